@@ -1,0 +1,177 @@
+# Makefile - stencil-repro: build, test and render every table and figure (one non-recursive make).
+#
+#   make help      every target with one line each
+#   make table2    tcs Table 2 (F/Q/I validation): model and paper columns, measured ones on a GPU
+#   make test      the CPU test suite (cmocka); no GPU needed
+#
+# Host code is C11 built with $(CC) into build/libstencil.a; CUDA C (kernels/, profiling/) is built
+# by nvcc for SM ?= 80 90 when nvcc exists. Dependencies through -MMD -MP for both compilers;
+# compiler flags are tracked in build/*.flags so that a flag change rebuilds. Quiet unless V=1.
+# Missing Debian packages are installed by scripts/deps.sh when run as root.
+
+.DELETE_ON_ERROR:
+.SECONDARY:
+.SUFFIXES:
+MAKEFLAGS += --no-builtin-rules --no-builtin-variables
+SHELL := /bin/bash
+
+CC := cc
+CFLAGS ?= -O2 -g
+CSTD := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+CPPFLAGS ?=
+ALL_CPPFLAGS := -Imodel $(CPPFLAGS)
+LDLIBS := -l:libcsv.a -lm
+NVCC ?= nvcc
+SM ?= 80 90
+GENCODE := $(foreach s,$(SM),-gencode arch=compute_$(s),code=sm_$(s))
+HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
+GNUPLOT ?= gnuplot
+B := build
+O := plots/out
+
+V ?= 0
+ifeq ($(V),1)
+Q :=
+say :=
+else
+Q := @
+say = @printf '  %-8s %s\n' '$(1)' '$(2)';
+endif
+
+# ---- dependencies (Debian packages) -------------------------------------------------------------
+# Stamps record a successful check; deps.sh installs (as root) or prints the apt-get line.
+$(B)/.deps-%: scripts/deps.sh | $(B)
+	$(Q)scripts/deps.sh $*
+	$(Q)touch $@
+
+$(B) $(B)/obj/model $(B)/obj/tests $(B)/tests $(O):
+	$(Q)mkdir -p $@
+
+# ---- flags tracking -------------------------------------------------------------------------------
+cc_flags := $(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) | $(LDLIBS)
+$(B)/cc.flags: FORCE | $(B)
+	$(Q)[[ -f $@ && "$$(cat $@)" == '$(cc_flags)' ]] || echo '$(cc_flags)' > $@
+.PHONY: FORCE
+FORCE:
+
+# ---- host library and tools -------------------------------------------------------------------------
+LIB_SRC := model/stencil.c model/method.c model/roofline.c model/hw.c model/csvio.c \
+	   model/papers.c model/cli.c model/report.c
+LIB_OBJ := $(LIB_SRC:model/%.c=$(B)/obj/model/%.o)
+LIB := $(B)/libstencil.a
+TOOLS := $(B)/stencil-model $(B)/stencil-report
+MODEL := $(B)/stencil-model
+REPORT := $(B)/stencil-report
+
+$(B)/obj/model/%.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
+	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+
+$(B)/obj/model/%.main.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
+	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/stencil-%: $(B)/obj/model/stencil-%.main.o $(LIB)
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+.PHONY: all
+all: $(TOOLS) ## build the host library and the model/report tools
+.DEFAULT_GOAL := help
+
+# ---- tests --------------------------------------------------------------------------------------
+TEST_SRC := $(wildcard tests/*.c)
+TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/obj/tests/%.o)
+TEST_BIN := $(B)/tests/run-tests
+
+$(B)/obj/tests/%.o: tests/%.c $(B)/cc.flags | $(B)/obj/tests $(B)/.deps-test
+	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) -Itests $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(TEST_BIN): $(TEST_OBJ) $(LIB) | $(B)/tests
+	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
+
+# The suite also checks what the model-only targets rendered, so they are made first.
+RENDERED = $(foreach f,tcs-figure9 tcs-figure10 tcs-figure14,$(O)/$(f).png $(O)/$(f).svg) \
+	$(O)/tcs-table2.md $(O)/sptc-table1.md $(O)/tcstencil-table1.md
+
+.PHONY: test
+test: $(TEST_BIN) $(TOOLS) $(RENDERED) ## run the CPU test suite (no GPU needed); ends with "N passed, N failed"
+	$(Q)STENCIL_REPRO_ROOT=$(CURDIR) $(TEST_BIN) $(B)
+
+# ---- CUDA (kernels/, profiling/): built only where nvcc exists --------------------------------------
+nvcc_flags := $(NVCC) $(GENCODE) -O3 -std=c++17 $(ALL_CPPFLAGS)
+$(B)/nvcc.flags: FORCE | $(B)
+	$(Q)[[ -f $@ && "$$(cat $@)" == '$(nvcc_flags)' ]] || echo '$(nvcc_flags)' > $@
+$(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags
+	$(Q)mkdir -p $(@D)
+	$(call say,NVCC,$<)$(NVCC) $(GENCODE) -O3 -std=c++17 $(ALL_CPPFLAGS) -MMD -MP -c $< -o $@
+
+.PHONY: gpu-check
+gpu-check: ## say whether the CUDA parts can be built here
+	$(Q)$(if $(HAVE_NVCC),echo "nvcc found: CUDA parts build for SM $(SM)",\
+		echo "nvcc not found: the CUDA parts are skipped (model, tables and plots still build)")
+
+# ---- experiments: tables and figures ---------------------------------------------------------------
+# Each table or figure is a chain of file targets: configuration list (experiments/) -> model or
+# runner CSV (plots/out/) -> gnuplot script (plots/) -> PNG + SVG, or report tool -> CSV + Markdown.
+# The bare names are phony aliases. Without a GPU, measured columns say that they need a GPU run.
+FIG_GPUS := A100-PCIe-80GB,H100-SXM,H200
+MAP_GPUS := A100-PCIe-80GB,H200
+# gnuplot: $(1) = variable assignments; the script writes $(basename $@).png and .svg
+gnuplot = $(call say,GNUPLOT,$(basename $@).{png$(comma)svg})$(GNUPLOT) -e "$(1); out='$(basename $@)'" $<
+comma := ,
+
+$(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(MODEL) | $(O)
+	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(FIG_GPUS) --out $@
+$(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv | $(B)/.deps-plot
+	$(call gnuplot,model='$(O)/tcs-figure10-model.csv')
+
+$(O)/tcs-figure14-model.csv: experiments/tcs-figure14.csv data/hw/gpus.csv $(MODEL) | $(O)
+	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(MAP_GPUS) --out $@
+$(O)/tcs-figure14.png $(O)/tcs-figure14.svg &: plots/tcs-figure14.gp $(O)/tcs-figure14-model.csv | $(B)/.deps-plot
+	$(call gnuplot,model='$(O)/tcs-figure14-model.csv')
+
+$(O)/tcs-figure9-map.csv: data/hw/gpus.csv $(MODEL) | $(O)
+	$(call say,MODEL,$@)$(MODEL) --scenario-map --gpu $(MAP_GPUS) --out $@
+$(O)/tcs-figure9-cases.csv: experiments/tcs-figure9.csv data/hw/gpus.csv $(MODEL) | $(O)
+	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu A100-PCIe-80GB --out $@
+$(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/tcs-figure9.gp $(O)/tcs-figure9-map.csv $(O)/tcs-figure9-cases.csv | $(B)/.deps-plot
+	$(call gnuplot,map='$(O)/tcs-figure9-map.csv'; cases='$(O)/tcs-figure9-cases.csv')
+
+# Paper tables: the report tool writes NAME.csv and NAME.md.
+$(O)/tcs-table2.md $(O)/tcs-table2.csv &: data/paper/tcs-table2.csv data/hw/gpus.csv $(REPORT) | $(O)
+	$(call say,REPORT,$@)$(REPORT) tcs-table2 --outdir $(O) >/dev/null
+$(O)/sptc-table1.md $(O)/sptc-table1.csv &: data/paper/sptc-table1.csv $(REPORT) | $(O)
+	$(call say,REPORT,$@)$(REPORT) sptc-table1 --outdir $(O) >/dev/null
+$(O)/tcstencil-table1.md $(O)/tcstencil-table1.csv $(O)/tcstencil-ai.md $(O)/tcstencil-ai.csv &: \
+		data/paper/tcstencil-table1.csv data/paper/tcstencil-ai.csv $(REPORT) | $(O)
+	$(call say,REPORT,$@)$(REPORT) tcstencil-table1 --outdir $(O) >/dev/null
+
+.PHONY: table2 tcs-table2 sptc-table1 tcstencil-table1 tcs-figure9 tcs-figure10 tcs-figure14 model-figures
+table2: tcs-table2 ## = tcs-table2
+tcs-table2: $(O)/tcs-table2.md ## tcs Table 2: F/Q/I, model vs paper (measured columns need a GPU run)
+	@cat $<
+	@echo "tcs-table2: wrote $(O)/tcs-table2.md and .csv; measured columns need a GPU run (none recorded under data/runs/)"
+sptc-table1: $(O)/sptc-table1.md ## sptc Table 1: compute and memory access per point, model vs paper
+	@cat $<
+tcstencil-table1: $(O)/tcstencil-table1.md $(O)/tcstencil-ai.md ## tcstencil Table 1 (I_max) and appendix AIs
+	@cat $^
+tcs-figure9: $(O)/tcs-figure9.png $(O)/tcs-figure9.svg ## four-scenario map, CUDA cores vs (sparse) tensor cores, A100 and H200
+	@echo "tcs-figure9: $^"
+tcs-figure10: $(O)/tcs-figure10.png $(O)/tcs-figure10.svg ## model AI vs fusion depth 1..8 with A100/H100/H200 ridges
+	@echo "tcs-figure10: $^"
+tcs-figure14: $(O)/tcs-figure14.png $(O)/tcs-figure14.svg ## sparse tensor cores widen the sweet spot (eq. 19)
+	@echo "tcs-figure14: $^"
+model-figures: tcs-figure9 tcs-figure10 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2 ## every model-only target
+
+.PHONY: clean
+clean: ## remove build/ and plots/out/
+	$(call say,RM,$(B) plots/out)rm -rf $(B) plots/out
+
+.PHONY: help
+help: ## list every target
+	@echo "stencil-repro: make TARGET [V=1] [SM='80 90']"
+	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(MAKEFILE_LIST) | \
+		sed -E 's/^([^:]+):.*## (.*)/  \1\t\2/' | awk -F'\t' '{printf "  %-20s %s\n", $$1, $$2}' | sed 's/^    /  /'
+
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOLS:$(B)/%=$(B)/obj/model/%.main.d)

@@ -1,0 +1,26 @@
+/*
+ * cli.h - small helpers shared by the harness's command-line tools: strict number parsing,
+ * locating the repository's data files, and the one-line error convention (exit 2 on bad input).
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stddef.h>
+
+#define EXIT_BAD_INPUT 2
+
+/* Print "PROG: message" and exit with status EXIT_BAD_INPUT. */
+void cli_bad_input(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+/* Print "PROG: error: message" and exit 1. */
+void cli_fail(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+/* Whole-string integer / double parsing; 0 on success. */
+int cli_parse_int(const char *s, long *out);
+int cli_parse_double(const char *s, double *out);
+/*
+ * Find a file of the repository (e.g. "data/hw/gpus.csv"): $STENCIL_REPRO_ROOT/rel, then
+ * rel relative to the working directory, then relative to the executable's parent directory
+ * (build/..). Writes the path into buf; 0 when found, -1 otherwise (buf holds rel).
+ */
+int cli_repo_file(const char *rel, char *buf, size_t buflen);
+
+#endif

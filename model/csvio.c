@@ -1,0 +1,396 @@
+/*
+ * csvio.c - libcsv-backed CSV reading (by column name) and atomic CSV writing. See csvio.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "csvio.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q) {
+		fprintf(stderr, "error: out of memory\n");
+		exit(1);
+	}
+	return q;
+}
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *d = xrealloc(NULL, n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+struct parse_state {
+	struct csv_table *t;
+	char **row;
+	size_t nfields, cap;
+	long line;
+	int error;
+	char *err;
+	size_t errlen;
+	const char *name;
+};
+
+static void on_field(void *data, size_t len, void *p)
+{
+	struct parse_state *ps = p;
+	if (ps->nfields == ps->cap) {
+		ps->cap = ps->cap ? 2 * ps->cap : 16;
+		ps->row = xrealloc(ps->row, ps->cap * sizeof(*ps->row));
+	}
+	ps->row[ps->nfields++] = xstrndup(data ? data : "", data ? len : 0);
+}
+
+static void free_fields(char **f, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(f[i]);
+}
+
+static void on_row(int c, void *p)
+{
+	struct parse_state *ps = p;
+	struct csv_table *t = ps->t;
+	(void)c;
+	if (ps->error) {
+		free_fields(ps->row, ps->nfields);
+		ps->nfields = 0;
+		return;
+	}
+	if (!t->header) {
+		t->ncols = ps->nfields;
+		t->header = xrealloc(NULL, ps->nfields * sizeof(char *));
+		memcpy(t->header, ps->row, ps->nfields * sizeof(char *));
+		for (size_t i = 0; i < t->ncols; i++)
+			for (size_t j = 0; j < i; j++)
+				if (strcmp(t->header[i], t->header[j]) == 0 && !ps->error) {
+					snprintf(ps->err, ps->errlen, "%s:%ld: duplicate column '%s'",
+						 ps->name, ps->line, t->header[i]);
+					ps->error = 1;
+				}
+	} else if (ps->nfields != t->ncols) {
+		snprintf(ps->err, ps->errlen, "%s:%ld: expected %zu fields, got %zu", ps->name,
+			 ps->line, t->ncols, ps->nfields);
+		ps->error = 1;
+		free_fields(ps->row, ps->nfields);
+	} else {
+		t->cells = xrealloc(t->cells, (t->nrows + 1) * sizeof(*t->cells));
+		t->lines = xrealloc(t->lines, (t->nrows + 1) * sizeof(*t->lines));
+		t->cells[t->nrows] = xrealloc(NULL, ps->nfields * sizeof(char *));
+		memcpy(t->cells[t->nrows], ps->row, ps->nfields * sizeof(char *));
+		t->lines[t->nrows] = ps->line;
+		t->nrows++;
+	}
+	ps->nfields = 0;
+}
+
+int csv_table_parse(const char *name, const char *text, size_t len, struct csv_table *t,
+		    char *err, size_t errlen)
+{
+	struct csv_parser p;
+	struct parse_state ps = { .t = t, .line = 0, .err = err, .errlen = errlen, .name = name };
+	int in_quotes = 0;
+	size_t pos = 0;
+
+	memset(t, 0, sizeof(*t));
+	t->path = xstrndup(name, strlen(name));
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		snprintf(err, errlen, "%s: cannot initialise the CSV parser", name);
+		return -1;
+	}
+	/* Feed line by line so that errors carry line numbers and '#' comments can be skipped. */
+	while (pos < len && !ps.error) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - (text + pos)) + 1 : len - pos;
+		ps.line++;
+		if (!in_quotes && text[pos] == '#') {
+			pos += n;
+			continue;
+		}
+		for (size_t i = 0; i < n; i++)
+			if (text[pos + i] == '"')
+				in_quotes = !in_quotes;
+		if (csv_parse(&p, text + pos, n, on_field, on_row, &ps) != n && !ps.error) {
+			snprintf(err, errlen, "%s:%ld: malformed CSV (%s)", name, ps.line,
+				 csv_strerror(csv_error(&p)));
+			ps.error = 1;
+		}
+		pos += n;
+	}
+	if (!ps.error && csv_fini(&p, on_field, on_row, &ps) != 0) {
+		snprintf(err, errlen, "%s:%ld: malformed CSV (%s)", name, ps.line,
+			 csv_strerror(csv_error(&p)));
+		ps.error = 1;
+	}
+	csv_free(&p);
+	free_fields(ps.row, ps.nfields);
+	free(ps.row);
+	if (!ps.error && !t->header) {
+		snprintf(err, errlen, "%s: empty file (no header)", name);
+		ps.error = 1;
+	}
+	if (ps.error) {
+		csv_table_free(t);
+		return -1;
+	}
+	return 0;
+}
+
+int csv_table_read(const char *path, struct csv_table *t, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	do {
+		if (cap - len < 65536) {
+			cap = cap ? 2 * cap : 65536;
+			buf = xrealloc(buf, cap);
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+	} while (n > 0);
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return -1;
+	}
+	fclose(f);
+	rc = csv_table_parse(path, buf, len, t, err, errlen);
+	free(buf);
+	return rc;
+}
+
+void csv_table_free(struct csv_table *t)
+{
+	if (t->cells)
+		for (size_t r = 0; r < t->nrows; r++) {
+			free_fields(t->cells[r], t->ncols);
+			free(t->cells[r]);
+		}
+	if (t->header)
+		free_fields(t->header, t->ncols);
+	free(t->header);
+	free(t->cells);
+	free(t->lines);
+	free(t->path);
+	memset(t, 0, sizeof(*t));
+}
+
+int csv_table_col(const struct csv_table *t, const char *name)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (strcmp(t->header[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *csv_table_get(const struct csv_table *t, size_t row, const char *col)
+{
+	int c = csv_table_col(t, col);
+	if (c < 0 || row >= t->nrows)
+		return NULL;
+	return t->cells[row][c];
+}
+
+int csv_table_require(const struct csv_table *t, const char *const *cols, char *err, size_t errlen)
+{
+	for (; *cols; cols++)
+		if (csv_table_col(t, *cols) < 0) {
+			snprintf(err, errlen, "%s: missing column '%s'", t->path, *cols);
+			return -1;
+		}
+	return 0;
+}
+
+int csv_table_num(const struct csv_table *t, size_t row, const char *col, double *out,
+		  char *err, size_t errlen)
+{
+	const char *s = csv_table_get(t, row, col);
+	char *end;
+	if (!s) {
+		snprintf(err, errlen, "%s: missing column '%s'", t->path, col);
+		return -1;
+	}
+	errno = 0;
+	*out = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !isfinite(*out)) {
+		snprintf(err, errlen, "%s:%ld: column %s: bad number '%s'", t->path, t->lines[row],
+			 col, s);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- writing ---- */
+
+int atomic_open(struct atomic_file *a, const char *path)
+{
+	size_t n = strlen(path) + 32;
+	memset(a, 0, sizeof(*a));
+	if (strcmp(path, "-") == 0) {
+		a->f = stdout;
+		return 0;
+	}
+	a->path = xstrndup(path, strlen(path));
+	a->tmp = xrealloc(NULL, n);
+	snprintf(a->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+	a->f = fopen(a->tmp, "wb");
+	if (!a->f) {
+		int e = errno;
+		free(a->path);
+		free(a->tmp);
+		memset(a, 0, sizeof(*a));
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+void atomic_abort(struct atomic_file *a)
+{
+	if (a->f && a->f != stdout)
+		fclose(a->f);
+	if (a->tmp)
+		unlink(a->tmp);
+	free(a->path);
+	free(a->tmp);
+	memset(a, 0, sizeof(*a));
+}
+
+int atomic_commit(struct atomic_file *a)
+{
+	int failed = 0;
+	if (!a->f)
+		return -1;
+	if (fflush(a->f) != 0 || ferror(a->f))
+		failed = 1;
+	if (a->f == stdout) {
+		memset(a, 0, sizeof(*a));
+		return failed ? -1 : 0;
+	}
+	if (fclose(a->f) != 0)
+		failed = 1;
+	a->f = NULL;
+	if (!failed && rename(a->tmp, a->path) != 0)
+		failed = 1;
+	if (failed) {
+		int e = errno;
+		atomic_abort(a);
+		errno = e;
+		return -1;
+	}
+	free(a->path);
+	free(a->tmp);
+	memset(a, 0, sizeof(*a));
+	return 0;
+}
+
+int csv_writer_open(struct csv_writer *w, const char *path, const char *const *header, size_t ncols)
+{
+	memset(w, 0, sizeof(*w));
+	if (atomic_open(&w->out, path) != 0)
+		return -1;
+	w->f = w->out.f;
+	w->ncols = ncols;
+	for (size_t i = 0; i < ncols; i++)
+		csv_put_str(w, header[i]);
+	csv_end_row(w);
+	return w->failed ? -1 : 0;
+}
+
+static void put_raw(struct csv_writer *w, const char *s)
+{
+	if (w->col > 0 && fputc(',', w->f) == EOF)
+		w->failed = 1;
+	if (fputs(s, w->f) == EOF)
+		w->failed = 1;
+	w->col++;
+}
+
+void csv_put_str(struct csv_writer *w, const char *s)
+{
+	if (!s)
+		s = "";
+	/* Quote (through libcsv) only fields that need it, so plain values stay plain. */
+	if (strpbrk(s, ",\"\r\n") || (s[0] == ' ') || (*s && s[strlen(s) - 1] == ' ')) {
+		if (w->col > 0 && fputc(',', w->f) == EOF)
+			w->failed = 1;
+		if (csv_fwrite(w->f, s, strlen(s)) != 0)
+			w->failed = 1;
+		w->col++;
+	} else {
+		put_raw(w, s);
+	}
+}
+
+void csv_put_num(struct csv_writer *w, double v)
+{
+	char buf[64];
+	if (isnan(v))
+		snprintf(buf, sizeof(buf), "NA");
+	else
+		snprintf(buf, sizeof(buf), "%.10g", v);
+	put_raw(w, buf);
+}
+
+void csv_put_fixed(struct csv_writer *w, double v, int decimals)
+{
+	char buf[64];
+	if (isnan(v))
+		snprintf(buf, sizeof(buf), "NA");
+	else
+		snprintf(buf, sizeof(buf), "%.*f", decimals, v);
+	put_raw(w, buf);
+}
+
+void csv_put_int(struct csv_writer *w, long v)
+{
+	char buf[32];
+	snprintf(buf, sizeof(buf), "%ld", v);
+	put_raw(w, buf);
+}
+
+void csv_end_row(struct csv_writer *w)
+{
+	if (w->col != w->ncols)
+		w->failed = 1;
+	if (fputc('\n', w->f) == EOF)
+		w->failed = 1;
+	w->col = 0;
+}
+
+void csv_writer_abort(struct csv_writer *w)
+{
+	atomic_abort(&w->out);
+	memset(w, 0, sizeof(*w));
+}
+
+int csv_writer_close(struct csv_writer *w)
+{
+	int failed = w->failed;
+	if (failed) {
+		csv_writer_abort(w);
+		return -1;
+	}
+	failed = atomic_commit(&w->out) != 0;
+	memset(w, 0, sizeof(*w));
+	return failed ? -1 : 0;
+}

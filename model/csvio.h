@@ -1,0 +1,74 @@
+/*
+ * csvio.h - tidy CSV in and out through libcsv, for every table, figure and run file.
+ *
+ * Reading: a whole file into memory with its header; columns are looked up by name, never by
+ * position; lines starting with '#' are comments; a row with the wrong number of fields is an
+ * error that names file and line. Writing: to "<path>.tmp.<pid>", renamed over <path> only when
+ * complete, so an interrupted writer never leaves a half-written file ("-" writes to stdout).
+ */
+#ifndef CSVIO_H
+#define CSVIO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct csv_table {
+	char *path;
+	size_t ncols;
+	char **header;
+	size_t nrows;
+	char ***cells;   /* cells[row][col], never NULL (empty field = "") */
+	long *lines;     /* source line on which each row ends */
+};
+
+/* 0 on success; on failure -1 with a one-line message "FILE:LINE: what" in err. */
+int csv_table_read(const char *path, struct csv_table *t, char *err, size_t errlen);
+/* Parse from memory (used by tests and by the reader). name labels error messages. */
+int csv_table_parse(const char *name, const char *text, size_t len, struct csv_table *t,
+		    char *err, size_t errlen);
+void csv_table_free(struct csv_table *t);
+/* Column index by name, -1 when absent. */
+int csv_table_col(const struct csv_table *t, const char *name);
+/* Cell by row and column name; NULL when the column is absent. */
+const char *csv_table_get(const struct csv_table *t, size_t row, const char *col);
+/* Require the named columns; on a missing one -1 and "FILE: missing column NAME". */
+int csv_table_require(const struct csv_table *t, const char *const *cols, char *err, size_t errlen);
+/* Parse a cell as a number; -1 with "FILE:LINE: column C: bad number 'X'" on failure. */
+int csv_table_num(const struct csv_table *t, size_t row, const char *col, double *out,
+		  char *err, size_t errlen);
+
+/* A file written under a temporary name and renamed into place when complete. */
+struct atomic_file {
+	FILE *f;
+	char *path;   /* final path, NULL for stdout */
+	char *tmp;    /* temporary path */
+};
+
+/* Open path ("-" is stdout) for writing: 0, or -1 with errno set. */
+int atomic_open(struct atomic_file *a, const char *path);
+/* Flush, close and rename into place: 0, or -1 after removing the temporary file. */
+int atomic_commit(struct atomic_file *a);
+/* Give up: remove the temporary file; an earlier file at path is untouched. */
+void atomic_abort(struct atomic_file *a);
+
+struct csv_writer {
+	struct atomic_file out;
+	FILE *f;
+	size_t ncols, col;
+	int failed;
+};
+
+/* Open and write the header. path "-" is stdout. 0 on success, -1 (errno set) on failure. */
+int csv_writer_open(struct csv_writer *w, const char *path, const char *const *header, size_t ncols);
+void csv_put_str(struct csv_writer *w, const char *s);
+void csv_put_num(struct csv_writer *w, double v);        /* %.10g; NaN -> NA */
+void csv_put_fixed(struct csv_writer *w, double v, int decimals);
+void csv_put_int(struct csv_writer *w, long v);
+/* End the row; it is an error to end a row with the wrong number of fields. */
+void csv_end_row(struct csv_writer *w);
+/* Flush, close and rename into place: 0 on success; on any error removes the temp file, -1. */
+int csv_writer_close(struct csv_writer *w);
+/* Give up: remove the temp file, leave any earlier file at path untouched. */
+void csv_writer_abort(struct csv_writer *w);
+
+#endif

@@ -1,0 +1,43 @@
+/*
+ * hw.h - hardware ceilings for the roofline model: a datasheet row of data/hw/gpus.csv, or a
+ * measured ceilings.csv written by the harness's microbenchmarks (`make ceilings`).
+ *
+ * Both files are long-format CSV, one ceiling per row, read by column name:
+ *   data/hw/gpus.csv:  gpu,quantity,value,unit,source
+ *   ceilings.csv:      quantity,value,unit,how        (the "--hw format")
+ * A ceiling is looked up by a key ("tc_fp64"); every row whose quantity is the key or starts
+ * with "key_" (an instruction-specific measurement such as tc_fp64_mma_m8n8k4) qualifies, and
+ * the largest value wins: the model's ceiling is the best instruction's. Used by every model
+ * column of every table and figure.
+ */
+#ifndef HW_H
+#define HW_H
+
+#include <stddef.h>
+
+#define HW_KEY_BW "dram_copy_bandwidth"
+
+struct hw_row {
+	char quantity[64];
+	double value;      /* TFLOP/s (dense-equivalent for sparse units) or GB/s */
+	char unit[48];
+	char source[256];
+};
+
+struct hw {
+	char name[128];    /* GPU name, or the ceilings file's path */
+	struct hw_row *rows;
+	size_t n;
+};
+
+/* Load GPU `gpu` from a gpus.csv-format file. 0 on success, else -1 with a one-line error. */
+int hw_load_gpu(struct hw *hw, const char *path, const char *gpu, char *err, size_t errlen);
+/* Load a measured ceilings file (quantity,value,unit and how or source). */
+int hw_load_ceilings(struct hw *hw, const char *path, char *err, size_t errlen);
+void hw_free(struct hw *hw);
+/* The ceiling for a key (see above), or NaN when the file has none. *row gets the winner. */
+double hw_get(const struct hw *hw, const char *key, const struct hw_row **row);
+/* The GPU names in a gpus.csv file, comma-separated, into buf (for error messages and --list). */
+int hw_list_gpus(const char *path, char *buf, size_t buflen, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,133 @@
+/*
+ * method.c - the model's method table and the sigma rules of each transformation. See method.h.
+ *
+ * sigma = useful MACs per output point (K_fused, the fused stencil's points) over the MACs that
+ * the method's MMA instructions process per output point, padding included:
+ *   naive, ebisu, cudnn  CUDA cores, no padding: sigma = 1.
+ *   convstencil          dual tessellation: two triangular weight matrices, half zeros: 0.5.
+ *   tcstencil            each of the 2R+1 kernel rows (per plane) is an L x L banded matrix that
+ *                        updates (L-2R)^2 points with L^3 MACs: sigma = K_fused / ((2R+1)^(d-1)
+ *                        L^3 / (L-2R)^2), L = 16.
+ *   spider, -dense       each kernel row is a banded matrix of L = 2R+2 rows by 2R+L = 4R+2
+ *                        columns, padded to the instruction's k: every output point costs
+ *                        roundup(4R+2, k) MACs per kernel row, so sigma = K_fused /
+ *                        ((2R+1)^(d-1) roundup(4R+2, k)); 15/32 for box R = 7.
+ */
+#include "method.h"
+
+#include <string.h>
+
+static const char *const unit_names[UNIT_COUNT] = { "cc", "tc", "sptc" };
+
+const char *unit_name(enum unit u)
+{
+	return u < UNIT_COUNT ? unit_names[u] : "?";
+}
+
+int unit_find(const char *name, enum unit *u)
+{
+	for (int i = 0; i < UNIT_COUNT; i++)
+		if (name && strcmp(name, unit_names[i]) == 0) {
+			*u = (enum unit)i;
+			return 0;
+		}
+	return -1;
+}
+
+static double ipow(long b, int e)
+{
+	double r = 1;
+	while (e-- > 0)
+		r *= (double)b;
+	return r;
+}
+
+static double sigma_one(const struct stencil *s, int t, enum dtype dt, const char **why)
+{
+	(void)s, (void)t, (void)dt, (void)why;
+	return 1.0;
+}
+
+static double sigma_convstencil(const struct stencil *s, int t, enum dtype dt, const char **why)
+{
+	(void)s, (void)t;
+	if (dt == DT_FP16) {
+		*why = "convstencil runs fp64 and tf32 (fp32 data), not fp16";
+		return -1;
+	}
+	return 0.5;
+}
+
+int spider_k(enum dtype dt)
+{
+	switch (dt) {
+	case DT_FP64: return 4;   /* dense mma.sync m8n8k4 f64; there is no sparse fp64 MMA */
+	case DT_FP32:
+	case DT_TF32: return 8;   /* mma(.sp) m16n8k8 tf32 */
+	case DT_FP16: return 16;  /* mma(.sp) m16n8k16 f16 */
+	default: return 0;
+	}
+}
+
+double tcstencil_processed_per_point(int dims, int R)
+{
+	int L = TCSTENCIL_L;
+	if (dims < 2 || L - 2 * R <= 0)
+		return -1;
+	return ipow(2 * R + 1, dims - 1) * ipow(L, 3) / ipow(L - 2 * R, 2);
+}
+
+double spider_processed_per_point(int dims, int R, enum dtype dt)
+{
+	int k = spider_k(dt), cols = 4 * R + 2;
+	if (k <= 0)
+		return -1;
+	return ipow(2 * R + 1, dims - 1) * (double)((cols + k - 1) / k * k);
+}
+
+static double sigma_tcstencil(const struct stencil *s, int t, enum dtype dt, const char **why)
+{
+	int R = s->radius * t;
+	double p = tcstencil_processed_per_point(s->dims, R);
+	(void)dt;
+	if (s->dims < 2) {
+		*why = "tcstencil's L x L decomposition needs a 2D or 3D stencil";
+		return -1;
+	}
+	if (p < 0) {
+		*why = "tcstencil needs a fused radius r*t below L/2 = 8";
+		return -1;
+	}
+	return (double)stencil_fused_points(s, t) / p;
+}
+
+static double sigma_spider(const struct stencil *s, int t, enum dtype dt, const char **why)
+{
+	double p = spider_processed_per_point(s->dims, s->radius * t, dt);
+	if (p < 0) {
+		*why = "spider has no MMA shape for this data type";
+		return -1;
+	}
+	return (double)stencil_fused_points(s, t) / p;
+}
+
+const struct model_method model_methods[] = {
+	{ "naive", UNIT_CC, 1, "1 (CUDA cores, one step per launch)", sigma_one },
+	{ "ebisu", UNIT_CC, 0, "1 (CUDA cores, temporal blocking)", sigma_one },
+	{ "cudnn", UNIT_CC, 1, "1 (cuDNN convolution, one step per call)", sigma_one },
+	{ "convstencil", UNIT_TC, 0, "0.5 (dual tessellation: triangular weight matrices)",
+	  sigma_convstencil },
+	{ "tcstencil", UNIT_TC, 0, "K_fused / ((2R+1)^(d-1) L^3/(L-2R)^2), L=16", sigma_tcstencil },
+	{ "spider", UNIT_SPTC, 0, "K_fused / ((2R+1)^(d-1) roundup(4R+2,k)), k by dtype",
+	  sigma_spider },
+	{ "spider-dense", UNIT_TC, 0, "as spider, on dense tensor cores", sigma_spider },
+};
+const size_t model_method_count = sizeof(model_methods) / sizeof(model_methods[0]);
+
+const struct model_method *model_method_find(const char *name)
+{
+	for (size_t i = 0; i < model_method_count; i++)
+		if (name && strcmp(model_methods[i].name, name) == 0)
+			return &model_methods[i];
+	return NULL;
+}

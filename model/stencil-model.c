@@ -1,0 +1,519 @@
+/*
+ * stencil-model - the tcs roofline model on the command line.
+ *
+ *   stencil-model --stencil box2d1r --fusion 7 --dtype fp32 --method spider \
+ *                 [--compare ebisu] (--gpu NAME[,NAME...] | --hw ceilings.csv) [--csv]
+ *   stencil-model --experiment experiments/X.csv (--gpu ... | --hw ...) [--csv]
+ *   stencil-model --scenario-map --dtype fp64 --unit tc (--gpu ... | --hw ...) --csv
+ *   stencil-model --list
+ *
+ * One row per configuration (and GPU): K, K_fused, rho, sigma, F, Q, I, the ceiling, ridge,
+ * bound, attainable and effective TFLOP/s and GStencil/s; with --compare the scenario (1-4),
+ * the speedup of eq. 13 and the sweet-spot test of eq. 19. Feeds tcs Tables 2-4 and the model
+ * lines of Figures 9, 10, 14 and every measured table. Bad input exits 2 with one line.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "csvio.h"
+#include "hw.h"
+#include "method.h"
+#include "roofline.h"
+#include "stencil.h"
+
+static const char *prog = "stencil-model";
+
+struct config {
+	const struct stencil *stencil;
+	int fusion;
+	enum dtype dtype;
+	const struct model_method *method, *compare;
+	int unit;          /* -1 or enum unit */
+	double sigma;      /* NaN or override */
+	char label[64];    /* passed through from an experiment file's optional label column */
+	long line;         /* experiment file line, 0 on the command line */
+};
+
+static const char *const base_cols[] = {
+	"stencil", "fusion", "dtype", "method", "unit", "gpu", "K", "K_fused", "fused_radius",
+	"rho", "sigma", "F", "Q", "I", "peak_key", "peak_tflops", "bw_gbps", "ridge", "bound",
+	"attainable_tflops", "effective_tflops", "gstencil_per_s",
+};
+static const char *const compare_cols[] = {
+	"compare", "compare_unit", "compare_I", "compare_bound", "compare_gstencil_per_s",
+	"scenario", "speedup", "sweet_spot", "sweet_spot_rho_max", "inflation", "peak_ratio",
+};
+#define NBASE (sizeof(base_cols) / sizeof(base_cols[0]))
+#define NCMP (sizeof(compare_cols) / sizeof(compare_cols[0]))
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s --stencil NAME --dtype T --method M [--fusion T] [--compare M]\n"
+		"          [--unit cc|tc|sptc] [--sigma S] (--gpu NAME[,NAME...] | --hw FILE)\n"
+		"          [--csv | --out FILE.csv]\n"
+		"       %s --experiment FILE (--gpu ... | --hw FILE) [--csv]\n"
+		"       %s --scenario-map [--dtype T] [--unit tc|sptc] (--gpu ... | --hw FILE) --out F\n"
+		"       %s --list\n"
+		"Stencils: box|star, 1-3 D, radius 1-7 (box2d1r, star3d2r). Data types: fp64 fp32 tf32\n"
+		"fp16. Methods: naive ebisu cudnn convstencil tcstencil spider spider-dense.\n"
+		"GPUs come from data/hw/gpus.csv (--gpus-file overrides); --hw reads a measured\n"
+		"ceilings.csv (quantity,value,unit,how). Bad input exits 2.\n",
+		prog, prog, prog, prog);
+}
+
+static const struct stencil *parse_stencil(const char *s, const char *where)
+{
+	const struct stencil *st = stencil_find(s);
+	char shape[8];
+	int d, r, n = 0;
+	if (st)
+		return st;
+	if (sscanf(s, "%4[a-z]%dd%dr%n", shape, &d, &r, &n) == 3 && s[n] == '\0' &&
+	    (!strcmp(shape, "box") || !strcmp(shape, "star"))) {
+		if (d < 1 || d > STENCIL_MAX_DIMS)
+			cli_bad_input(prog, "%sbad stencil '%s': dims %d outside 1..3", where, s, d);
+		cli_bad_input(prog, "%sbad stencil '%s': radius %d outside 1..%d", where, s, r,
+			      STENCIL_MAX_RADIUS);
+	}
+	cli_bad_input(prog, "%sunknown stencil '%s' (expected box|star, 1-3 D, radius 1-7, e.g. "
+		      "box2d1r)", where, s);
+}
+
+static enum dtype parse_dtype(const char *s, const char *where)
+{
+	const struct dtype_info *d = dtype_find(s);
+	if (!d)
+		cli_bad_input(prog, "%sunknown dtype '%s' (fp64, fp32, tf32, fp16)", where, s);
+	return d->id;
+}
+
+static const struct model_method *parse_method(const char *s, const char *where)
+{
+	const struct model_method *m = model_method_find(s);
+	if (!m)
+		cli_bad_input(prog, "%sunknown method '%s' (naive, ebisu, cudnn, convstencil, "
+			      "tcstencil, spider, spider-dense)", where, s);
+	return m;
+}
+
+static int parse_fusion(const char *s, const char *where)
+{
+	long v;
+	if (cli_parse_int(s, &v) != 0 || v < 1 || v > 64)
+		cli_bad_input(prog, "%sbad fusion '%s' (an integer from 1 to 64)", where, s);
+	return (int)v;
+}
+
+static double parse_sigma(const char *s, const char *where)
+{
+	double v;
+	if (cli_parse_double(s, &v) != 0 || !(v > 0 && v <= 1))
+		cli_bad_input(prog, "%sbad sigma '%s' (must be in (0,1])", where, s);
+	return v;
+}
+
+static int parse_unit(const char *s, const char *where)
+{
+	enum unit u;
+	if (unit_find(s, &u) != 0)
+		cli_bad_input(prog, "%sunknown unit '%s' (cc, tc, sptc)", where, s);
+	return (int)u;
+}
+
+/* ---- output ---- */
+
+struct out {
+	const char *path;
+	int csv, with_compare, with_label, rows;
+	struct csv_writer w;
+};
+
+static void emit(struct out *o, const struct model_point *p, const struct model_point *c,
+		 const struct model_comparison *cmp, const char *label)
+{
+	if (o->csv) {
+		struct csv_writer *w = &o->w;
+		if (o->with_label)
+			csv_put_str(w, label);
+		csv_put_str(w, p->stencil);
+		csv_put_int(w, p->fusion);
+		csv_put_str(w, p->dtype);
+		csv_put_str(w, p->method);
+		csv_put_str(w, unit_name(p->unit));
+		csv_put_str(w, p->gpu);
+		csv_put_int(w, p->K);
+		csv_put_int(w, p->K_fused);
+		csv_put_int(w, p->fused_radius);
+		csv_put_num(w, p->rho);
+		csv_put_num(w, p->sigma);
+		csv_put_num(w, p->F);
+		csv_put_num(w, p->Q);
+		csv_put_num(w, p->I);
+		csv_put_str(w, p->peak_key);
+		csv_put_num(w, p->peak_tflops);
+		csv_put_num(w, p->bw_gbps);
+		csv_put_num(w, p->ridge);
+		csv_put_str(w, bound_name(p->bound));
+		csv_put_num(w, p->attainable_tflops);
+		csv_put_num(w, p->effective_tflops);
+		csv_put_num(w, p->gstencil_per_s);
+		if (o->with_compare) {
+			if (c) {
+				csv_put_str(w, c->method);
+				csv_put_str(w, unit_name(c->unit));
+				csv_put_num(w, c->I);
+				csv_put_str(w, bound_name(c->bound));
+				csv_put_num(w, c->gstencil_per_s);
+				if (cmp->scenario)
+					csv_put_int(w, cmp->scenario);
+				else
+					csv_put_str(w, "NA");
+				csv_put_num(w, cmp->speedup);
+				csv_put_str(w, cmp->sweet_spot < 0 ? "NA" : cmp->sweet_spot ? "yes" : "no");
+				csv_put_num(w, cmp->rho_max);
+				if (cmp->scenario) {
+					const struct model_point *tc = p->unit == UNIT_CC ? c : p;
+					const struct model_point *cc = p->unit == UNIT_CC ? p : c;
+					csv_put_num(w, tc->rho / tc->sigma);
+					csv_put_num(w, tc->peak_tflops / cc->peak_tflops);
+				} else {
+					csv_put_str(w, "NA");
+					csv_put_str(w, "NA");
+				}
+			} else {
+				for (size_t i = 0; i < NCMP; i++)
+					csv_put_str(w, "NA");
+			}
+		}
+		csv_end_row(w);
+		return;
+	}
+	if (o->rows++)
+		printf("\n");
+	printf("%-22s %s fused %d, %s, %s on %s, %s\n", "configuration", p->stencil, p->fusion,
+	       p->dtype, p->method, unit_name(p->unit), p->gpu);
+	printf("%-22s K = %ld, K_fused = %ld (fused radius %d)\n", "points", p->K, p->K_fused,
+	       p->fused_radius);
+	printf("%-22s rho = %.4f, sigma = %.4f\n", "redundancy", p->rho, p->sigma);
+	printf("%-22s F = %.2f FLOP, Q = %.2f byte, I = %.2f FLOP/byte\n", "per output point",
+	       p->F, p->Q, p->I);
+	printf("%-22s %s = %.1f TFLOP/s, %.0f GB/s, ridge %.2f FLOP/byte\n", "ceilings",
+	       p->peak_key, p->peak_tflops, p->bw_gbps, p->ridge);
+	printf("%-22s %s-bound: %.2f TFLOP/s raw, %.2f TFLOP/s useful\n", "attainable",
+	       bound_name(p->bound), p->attainable_tflops, p->effective_tflops);
+	printf("%-22s %.2f GStencil/s\n", "throughput", p->gstencil_per_s);
+	if (c) {
+		printf("%-22s %s on %s: I = %.2f, %s-bound, %.2f GStencil/s\n", "compared with",
+		       c->method, unit_name(c->unit), c->I, bound_name(c->bound), c->gstencil_per_s);
+		printf("%-22s %.3fx", "speedup (eq. 13)", cmp->speedup);
+		if (cmp->scenario)
+			printf(", scenario %d, sweet spot %s (eq. 19: rho %.3f vs sigma pi_TC/pi_CC "
+			       "%.3f)", cmp->scenario, cmp->sweet_spot ? "yes" : "no",
+			       p->unit == UNIT_CC ? c->rho : p->rho, cmp->rho_max);
+		printf("\n");
+	}
+}
+
+struct result {
+	struct model_point p, c;
+	struct model_comparison cmp;
+	int has_compare;
+	const char *label;
+};
+
+/* Evaluate one configuration; exits 2 on a configuration the model cannot evaluate. */
+static void eval_one(struct result *r, const struct config *cf, const struct hw *hw)
+{
+	struct model_input in = { cf->stencil, cf->fusion, cf->dtype, cf->method, cf->unit,
+				  cf->sigma, hw };
+	char err[512], where[64] = "";
+
+	if (cf->line)
+		snprintf(where, sizeof(where), "line %ld: ", cf->line);
+	if (model_eval(&in, &r->p, err, sizeof(err)) != 0)
+		cli_bad_input(prog, "%s%s", where, err);
+	r->has_compare = cf->compare != NULL;
+	r->label = cf->label;
+	if (cf->compare) {
+		struct model_input ci = { cf->stencil, cf->fusion, cf->dtype, cf->compare, -1, NAN, hw };
+		if (model_eval(&ci, &r->c, err, sizeof(err)) != 0)
+			cli_bad_input(prog, "%s--compare %s: %s", where, cf->compare->name, err);
+		model_compare(&r->p, &r->c, &r->cmp);
+	}
+}
+
+/* ---- hardware ---- */
+
+struct hwset {
+	struct hw *hw;
+	size_t n;
+};
+
+static void load_hw(struct hwset *hs, const char *gpus, const char *hwfile, const char *gpus_file)
+{
+	char err[512], path[1024];
+	if (!gpus == !hwfile)
+		cli_bad_input(prog, "give exactly one of --gpu NAME or --hw FILE");
+	if (hwfile) {
+		hs->hw = calloc(1, sizeof(*hs->hw));
+		hs->n = 1;
+		if (hw_load_ceilings(hs->hw, hwfile, err, sizeof(err)) != 0)
+			cli_bad_input(prog, "bad --hw file: %s", err);
+		return;
+	}
+	if (gpus_file)
+		snprintf(path, sizeof(path), "%s", gpus_file);
+	else if (cli_repo_file("data/hw/gpus.csv", path, sizeof(path)) != 0)
+		cli_fail(prog, "cannot find data/hw/gpus.csv (run from the repository or set "
+			 "STENCIL_REPRO_ROOT)");
+	char *list = strdup(gpus), *save = NULL;
+	for (char *g = strtok_r(list, ",", &save); g; g = strtok_r(NULL, ",", &save)) {
+		hs->hw = realloc(hs->hw, (hs->n + 1) * sizeof(*hs->hw));
+		if (hw_load_gpu(&hs->hw[hs->n], path, g, err, sizeof(err)) != 0) {
+			char names[1024] = "";
+			if (strncmp(err, "unknown GPU", 11) == 0 &&
+			    hw_list_gpus(path, names, sizeof(names), err + strlen(err), 1) == 0)
+				cli_bad_input(prog, "unknown GPU '%s' (known: %s)", g, names);
+			cli_bad_input(prog, "%s", err);
+		}
+		hs->n++;
+	}
+	free(list);
+	if (hs->n == 0)
+		cli_bad_input(prog, "bad --gpu '%s'", gpus);
+}
+
+/* ---- modes ---- */
+
+static size_t read_experiment(const char *path, struct config **out, int *with_label)
+{
+	static const char *const need[] = { "stencil", "fusion", "dtype", "method", NULL };
+	struct csv_table t;
+	struct config *cf;
+	char err[512];
+
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0 ||
+	    csv_table_require(&t, need, err, sizeof(err)) != 0)
+		cli_bad_input(prog, "bad --experiment file: %s", err);
+	cf = calloc(t.nrows ? t.nrows : 1, sizeof(*cf));
+	for (size_t r = 0; r < t.nrows; r++) {
+		char where[600];
+		const char *v;
+		snprintf(where, sizeof(where), "%s:%ld: ", path, t.lines[r]);
+		cf[r].stencil = parse_stencil(csv_table_get(&t, r, "stencil"), where);
+		cf[r].fusion = parse_fusion(csv_table_get(&t, r, "fusion"), where);
+		cf[r].dtype = parse_dtype(csv_table_get(&t, r, "dtype"), where);
+		cf[r].method = parse_method(csv_table_get(&t, r, "method"), where);
+		v = csv_table_get(&t, r, "compare");
+		cf[r].compare = v && *v ? parse_method(v, where) : NULL;
+		v = csv_table_get(&t, r, "unit");
+		cf[r].unit = v && *v ? parse_unit(v, where) : -1;
+		v = csv_table_get(&t, r, "sigma");
+		cf[r].sigma = v && *v ? parse_sigma(v, where) : NAN;
+		v = csv_table_get(&t, r, "label");
+		snprintf(cf[r].label, sizeof(cf[r].label), "%s", v ? v : "");
+		cf[r].line = t.lines[r];
+	}
+	*with_label = csv_table_col(&t, "label") >= 0;
+	*out = cf;
+	size_t n = t.nrows;
+	csv_table_free(&t);
+	return n;
+}
+
+/*
+ * The four-scenario map (tcs Figure 9): over a log grid of the CUDA-core method's intensity
+ * I_CC and the work inflation rho/sigma of the tensor-core method (so I_TC = I_CC rho/sigma),
+ * the scenario and the speedup of eq. 13 for a CC/TC pair in one data type on one GPU.
+ */
+static void scenario_map(struct out *o, const struct hw *hw, enum dtype dt, int unit)
+{
+	static const char *const cols[] = { "gpu", "dtype", "unit", "i_cc", "inflation", "i_tc",
+					    "ridge_cc", "ridge_tc", "scenario", "speedup" };
+	const char *kcc, *ktc, *why = NULL;
+	double pcc, ptc, bw;
+	const int ni = 81, nj = 61;   /* 20 points a decade */
+
+	kcc = model_peak_key(UNIT_CC, dt, &why);
+	ktc = model_peak_key((enum unit)unit, dt, &why);
+	if (!ktc)
+		cli_bad_input(prog, "no %s ceiling for %s: %s", unit_name((enum unit)unit),
+			      dtype_table[dt].name, why);
+	pcc = hw_get(hw, kcc, NULL);
+	ptc = hw_get(hw, ktc, NULL);
+	bw = hw_get(hw, HW_KEY_BW, NULL);
+	if (isnan(pcc) || isnan(ptc))
+		return;   /* this GPU lacks the unit (a V100 has no fp64 tensor cores): no panel */
+	if (o->rows++ == 0 && csv_writer_open(&o->w, o->path, cols, sizeof(cols) / sizeof(cols[0])) != 0)
+		cli_fail(prog, "cannot write %s", o->path);
+	for (int i = 0; i < ni; i++)
+		for (int j = 0; j < nj; j++) {
+			/* I_CC from 0.1 to 1000 FLOP/byte, inflation rho/sigma from 1 to 1000 */
+			double icc = pow(10.0, -1.0 + 4.0 * i / (ni - 1));
+			double inf = pow(10.0, 3.0 * j / (nj - 1));
+			double itc = icc * inf;
+			double cc = fmin(pcc, bw * icc / 1e3);
+			double tc = fmin(ptc, bw * itc / 1e3) / inf;
+			int sc = 1 + (icc >= pcc * 1e3 / bw ? 2 : 0) + (itc >= ptc * 1e3 / bw ? 1 : 0);
+			csv_put_str(&o->w, hw->name);
+			csv_put_str(&o->w, dtype_table[dt].name);
+			csv_put_str(&o->w, unit_name((enum unit)unit));
+			csv_put_num(&o->w, icc);
+			csv_put_num(&o->w, inf);
+			csv_put_num(&o->w, itc);
+			csv_put_num(&o->w, pcc * 1e3 / bw);
+			csv_put_num(&o->w, ptc * 1e3 / bw);
+			csv_put_int(&o->w, sc);
+			csv_put_num(&o->w, tc / cc);
+			csv_end_row(&o->w);
+		}
+}
+
+static void list_all(const char *gpus_file)
+{
+	char path[1024], names[2048], err[512];
+	printf("stencils:");
+	for (size_t i = 0; i < stencil_count; i++)
+		printf(" %s", stencil_table[i].name);
+	printf("\ndtypes:");
+	for (int i = 0; i < DT_COUNT; i++)
+		printf(" %s", dtype_table[i].name);
+	printf("\nmethods:\n");
+	for (size_t i = 0; i < model_method_count; i++)
+		printf("  %-13s %-4s sigma = %s\n", model_methods[i].name,
+		       unit_name(model_methods[i].unit), model_methods[i].sigma_rule);
+	if (gpus_file)
+		snprintf(path, sizeof(path), "%s", gpus_file);
+	else
+		cli_repo_file("data/hw/gpus.csv", path, sizeof(path));
+	if (hw_list_gpus(path, names, sizeof(names), err, sizeof(err)) != 0)
+		cli_fail(prog, "%s", err);
+	printf("gpus (%s): %s\n", path, names);
+}
+
+int main(int argc, char **argv)
+{
+	enum { O_GPUS_FILE = 256, O_MAP };
+	static const struct option opts[] = {
+		{ "stencil", required_argument, 0, 's' }, { "fusion", required_argument, 0, 't' },
+		{ "dtype", required_argument, 0, 'd' },   { "method", required_argument, 0, 'm' },
+		{ "compare", required_argument, 0, 'c' }, { "unit", required_argument, 0, 'u' },
+		{ "sigma", required_argument, 0, 'S' },   { "gpu", required_argument, 0, 'g' },
+		{ "hw", required_argument, 0, 'H' },      { "csv", no_argument, 0, 'C' },
+		{ "experiment", required_argument, 0, 'e' }, { "list", no_argument, 0, 'l' },
+		{ "gpus-file", required_argument, 0, O_GPUS_FILE },
+		{ "scenario-map", no_argument, 0, O_MAP }, { "help", no_argument, 0, 'h' },
+		{ "out", required_argument, 0, 'o' },
+		{ 0, 0, 0, 0 },
+	};
+	struct config cf = { .fusion = 1, .unit = -1, .sigma = NAN };
+	const char *gpus = NULL, *hwfile = NULL, *exp = NULL, *gpus_file = NULL, *out_path = "-";
+	int have_dtype = 0, map = 0, list = 0, with_label = 0, opt;
+	struct out o = { 0 };
+	struct hwset hs = { 0 };
+
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 's': cf.stencil = parse_stencil(optarg, ""); break;
+		case 't': cf.fusion = parse_fusion(optarg, ""); break;
+		case 'd': cf.dtype = parse_dtype(optarg, ""); have_dtype = 1; break;
+		case 'm': cf.method = parse_method(optarg, ""); break;
+		case 'c': cf.compare = parse_method(optarg, "--compare: "); break;
+		case 'u': cf.unit = parse_unit(optarg, ""); break;
+		case 'S': cf.sigma = parse_sigma(optarg, ""); break;
+		case 'g': gpus = optarg; break;
+		case 'H': hwfile = optarg; break;
+		case 'C': o.csv = 1; break;
+		case 'o': out_path = optarg; o.csv = 1; break;
+		case 'e': exp = optarg; break;
+		case 'l': list = 1; break;
+		case O_GPUS_FILE: gpus_file = optarg; break;
+		case O_MAP: map = 1; break;
+		case 'h': usage(stdout); return 0;
+		default:
+			cli_bad_input(prog, "unknown or incomplete option '%s' (see --help)",
+				      argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		cli_bad_input(prog, "unexpected argument '%s'", argv[optind]);
+	o.path = out_path;
+	if (list) {
+		list_all(gpus_file);
+		return 0;
+	}
+
+	if (map) {
+		/* The CUDA-core / tensor-core pairs: one data type, dense or sparse tensor cores. */
+		static const struct { enum dtype dt; enum unit u; } pairs[] = {
+			{ DT_FP64, UNIT_TC }, { DT_FP32, UNIT_TC }, { DT_FP32, UNIT_SPTC },
+			{ DT_FP16, UNIT_TC }, { DT_FP16, UNIT_SPTC },
+		};
+		if (!o.csv)
+			cli_bad_input(prog, "--scenario-map writes a grid: add --csv or --out FILE");
+		if (cf.unit == UNIT_CC)
+			cli_bad_input(prog, "--scenario-map needs --unit tc or --unit sptc");
+		load_hw(&hs, gpus, hwfile, gpus_file);
+		for (size_t g = 0; g < hs.n; g++)
+			for (size_t k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++)
+				if ((!have_dtype || pairs[k].dt == cf.dtype) &&
+				    (cf.unit < 0 || (int)pairs[k].u == cf.unit))
+					scenario_map(&o, &hs.hw[g], pairs[k].dt, (int)pairs[k].u);
+		if (o.rows == 0)
+			cli_bad_input(prog, "--scenario-map: no CUDA-core/tensor-core pair fits the "
+				      "given --dtype, --unit and GPU");
+	} else {
+		struct config *cfs = &cf;
+		size_t n = 1;
+		if (exp) {
+			n = read_experiment(exp, &cfs, &with_label);
+		} else {
+			if (!cf.stencil)
+				cli_bad_input(prog, "missing --stencil (see --help)");
+			if (!have_dtype)
+				cli_bad_input(prog, "missing --dtype (see --help)");
+			if (!cf.method)
+				cli_bad_input(prog, "missing --method (see --help)");
+		}
+		load_hw(&hs, gpus, hwfile, gpus_file);
+		/* Evaluate everything first: bad input exits before any output is written. */
+		struct result *res = calloc(n * hs.n, sizeof(*res));
+		for (size_t g = 0; g < hs.n; g++)
+			for (size_t i = 0; i < n; i++)
+				eval_one(&res[g * n + i], &cfs[i], &hs.hw[g]);
+		for (size_t i = 0; i < n; i++)
+			o.with_compare |= cfs[i].compare != NULL;
+		o.with_label = with_label;
+		if (o.csv) {
+			const char *cols[NBASE + NCMP + 1];
+			size_t nc = 0;
+			if (with_label)
+				cols[nc++] = "label";
+			for (size_t i = 0; i < NBASE; i++)
+				cols[nc++] = base_cols[i];
+			for (size_t i = 0; o.with_compare && i < NCMP; i++)
+				cols[nc++] = compare_cols[i];
+			if (csv_writer_open(&o.w, out_path, cols, nc) != 0)
+				cli_fail(prog, "cannot write %s", out_path);
+		}
+		for (size_t i = 0; i < n * hs.n; i++)
+			emit(&o, &res[i].p, res[i].has_compare ? &res[i].c : NULL, &res[i].cmp,
+			     res[i].label);
+		free(res);
+		if (cfs != &cf)
+			free(cfs);
+	}
+	if (o.csv && csv_writer_close(&o.w) != 0)
+		cli_fail(prog, "write error on %s", out_path);
+	for (size_t g = 0; g < hs.n; g++)
+		hw_free(&hs.hw[g]);
+	free(hs.hw);
+	return 0;
+}

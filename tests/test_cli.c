@@ -1,0 +1,227 @@
+/*
+ * test_cli.c - the command-line tools as a user runs them: the documented stencil-model
+ * invocations produce the documented columns and values; every bad input exits 2 with one line
+ * that names the bad value; stencil-report renders its tables into a fresh directory.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tests.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csvio.h"
+
+static char out[1 << 16], err[1 << 14];
+
+static int model(const char *const *args)
+{
+	return run_tool("stencil-model", args, out, sizeof(out), err, sizeof(err));
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* Parse the tool's CSV output and return the value of a column in row 0. */
+static const char *csv_cell(const char *col, struct csv_table *t)
+{
+	char e[256];
+	if (csv_table_parse("stdout", out, strlen(out), t, e, sizeof(e)) != 0)
+		fail_msg("%s", e);
+	const char *v = csv_table_get(t, 0, col);
+	if (!v)
+		fail_msg("no column %s in output", col);
+	return v;
+}
+
+static void test_documented_invocations(void **state)
+{
+	struct csv_table t;
+	(void)state;
+	const char *a1[] = { "--stencil", "box2d1r", "--fusion", "3", "--dtype", "fp64", "--method",
+			     "ebisu", "--gpu", "A100-PCIe-80GB", "--csv", NULL };
+	assert_int_equal(model(a1), 0);
+	static const char *const cols[] = { "stencil", "fusion", "dtype", "method", "unit", "K",
+		"K_fused", "rho", "sigma", "F", "Q", "I", "peak_tflops", "bw_gbps", "ridge", "bound",
+		"attainable_tflops", "gstencil_per_s", NULL };
+	char e[256];
+	assert_int_equal(csv_table_parse("stdout", out, strlen(out), &t, e, sizeof(e)), 0);
+	assert_int_equal(csv_table_require(&t, cols, e, sizeof(e)), 0);
+	assert_int_equal(t.nrows, 1);
+	assert_string_equal(csv_table_get(&t, 0, "F"), "54");
+	assert_string_equal(csv_table_get(&t, 0, "bound"), "memory");
+	assert_string_equal(csv_table_get(&t, 0, "K_fused"), "49");
+	csv_table_free(&t);
+
+	const char *a2[] = { "--stencil", "box2d1r", "--fusion", "7", "--dtype", "fp32", "--method",
+			     "spider", "--gpu", "A100-PCIe-80GB", "--csv", NULL };
+	assert_int_equal(model(a2), 0);
+	assert_string_equal(csv_cell("F", &t), "960");
+	assert_string_equal(csv_table_get(&t, 0, "sigma"), "0.46875");
+	assert_string_equal(csv_table_get(&t, 0, "unit"), "sptc");
+	csv_table_free(&t);
+
+	const char *a3[] = { "--stencil", "box2d1r", "--fusion", "7", "--dtype", "fp32", "--method",
+			     "spider", "--compare", "ebisu", "--gpu", "H200", "--csv", NULL };
+	assert_int_equal(model(a3), 0);
+	assert_string_equal(csv_cell("scenario", &t), "3");
+	assert_string_equal(csv_table_get(&t, 0, "sweet_spot"), "yes");
+	assert_non_null(csv_table_get(&t, 0, "speedup"));
+	csv_table_free(&t);
+
+	/* --hw with a measured ceilings file */
+	const char *hw = write_temp("quantity,value,unit,how\ndram_copy_bandwidth,4000,GB/s,copy\n"
+				    "fp32_fma,64,TFLOP/s,ffma\nsptc_tf32_mma_sp_m16n8k16,461,TFLOP/s "
+				    "dense-equivalent,mma.sp\n", 5);
+	const char *a4[] = { "--hw", hw, "--stencil", "box2d1r", "--fusion", "7", "--dtype", "fp32",
+			     "--method", "spider", "--csv", NULL };
+	assert_int_equal(model(a4), 0);
+	assert_string_equal(csv_cell("peak_tflops", &t), "461");
+	assert_string_equal(csv_table_get(&t, 0, "bw_gbps"), "4000");
+	csv_table_free(&t);
+
+	/* the human table names the same quantities */
+	const char *a5[] = { "--stencil", "box3d1r", "--fusion", "3", "--dtype", "fp64", "--method",
+			     "convstencil", "--compare", "ebisu", "--gpu", "A100-PCIe-80GB", NULL };
+	assert_int_equal(model(a5), 0);
+	assert_non_null(strstr(out, "I = 85.75 FLOP/byte"));
+	assert_non_null(strstr(out, "scenario 4, sweet spot no"));
+
+	/* an experiment file over two GPUs: one row per configuration and GPU */
+	const char *exp = write_temp("stencil,fusion,dtype,method,compare\nbox2d1r,3,fp64,convstencil,ebisu\n"
+				     "box2d7r,1,fp32,spider,ebisu\n", 6);
+	const char *a6[] = { "--experiment", exp, "--gpu", "A100-PCIe-80GB,H200", "--csv", NULL };
+	assert_int_equal(model(a6), 0);
+	assert_int_equal(count_lines(out), 5);
+}
+
+struct bad { const char *args[16]; const char *names; };
+
+static void test_bad_input(void **state)
+{
+	(void)state;
+	const char *exp = write_temp("stencil,fusion,dtype,method\nbox2d1r,1,fp64,ebisu\nbox2d1r,0,fp64,ebisu\n", 7);
+	const char *exp2 = write_temp("stencil,dtype\nbox2d1r,fp64\n", 0);
+	const char *hw = write_temp("quantity,value,unit\ndram_copy_bandwidth,abc,GB/s\n", 1);
+	static struct bad cases[] = {
+		{ { "--stencil", "box2d9r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200" }, "box2d9r" },
+		{ { "--stencil", "box2d0r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200" }, "box2d0r" },
+		{ { "--stencil", "box4d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200" }, "box4d1r" },
+		{ { "--stencil", "hex2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200" }, "hex2d1r" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp8", "--method", "ebisu", "--gpu", "H200" }, "fp8" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "magic", "--gpu", "H200" }, "magic" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "B300" }, "B300" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200", "--fusion", "0" }, "'0'" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200", "--fusion", "-2" }, "-2" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200", "--fusion", "2x" }, "2x" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "spider", "--gpu", "H200", "--sigma", "0" }, "'0'" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "spider", "--gpu", "H200", "--sigma", "1.5" }, "1.5" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "spider", "--gpu", "H200", "--unit", "gpu" }, "gpu" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", "/nonexistent.csv" }, "/nonexistent.csv" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", NULL }, "abc" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--compare", "nope", "--gpu", "H200" }, "nope" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu" }, "--gpu" },
+		{ { "--stencil", "box2d1r", "--method", "ebisu", "--gpu", "H200" }, "--dtype" },
+		{ { "--bogus" }, "--bogus" },
+		{ { "--experiment", NULL, "--gpu", "H200" }, ":3:" },
+		{ { "--experiment", NULL, "--gpu", "H200" }, "fusion" },
+	};
+	cases[14].args[7] = hw;
+	cases[19].args[1] = exp;
+	cases[20].args[1] = exp2;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc = model(cases[i].args);
+		if (rc != 2 || count_lines(err) != 1 || !strstr(err, cases[i].names) || out[0])
+			fail_msg("case %zu: exit %d, stderr '%s' (want exit 2, one line naming %s, "
+				 "no output)", i, rc, err, cases[i].names);
+	}
+}
+
+static void test_report_tool(void **state)
+{
+	char dir[] = "/tmp/stencil-report-XXXXXX", path[256];
+	struct csv_table t;
+	char e[256];
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	const char *a[] = { "tcs-table2", "--outdir", dir, NULL };
+	assert_int_equal(run_tool("stencil-report", a, out, sizeof(out), err, sizeof(err)), 0);
+	assert_non_null(strstr(out, "| 9 | spider | box2d1r | 7 |"));
+	assert_non_null(strstr(out, "needs a GPU run"));
+	snprintf(path, sizeof(path), "%s/tcs-table2.csv", dir);
+	assert_int_equal(csv_table_read(path, &t, e, sizeof(e)), 0);
+	assert_int_equal(t.nrows, 10);
+	for (size_t r = 0; r < t.nrows; r++) {
+		/* every analytic value the paper prints agrees with the model */
+		static const char *const cols[] = { "rho_agrees", "sigma_agrees", "F_agrees",
+						    "Q_agrees", "I_agrees" };
+		for (int c = 0; c < 5; c++)
+			assert_true(strcmp(csv_table_get(&t, r, cols[c]), "no") != 0);
+	}
+	csv_table_free(&t);
+	const char *b[] = { "sptc-table1", "--outdir", dir, NULL };
+	assert_int_equal(run_tool("stencil-report", b, out, sizeof(out), err, sizeof(err)), 0);
+	assert_non_null(strstr(out, "64 / 56 (differs)"));
+	const char *c[] = { "tcstencil-table1", "--outdir", dir, NULL };
+	assert_int_equal(run_tool("stencil-report", c, out, sizeof(out), err, sizeof(err)), 0);
+	assert_non_null(strstr(out, "138.9 / 128.8 (differs)"));
+	const char *d[] = { "table99", NULL };
+	assert_int_equal(run_tool("stencil-report", d, out, sizeof(out), err, sizeof(err)), 2);
+	assert_non_null(strstr(err, "table99"));
+}
+
+/* make test renders the model-only targets first; check what a reviewer would open. */
+static void test_rendered_targets(void **state)
+{
+	static const char *const figs[] = { "tcs-figure9", "tcs-figure10", "tcs-figure14" };
+	char rel[128], buf[4096];
+	(void)state;
+	for (size_t i = 0; i < 3; i++) {
+		FILE *f;
+		size_t n;
+		snprintf(rel, sizeof(rel), "plots/out/%s.png", figs[i]);
+		f = fopen(repo_path(rel), "rb");
+		if (!f)
+			fail_msg("%s was not rendered", rel);
+		n = fread(buf, 1, sizeof(buf), f);
+		fseek(f, 0, SEEK_END);
+		assert_true(ftell(f) > 20000);                 /* a real plot, not an empty canvas */
+		fclose(f);
+		assert_true(n > 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0);
+		snprintf(rel, sizeof(rel), "plots/out/%s.svg", figs[i]);
+		f = fopen(repo_path(rel), "rb");
+		if (!f)
+			fail_msg("%s was not rendered", rel);
+		n = fread(buf, 1, sizeof(buf) - 1, f);
+		buf[n] = '\0';
+		fclose(f);
+		assert_non_null(strstr(buf, "<svg"));
+		assert_non_null(strstr(buf, "tcs Figure"));
+	}
+	FILE *f = fopen(repo_path("plots/out/tcs-table2.md"), "r");
+	if (!f)
+		fail_msg("plots/out/tcs-table2.md was not rendered");
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	assert_non_null(strstr(buf, "## tcs Table 2"));
+	assert_non_null(strstr(buf, "| 10 | spider | box2d7r | 1 |"));
+}
+
+void run_cli_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_documented_invocations),
+		cmocka_unit_test(test_bad_input),
+		cmocka_unit_test(test_report_tool),
+		cmocka_unit_test(test_rendered_targets),
+	};
+	RUN_GROUP(r, tests);
+}

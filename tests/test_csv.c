@@ -1,0 +1,176 @@
+/*
+ * test_csv.c - CSV through libcsv: round trips with quoting, commas, quotes, newlines and empty
+ * fields; errors that name file and line; comment lines; the atomic writer (an aborted write
+ * leaves the earlier file intact); printed-precision comparison.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tests.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "csvio.h"
+#include "report.h"
+
+static char *read_all(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	static char buf[8192];
+	size_t n;
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void test_round_trip(void **state)
+{
+	static const char *const hdr[] = { "name", "note", "value", "empty" };
+	static const char *const notes[] = { "plain", "a, comma", "say \"hi\"", "two\nlines", " padded " };
+	char path[] = "/tmp/stencil-csv-XXXXXX", err[256];
+	struct csv_writer w;
+	struct csv_table t;
+	int fd = mkstemp(path);
+	(void)state;
+	close(fd);
+	assert_int_equal(csv_writer_open(&w, path, hdr, 4), 0);
+	for (int i = 0; i < 5; i++) {
+		char name[16];
+		snprintf(name, sizeof(name), "row%d", i);
+		csv_put_str(&w, name);
+		csv_put_str(&w, notes[i]);
+		csv_put_num(&w, i * 0.1);
+		csv_put_str(&w, "");
+		csv_end_row(&w);
+	}
+	assert_int_equal(csv_writer_close(&w), 0);
+	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 5);
+	assert_int_equal(t.ncols, 4);
+	for (int i = 0; i < 5; i++) {
+		double v;
+		assert_string_equal(csv_table_get(&t, (size_t)i, "note"), notes[i]);
+		assert_string_equal(csv_table_get(&t, (size_t)i, "empty"), "");
+		assert_int_equal(csv_table_num(&t, (size_t)i, "value", &v, err, sizeof(err)), 0);
+		assert_near(v, i * 0.1, 1e-12);
+	}
+	assert_null(csv_table_get(&t, 0, "no-such-column"));
+	assert_int_equal(csv_table_col(&t, "value"), 2);
+	/* plain fields stay unquoted; only those that need it are quoted */
+	assert_non_null(strstr(read_all(path), "row0,plain,0,\n"));
+	assert_non_null(strstr(read_all(path), "\"a, comma\""));
+	csv_table_free(&t);
+	unlink(path);
+}
+
+static void test_parse_errors(void **state)
+{
+	struct csv_table t;
+	char err[256];
+	(void)state;
+	const char *f = write_temp("a,b,c\n1,2,3\n4,5\n", 0);
+	assert_int_equal(csv_table_read(f, &t, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, f));
+	assert_non_null(strstr(err, ":3: expected 3 fields, got 2"));
+	/* comments and blank lines do not count as rows, but do count as lines */
+	f = write_temp("# header comment\na,b\n\n1,2\n# mid comment\n3,x\n", 1);
+	assert_int_equal(csv_table_read(f, &t, err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 2);
+	double v;
+	assert_int_equal(csv_table_num(&t, 1, "b", &v, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, ":6: column b: bad number 'x'"));
+	static const char *const need[] = { "a", "zz", NULL };
+	assert_int_equal(csv_table_require(&t, need, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "missing column 'zz'"));
+	csv_table_free(&t);
+	/* an unterminated quote (a truncated file) is an error with a line number */
+	f = write_temp("a,b\n1,\"open\n", 2);
+	assert_int_equal(csv_table_read(f, &t, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "malformed CSV"));
+	/* empty file, duplicate column, missing file */
+	f = write_temp("", 3);
+	assert_int_equal(csv_table_read(f, &t, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "empty"));
+	f = write_temp("a,a\n1,2\n", 4);
+	assert_int_equal(csv_table_read(f, &t, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "duplicate column 'a'"));
+	assert_int_equal(csv_table_read("/nonexistent/x.csv", &t, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "/nonexistent/x.csv"));
+}
+
+static void test_atomic_writer(void **state)
+{
+	static const char *const hdr[] = { "x" };
+	char path[] = "/tmp/stencil-atomic-XXXXXX";
+	struct csv_writer w;
+	int fd = mkstemp(path);
+	(void)state;
+	assert_int_equal(write(fd, "old\n", 4), 4);
+	close(fd);
+	/* an aborted write leaves the old file and no temporary behind */
+	assert_int_equal(csv_writer_open(&w, path, hdr, 1), 0);
+	csv_put_int(&w, 42);
+	csv_end_row(&w);
+	char tmp[512];
+	snprintf(tmp, sizeof(tmp), "%s", w.out.tmp);
+	assert_int_equal(access(tmp, F_OK), 0);
+	csv_writer_abort(&w);
+	assert_string_equal(read_all(path), "old\n");
+	assert_int_equal(access(tmp, F_OK), -1);
+	/* a row with the wrong number of fields fails the close, and the old file stays */
+	assert_int_equal(csv_writer_open(&w, path, hdr, 1), 0);
+	csv_put_int(&w, 1);
+	csv_put_int(&w, 2);
+	csv_end_row(&w);
+	assert_int_equal(csv_writer_close(&w), -1);
+	assert_string_equal(read_all(path), "old\n");
+	/* a complete write replaces it */
+	assert_int_equal(csv_writer_open(&w, path, hdr, 1), 0);
+	csv_put_int(&w, 7);
+	csv_end_row(&w);
+	csv_put_num(&w, NAN);
+	csv_end_row(&w);
+	assert_int_equal(csv_writer_close(&w), 0);
+	assert_string_equal(read_all(path), "x\n7\nNA\n");
+	/* a directory that does not exist */
+	assert_int_equal(csv_writer_open(&w, "/nonexistent/dir/x.csv", hdr, 1), -1);
+	unlink(path);
+}
+
+static void test_printed_precision(void **state)
+{
+	(void)state;
+	assert_int_equal(printed_decimals("3.38"), 2);
+	assert_int_equal(printed_decimals("54"), 0);
+	assert_int_equal(printed_decimals(""), -1);
+	assert_int_equal(printed_decimals("abc"), -1);
+	assert_int_equal(printed_agrees(3.375, "3.38"), 1);
+	assert_int_equal(printed_agrees(3.375, "3.37"), 1);    /* half a unit either way */
+	assert_int_equal(printed_agrees(3.3851, "3.38"), 0);
+	assert_int_equal(printed_agrees(56.25, "21.58"), 0);
+	assert_int_equal(printed_agrees(64, "56"), 0);
+	assert_int_equal(printed_agrees(1.0, ""), -1);
+	assert_int_equal(printed_agrees(NAN, "1"), -1);
+	char b[32];
+	format_like(b, sizeof(b), 1.8148, "1.81", 3);
+	assert_string_equal(b, "1.81");
+	format_like(b, sizeof(b), 196, "", 2);
+	assert_string_equal(b, "196.00");
+}
+
+void run_csv_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_parse_errors),
+		cmocka_unit_test(test_atomic_writer),
+		cmocka_unit_test(test_printed_precision),
+	};
+	RUN_GROUP(r, tests);
+}

@@ -1,0 +1,48 @@
+/*
+ * tests.h - shared pieces of the CPU test suite (cmocka): the group runners each test file
+ * exports, and helpers to load the repository's data files and to run the CLI tools.
+ */
+#ifndef TESTS_H
+#define TESTS_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "hw.h"
+
+struct group_result {
+	int run, failed;
+};
+
+void run_stencil_tests(struct group_result *r);
+void run_model_tests(struct group_result *r);
+void run_papers_tests(struct group_result *r);
+void run_csv_tests(struct group_result *r);
+void run_cli_tests(struct group_result *r);
+
+/* Path of a repository file (tests run with STENCIL_REPRO_ROOT set by make test). */
+const char *repo_path(const char *rel);
+/* The build directory holding the tools (argv[1] of the runner). */
+extern const char *test_build_dir;
+/* Load a GPU from data/hw/gpus.csv; fails the test when it cannot. */
+void load_test_gpu(struct hw *hw, const char *gpu);
+/* Write text to a fresh temporary file; returns its path (static buffer per call slot). */
+const char *write_temp(const char *text, int slot);
+
+/* Run a tool of the build directory; returns its exit status; stdout/stderr captured. */
+int run_tool(const char *tool, const char *const *args, char *out, size_t outlen, char *err,
+	     size_t errlen);
+
+/* assert |a - b| <= tol */
+#define assert_near(a, b, tol) assert_true(fabs((double)(a) - (double)(b)) <= (tol))
+
+#define RUN_GROUP(r, tests) do { \
+		int f_ = cmocka_run_group_tests(tests, NULL, NULL); \
+		(r)->run += (int)(sizeof(tests) / sizeof((tests)[0])); \
+		(r)->failed += f_; \
+	} while (0)
+
+#endif
