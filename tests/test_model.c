@@ -24,11 +24,6 @@ static struct model_point eval(const char *st, int t, const char *dt, const char
 	return p;
 }
 
-/* printed-precision agreement, with a readable failure */
-#define assert_printed(v, s) do { \
-		if (printed_agrees((v), (s)) != 1) \
-			fail_msg("%s = %.6f does not round to the printed %s", #v, (double)(v), (s)); \
-	} while (0)
 
 static void test_table2_rows(void **state)
 {

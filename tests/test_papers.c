@@ -12,10 +12,6 @@
 #include "papers.h"
 #include "report.h"
 
-#define assert_printed(v, s) do { \
-		if (printed_agrees((v), (s)) != 1) \
-			fail_msg("%s = %.6f does not round to the printed %s", #v, (double)(v), (s)); \
-	} while (0)
 
 static void test_sptc_table1(void **state)
 {

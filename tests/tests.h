@@ -39,6 +39,12 @@ int run_tool(const char *tool, const char *const *args, char *out, size_t outlen
 /* assert |a - b| <= tol */
 #define assert_near(a, b, tol) assert_true(fabs((double)(a) - (double)(b)) <= (tol))
 
+/* v rounds to the printed value s (report.h's printed_agrees), with a readable failure */
+#define assert_printed(v, s) do { \
+		if (printed_agrees((v), (s)) != 1) \
+			fail_msg("%s = %.6f does not round to the printed %s", #v, (double)(v), (s)); \
+	} while (0)
+
 #define RUN_GROUP(r, tests) do { \
 		int f_ = cmocka_run_group_tests(tests, NULL, NULL); \
 		(r)->run += (int)(sizeof(tests) / sizeof((tests)[0])); \
