@@ -17,9 +17,11 @@ SHELL := /bin/bash
 
 CC := cc
 CFLAGS ?= -O2 -g
+# the CPU reference runs its loops on every core when OpenMP is there (gcc's libgomp)
+OPENMP ?= -fopenmp
 CSTD := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS ?=
-ALL_CPPFLAGS := -Imodel $(CPPFLAGS)
+ALL_CPPFLAGS := -Imodel -Iprofiling -Ikernels $(CPPFLAGS)
 LDLIBS := -l:libcsv.a -lm
 NVCC ?= nvcc
 SM ?= 80 90
@@ -44,11 +46,11 @@ $(B)/.deps-%: scripts/deps.sh | $(B)
 	$(Q)scripts/deps.sh $*
 	$(Q)touch $@
 
-$(B) $(B)/obj/model $(B)/obj/tests $(B)/tests $(O):
+$(B) $(B)/obj/model $(B)/obj/profiling $(B)/obj/tests $(B)/tests $(O):
 	$(Q)mkdir -p $@
 
 # ---- flags tracking -------------------------------------------------------------------------------
-cc_flags := $(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) | $(LDLIBS)
+cc_flags := $(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(OPENMP) | $(LDLIBS)
 $(B)/cc.flags: FORCE | $(B)
 	$(Q)[[ -f $@ && "$$(cat $@)" == '$(cc_flags)' ]] || echo '$(cc_flags)' > $@
 .PHONY: FORCE
@@ -56,8 +58,9 @@ FORCE:
 
 # ---- host library and tools -------------------------------------------------------------------------
 LIB_SRC := model/stencil.c model/method.c model/roofline.c model/hw.c model/csvio.c \
-	   model/papers.c model/cli.c model/report.c
-LIB_OBJ := $(LIB_SRC:model/%.c=$(B)/obj/model/%.o)
+	   model/papers.c model/cli.c model/report.c \
+	   profiling/stats.c profiling/protocol.c profiling/grid.c profiling/experiment.c
+LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 LIB := $(B)/libstencil.a
 TOOLS := $(B)/stencil-model $(B)/stencil-report
 MODEL := $(B)/stencil-model
@@ -65,6 +68,8 @@ REPORT := $(B)/stencil-report
 
 $(B)/obj/model/%.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
 	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
+$(B)/obj/profiling/%.o: profiling/%.c $(B)/cc.flags | $(B)/obj/profiling $(B)/.deps-build
+	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(OPENMP) -MMD -MP -c $< -o $@
 
 $(LIB): $(LIB_OBJ)
 	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
@@ -73,7 +78,7 @@ $(B)/obj/model/%.main.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-bui
 	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(B)/stencil-%: $(B)/obj/model/stencil-%.main.o $(LIB)
-	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(call say,LD,$@)$(CC) $(CFLAGS) $(OPENMP) -o $@ $^ $(LDLIBS)
 
 .PHONY: all
 all: $(TOOLS) ## build the host library and the model/report tools
@@ -88,7 +93,7 @@ $(B)/obj/tests/%.o: tests/%.c $(B)/cc.flags | $(B)/obj/tests $(B)/.deps-test
 	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) -Itests $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(TEST_BIN): $(TEST_OBJ) $(LIB) | $(B)/tests
-	$(call say,LD,$@)$(CC) $(CFLAGS) -o $@ $^ -lcmocka $(LDLIBS)
+	$(call say,LD,$@)$(CC) $(CFLAGS) $(OPENMP) -o $@ $^ -lcmocka $(LDLIBS)
 
 # The suite also checks what the model-only targets rendered, so they are made first.
 RENDERED = $(foreach f,tcs-figure9 tcs-figure10 tcs-figure14,$(O)/$(f).png $(O)/$(f).svg) \
@@ -99,16 +104,83 @@ test: $(TEST_BIN) $(TOOLS) $(RENDERED) ## run the CPU test suite (no GPU needed)
 	$(Q)STENCIL_REPRO_ROOT=$(CURDIR) $(TEST_BIN) $(B)
 
 # ---- CUDA (kernels/, profiling/): built only where nvcc exists --------------------------------------
-nvcc_flags := $(NVCC) $(GENCODE) -O3 -std=c++17 $(ALL_CPPFLAGS)
+# build/stencilbench: the runner, the microbenchmarks and every kernel. libcsv is linked statically
+# and CUPTI through an rpath that covers this machine's toolkit and the GPU machine's, so build/
+# can be built here and carried to a GPU node without network.
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2>/dev/null)))
+CUDA_LIBDIRS := $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib)
+RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64:$(subst $(eval) ,:,$(CUDA_LIBDIRS))
+NVCCFLAGS := $(GENCODE) -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
+GPU_SRC := kernels/naive.cu kernels/registry.cu profiling/gpu.cu profiling/counters.cu \
+	   profiling/ceilings.cu profiling/stencilbench.cu
+GPU_OBJ := $(GPU_SRC:%.cu=$(B)/obj/%.cu.o)
+BENCH := $(B)/stencilbench
+GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+GIT_DIRTY := $(shell git rev-parse HEAD >/dev/null 2>&1 && { [ -z "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo no || echo yes; } || echo unknown)
+
+nvcc_flags := $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS)
 $(B)/nvcc.flags: FORCE | $(B)
 	$(Q)[[ -f $@ && "$$(cat $@)" == '$(nvcc_flags)' ]] || echo '$(nvcc_flags)' > $@
-$(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags
+# the commit is compiled into meta.csv's writer only
+$(B)/git.flags: FORCE | $(B)
+	$(Q)[[ -f $@ && "$$(cat $@)" == '$(GIT_COMMIT) $(GIT_DIRTY)' ]] || echo '$(GIT_COMMIT) $(GIT_DIRTY)' > $@
+$(B)/obj/profiling/gpu.cu.o: $(B)/git.flags
+$(B)/obj/profiling/gpu.cu.o: NVCC_EXTRA = -DSTENCIL_GIT_COMMIT='"$(GIT_COMMIT)"' -DSTENCIL_GIT_DIRTY='"$(GIT_DIRTY)"'
+
+$(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
 	$(Q)mkdir -p $(@D)
-	$(call say,NVCC,$<)$(NVCC) $(GENCODE) -O3 -std=c++17 $(ALL_CPPFLAGS) -MMD -MP -c $< -o $@
+	$(call say,NVCC,$<)$(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) $(NVCC_EXTRA) -MMD -MP -c $< -o $@
+
+$(BENCH): $(GPU_OBJ) $(LIB)
+	$(call say,NVLD,$@)$(NVCC) $(GENCODE) -o $@ $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
+		-l:libcsv.a -lcupti -ldl -lm -Xcompiler $(OPENMP) -Xlinker -rpath,$(RPATH)
+
+.PHONY: stencilbench
+ifeq ($(HAVE_NVCC),yes)
+stencilbench: $(BENCH) ## build the runner (needs nvcc; runs on a GPU machine)
+else
+stencilbench:
+	@echo "stencilbench: nvcc not found: the CUDA parts are skipped (model, tables and plots still build)"
+endif
+
+# Targets that measure. On a GPU node without network, carry build/ from a build machine and
+# add NOBUILD=1: the carried binary is used as it is. Without a CUDA device they say so and point
+# at the recorded runs under data/runs/ (exit 0: nothing to measure here).
+export QUICK COUNTERS WARMUP_S
+BENCH_DEP := $(if $(NOBUILD),,$(BENCH))
+RUN ?= $(shell $(BENCH) slug 2>/dev/null)
+RUNDIR = data/runs/$(RUN)
+NCU ?= ncu
+no_device = if ! $(BENCH) slug >/dev/null 2>&1; then \
+	echo "$(1): no CUDA device visible: recorded runs: $$(ls -d data/runs/*/ 2>/dev/null | tr '\n' ' ')"; \
+	exit 0; fi
+
+.PHONY: ceilings naive-core test-gpu ncu-check
+ceilings: $(BENCH_DEP) ## measure this GPU's ceilings into data/runs/RUN/ceilings.csv (GPU)
+	$(Q)$(call no_device,ceilings); $(BENCH) ceilings --out $(RUNDIR)
+
+naive-core: experiments/naive-core.csv $(BENCH_DEP) ## measure the instrument's reference runs (GPU)
+	$(Q)$(call no_device,naive-core); $(BENCH) run --experiment $< --out $(RUNDIR)/naive-core.csv
+
+test-gpu: $(BENCH_DEP) ## every GPU method at odd sizes against the CPU reference (skips without a GPU)
+	$(Q)if ! $(BENCH) slug >/dev/null 2>&1; then echo "test-gpu: skipped: no CUDA device visible"; \
+	else $(BENCH) check; fi
+
+NCU_DIR = $(RUNDIR)/ncu-check
+ncu-check: $(BENCH_DEP) ## CUPTI counters vs ncu on box2d1r fp32 10240^2, within 1% (GPU, needs ncu)
+	$(Q)$(call no_device,ncu-check); mkdir -p $(NCU_DIR) && \
+	$(BENCH) run --stencil box2d1r --dtype fp32 --method naive --size 10240x10240 --quick \
+		--out $(NCU_DIR)/cupti.csv && \
+	$(NCU) --clock-control none --cache-control all --metrics $$($(BENCH) metrics) \
+		--print-units base --csv --page raw -k regex:naive_stencil \
+		--log-file $(NCU_DIR)/ncu-raw.csv $(BENCH) run --stencil box2d1r --dtype fp32 \
+		--method naive --size 10240x10240 --profile-once --out $(NCU_DIR)/once.csv && \
+	$(BENCH) ncu-compare --cupti $(NCU_DIR)/cupti.csv --ncu $(NCU_DIR)/ncu-raw.csv \
+		| tee $(NCU_DIR)/compare.txt; exit $${PIPESTATUS[0]}
 
 .PHONY: gpu-check
 gpu-check: ## say whether the CUDA parts can be built here
-	$(Q)$(if $(HAVE_NVCC),echo "nvcc found: CUDA parts build for SM $(SM)",\
+	$(Q)$(if $(HAVE_NVCC),echo "nvcc found ($(CUDA_HOME)): CUDA parts build for SM $(SM)",\
 		echo "nvcc not found: the CUDA parts are skipped (model, tables and plots still build)")
 
 # ---- experiments: tables and figures ---------------------------------------------------------------
@@ -174,4 +246,4 @@ help: ## list every target
 	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed -E 's/^([^:]+):.*## (.*)/  \1\t\2/' | awk -F'\t' '{printf "  %-20s %s\n", $$1, $$2}' | sed 's/^    /  /'
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOLS:$(B)/%=$(B)/obj/model/%.main.d)
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOLS:$(B)/%=$(B)/obj/model/%.main.d) $(GPU_OBJ:.o=.d)

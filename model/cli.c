@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void cli_bad_input(const char *prog, const char *fmt, ...)
@@ -82,4 +83,23 @@ int cli_repo_file(const char *rel, char *buf, size_t buflen)
 	}
 	snprintf(buf, buflen, "%s", rel);
 	return -1;
+}
+
+int cli_mkdir_p(const char *dir)
+{
+	char buf[PATH_MAX];
+	size_t n = strlen(dir);
+	if (n == 0 || n >= sizeof(buf)) {
+		errno = EINVAL;
+		return -1;
+	}
+	memcpy(buf, dir, n + 1);
+	for (char *p = buf + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+				return -1;
+			*p = '/';
+		}
+	return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }

@@ -7,6 +7,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define EXIT_BAD_INPUT 2
 
 /* Print "PROG: message" and exit with status EXIT_BAD_INPUT. */
@@ -22,5 +26,10 @@ int cli_parse_double(const char *s, double *out);
  * (build/..). Writes the path into buf; 0 when found, -1 otherwise (buf holds rel).
  */
 int cli_repo_file(const char *rel, char *buf, size_t buflen);
+/* mkdir -p: 0 when the directory exists afterwards, -1 (errno set) otherwise. */
+int cli_mkdir_p(const char *dir);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

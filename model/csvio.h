@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct csv_table {
 	char *path;
 	size_t ncols;
@@ -71,4 +75,7 @@ int csv_writer_close(struct csv_writer *w);
 /* Give up: remove the temp file, leave any earlier file at path untouched. */
 void csv_writer_abort(struct csv_writer *w);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -9,11 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The model's keys need their units; other rows (fermi_fma_hidden_per_load, ...) are kept as
+ * they are and never used as a ceiling. */
 static int unit_ok(const char *quantity, const char *unit)
 {
-	if (strcmp(quantity, HW_KEY_BW) == 0 || strstr(quantity, "bandwidth"))
+	static const char *const flops[] = { "fp64_fma", "fp32_fma", "fp16_fma", "tc_", "sptc_", NULL };
+	if (strstr(quantity, "bandwidth"))
 		return strcmp(unit, "GB/s") == 0;
-	return strncmp(unit, "TFLOP/s", 7) == 0;
+	for (const char *const *k = flops; *k; k++)
+		if (strncmp(quantity, *k, strlen(*k)) == 0)
+			return strncmp(unit, "TFLOP/s", 7) == 0;
+	return *unit != '\0';
 }
 
 static int add_rows(struct hw *hw, const struct csv_table *t, const char *gpu, char *err,

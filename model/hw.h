@@ -15,6 +15,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define HW_KEY_BW "dram_copy_bandwidth"
 
 struct hw_row {
@@ -40,4 +44,7 @@ double hw_get(const struct hw *hw, const char *key, const struct hw_row **row);
 /* The GPU names in a gpus.csv file, comma-separated, into buf (for error messages and --list). */
 int hw_list_gpus(const char *path, char *buf, size_t buflen, char *err, size_t errlen);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -11,6 +11,10 @@
 
 #include "stencil.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum unit { UNIT_CC, UNIT_TC, UNIT_SPTC, UNIT_COUNT };
 
 const char *unit_name(enum unit u);
@@ -41,4 +45,7 @@ int spider_k(enum dtype dt);
 double tcstencil_processed_per_point(int dims, int fused_radius);
 double spider_processed_per_point(int dims, int fused_radius, enum dtype dt);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

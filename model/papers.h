@@ -13,6 +13,10 @@
 #ifndef PAPERS_H
 #define PAPERS_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum sptc_method { SPTC_LOWER_BOUND, SPTC_TCSTENCIL, SPTC_CONVSTENCIL, SPTC_LORASTENCIL,
 		   SPTC_SPTCSTENCIL, SPTC_METHOD_COUNT };
 
@@ -35,4 +39,7 @@ double tcstencil_ai_tcstencil(int n_mma, int L);
 /* I_max = pi / beta with pi in TFLOP/s and beta in GB/s, in FLOP/byte. */
 double roofline_ridge(double peak_tflops, double bw_gbps);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

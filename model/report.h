@@ -14,6 +14,10 @@
 
 #include "csvio.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Digits after the decimal point in a printed number ("3.38" -> 2, "54" -> 0); -1 if not one. */
 int printed_decimals(const char *printed);
 /* 1 when v rounds to printed, 0 when it does not, -1 when printed is empty or not a number. */
@@ -35,4 +39,7 @@ void md_row(struct md_table *t, const char *const *cells);
 void md_note(struct md_table *t, const char *text);
 int md_close(struct md_table *t);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

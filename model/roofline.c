@@ -58,7 +58,7 @@ int model_eval(const struct model_input *in, struct model_point *o, char *err, s
 	o->stencil = s->name;
 	o->method = m->name;
 	o->dtype = dt->name;
-	o->gpu = in->hw->name;
+	o->gpu = in->hw ? in->hw->name : "";
 	o->unit = u;
 	o->fusion = t;
 	o->fused_radius = s->radius * t;
@@ -90,6 +90,11 @@ int model_eval(const struct model_input *in, struct model_point *o, char *err, s
 	if (!o->peak_key) {
 		snprintf(err, errlen, "no %s ceiling for %s: %s", unit_name(u), dt->name, why);
 		return -1;
+	}
+	if (!in->hw) {   /* F, Q, I only: no ceilings */
+		o->peak_tflops = o->bw_gbps = o->ridge = NAN;
+		o->attainable_tflops = o->effective_tflops = o->gstencil_per_s = NAN;
+		return 0;
 	}
 	o->peak_tflops = hw_get(in->hw, o->peak_key, NULL);
 	o->bw_gbps = hw_get(in->hw, HW_KEY_BW, NULL);

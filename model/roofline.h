@@ -19,6 +19,10 @@
 #include "method.h"
 #include "stencil.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum bound { BOUND_MEMORY, BOUND_COMPUTE };
 
 struct model_input {
@@ -28,7 +32,7 @@ struct model_input {
 	const struct model_method *method;
 	int unit_override;              /* -1, or an enum unit */
 	double sigma_override;          /* NaN, or (0, 1] */
-	const struct hw *hw;
+	const struct hw *hw;            /* NULL: F, Q, I, rho and sigma only (ceilings NaN) */
 };
 
 struct model_point {
@@ -67,4 +71,7 @@ double nongemm_tc_bound(double alpha);
 /* nongemm eq. 24 (alpha -> infinity): 1 + I/B, B the CUDA-core ridge point (FLOP/byte). */
 double nongemm_workload_bound(double intensity, double ridge);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -11,6 +11,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum stencil_shape { SHAPE_BOX, SHAPE_STAR };
 
 #define STENCIL_MAX_DIMS 3
@@ -58,4 +62,7 @@ struct dtype_info {
 extern const struct dtype_info dtype_table[DT_COUNT];
 const struct dtype_info *dtype_find(const char *name);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -264,11 +264,17 @@ static void test_hw_tables(void **state)
 				   "tc_fp64_mma_m8n8k4,32.5,TFLOP/s,mma\n"
 				   "tc_fp64_mma_m16n8k16,54.7,TFLOP/s,mma\n"
 				   "tc_fp64x,99,TFLOP/s,not a tc_fp64 row\n"
-				   "fp64_fma,32.4,TFLOP/s,dfma\n", 0);
+				   "fp64_fma,32.4,TFLOP/s,dfma\n"
+				   "fermi_fma_hidden_per_load,64,FMA,not a ceiling\n", 0);
 	assert_int_equal(hw_load_ceilings(&hw, f, err, sizeof(err)), 0);
 	assert_near(hw_get(&hw, "tc_fp64", &row), 54.7, 0);
 	assert_string_equal(row->quantity, "tc_fp64_mma_m16n8k16");
+	assert_near(hw_get(&hw, "fermi_fma_hidden_per_load", NULL), 64, 0);
 	hw_free(&hw);
+	/* a model key with the wrong unit is refused */
+	f = write_temp("quantity,value,unit\ndram_copy_bandwidth,4000,GB/s\ntc_fp64,60,GB/s\n", 4);
+	assert_int_equal(hw_load_ceilings(&hw, f, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "tc_fp64"));
 	/* bad unit, bad value, missing bandwidth, unknown GPU */
 	f = write_temp("quantity,value,unit\ndram_copy_bandwidth,4000,TFLOP/s\n", 1);
 	assert_int_equal(hw_load_ceilings(&hw, f, err, sizeof(err)), -1);

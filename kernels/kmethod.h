@@ -1,0 +1,52 @@
+/*
+ * kmethod.h - the run-time registry of GPU methods: one small .cu file per method, each defining
+ * one `struct kernel_method` with a uniform entry point, all listed in kernels/registry.cu.
+ *
+ * The shared driver (profiling/stencilbench.cu) gives a method one configuration at a time: the
+ * stencil, fusion depth t, data type, the grid (layout and ghost ring, profiling/grid.h) and the
+ * dtype-rounded weights (base and t-fold composed). A configuration the method cannot run is
+ * reported as skipped with the reason its `supports` returns. Every measured row of every table
+ * and figure goes through this interface.
+ */
+#ifndef KMETHOD_H
+#define KMETHOD_H
+
+#include <cuda_runtime.h>
+
+#include "grid.h"
+#include "method.h"
+#include "stencil.h"
+
+struct method_ctx {
+	const struct stencil *stencil;
+	int fusion;
+	enum dtype dtype;
+	const struct grid *grid;
+	const struct weights *weights;          /* base weights, dtype-rounded */
+	const struct dense_weights *composed;   /* t-fold composed weights */
+	void *state;                            /* owned by the method between setup and teardown */
+};
+
+#define DT_BIT(d) (1u << (d))
+
+struct kernel_method {
+	const char *name;       /* the model's method of the same name gives sigma and rho */
+	enum unit unit;
+	unsigned dtypes;        /* DT_BIT(DT_FP32) | ... */
+	const char *summary;
+	/* NULL when the configuration runs, else why not (reported as skipped) */
+	const char *(*supports)(const struct method_ctx *c);
+	/* upload weights and whatever else the launches need: 0, or -1 with a reason in why */
+	int (*setup)(struct method_ctx *c, const char **why);
+	/* one launch: advance `fusion` steps from in to out (interior only) on stream s */
+	void (*launch)(struct method_ctx *c, const void *in, void *out, cudaStream_t s);
+	void (*teardown)(struct method_ctx *c);
+	/* the kernel's name as profilers show it (for ncu's -k filter) */
+	const char *kernel_name;
+};
+
+extern const struct kernel_method *const kernel_methods[];
+extern const int kernel_method_count;
+const struct kernel_method *kernel_method_find(const char *name);
+
+#endif

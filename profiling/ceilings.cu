@@ -1,0 +1,517 @@
+/*
+ * ceilings.cu - microbenchmarks of the GPU's ceilings. See ceilings.h.
+ *
+ * Every benchmark: three warm-up launches, then `reps` launches timed one by one with CUDA
+ * events; the ceiling is the best launch (the highest rate the hardware showed), the median is
+ * written beside it. Inputs are non-zero (zeros can run faster than real data). Arithmetic
+ * benchmarks keep several independent accumulator chains per thread or warp so that latency
+ * does not limit throughput, and store their results so nothing is optimised away.
+ */
+#include "ceilings.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda_fp16.h>
+
+#include "counters.h"
+#include "gpu.h"
+
+extern "C" {
+#include "csvio.h"
+#include "stats.h"
+}
+
+/* ---- kernels ---- */
+
+__global__ void k_copy(const float4 *__restrict__ a, float4 *__restrict__ b, long n)
+{
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
+		b[i] = a[i];
+}
+
+__global__ void k_l2_read(const float4 *__restrict__ a, long n, int reps, float *out)
+{
+	float acc = 0;
+	for (int r = 0; r < reps; r++)
+		for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
+			float4 v = __ldcg(a + i);     /* cached in L2 only */
+			acc += v.x + v.y + v.z + v.w;
+		}
+	if (acc == 1234.5f)
+		out[0] = acc;
+}
+
+#define SMEM_VEC 2048
+__global__ void k_smem(float *out, int iters)
+{
+	__shared__ float4 s[SMEM_VEC];
+	for (int i = threadIdx.x; i < SMEM_VEC; i += blockDim.x)
+		s[i] = make_float4((float)i, 1.0f, 2.0f, 3.0f);
+	__syncthreads();
+	float4 acc = make_float4(0, 0, 0, 0);
+	int idx = threadIdx.x;
+	for (int it = 0; it < iters; it++) {
+		/* a warp reads 32 consecutive float4: 512 contiguous bytes, no bank conflicts */
+		float4 v = s[(idx + it * 64) & (SMEM_VEC - 1)];
+		acc.x += v.x;
+		acc.y += v.y;
+		acc.z += v.z;
+		acc.w += v.w;
+	}
+	if (acc.x + acc.y + acc.z + acc.w == 1234.5f)
+		out[0] = acc.x;
+}
+
+#define CHAINS 8
+template <typename T> __device__ __forceinline__ T fma_op(T a, T b, T c) { return fma(a, b, c); }
+template <> __device__ __forceinline__ __half2 fma_op<__half2>(__half2 a, __half2 b, __half2 c)
+{
+	return __hfma2(a, b, c);
+}
+template <typename T> __device__ __forceinline__ T make_val(float v);
+template <> __device__ __forceinline__ double make_val<double>(float v) { return v; }
+template <> __device__ __forceinline__ float make_val<float>(float v) { return v; }
+template <> __device__ __forceinline__ __half2 make_val<__half2>(float v) { return __floats2half2_rn(v, v); }
+template <typename T> __device__ __forceinline__ float to_float(T v) { return (float)v; }
+template <> __device__ __forceinline__ float to_float<__half2>(__half2 v) { return __low2float(v); }
+
+template <typename T> __global__ void k_fma(float *out, int iters)
+{
+	T a[CHAINS];
+	T b = make_val<T>(0.999f), c = make_val<T>(0.001f * (threadIdx.x % 7 + 1));
+#pragma unroll
+	for (int j = 0; j < CHAINS; j++)
+		a[j] = make_val<T>(0.5f + 0.01f * j + 0.001f * (threadIdx.x % 5));
+	for (int it = 0; it < iters; it++)
+#pragma unroll
+		for (int j = 0; j < CHAINS; j++)
+			a[j] = fma_op(a[j], b, c);
+	float s = 0;
+#pragma unroll
+	for (int j = 0; j < CHAINS; j++)
+		s += to_float(a[j]);
+	if (s == 1234.5f)
+		out[0] = s;
+}
+
+/* Tensor-core benchmarks: every warp runs ACC independent accumulators through `iters` MMAs. */
+#define ACC 4
+#define U32(f) __float_as_uint(f)
+
+#define MMA_KERNEL(NAME, REGS_A, REGS_B, REGS_C, CTYPE, ASM, INIT_A, INIT_B) \
+	__global__ void NAME(float *out, int iters) \
+	{ \
+		CTYPE c[ACC][REGS_C]; \
+		unsigned a[REGS_A > 0 ? REGS_A : 1], b[REGS_B > 0 ? REGS_B : 1]; \
+		(void)a; (void)b; \
+		for (int j = 0; j < ACC; j++) \
+			for (int r = 0; r < REGS_C; r++) \
+				c[j][r] = 0; \
+		for (int r = 0; r < REGS_A; r++) \
+			a[r] = INIT_A; \
+		for (int r = 0; r < REGS_B; r++) \
+			b[r] = INIT_B; \
+		for (int it = 0; it < iters; it++) \
+			_Pragma("unroll") for (int j = 0; j < ACC; j++) { ASM; } \
+		float s = 0; \
+		for (int j = 0; j < ACC; j++) \
+			for (int r = 0; r < REGS_C; r++) \
+				s += (float)c[j][r]; \
+		if (s == 1234.5f) \
+			out[0] = s; \
+	}
+
+/* small non-zero operands: tf32/f32 0.01-ish, f16 pairs 0.01-ish, f64 0.01 */
+#define F32V U32(0.01f + 0.001f * (threadIdx.x & 7))
+#define H2V (0x211E211Eu + (threadIdx.x & 3))          /* two fp16 ~0.01 */
+#define META 0x44444444u                               /* every group keeps elements 0 and 1 */
+
+
+__global__ void k_dmma_m8n8k4(float *out, int iters)
+{
+	double c[ACC][2] = {};
+	double a = 0.01 + 0.001 * (threadIdx.x & 7), b = 0.02;
+	for (int it = 0; it < iters; it++)
+#pragma unroll
+		for (int j = 0; j < ACC; j++)
+			asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+				     : "+d"(c[j][0]), "+d"(c[j][1]) : "d"(a), "d"(b));
+	double s = 0;
+	for (int j = 0; j < ACC; j++)
+		s += c[j][0] + c[j][1];
+	if (s == 1234.5)
+		out[0] = (float)s;
+}
+
+__global__ void k_dmma_m16n8k4(float *out, int iters)
+{
+#if __CUDA_ARCH__ >= 900
+	double c[ACC][4] = {};
+	double a0 = 0.01, a1 = 0.02 + 0.001 * (threadIdx.x & 7), b = 0.03;
+	for (int it = 0; it < iters; it++)
+#pragma unroll
+		for (int j = 0; j < ACC; j++)
+			asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+				     : "+d"(c[j][0]), "+d"(c[j][1]), "+d"(c[j][2]), "+d"(c[j][3]) : "d"(a0), "d"(a1), "d"(b));
+	double s = 0;
+	for (int j = 0; j < ACC; j++)
+		s += c[j][0] + c[j][1] + c[j][2] + c[j][3];
+	if (s == 1234.5)
+		out[0] = (float)s;
+#endif
+}
+
+__global__ void k_dmma_m16n8k8(float *out, int iters)
+{
+#if __CUDA_ARCH__ >= 900
+	double c[ACC][4] = {};
+	double a[4], b[2];
+	for (int r = 0; r < 4; r++)
+		a[r] = 0.01 + 0.001 * r + 0.0001 * (threadIdx.x & 7);
+	b[0] = 0.02;
+	b[1] = 0.03;
+	for (int it = 0; it < iters; it++)
+#pragma unroll
+		for (int j = 0; j < ACC; j++)
+			asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+				     : "+d"(c[j][0]), "+d"(c[j][1]), "+d"(c[j][2]), "+d"(c[j][3])
+				     : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+	double s = 0;
+	for (int j = 0; j < ACC; j++)
+		s += c[j][0] + c[j][1] + c[j][2] + c[j][3];
+	if (s == 1234.5)
+		out[0] = (float)s;
+#endif
+}
+
+__global__ void k_dmma_m16n8k16(float *out, int iters)
+{
+#if __CUDA_ARCH__ >= 900
+	double c[ACC][4] = {};
+	double a[8], b[4];
+	for (int r = 0; r < 8; r++)
+		a[r] = 0.01 + 0.001 * r + 0.0001 * (threadIdx.x & 7);
+	for (int r = 0; r < 4; r++)
+		b[r] = 0.02 + 0.001 * r;
+	for (int it = 0; it < iters; it++)
+#pragma unroll
+		for (int j = 0; j < ACC; j++)
+			asm volatile("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, "
+				     "{%4,%5,%6,%7,%8,%9,%10,%11}, {%12,%13,%14,%15}, {%0,%1,%2,%3};"
+				     : "+d"(c[j][0]), "+d"(c[j][1]), "+d"(c[j][2]), "+d"(c[j][3])
+				     : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]),
+				       "d"(a[6]), "d"(a[7]), "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+	double s = 0;
+	for (int j = 0; j < ACC; j++)
+		s += c[j][0] + c[j][1] + c[j][2] + c[j][3];
+	if (s == 1234.5)
+		out[0] = (float)s;
+#endif
+}
+
+/* f32-accumulating shapes: c is 4 floats */
+#define C4 "+f"(c[j][0]), "+f"(c[j][1]), "+f"(c[j][2]), "+f"(c[j][3])
+MMA_KERNEL(k_mma_tf32_m16n8k8, 4, 2, 4, float,
+	   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+			: C4 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1])),
+	   F32V, F32V)
+MMA_KERNEL(k_mma_f16f32_m16n8k16, 4, 2, 4, float,
+	   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+			: C4 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1])),
+	   H2V, H2V)
+MMA_KERNEL(k_mma_f16f16_m16n8k16, 4, 2, 2, unsigned,
+	   asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, {%0,%1};"
+			: "+r"(c[j][0]), "+r"(c[j][1]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1])),
+	   H2V, H2V)
+MMA_KERNEL(k_mmasp_f16f32_m16n8k16, 2, 2, 4, float,
+	   asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6,%7}, {%0,%1,%2,%3}, %8, 0x0;"
+			: C4 : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(b[1]), "r"(META)),
+	   H2V, H2V)
+MMA_KERNEL(k_mmasp_f16f32_m16n8k32, 4, 4, 4, float,
+	   asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%0,%1,%2,%3}, %12, 0x0;"
+			: C4 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(META)),
+	   H2V, H2V)
+MMA_KERNEL(k_mmasp_tf32_m16n8k8, 2, 2, 4, float,
+	   asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6,%7}, {%0,%1,%2,%3}, %8, 0x0;"
+			: C4 : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(b[1]), "r"(META)),
+	   F32V, F32V)
+MMA_KERNEL(k_mmasp_tf32_m16n8k16, 4, 4, 4, float,
+	   asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%0,%1,%2,%3}, %12, 0x0;"
+			: C4 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(META)),
+	   F32V, F32V)
+
+/* fermi Figure 4: L dependent FMAs on each loaded value before it is stored */
+__global__ void k_hide(const double *__restrict__ a, double *__restrict__ b, long n, int L)
+{
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
+		double x = a[i];
+		for (int k = 0; k < L; k++)
+			x = fma(x, 0.999, 0.001);
+		b[i] = x;
+	}
+}
+
+/* ---- timing ---- */
+
+struct bench {
+	const char *quantity, *unit, *how;
+	double work;               /* bytes or FLOP per launch */
+	double scale;              /* work / s -> unit (1e-9 GB/s, 1e-12 TFLOP/s) */
+	int min_cc;                /* compute capability x 10 */
+	int counter;               /* tensor counter to calibrate against, or -1 */
+};
+
+typedef void (*launch_fn)(void *ctx);
+
+static void time_it(launch_fn f, void *ctx, int reps, double *best_s, double *median_s)
+{
+	cudaEvent_t e0, e1;
+	double *t = (double *)malloc(sizeof(double) * (size_t)reps);
+	CUDA_CHECK(cudaEventCreate(&e0));
+	CUDA_CHECK(cudaEventCreate(&e1));
+	for (int i = 0; i < 3; i++)
+		f(ctx);
+	CUDA_CHECK_LAUNCH(1);
+	for (int i = 0; i < reps; i++) {
+		float ms;
+		CUDA_CHECK(cudaEventRecord(e0));
+		f(ctx);
+		CUDA_CHECK(cudaEventRecord(e1));
+		CUDA_CHECK(cudaEventSynchronize(e1));
+		CUDA_CHECK_LAUNCH(0);
+		CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+		t[i] = ms * 1e-3;
+	}
+	struct stats s;
+	stats_compute(t, (size_t)reps, &s);
+	*best_s = s.min;
+	*median_s = s.median;
+	free(t);
+	CUDA_CHECK(cudaEventDestroy(e0));
+	CUDA_CHECK(cudaEventDestroy(e1));
+}
+
+struct kctx {
+	void (*kernel)(float *, int);
+	int blocks, threads, iters;
+	float *out;
+	/* memory benchmarks */
+	const void *a;
+	void *b;
+	long n;
+	int reps, L;
+	int kind;
+};
+
+enum { K_ARITH, K_COPY, K_L2, K_SMEM, K_HIDE };
+
+static void launch_ctx(void *p)
+{
+	struct kctx *k = (struct kctx *)p;
+	switch (k->kind) {
+	case K_ARITH: k->kernel<<<k->blocks, k->threads>>>(k->out, k->iters); break;
+	case K_COPY: k_copy<<<k->blocks, k->threads>>>((const float4 *)k->a, (float4 *)k->b, k->n); break;
+	case K_L2: k_l2_read<<<k->blocks, k->threads>>>((const float4 *)k->a, k->n, k->reps, k->out); break;
+	case K_SMEM: k_smem<<<k->blocks, k->threads>>>(k->out, k->iters); break;
+	case K_HIDE: k_hide<<<k->blocks, k->threads>>>((const double *)k->a, (double *)k->b, k->n, k->L); break;
+	}
+}
+
+static void put_row(struct csv_writer *w, const char *q, double v, const char *unit, const char *how,
+		    double median, int reps)
+{
+	csv_put_str(w, q);
+	csv_put_num(w, v);
+	csv_put_str(w, unit);
+	csv_put_str(w, how);
+	csv_put_num(w, median);
+	csv_put_int(w, reps);
+	csv_end_row(w);
+}
+
+int ceilings_run(const char *dir, int quick, int use_counters)
+{
+	static const char *const cols[] = { "quantity", "value", "unit", "how", "median_value", "samples" };
+	static const char *const ccols[] = { "quantity", "instruction", "exact_flop", "counter",
+					     "counter_value", "counter_per_flop" };
+	static const char *const lcols[] = { "fma_per_load", "bandwidth_gbps", "gflop_per_s", "time_s" };
+	const cudaDeviceProp *p = gpu_props();
+	int cc = p->major * 10 + p->minor, sms = p->multiProcessorCount, reps = quick ? 3 : 10;
+	char path[1024], why[256];
+	struct csv_writer w, cw, lw;
+	float *d_out;
+	int have_counters = 0;
+
+	CUDA_CHECK(cudaMalloc(&d_out, 64));
+	if (use_counters) {
+		have_counters = counters_init(why, sizeof(why)) == 0;
+		if (!have_counters)
+			fprintf(stderr, "ceilings: warning: counters unavailable (%s): no calibration\n", why);
+	}
+	snprintf(path, sizeof(path), "%s/ceilings.csv", dir);
+	if (csv_writer_open(&w, path, cols, 6) != 0) {
+		fprintf(stderr, "ceilings: cannot write %s\n", path);
+		return -1;
+	}
+	if (have_counters) {
+		snprintf(path, sizeof(path), "%s/counters-calibration.csv", dir);
+		if (csv_writer_open(&cw, path, ccols, 6) != 0) {
+			fprintf(stderr, "ceilings: cannot write %s\n", path);
+			csv_writer_abort(&w);
+			return -1;
+		}
+	}
+
+	/* DRAM copy: 2 x 1 GiB (quick: 2 x 256 MiB), bytes read + written */
+	{
+		long bytes = quick ? (256L << 20) : (1L << 30);
+		struct kctx k = {};
+		void *a, *b;
+		double best, med;
+		CUDA_CHECK(cudaMalloc(&a, (size_t)bytes));
+		CUDA_CHECK(cudaMalloc(&b, (size_t)bytes));
+		gpu_fill_input(a, bytes / 4, DT_FP32, 0);
+		CUDA_CHECK(cudaMemset(b, 1, (size_t)bytes));
+		k.kind = K_COPY; k.a = a; k.b = b; k.n = bytes / 16; k.blocks = sms * 8; k.threads = 512;
+		time_it(launch_ctx, &k, reps, &best, &med);
+		put_row(&w, "dram_copy_bandwidth", 2.0 * bytes / best * 1e-9, "GB/s",
+			"float4 copy of 1 GiB to 1 GiB: bytes read + written", 2.0 * bytes / med * 1e-9, reps);
+		fprintf(stderr, "  dram_copy_bandwidth   %8.1f GB/s\n", 2.0 * bytes / best * 1e-9);
+
+		/* fermi Figure 4: DRAM bandwidth against dependent FMAs per loaded double */
+		snprintf(path, sizeof(path), "%s/latency-hiding.csv", dir);
+		if (csv_writer_open(&lw, path, lcols, 4) == 0) {
+			static const int Ls[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512 };
+			double bw0 = 0;
+			int hidden = 0;
+			for (size_t i = 0; i < sizeof(Ls) / sizeof(Ls[0]); i++) {
+				struct kctx h = {};
+				h.kind = K_HIDE; h.a = a; h.b = b; h.n = bytes / 8; h.L = Ls[i];
+				h.blocks = sms * 8; h.threads = 512;
+				time_it(launch_ctx, &h, reps, &best, &med);
+				double bw = 2.0 * bytes / best * 1e-9;
+				if (i == 0)
+					bw0 = bw;
+				if (bw >= 0.9 * bw0)
+					hidden = Ls[i];
+				csv_put_int(&lw, Ls[i]);
+				csv_put_num(&lw, bw);
+				csv_put_num(&lw, 2.0 * Ls[i] * (bytes / 8) / best * 1e-9);
+				csv_put_num(&lw, best);
+				csv_end_row(&lw);
+			}
+			if (csv_writer_close(&lw) != 0)
+				fprintf(stderr, "ceilings: cannot write %s\n", path);
+			put_row(&w, "fermi_fma_hidden_per_load", hidden, "FMA",
+				"most dependent DFMAs per loaded double keeping 90% of the copy bandwidth (latency-hiding.csv)",
+				hidden, reps);
+		}
+		CUDA_CHECK(cudaFree(a));
+		CUDA_CHECK(cudaFree(b));
+	}
+
+	/* L2: read a buffer of a quarter of the L2, again and again, through ld.global.cg */
+	{
+		long bytes = p->l2CacheSize / 4 / 16 * 16;
+		struct kctx k = {};
+		void *a;
+		double best, med;
+		CUDA_CHECK(cudaMalloc(&a, (size_t)bytes));
+		gpu_fill_input(a, bytes / 4, DT_FP32, 0);
+		k.kind = K_L2; k.a = a; k.n = bytes / 16; k.reps = quick ? 20 : 100; k.out = d_out;
+		k.blocks = sms * 4; k.threads = 512;
+		time_it(launch_ctx, &k, reps, &best, &med);
+		double total = (double)bytes * k.reps;
+		put_row(&w, "l2_read_bandwidth", total / best * 1e-9, "GB/s",
+			"ld.global.cg float4 reads of an L2-resident buffer (a quarter of the L2)",
+			total / med * 1e-9, reps);
+		fprintf(stderr, "  l2_read_bandwidth     %8.1f GB/s\n", total / best * 1e-9);
+		CUDA_CHECK(cudaFree(a));
+	}
+
+	/* shared memory: conflict-free float4 loads */
+	{
+		struct kctx k = {};
+		double best, med;
+		k.kind = K_SMEM; k.out = d_out; k.iters = quick ? 2048 : 16384; k.blocks = sms * 4;
+		k.threads = 512;
+		time_it(launch_ctx, &k, reps, &best, &med);
+		double total = 16.0 * k.iters * k.blocks * k.threads;
+		put_row(&w, "shared_memory_bandwidth", total / best * 1e-9, "GB/s",
+			"conflict-free float4 shared-memory loads", total / med * 1e-9, reps);
+		fprintf(stderr, "  shared_memory_bw      %8.1f GB/s\n", total / best * 1e-9);
+	}
+
+	/* arithmetic: FMA chains and MMA shapes */
+	struct arith {
+		const char *quantity, *instruction;
+		void (*kernel)(float *, int);
+		double flop_per_unit;   /* per thread-iteration (FMA) or warp-iteration (MMA) */
+		int per_warp, min_cc, counter;
+		const char *unit;
+	} ar[] = {
+		{ "fp64_fma", "DFMA x 8 chains", k_fma<double>, 2.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
+		{ "fp32_fma", "FFMA x 8 chains", k_fma<float>, 2.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
+		{ "fp16_fma", "HFMA2 x 8 chains", k_fma<__half2>, 4.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
+		{ "tc_fp64_mma_m8n8k4", "mma.sync m8n8k4 f64", k_dmma_m8n8k4, 2.0 * 8 * 8 * 4 * ACC, 1, 80, CTR_TC_FP64, "TFLOP/s" },
+		{ "tc_fp64_mma_m16n8k4", "mma.sync m16n8k4 f64", k_dmma_m16n8k4, 2.0 * 16 * 8 * 4 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
+		{ "tc_fp64_mma_m16n8k8", "mma.sync m16n8k8 f64", k_dmma_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
+		{ "tc_fp64_mma_m16n8k16", "mma.sync m16n8k16 f64", k_dmma_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
+		{ "tc_tf32_mma_m16n8k8", "mma.sync m16n8k8 tf32 -> f32", k_mma_tf32_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 80, CTR_TC_TF32, "TFLOP/s" },
+		{ "tc_fp16_mma_m16n8k16", "mma.sync m16n8k16 f16 -> f32", k_mma_f16f32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_HMMA_F16_F32, "TFLOP/s" },
+		{ "tc_fp16_mma_m16n8k16_f16acc", "mma.sync m16n8k16 f16 -> f16", k_mma_f16f16_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_HMMA_F16_F16, "TFLOP/s" },
+		{ "sptc_fp16_mma_sp_m16n8k16", "mma.sp::ordered_metadata m16n8k16 f16 -> f32", k_mmasp_f16f32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_F16_F32_SP_ON, "TFLOP/s dense-equivalent" },
+		{ "sptc_fp16_mma_sp_m16n8k32", "mma.sp::ordered_metadata m16n8k32 f16 -> f32", k_mmasp_f16f32_m16n8k32, 2.0 * 16 * 8 * 32 * ACC, 1, 80, CTR_TC_F16_F32_SP_ON, "TFLOP/s dense-equivalent" },
+		{ "sptc_tf32_mma_sp_m16n8k8", "mma.sp::ordered_metadata m16n8k8 tf32 -> f32", k_mmasp_tf32_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 80, CTR_TC_TF32_SP_ON, "TFLOP/s dense-equivalent" },
+		{ "sptc_tf32_mma_sp_m16n8k16", "mma.sp::ordered_metadata m16n8k16 tf32 -> f32", k_mmasp_tf32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_TF32_SP_ON, "TFLOP/s dense-equivalent" },
+	};
+	for (size_t i = 0; i < sizeof(ar) / sizeof(ar[0]); i++) {
+		struct kctx k = {};
+		double best, med;
+		if (cc < ar[i].min_cc) {
+			fprintf(stderr, "  %-28s skipped: needs sm_%d\n", ar[i].quantity, ar[i].min_cc);
+			continue;
+		}
+		k.kind = K_ARITH; k.kernel = ar[i].kernel; k.out = d_out; k.blocks = sms * 4;
+		k.threads = 256;
+		k.iters = ar[i].per_warp ? (quick ? 256 : 4096) : (quick ? 1024 : 16384);
+		time_it(launch_ctx, &k, reps, &best, &med);
+		double units = ar[i].per_warp ? (double)k.blocks * k.threads / 32 : (double)k.blocks * k.threads;
+		double flop = units * k.iters * ar[i].flop_per_unit;
+		char how[160];
+		snprintf(how, sizeof(how), "%s, %d independent accumulators per %s", ar[i].instruction,
+			 ar[i].per_warp ? ACC : CHAINS, ar[i].per_warp ? "warp" : "thread");
+		put_row(&w, ar[i].quantity, flop / best * 1e-12, ar[i].unit, how, flop / med * 1e-12, reps);
+		fprintf(stderr, "  %-28s %8.1f %s\n", ar[i].quantity, flop / best * 1e-12, ar[i].unit);
+		if (have_counters && ar[i].counter >= 0) {
+			double v[CTR_COUNT];
+			k.iters = 64;
+			flop = units * k.iters * ar[i].flop_per_unit;
+			if (counters_measure(NULL, launch_ctx, &k, v, why, sizeof(why)) == 0) {
+				/* every tensor counter against the exact work: which ones see this shape */
+				for (int c = CTR_TC_FP64; c <= CTR_TC_INST; c++) {
+					csv_put_str(&cw, ar[i].quantity);
+					csv_put_str(&cw, ar[i].instruction);
+					csv_put_num(&cw, flop);
+					csv_put_str(&cw, counter_metrics[c]);
+					csv_put_num(&cw, v[c]);
+					csv_put_num(&cw, v[c] / flop);
+					csv_end_row(&cw);
+				}
+			} else {
+				fprintf(stderr, "ceilings: warning: calibrating %s: %s\n", ar[i].quantity, why);
+			}
+		}
+	}
+	CUDA_CHECK(cudaFree(d_out));
+	if (have_counters && csv_writer_close(&cw) != 0)
+		fprintf(stderr, "ceilings: cannot write counters-calibration.csv\n");
+	if (csv_writer_close(&w) != 0) {
+		fprintf(stderr, "ceilings: cannot write ceilings.csv\n");
+		return -1;
+	}
+	return 0;
+}

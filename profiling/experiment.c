@@ -1,0 +1,95 @@
+/*
+ * experiment.c - parsing and checking the runner's configuration lists. See experiment.h.
+ */
+#include "experiment.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csvio.h"
+#include "grid.h"
+
+int run_config_parse(struct run_config *c, const char *stencil, const char *dtype,
+		     const char *method, const char *fusion, const char *size, const char *label,
+		     const char *const *methods, char *err, size_t errlen)
+{
+	const struct dtype_info *dt;
+	char *end;
+	long t;
+	int known = 0;
+
+	memset(c, 0, sizeof(*c));
+	if (!(c->stencil = stencil_find(stencil))) {
+		snprintf(err, errlen, "unknown stencil '%s'", stencil ? stencil : "");
+		return -1;
+	}
+	if (!(dt = dtype_find(dtype))) {
+		snprintf(err, errlen, "unknown dtype '%s'", dtype ? dtype : "");
+		return -1;
+	}
+	c->dtype = dt->id;
+	for (const char *const *m = methods; m && *m; m++)
+		known |= method && strcmp(*m, method) == 0;
+	if (!known || strlen(method) >= sizeof(c->method)) {
+		snprintf(err, errlen, "unknown method '%s'", method ? method : "");
+		return -1;
+	}
+	snprintf(c->method, sizeof(c->method), "%s", method);
+	t = fusion && *fusion ? strtol(fusion, &end, 10) : 0;
+	if (!fusion || !*fusion || *end || t < 1 || t > 64) {
+		snprintf(err, errlen, "bad fusion '%s' (an integer from 1 to 64)", fusion ? fusion : "");
+		return -1;
+	}
+	c->fusion = (int)t;
+	if (!size || parse_size(size, c->stencil->dims, c->n) != 0 || strlen(size) >= sizeof(c->size)) {
+		snprintf(err, errlen, "bad size '%s' for %s (%d extent%s, like %s)", size ? size : "",
+			 stencil, c->stencil->dims, c->stencil->dims > 1 ? "s" : "",
+			 c->stencil->dims == 1 ? "100003" : c->stencil->dims == 2 ? "10240x10240"
+									: "512x512x512");
+		return -1;
+	}
+	snprintf(c->size, sizeof(c->size), "%s", size);
+	snprintf(c->label, sizeof(c->label), "%s", label ? label : "");
+	return 0;
+}
+
+int experiment_read(const char *path, const char *const *methods, struct run_config **rows,
+		    size_t *n, char *err, size_t errlen)
+{
+	static const char *const need[] = { "stencil", "dtype", "method", "fusion", "size", NULL };
+	struct csv_table t;
+	struct run_config *out;
+
+	*rows = NULL;
+	*n = 0;
+	if (csv_table_read(path, &t, err, errlen) != 0)
+		return -1;
+	if (csv_table_require(&t, need, err, errlen) != 0) {
+		csv_table_free(&t);
+		return -1;
+	}
+	if (t.nrows == 0) {
+		snprintf(err, errlen, "%s: no configurations", path);
+		csv_table_free(&t);
+		return -1;
+	}
+	out = calloc(t.nrows, sizeof(*out));
+	for (size_t r = 0; r < t.nrows; r++) {
+		char what[256];
+		if (run_config_parse(&out[r], csv_table_get(&t, r, "stencil"),
+				     csv_table_get(&t, r, "dtype"), csv_table_get(&t, r, "method"),
+				     csv_table_get(&t, r, "fusion"), csv_table_get(&t, r, "size"),
+				     csv_table_get(&t, r, "label"), methods, what, sizeof(what)) != 0) {
+			snprintf(err, errlen, "%s:%ld: %s", path, t.lines[r], what);
+			free(out);
+			csv_table_free(&t);
+			return -1;
+		}
+		out[r].line = t.lines[r];
+	}
+	*rows = out;
+	*n = t.nrows;
+	csv_table_free(&t);
+	return 0;
+}

@@ -1,0 +1,338 @@
+/*
+ * gpu.cu - CUDA_CHECK, device queries, input fill, L2 flush, NVML clocks and meta.csv. See gpu.h.
+ */
+#include "gpu.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cuda_fp16.h>
+#include <cupti.h>
+
+extern "C" {
+#include "cli.h"
+#include "csvio.h"
+#include "grid.h"
+}
+
+#ifndef STENCIL_GIT_COMMIT
+#define STENCIL_GIT_COMMIT "unknown"
+#endif
+#ifndef STENCIL_GIT_DIRTY
+#define STENCIL_GIT_DIRTY "unknown"
+#endif
+
+static int g_dev = -1;
+static cudaDeviceProp g_prop;
+
+void gpu_check(cudaError_t e, const char *call, const char *file, int line)
+{
+	if (e == cudaSuccess)
+		return;
+	fprintf(stderr, "stencilbench: CUDA error '%s' (%s) in %s at %s:%d\n", cudaGetErrorString(e),
+		cudaGetErrorName(e), call, file, line);
+	exit(1);
+}
+
+int gpu_open(int device, char *why, size_t len)
+{
+	int n = 0;
+	cudaError_t e = cudaGetDeviceCount(&n);
+	if (e != cudaSuccess || n == 0) {
+		snprintf(why, len, "no CUDA device visible%s%s", e != cudaSuccess ? ": " : "",
+			 e != cudaSuccess ? cudaGetErrorString(e) : "");
+		return -1;
+	}
+	if (device < 0 || device >= n) {
+		snprintf(why, len, "no CUDA device %d (%d visible)", device, n);
+		return -1;
+	}
+	CUDA_CHECK(cudaSetDevice(device));
+	CUDA_CHECK(cudaGetDeviceProperties(&g_prop, device));
+	CUDA_CHECK(cudaFree(0));
+	g_dev = device;
+	return 0;
+}
+
+const cudaDeviceProp *gpu_props(void) { return &g_prop; }
+int gpu_device(void) { return g_dev; }
+
+template <typename T> __device__ __forceinline__ T from_double(double v);
+template <> __device__ __forceinline__ double from_double<double>(double v) { return v; }
+template <> __device__ __forceinline__ float from_double<float>(double v) { return (float)v; }
+template <> __device__ __forceinline__ __half from_double<__half>(double v) { return __float2half_rn((float)v); }
+
+template <typename T> __global__ void fill_input(T *buf, long n)
+{
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
+		buf[i] = from_double<T>(sr_uniform(SR_SEED_INPUT, (uint64_t)i));
+}
+
+void gpu_fill_input(void *d_buf, long n, enum dtype dt, cudaStream_t s)
+{
+	int blocks = 4 * g_prop.multiProcessorCount;
+	if (dt == DT_FP64)
+		fill_input<double><<<blocks, 256, 0, s>>>((double *)d_buf, n);
+	else if (dt == DT_FP16)
+		fill_input<__half><<<blocks, 256, 0, s>>>((__half *)d_buf, n);
+	else
+		fill_input<float><<<blocks, 256, 0, s>>>((float *)d_buf, n);
+	CUDA_CHECK_LAUNCH(0);
+}
+
+__global__ void read_buffer(const float4 *__restrict__ a, long n, float *sink)
+{
+	float acc = 0;
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
+		float4 v = __ldcg(a + i);
+		acc += v.x + v.y + v.z + v.w;
+	}
+	if (acc == 1234.5f)
+		*sink = acc;
+}
+
+/*
+ * Write a buffer of the L2's size (evicting the measured kernel's data), then read one of twice
+ * that size: the dirty lines of the write go back to DRAM now, not during the measured launch,
+ * whose DRAM write counter and time would otherwise include them.
+ */
+void gpu_flush_l2(cudaStream_t s)
+{
+	static void *wbuf, *rbuf;
+	static float *sink;
+	static size_t size;
+	static unsigned char value;
+	if (!wbuf) {
+		size = g_prop.l2CacheSize > 0 ? (size_t)g_prop.l2CacheSize : (size_t)64 << 20;
+		CUDA_CHECK(cudaMalloc(&wbuf, size));
+		CUDA_CHECK(cudaMalloc(&rbuf, 2 * size));
+		CUDA_CHECK(cudaMemset(rbuf, 1, 2 * size));
+		CUDA_CHECK(cudaMalloc(&sink, sizeof(float)));
+	}
+	CUDA_CHECK(cudaMemsetAsync(wbuf, ++value, size, s));
+	read_buffer<<<2 * g_prop.multiProcessorCount, 512, 0, s>>>((const float4 *)rbuf,
+								   (long)(2 * size / 16), sink);
+	CUDA_CHECK(cudaGetLastError());
+}
+
+/* ---- NVML, opened at run time (no nvml.h here: the few declarations it needs) ---- */
+
+typedef struct nvml_device *nvml_device_t;
+enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
+static struct {
+	int tried, ok;
+	nvml_device_t dev;
+	int (*init)(void);
+	int (*by_pci)(const char *, nvml_device_t *);
+	int (*clock)(nvml_device_t, int, unsigned *);
+	int (*max_clock)(nvml_device_t, int, unsigned *);
+	int (*ecc)(nvml_device_t, int *, int *);
+	int (*persistence)(nvml_device_t, int *);
+	int (*power_limit)(nvml_device_t, unsigned *);
+	int (*driver_version)(char *, unsigned);
+	int (*uuid)(nvml_device_t, char *, unsigned);
+} nvm;
+
+static int nvml_open(void)
+{
+	void *h;
+	char bus[64];
+	if (nvm.tried)
+		return nvm.ok;
+	nvm.tried = 1;
+	if (!(h = dlopen("libnvidia-ml.so.1", RTLD_NOW)))
+		return 0;
+#define SYM(f, name) *(void **)(&nvm.f) = dlsym(h, name)
+	SYM(init, "nvmlInit_v2");
+	SYM(by_pci, "nvmlDeviceGetHandleByPciBusId_v2");
+	SYM(clock, "nvmlDeviceGetClockInfo");
+	SYM(max_clock, "nvmlDeviceGetMaxClockInfo");
+	SYM(ecc, "nvmlDeviceGetEccMode");
+	SYM(persistence, "nvmlDeviceGetPersistenceMode");
+	SYM(power_limit, "nvmlDeviceGetPowerManagementLimit");
+	SYM(driver_version, "nvmlSystemGetDriverVersion");
+	SYM(uuid, "nvmlDeviceGetUUID");
+#undef SYM
+	if (!nvm.init || !nvm.by_pci || !nvm.clock || nvm.init() != 0)
+		return 0;
+	if (cudaDeviceGetPCIBusId(bus, sizeof(bus), g_dev) != cudaSuccess || nvm.by_pci(bus, &nvm.dev) != 0)
+		return 0;
+	nvm.ok = 1;
+	return 1;
+}
+
+int nvml_available(void) { return nvml_open(); }
+
+static int nvml_clock_of(int which, int max)
+{
+	unsigned v;
+	if (!nvml_open())
+		return -1;
+	if (max ? (!nvm.max_clock || nvm.max_clock(nvm.dev, which, &v) != 0)
+		: nvm.clock(nvm.dev, which, &v) != 0)
+		return -1;
+	return (int)v;
+}
+
+int nvml_sm_clock(void) { return nvml_clock_of(NVML_CLOCK_SM, 0); }
+int nvml_max_sm_clock(void) { return nvml_clock_of(NVML_CLOCK_SM, 1); }
+int nvml_mem_clock(void) { return nvml_clock_of(NVML_CLOCK_MEM, 0); }
+int nvml_max_mem_clock(void) { return nvml_clock_of(NVML_CLOCK_MEM, 1); }
+
+/* ---- meta.csv ---- */
+
+void gpu_run_slug(char *buf, size_t len)
+{
+	char date[16];
+	time_t now = time(NULL);
+	size_t k = 0;
+	strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&now));
+	for (const char *p = g_prop.name; *p && k + 1 < len; p++) {
+		char c = *p;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			buf[k++] = c;
+		else if (k && buf[k - 1] != '-')
+			buf[k++] = '-';
+	}
+	if (k && buf[k - 1] == '-')
+		k--;
+	/* drop the vendor word: "nvidia-h100-80gb-hbm3" -> "h100-80gb-hbm3" */
+	buf[k] = '\0';
+	if (!strncmp(buf, "nvidia-", 7))
+		memmove(buf, buf + 7, strlen(buf + 7) + 1);
+	snprintf(buf + strlen(buf), len - strlen(buf), "-%s", date);
+}
+
+void meta_begin(struct run_meta *m, const char *tool, const char *protocol)
+{
+	char host[64] = "host";
+	time_t now = time(NULL);
+	char stamp[32];
+	memset(m, 0, sizeof(*m));
+	gethostname(host, sizeof(host) - 1);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", gmtime(&now));
+	snprintf(m->run_id, sizeof(m->run_id), "%s-%ld", stamp, (long)getpid());
+	snprintf(m->tool, sizeof(m->tool), "%s", tool);
+	snprintf(m->protocol, sizeof(m->protocol), "%s", protocol);
+	m->sm_clock_start = nvml_sm_clock();
+	m->mem_clock_start = nvml_mem_clock();
+}
+
+int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
+{
+	static const char *const cols[] = {
+		"run_id", "tool", "date_utc", "host", "gpu_name", "gpu_uuid", "pci_bus_id", "sm_count",
+		"l2_bytes", "memory_bytes", "compute_capability", "driver_version", "cuda_driver_api",
+		"cuda_runtime", "nvcc_version", "cupti_version", "sm_clock_start_mhz",
+		"sm_clock_end_mhz", "sm_clock_max_mhz", "mem_clock_start_mhz", "mem_clock_end_mhz",
+		"mem_clock_max_mhz", "ecc", "persistence", "power_limit_w", "git_commit", "git_dirty",
+		"protocol",
+	};
+	const size_t nc = sizeof(cols) / sizeof(cols[0]);
+	char path[1024], buf[256], date[32], host[64] = "host", uuid[64], bus[32];
+	struct csv_table old;
+	struct csv_writer w;
+	int have_old = 0, drv = 0, rt = 0, ecc = -1, pend = -1, pers = -1;
+	unsigned pl = 0;
+	uint32_t cupti = 0;
+	time_t now = time(NULL);
+
+	m->sm_clock_end = nvml_sm_clock();
+	m->mem_clock_end = nvml_mem_clock();
+	if (cli_mkdir_p(dir) != 0) {
+		snprintf(err, len, "cannot create %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/meta.csv", dir);
+	if (access(path, F_OK) == 0) {
+		if (csv_table_read(path, &old, err, len) != 0)
+			return -1;
+		have_old = 1;
+	}
+	if (csv_writer_open(&w, path, cols, nc) != 0) {
+		snprintf(err, len, "cannot write %s", path);
+		if (have_old)
+			csv_table_free(&old);
+		return -1;
+	}
+	for (size_t r = 0; have_old && r < old.nrows; r++) {
+		for (size_t c = 0; c < nc; c++) {
+			const char *v = csv_table_get(&old, r, cols[c]);
+			csv_put_str(&w, v ? v : "");
+		}
+		csv_end_row(&w);
+	}
+	if (have_old)
+		csv_table_free(&old);
+
+	gethostname(host, sizeof(host) - 1);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	cudaDriverGetVersion(&drv);
+	cudaRuntimeGetVersion(&rt);
+	cuptiGetVersion(&cupti);
+	cudaDeviceGetPCIBusId(bus, sizeof(bus), g_dev);
+	snprintf(uuid, sizeof(uuid), "GPU-");
+	for (int i = 0; i < 16; i++)
+		snprintf(uuid + strlen(uuid), sizeof(uuid) - strlen(uuid), "%s%02x",
+			 i == 4 || i == 6 || i == 8 || i == 10 ? "-" : "",
+			 (unsigned char)g_prop.uuid.bytes[i]);
+	if (nvml_open()) {
+		if (nvm.ecc)
+			nvm.ecc(nvm.dev, &ecc, &pend);
+		if (nvm.persistence)
+			nvm.persistence(nvm.dev, &pers);
+		if (nvm.power_limit)
+			nvm.power_limit(nvm.dev, &pl);
+	}
+	csv_put_str(&w, m->run_id);
+	csv_put_str(&w, m->tool);
+	csv_put_str(&w, date);
+	csv_put_str(&w, host);
+	csv_put_str(&w, g_prop.name);
+	csv_put_str(&w, uuid);
+	csv_put_str(&w, bus);
+	csv_put_int(&w, g_prop.multiProcessorCount);
+	csv_put_int(&w, g_prop.l2CacheSize);
+	csv_put_num(&w, (double)g_prop.totalGlobalMem);
+	snprintf(buf, sizeof(buf), "%d.%d", g_prop.major, g_prop.minor);
+	csv_put_str(&w, buf);
+	buf[0] = '\0';
+	if (nvml_open() && nvm.driver_version)
+		nvm.driver_version(buf, sizeof(buf));
+	csv_put_str(&w, buf[0] ? buf : "NA");
+	csv_put_int(&w, drv);
+	csv_put_int(&w, rt);
+	snprintf(buf, sizeof(buf), "%d.%d.%d", __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__,
+		 __CUDACC_VER_BUILD__);
+	csv_put_str(&w, buf);
+	csv_put_int(&w, (long)cupti);
+	csv_put_int(&w, m->sm_clock_start);
+	csv_put_int(&w, m->sm_clock_end);
+	csv_put_int(&w, nvml_max_sm_clock());
+	csv_put_int(&w, m->mem_clock_start);
+	csv_put_int(&w, m->mem_clock_end);
+	csv_put_int(&w, nvml_max_mem_clock());
+	csv_put_str(&w, ecc < 0 ? "NA" : ecc ? "on" : "off");
+	csv_put_str(&w, pers < 0 ? "NA" : pers ? "on" : "off");
+	if (pl)
+		csv_put_num(&w, pl / 1000.0);
+	else
+		csv_put_str(&w, "NA");
+	csv_put_str(&w, STENCIL_GIT_COMMIT);
+	csv_put_str(&w, STENCIL_GIT_DIRTY);
+	csv_put_str(&w, m->protocol);
+	csv_end_row(&w);
+	if (csv_writer_close(&w) != 0) {
+		snprintf(err, len, "cannot write %s", path);
+		return -1;
+	}
+	return 0;
+}

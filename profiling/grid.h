@@ -1,0 +1,148 @@
+/*
+ * grid.h - the shared rules every method follows, written once (REPRODUCE.md, "Shared rules"):
+ *
+ *   layout    row-major, x fastest, each row padded to a multiple of 128 bytes;
+ *   boundary  a frozen ghost ring of width halo = r t around the interior: one launch that fuses
+ *             t steps writes the interior only, so it equals the t-fold composed stencil applied
+ *             once; the ring holds random Dirichlet data that never changes;
+ *   inputs    value(i) = uniform[-1,1) from a counter-based hash of a fixed seed and the element's
+ *             index in the allocation, rounded to the data type: host and device compute the same
+ *             value for any element without storing the grid;
+ *   weights   random and non-symmetric, each in [0.5,1.5] before normalising to sum 1 (never
+ *             zero, never all equal), rounded to the data type.
+ * Also the CPU reference (double accumulation; t shrinking sequential steps or the composed
+ * weights applied once), the verification tolerances and the sampled-tile plan for large grids.
+ * Used by the runner for every measured row of every table and figure.
+ */
+#ifndef GRID_H
+#define GRID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stencil.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__CUDACC__)
+#define SR_HD __host__ __device__
+#else
+#define SR_HD
+#endif
+
+#define SR_SEED_INPUT 0x243F6A8885A308D3ull
+#define SR_SEED_WEIGHTS 0x13198A2E03707344ull
+
+/* splitmix64's finaliser: a bijective 64-bit mix */
+static inline SR_HD uint64_t sr_mix(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xBF58476D1CE4E5B9ull;
+	x ^= x >> 27;
+	x *= 0x94D049BB133111EBull;
+	x ^= x >> 31;
+	return x;
+}
+
+/* uniform in [-1, 1), a pure function of (seed, i) */
+static inline SR_HD double sr_uniform(uint64_t seed, uint64_t i)
+{
+	uint64_t h = sr_mix(seed + 0x9E3779B97F4A7C15ull * (i + 1));
+	return (double)(h >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}
+
+struct grid {
+	int dims;
+	long n[3];          /* interior extent per dimension (1 for unused dimensions) */
+	int halo;           /* ghost-ring width on the used dimensions */
+	long ext[3];        /* allocated extent: n + 2 halo on used dimensions */
+	long pitch;         /* elements per row: ext[0] rounded up to 128 bytes */
+	long plane;         /* pitch * ext[1] */
+	long total;         /* elements allocated: plane * ext[2] */
+	int elem_bytes;
+};
+
+/* 0 on success, -1 on a bad extent or halo */
+int grid_init(struct grid *g, int dims, const long n[3], int halo, int elem_bytes);
+/* Allocation index of interior coordinates (x, y, z); halo cells have negative or >= n coords. */
+static inline long grid_at(const struct grid *g, long x, long y, long z)
+{
+	long hy = g->dims > 1 ? g->halo : 0, hz = g->dims > 2 ? g->halo : 0;
+	return (z + hz) * g->plane + (y + hy) * g->pitch + x + g->halo;
+}
+/* Interior points: n[0] n[1] n[2]. */
+long grid_points(const struct grid *g);
+/* Parse "10240x10240" (one extent per dimension of the stencil) into n[]; -1 when malformed. */
+int parse_size(const char *s, int dims, long n[3]);
+/* "10240x10240" for the grid's interior. */
+void format_size(const struct grid *g, char *buf, size_t len);
+
+/* Round a value to what a data type stores (fp64 exact, fp32/tf32 to float, fp16 to half). */
+double dtype_round(enum dtype dt, double v);
+/* IEEE half bits of a float (round to nearest even) and back. */
+uint16_t half_from_float(float f);
+float half_to_float(uint16_t h);
+/* The stored input value of allocation index i. */
+double grid_input(enum dtype dt, long i);
+
+/* Base weights of one stencil application: offsets and values (dtype-rounded). */
+struct weights {
+	int count;
+	int (*off)[3];
+	double *w;
+};
+int weights_make(const struct stencil *s, enum dtype dt, struct weights *w);
+void weights_free(struct weights *w);
+/* Dense weights of the t-fold composed stencil over the (2R+1)^d box, R = r t. */
+struct dense_weights {
+	int dims, R, side;
+	double *w;    /* side^dims, x fastest; zeros outside the fused footprint */
+};
+int weights_compose(const struct stencil *s, const struct weights *w, int t,
+		    struct dense_weights *out);
+void dense_weights_free(struct dense_weights *d);
+
+/* A box of interior coordinates [lo, hi). */
+struct region {
+	long lo[3], hi[3];
+};
+long region_points(const struct region *r);
+
+/* Value at interior coordinates (the ring included). */
+typedef double (*input_fn)(void *ctx, long x, long y, long z);
+/* Input from a grid: grid_input at grid_at(x, y, z). ctx is a struct grid_input_ctx. */
+struct grid_input_ctx {
+	const struct grid *g;
+	enum dtype dt;
+};
+double grid_input_at(void *ctx, long x, long y, long z);
+
+/* CPU reference over a region (out: region_points values, x fastest), double accumulation. */
+void ref_sequential(const struct stencil *s, const struct weights *w, int t, input_fn in, void *ctx,
+		    const struct region *r, double *out);
+void ref_composed(const struct dense_weights *d, input_fn in, void *ctx, const struct region *r,
+		  double *out);
+
+/* Verification: relative L2 error and max error relative to max |ref|, per data type. */
+struct verify {
+	double err2, ref2, max_err, max_ref;
+	long n, nonfinite;
+};
+void verify_add(struct verify *v, double got, double ref);
+void verify_tolerance(enum dtype dt, double *tol_l2, double *tol_max);
+/* 1 when within tolerance and every value finite; fills the two relative errors. */
+int verify_ok(const struct verify *v, enum dtype dt, double *rel_l2, double *max_rel);
+
+/* Grids up to this many interior points are verified whole; larger ones on sampled tiles. */
+#define VERIFY_FULL_LIMIT (4096L * 4096L)
+#define VERIFY_MAX_TILES 64
+/* The regions to verify: the whole interior, or border, corner, centre and 16 pseudo-random
+ * tiles (64 x 64 x 16, 8192 in 1D). Returns the number of regions. */
+int verify_plan(const struct grid *g, struct region *tiles, int max_tiles);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

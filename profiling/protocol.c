@@ -1,0 +1,125 @@
+/*
+ * protocol.c - warm-up, sampling and stopping rule of the timing protocol. See protocol.h.
+ */
+#include "protocol.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void protocol_default(struct protocol *p)
+{
+	p->warmup_s = 1.0;
+	p->calib_launches = 10;
+	p->batch_s = 0.1;
+	p->min_samples = 10;
+	p->max_samples = 10000;
+	p->max_sample_s = 3.0;
+	p->target_rsd = 0.005;
+	p->flush_l2 = 1;
+	p->throttle_frac = 0.75;
+}
+
+void protocol_quick(struct protocol *p)
+{
+	protocol_default(p);
+	p->warmup_s = 0.05;
+	p->min_samples = 5;
+	p->max_samples = 20;
+	p->max_sample_s = 0.2;
+}
+
+const char *protocol_stop_name(int reason)
+{
+	switch (reason) {
+	case PROTOCOL_STOP_RSD: return "rsd";
+	case PROTOCOL_STOP_TIME: return "time";
+	case PROTOCOL_STOP_COUNT: return "count";
+	default: return "none";
+	}
+}
+
+int protocol_run(const struct protocol *p, const struct protocol_ops *ops, double max_sm_mhz,
+		 struct protocol_result *r)
+{
+	double t0, t_warm, t_samp, sec, mhz;
+	int rc, cap = 64;
+
+	memset(r, 0, sizeof(*r));
+	r->sm_mhz_median = NAN;
+
+	/* 1. warm-up: calibrate, then launch in batches until warmup_s has passed */
+	t0 = ops->now(ops->ctx);
+	if ((rc = ops->launch(ops->ctx, p->calib_launches)) != 0)
+		return rc;
+	r->calib_launch_s = (ops->now(ops->ctx) - t0) / p->calib_launches;
+	r->warmup_launches = p->calib_launches;
+	for (;;) {
+		double left = p->warmup_s - (ops->now(ops->ctx) - t0);
+		long batch;
+		if (left <= 0)
+			break;
+		batch = (long)(fmin(left, p->batch_s) / fmax(r->calib_launch_s, 1e-9)) + 1;
+		if ((rc = ops->launch(ops->ctx, batch)) != 0)
+			return rc;
+		r->warmup_launches += batch;
+	}
+	t_warm = ops->now(ops->ctx);
+	r->warmup_s = t_warm - t0;
+
+	/* 2. samples until the RSD target, the time limit or the count limit */
+	r->seconds = malloc((size_t)cap * sizeof(double));
+	r->sm_mhz = malloc((size_t)cap * sizeof(double));
+	t_samp = t_warm;
+	for (;;) {
+		if (r->n == cap) {
+			cap *= 2;
+			r->seconds = realloc(r->seconds, (size_t)cap * sizeof(double));
+			r->sm_mhz = realloc(r->sm_mhz, (size_t)cap * sizeof(double));
+		}
+		if ((rc = ops->sample(ops->ctx, p->flush_l2, &sec, &mhz)) != 0)
+			return rc;
+		r->seconds[r->n] = sec;
+		r->sm_mhz[r->n] = mhz;
+		/* 3. throttle flag */
+		if (max_sm_mhz > 0 && mhz > 0 && mhz < p->throttle_frac * max_sm_mhz)
+			r->throttled++;
+		r->n++;
+		if (r->n >= p->min_samples) {
+			if (stats_rsd(r->seconds, (size_t)r->n) <= p->target_rsd) {
+				r->stop_reason = PROTOCOL_STOP_RSD;
+				break;
+			}
+			if (ops->now(ops->ctx) - t_warm >= p->max_sample_s) {
+				r->stop_reason = PROTOCOL_STOP_TIME;
+				break;
+			}
+		}
+		if (r->n >= p->max_samples) {
+			r->stop_reason = PROTOCOL_STOP_COUNT;
+			break;
+		}
+	}
+	r->sampling_s = ops->now(ops->ctx) - t_samp;
+
+	/* 4. summary */
+	stats_compute(r->seconds, (size_t)r->n, &r->time);
+	{
+		double *known = malloc((size_t)r->n * sizeof(double));
+		size_t k = 0;
+		for (int i = 0; i < r->n; i++)
+			if (r->sm_mhz[i] > 0)
+				known[k++] = r->sm_mhz[i];
+		if (k)
+			r->sm_mhz_median = stats_quantile(known, k, 0.5);
+		free(known);
+	}
+	return 0;
+}
+
+void protocol_free(struct protocol_result *r)
+{
+	free(r->seconds);
+	free(r->sm_mhz);
+	r->seconds = r->sm_mhz = NULL;
+}

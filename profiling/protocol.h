@@ -1,0 +1,77 @@
+/*
+ * protocol.h - the timing protocol every measurement uses (REPRODUCE.md, "Timing protocol").
+ *
+ *   1. warm-up, time-based (nongemm Listing 1): time 10 calibration launches, then launch in
+ *      batches of about 0.1 s until warmup_s (default 1.0 s) has passed;
+ *   2. timed samples, one device-event pair around one launch each, with the L2 flushed before
+ *      every sample unless hot: at least min_samples, and on until the relative standard
+ *      deviation is at most target_rsd or max_sample_s has passed (or max_samples were taken);
+ *   3. the SM clock is read for every sample; a sample under throttle_frac of the maximum clock
+ *      is flagged as throttled;
+ *   4. median, min, max, quartiles and the throttled count are reported.
+ * The device work is behind callbacks, so the loop is tested on the CPU with a fake clock.
+ */
+#ifndef PROTOCOL_H
+#define PROTOCOL_H
+
+#include <stddef.h>
+
+#include "stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct protocol {
+	double warmup_s;        /* 1.0 */
+	int calib_launches;     /* 10 */
+	double batch_s;         /* 0.1: warm-up batch length */
+	int min_samples;        /* 10 */
+	int max_samples;        /* 10000 */
+	double max_sample_s;    /* 3.0 */
+	double target_rsd;      /* 0.005 */
+	int flush_l2;           /* 1 unless --hot */
+	double throttle_frac;   /* 0.75 */
+};
+
+/* The full protocol and the QUICK=1 smoke-test one (short warm-up, few samples). */
+void protocol_default(struct protocol *p);
+void protocol_quick(struct protocol *p);
+
+struct protocol_ops {
+	void *ctx;
+	/* host seconds, monotonic */
+	double (*now)(void *ctx);
+	/* enqueue n launches and wait for them: 0 on success */
+	int (*launch)(void *ctx, long n);
+	/* (flush the L2 if asked, then) time one launch: seconds and the SM clock in MHz (<= 0 if
+	 * unknown); 0 on success */
+	int (*sample)(void *ctx, int flush_l2, double *seconds, double *sm_mhz);
+};
+
+struct protocol_result {
+	double calib_launch_s;      /* per-launch time from the calibration launches */
+	long warmup_launches;
+	double warmup_s;            /* measured warm-up duration */
+	int n;                      /* samples taken */
+	double *seconds, *sm_mhz;   /* n each (caller frees with protocol_free) */
+	int throttled;
+	double sampling_s;
+	int stop_reason;            /* PROTOCOL_STOP_* */
+	struct stats time;          /* of seconds */
+	double sm_mhz_median;       /* NaN when the clock was not read */
+};
+
+enum { PROTOCOL_STOP_RSD = 1, PROTOCOL_STOP_TIME = 2, PROTOCOL_STOP_COUNT = 3 };
+const char *protocol_stop_name(int reason);
+
+/* Run the protocol; max_sm_mhz <= 0 disables the throttle flag. 0 on success, else the first
+ * failing callback's code. */
+int protocol_run(const struct protocol *p, const struct protocol_ops *ops, double max_sm_mhz,
+		 struct protocol_result *r);
+void protocol_free(struct protocol_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,30 @@
+/*
+ * stats.h - summary statistics of timing samples: median, quartiles (linear interpolation between
+ * order statistics, "type 7"), IQR, mean, sample standard deviation and relative standard
+ * deviation. Used by the timing protocol behind every measured table and figure.
+ */
+#ifndef STATS_H
+#define STATS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct stats {
+	size_t n;
+	double min, q1, median, q3, max, iqr, mean, stdev, rsd;
+};
+
+/* Summarise n values (n >= 1; the array is not modified). */
+void stats_compute(const double *v, size_t n, struct stats *s);
+/* The p-quantile (0..1) of n values, type-7 interpolation. */
+double stats_quantile(const double *v, size_t n, double p);
+/* Relative standard deviation (sample stdev / mean) of n values; 0 for n < 2. */
+double stats_rsd(const double *v, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

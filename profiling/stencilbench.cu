@@ -1,0 +1,827 @@
+/*
+ * stencilbench - the harness's measuring instrument: one binary, one shared driver for every
+ * method (kernels/registry.cu). For each configuration it verifies the method against the CPU
+ * reference on random inputs and non-symmetric weights, profiles one extra launch through CUPTI,
+ * times it with the protocol of profiling/protocol.h, and writes one tidy CSV row (atomically).
+ * A wrong result is marked `wrong` and never timed; the run then exits 1.
+ *
+ *   stencilbench list
+ *   stencilbench run --stencil box2d1r --dtype fp32 --method naive [--fusion 1] --size 10240x10240
+ *                    --out DIR/NAME.csv
+ *   stencilbench run --experiment experiments/NAME.csv --out DIR/NAME.csv
+ *   stencilbench check [--method M]              every configuration at odd sizes (make test-gpu)
+ *   stencilbench ceilings --out DIR               the machine's ceilings (make ceilings)
+ *   stencilbench metrics                          the counter list (for ncu)
+ *   stencilbench ncu-compare --cupti RUN.csv --ncu NCU.csv
+ *
+ * Options: --quick (QUICK=1: short warm-up, few samples), --hot (no L2 flush), --no-counters
+ * (COUNTERS=0), --warmup-s S (WARMUP_S), --profile-once (one launch, for ncu), --device N.
+ * Exit status: 0 done, 1 a wrong result or an error, 2 bad input, 3 no CUDA device visible.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ceilings.h"
+#include "counters.h"
+#include "gpu.h"
+#include "kmethod.h"
+
+extern "C" {
+#include "cli.h"
+#include "csvio.h"
+#include "experiment.h"
+#include "grid.h"
+#include "hw.h"
+#include "protocol.h"
+#include "roofline.h"
+}
+
+static const char *prog = "stencilbench";
+
+struct options {
+	int quick, hot, counters, profile_once, device;
+	double warmup_s;
+	const char *out, *experiment, *method_filter;
+	const char *stencil, *dtype, *method, *fusion, *size, *label;
+	const char *cupti_csv, *ncu_csv;
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static const char **method_names(void)
+{
+	static const char *names[64];
+	for (int i = 0; i < kernel_method_count && i < 63; i++)
+		names[i] = kernel_methods[i]->name;
+	return names;
+}
+
+/* ---- one configuration ---- */
+
+struct row {
+	const struct run_config *cfg;
+	const struct kernel_method *m;
+	char status[16];                 /* ok, wrong, skipped, profile-once */
+	char reason[160];
+	struct grid g;
+	double rel_l2, max_rel, tol_l2, tol_max;
+	long verified;
+	struct protocol_result pr;
+	int timed;
+	int have_ctr;
+	double ctr[CTR_COUNT];
+	struct model_point model;        /* F, Q, I (and attainable when ceilings are known) */
+	int have_model;
+};
+
+struct timing_ctx {
+	const struct kernel_method *m;
+	struct method_ctx *mc;
+	const void *in;
+	void *out;
+	cudaStream_t s;
+	cudaEvent_t e0, e1;
+};
+
+static double t_now(void *c) { (void)c; return now_s(); }
+
+static int t_launch(void *c, long n)
+{
+	struct timing_ctx *t = (struct timing_ctx *)c;
+	for (long i = 0; i < n; i++)
+		t->m->launch(t->mc, t->in, t->out, t->s);
+	CUDA_CHECK(cudaGetLastError());
+	CUDA_CHECK(cudaStreamSynchronize(t->s));
+	return 0;
+}
+
+static int t_sample(void *c, int flush, double *sec, double *mhz)
+{
+	struct timing_ctx *t = (struct timing_ctx *)c;
+	float ms;
+	if (flush)
+		gpu_flush_l2(t->s);
+	CUDA_CHECK(cudaEventRecord(t->e0, t->s));
+	t->m->launch(t->mc, t->in, t->out, t->s);
+	CUDA_CHECK(cudaEventRecord(t->e1, t->s));
+	CUDA_CHECK(cudaGetLastError());
+	*mhz = nvml_sm_clock();               /* read while the launch is in flight */
+	CUDA_CHECK(cudaEventSynchronize(t->e1));
+	CUDA_CHECK(cudaEventElapsedTime(&ms, t->e0, t->e1));
+	*sec = ms * 1e-3;
+	return 0;
+}
+
+static void flush_for_counters(void *c)
+{
+	gpu_flush_l2(((struct timing_ctx *)c)->s);
+}
+
+static void launch_for_counters(void *c)
+{
+	struct timing_ctx *t = (struct timing_ctx *)c;
+	t->m->launch(t->mc, t->in, t->out, t->s);
+}
+
+/* A host copy of the input over a region grown by the halo, for the CPU reference. */
+struct window {
+	long lo[3], ext[3];
+	double *v;
+};
+
+static double window_at(void *ctx, long x, long y, long z)
+{
+	const struct window *w = (const struct window *)ctx;
+	return w->v[((z - w->lo[2]) * w->ext[1] + (y - w->lo[1])) * w->ext[0] + (x - w->lo[0])];
+}
+
+static void window_fill(struct window *w, const struct grid *g, enum dtype dt, const struct region *r)
+{
+	long n = 1;
+	for (int d = 0; d < 3; d++) {
+		long h = d < g->dims ? g->halo : 0;
+		w->lo[d] = r->lo[d] - h;
+		w->ext[d] = r->hi[d] - r->lo[d] + 2 * h;
+		n *= w->ext[d];
+	}
+	w->v = (double *)malloc((size_t)n * sizeof(double));
+#pragma omp parallel for collapse(2) schedule(static)
+	for (long z = 0; z < w->ext[2]; z++)
+		for (long y = 0; y < w->ext[1]; y++)
+			for (long x = 0; x < w->ext[0]; x++)
+				w->v[(z * w->ext[1] + y) * w->ext[0] + x] =
+					grid_input(dt, grid_at(g, w->lo[0] + x, w->lo[1] + y, w->lo[2] + z));
+}
+
+static double load_elem(const void *p, enum dtype dt, long i)
+{
+	if (dt == DT_FP64)
+		return ((const double *)p)[i];
+	if (dt == DT_FP16)
+		return half_to_float(((const uint16_t *)p)[i]);
+	return ((const float *)p)[i];
+}
+
+/* Verify one launch in -> out against the CPU reference on the plan's regions. */
+static void verify_launch(struct row *r, struct method_ctx *mc, const void *d_in, void *d_out,
+			  cudaStream_t s)
+{
+	const struct grid *g = &r->g;
+	struct region tiles[VERIFY_MAX_TILES];
+	struct verify v = {};
+	int nt = verify_plan(g, tiles, VERIFY_MAX_TILES);
+	size_t eb = (size_t)g->elem_bytes;
+
+	CUDA_CHECK(cudaMemsetAsync(d_out, 0xFF, (size_t)g->total * eb, s));   /* NaN: unwritten shows */
+	r->m->launch(mc, d_in, d_out, s);
+	CUDA_CHECK(cudaGetLastError());
+	CUDA_CHECK(cudaStreamSynchronize(s));
+	for (int k = 0; k < nt; k++) {
+		const struct region *t = &tiles[k];
+		long nx = t->hi[0] - t->lo[0], ny = t->hi[1] - t->lo[1], nz = t->hi[2] - t->lo[2];
+		void *got = malloc((size_t)(nx * ny * nz) * eb);
+		double *ref = (double *)malloc((size_t)(nx * ny * nz) * sizeof(double));
+		struct window w;
+		for (long z = 0; z < nz; z++)
+			CUDA_CHECK(cudaMemcpy2D((char *)got + (size_t)(z * nx * ny) * eb, (size_t)nx * eb,
+						(const char *)d_out + (size_t)grid_at(g, t->lo[0], t->lo[1], t->lo[2] + z) * eb,
+						(size_t)g->pitch * eb, (size_t)nx * eb, (size_t)ny,
+						cudaMemcpyDeviceToHost));
+		window_fill(&w, g, r->cfg->dtype, t);
+		if (r->cfg->fusion == 1)
+			ref_sequential(mc->stencil, mc->weights, 1, window_at, &w, t, ref);
+		else
+			ref_composed(mc->composed, window_at, &w, t, ref);
+		for (long i = 0; i < nx * ny * nz; i++)
+			verify_add(&v, load_elem(got, r->cfg->dtype, i), ref[i]);
+		r->verified += nx * ny * nz;
+		free(w.v);
+		free(got);
+		free(ref);
+	}
+	verify_tolerance(r->cfg->dtype, &r->tol_l2, &r->tol_max);
+	if (verify_ok(&v, r->cfg->dtype, &r->rel_l2, &r->max_rel)) {
+		snprintf(r->status, sizeof(r->status), "ok");
+	} else {
+		snprintf(r->status, sizeof(r->status), "wrong");
+		snprintf(r->reason, sizeof(r->reason), "%ld of %ld values not finite; rel L2 %.3g (tol %.1g), "
+			 "max rel %.3g (tol %.1g)", v.nonfinite, v.n, r->rel_l2, r->tol_l2, r->max_rel, r->tol_max);
+	}
+}
+
+static int counters_state;   /* 0 untried, 1 ok, -1 unavailable (warned once) */
+
+static void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing)
+{
+	const struct run_config *c = r->cfg;
+	const struct stencil *st = c->stencil;
+	struct weights w = {};
+	struct dense_weights dw = {};
+	struct method_ctx mc = {};
+	const char *why = NULL;
+	int eb = dtype_table[c->dtype].bytes;
+	void *d_in = NULL, *d_out = NULL;
+	cudaStream_t s;
+	size_t free_b, total_b;
+
+	snprintf(r->status, sizeof(r->status), "skipped");
+	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = NAN;
+	if (!(r->m->dtypes & DT_BIT(c->dtype))) {
+		snprintf(r->reason, sizeof(r->reason), "%s does not run %s", r->m->name,
+			 dtype_table[c->dtype].name);
+		return;
+	}
+	if (grid_init(&r->g, st->dims, c->n, st->radius * c->fusion, eb) != 0) {
+		snprintf(r->reason, sizeof(r->reason), "bad grid");
+		return;
+	}
+	{   /* the model's F, Q and I for this configuration; attainable from this run's ceilings */
+		char err[256];
+		const struct model_method *mm = model_method_find(r->m->name);
+		struct model_input in = { st, c->fusion, c->dtype, mm, -1, NAN, ceil };
+		r->have_model = mm && model_eval(&in, &r->model, err, sizeof(err)) == 0;
+	}
+	mc.stencil = st;
+	mc.fusion = c->fusion;
+	mc.dtype = c->dtype;
+	mc.grid = &r->g;
+	if ((why = r->m->supports(&mc))) {
+		snprintf(r->reason, sizeof(r->reason), "%s", why);
+		return;
+	}
+	CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+	double need = 2.0 * (double)r->g.total * eb + (double)gpu_props()->l2CacheSize;
+	if (need > 0.9 * (double)free_b) {
+		snprintf(r->reason, sizeof(r->reason), "too large for memory (needs %.1f GiB, %.1f GiB free)",
+			 need / (1 << 30), (double)free_b / (1 << 30));
+		return;
+	}
+	if (weights_make(st, c->dtype, &w) != 0 ||
+	    (c->fusion > 1 && weights_compose(st, &w, c->fusion, &dw) != 0)) {
+		snprintf(r->reason, sizeof(r->reason), "cannot build weights");
+		weights_free(&w);
+		return;
+	}
+	mc.weights = &w;
+	mc.composed = c->fusion > 1 ? &dw : NULL;
+	CUDA_CHECK(cudaStreamCreate(&s));
+	CUDA_CHECK(cudaMalloc(&d_in, (size_t)r->g.total * eb));
+	CUDA_CHECK(cudaMalloc(&d_out, (size_t)r->g.total * eb));
+	gpu_fill_input(d_in, r->g.total, c->dtype, s);
+	gpu_fill_input(d_out, r->g.total, c->dtype, s);   /* the same frozen ring in both */
+	CUDA_CHECK(cudaStreamSynchronize(s));
+	if (r->m->setup(&mc, &why) != 0) {
+		snprintf(r->reason, sizeof(r->reason), "setup failed: %s", why);
+		goto done;
+	}
+	struct timing_ctx tc;
+	tc.m = r->m;
+	tc.mc = &mc;
+	tc.in = d_in;
+	tc.out = d_out;
+	tc.s = s;
+	CUDA_CHECK(cudaEventCreate(&tc.e0));
+	CUDA_CHECK(cudaEventCreate(&tc.e1));
+
+	if (o->profile_once) {   /* one launch after an L2 flush, nothing else: for ncu */
+		gpu_flush_l2(s);
+		CUDA_CHECK(cudaStreamSynchronize(s));
+		r->m->launch(&mc, d_in, d_out, s);
+		CUDA_CHECK(cudaGetLastError());
+		CUDA_CHECK(cudaStreamSynchronize(s));
+		snprintf(r->status, sizeof(r->status), "profile-once");
+	} else {
+		verify_launch(r, &mc, d_in, d_out, s);
+		if (!strcmp(r->status, "ok") && o->counters && counters_state >= 0) {
+			char cwhy[256];
+			if (counters_state == 0) {
+				counters_state = counters_init(cwhy, sizeof(cwhy)) == 0 ? 1 : -1;
+				if (counters_state < 0)
+					fprintf(stderr, "%s: warning: hardware counters unavailable (%s): "
+						"counter columns are NA\n", prog, cwhy);
+			}
+			if (counters_state > 0) {
+				if (counters_measure(flush_for_counters, launch_for_counters, &tc, r->ctr,
+						     cwhy, sizeof(cwhy)) == 0)
+					r->have_ctr = 1;
+				else
+					fprintf(stderr, "%s: warning: counters: %s\n", prog, cwhy);
+			}
+		}
+		if (!strcmp(r->status, "ok") && timing) {
+			struct protocol p;
+			struct protocol_ops ops = { &tc, t_now, t_launch, t_sample };
+			if (o->quick)
+				protocol_quick(&p);
+			else
+				protocol_default(&p);
+			if (o->warmup_s >= 0)
+				p.warmup_s = o->warmup_s;
+			p.flush_l2 = !o->hot;
+			if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0)
+				r->timed = 1;
+		}
+	}
+	CUDA_CHECK(cudaEventDestroy(tc.e0));
+	CUDA_CHECK(cudaEventDestroy(tc.e1));
+	r->m->teardown(&mc);
+done:
+	CUDA_CHECK(cudaFree(d_in));
+	CUDA_CHECK(cudaFree(d_out));
+	CUDA_CHECK(cudaStreamDestroy(s));
+	weights_free(&w);
+	dense_weights_free(&dw);
+}
+
+/* ---- the run CSV ---- */
+
+static const char *const base_cols[] = {
+	"run_id", "label", "stencil", "shape", "dims", "radius", "K", "dtype", "method", "unit",
+	"fusion", "size", "interior_points", "status", "reason", "verify_rel_l2", "verify_max_rel",
+	"verify_tol_l2", "verify_tol_max", "verified_points", "samples", "throttled_samples",
+	"stop_reason", "warmup_s", "warmup_launches", "time_median_s", "time_min_s", "time_max_s",
+	"time_q1_s", "time_q3_s", "time_iqr_s", "time_rsd", "sm_clock_median_mhz", "gstencil_per_s",
+	"achieved_gbps", "dram_read_bytes", "dram_write_bytes", "flop_fp64", "flop_fp32",
+	"flop_fp16", "tensor_ops_fp64", "tensor_ops_tf32", "tensor_ops_fp16",
+	"tensor_ops_sparse", "tensor_inst", "kernel_time_s", "F_measured", "Q_measured",
+	"I_measured", "flop_per_point_step", "F_model", "Q_model", "I_model", "F_rel_err",
+	"Q_rel_err", "I_rel_err", "rho", "sigma", "model_gstencil_per_s", "efficiency",
+	"ceilings",
+};
+#define NBASE (sizeof(base_cols) / sizeof(base_cols[0]))
+#define NCOLS (NBASE + CTR_COUNT)
+
+/* the run CSV's columns: the named ones, then every raw counter as ctr_<metric> */
+static const char *const *run_columns(void)
+{
+	static const char *cols[NCOLS];
+	static char names[CTR_COUNT][128];
+	for (size_t i = 0; i < NBASE; i++)
+		cols[i] = base_cols[i];
+	for (int i = 0; i < CTR_COUNT; i++) {
+		snprintf(names[i], sizeof(names[i]), "ctr_%s", counter_metrics[i]);
+		cols[NBASE + i] = names[i];
+	}
+	return cols;
+}
+
+static void put_or_na(struct csv_writer *w, int have, double v)
+{
+	if (have)
+		csv_put_num(w, v);
+	else
+		csv_put_str(w, "NA");
+}
+
+static void write_row(struct csv_writer *w, const struct row *r, const char *run_id,
+		      const char *ceil_src)
+{
+	const struct run_config *c = r->cfg;
+	const struct stencil *st = c->stencil;
+	double pts = (double)grid_points(&r->g), steps = pts * c->fusion;
+	double med = r->timed ? r->pr.time.median : NAN;
+	const double *v = r->ctr;
+	int h = r->have_ctr;
+	double flop64 = v[CTR_DADD] + v[CTR_DMUL] + 2 * v[CTR_DFMA];
+	double flop32 = v[CTR_FADD] + v[CTR_FMUL] + 2 * v[CTR_FFMA];
+	double flop16 = v[CTR_HADD] + v[CTR_HMUL] + 2 * v[CTR_HFMA];
+	/* tensor "ops" are dense-equivalent FLOPs (make ceilings checks it: counters-calibration.csv) */
+	double tops = v[CTR_TC_FP64] + v[CTR_TC_TF32] + v[CTR_TC_FP16];
+	int f_ok = h;
+	double F = (flop64 + flop32 + flop16 + tops) / pts;
+	double Q = (v[CTR_DRAM_READ] + v[CTR_DRAM_WRITE]) / pts;
+	double I = F / Q;
+	int m = r->have_model;
+	char buf[32];
+
+	csv_put_str(w, run_id);
+	csv_put_str(w, c->label);
+	csv_put_str(w, st->name);
+	csv_put_str(w, stencil_shape_name(st->shape));
+	csv_put_int(w, st->dims);
+	csv_put_int(w, st->radius);
+	csv_put_int(w, st->points);
+	csv_put_str(w, dtype_table[c->dtype].name);
+	csv_put_str(w, c->method);
+	csv_put_str(w, unit_name(r->m->unit));
+	csv_put_int(w, c->fusion);
+	csv_put_str(w, c->size);
+	csv_put_num(w, pts);
+	csv_put_str(w, r->status);
+	csv_put_str(w, r->reason);
+	csv_put_num(w, r->rel_l2);
+	csv_put_num(w, r->max_rel);
+	csv_put_num(w, r->tol_l2);
+	csv_put_num(w, r->tol_max);
+	csv_put_int(w, r->verified);
+	csv_put_int(w, r->timed ? r->pr.n : 0);
+	csv_put_int(w, r->timed ? r->pr.throttled : 0);
+	csv_put_str(w, r->timed ? protocol_stop_name(r->pr.stop_reason) : "NA");
+	put_or_na(w, r->timed, r->pr.warmup_s);
+	put_or_na(w, r->timed, (double)r->pr.warmup_launches);
+	put_or_na(w, r->timed, med);
+	put_or_na(w, r->timed, r->pr.time.min);
+	put_or_na(w, r->timed, r->pr.time.max);
+	put_or_na(w, r->timed, r->pr.time.q1);
+	put_or_na(w, r->timed, r->pr.time.q3);
+	put_or_na(w, r->timed, r->pr.time.iqr);
+	put_or_na(w, r->timed, r->pr.time.rsd);
+	put_or_na(w, r->timed, r->pr.sm_mhz_median);
+	/* every fused time step counts, nothing else: points x t / median time */
+	put_or_na(w, r->timed, steps / med * 1e-9);
+	/* compulsory traffic (each input read once, each output written once) over the median */
+	put_or_na(w, r->timed, 2.0 * dtype_table[c->dtype].bytes * pts / med * 1e-9);
+	put_or_na(w, h, v[CTR_DRAM_READ]);
+	put_or_na(w, h, v[CTR_DRAM_WRITE]);
+	put_or_na(w, h, flop64);
+	put_or_na(w, h, flop32);
+	put_or_na(w, h, flop16);
+	put_or_na(w, h, v[CTR_TC_FP64]);
+	put_or_na(w, h, v[CTR_TC_TF32]);
+	put_or_na(w, h, v[CTR_TC_FP16]);
+	put_or_na(w, h, v[CTR_TC_TF32_SP_ON] + v[CTR_TC_F16_F32_SP_ON] + v[CTR_TC_F16_F16_SP_ON]);
+	put_or_na(w, h, v[CTR_TC_INST]);
+	put_or_na(w, h, v[CTR_GPU_TIME] * 1e-9);
+	put_or_na(w, f_ok, F);
+	put_or_na(w, h, Q);
+	put_or_na(w, f_ok, I);
+	put_or_na(w, f_ok, F / c->fusion);
+	put_or_na(w, m, r->model.F);
+	put_or_na(w, m, r->model.Q);
+	put_or_na(w, m, r->model.I);
+	put_or_na(w, f_ok && m, F / r->model.F - 1);
+	put_or_na(w, h && m, Q / r->model.Q - 1);
+	put_or_na(w, f_ok && m, I / r->model.I - 1);
+	put_or_na(w, m, r->model.rho);
+	put_or_na(w, m, r->model.sigma);
+	put_or_na(w, m && !isnan(r->model.gstencil_per_s), r->model.gstencil_per_s);
+	put_or_na(w, m && r->timed && !isnan(r->model.gstencil_per_s),
+		  steps / med * 1e-9 / r->model.gstencil_per_s);
+	csv_put_str(w, ceil_src);
+	for (int i = 0; i < CTR_COUNT; i++)
+		put_or_na(w, h, v[i]);
+	(void)buf;
+	csv_end_row(w);
+}
+
+/* ---- subcommands ---- */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: %s list\n"
+		"       %s run (--stencil S --dtype T --method M [--fusion N] --size AxB | --experiment F)\n"
+		"                  --out DIR/NAME.csv [--quick] [--hot] [--no-counters] [--warmup-s S]\n"
+		"                  [--profile-once] [--device N]\n"
+		"       %s check [--method M] [--quick]\n"
+		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
+		"       %s metrics | slug\n"
+		"       %s ncu-compare --cupti RUN.csv --ncu NCU.csv\n"
+		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S.\n",
+		prog, prog, prog, prog, prog, prog);
+}
+
+static void open_device(const struct options *o)
+{
+	char why[256];
+	if (gpu_open(o->device, why, sizeof(why)) != 0) {
+		fprintf(stderr, "%s: %s\n", prog, why);
+		exit(3);
+	}
+}
+
+static void protocol_text(const struct options *o, char *buf, size_t len)
+{
+	struct protocol p;
+	if (o->quick)
+		protocol_quick(&p);
+	else
+		protocol_default(&p);
+	if (o->warmup_s >= 0)
+		p.warmup_s = o->warmup_s;
+	snprintf(buf, len, "%swarm-up %.2f s after %d calibration launches; samples >= %d until "
+		 "RSD <= %.1f%% or %.1f s; L2 flush %s; counters %s; throttle < %.0f%% of max SM clock",
+		 o->quick ? "QUICK: " : "", p.warmup_s, p.calib_launches, p.min_samples,
+		 100 * p.target_rsd, p.max_sample_s, o->hot ? "off" : "on",
+		 o->counters ? "on" : "off", 100 * p.throttle_frac);
+}
+
+static void fmt_eta(char *buf, size_t len, double s)
+{
+	if (s < 60)
+		snprintf(buf, len, "%.0fs", s);
+	else
+		snprintf(buf, len, "%dm%02ds", (int)(s / 60), (int)fmod(s, 60));
+}
+
+static int cmd_run(const struct options *o)
+{
+	struct run_config *cfgs = NULL, one;
+	size_t n = 1;
+	char err[1024], dir[1024], tmp[1024], ceil_path[1200], proto[512];
+	struct hw ceil;
+	int have_ceil = 0, wrong = 0;
+	struct run_meta meta;
+	struct csv_writer w;
+
+	if (!o->out)
+		cli_bad_input(prog, "run needs --out DIR/NAME.csv");
+	if (o->experiment) {
+		if (experiment_read(o->experiment, method_names(), &cfgs, &n, err, sizeof(err)) != 0)
+			cli_bad_input(prog, "%s", err);
+	} else {
+		if (run_config_parse(&one, o->stencil, o->dtype, o->method, o->fusion ? o->fusion : "1",
+				     o->size, o->label, method_names(), err, sizeof(err)) != 0)
+			cli_bad_input(prog, "%s", err);
+		cfgs = &one;
+	}
+	snprintf(tmp, sizeof(tmp), "%s", o->out);
+	snprintf(dir, sizeof(dir), "%s", dirname(tmp));
+	open_device(o);
+	if (cli_mkdir_p(dir) != 0)
+		cli_fail(prog, "cannot create %s: %s", dir, strerror(errno));
+	snprintf(ceil_path, sizeof(ceil_path), "%s/ceilings.csv", dir);
+	if (access(ceil_path, R_OK) == 0) {
+		if (hw_load_ceilings(&ceil, ceil_path, err, sizeof(err)) != 0)
+			cli_fail(prog, "%s", err);
+		have_ceil = 1;
+	}
+	protocol_text(o, proto, sizeof(proto));
+	meta_begin(&meta, "stencilbench run", proto);
+
+	struct row *rows = (struct row *)calloc(n, sizeof(struct row));
+	double t0 = now_s();
+	for (size_t i = 0; i < n; i++) {
+		char eta[32] = "";
+		rows[i].cfg = &cfgs[i];
+		rows[i].m = kernel_method_find(cfgs[i].method);
+		fprintf(stderr, "[%zu/%zu] %s %s t=%d %s %s ... ", i + 1, n, cfgs[i].stencil->name,
+			dtype_table[cfgs[i].dtype].name, cfgs[i].fusion, cfgs[i].method, cfgs[i].size);
+		measure(&rows[i], o, have_ceil ? &ceil : NULL, !o->profile_once);
+		if (i + 1 < n)
+			fmt_eta(eta, sizeof(eta), (now_s() - t0) / (double)(i + 1) * (double)(n - i - 1));
+		if (rows[i].timed)
+			fprintf(stderr, "%.1f GStencil/s %s", (double)grid_points(&rows[i].g) * cfgs[i].fusion /
+				rows[i].pr.time.median * 1e-9, rows[i].status);
+		else
+			fprintf(stderr, "%s%s%s", rows[i].status, rows[i].reason[0] ? ": " : "", rows[i].reason);
+		fprintf(stderr, "%s%s%s\n", eta[0] ? " (ETA " : "", eta, eta[0] ? ")" : "");
+		wrong += !strcmp(rows[i].status, "wrong");
+	}
+	if (csv_writer_open(&w, o->out, run_columns(), NCOLS) != 0)
+		cli_fail(prog, "cannot write %s", o->out);
+	for (size_t i = 0; i < n; i++)
+		write_row(&w, &rows[i], meta.run_id, have_ceil ? ceil_path : "NA");
+	if (csv_writer_close(&w) != 0)
+		cli_fail(prog, "cannot write %s", o->out);
+	if (meta_append(dir, &meta, err, sizeof(err)) != 0)
+		cli_fail(prog, "%s", err);
+	fprintf(stderr, "%s: wrote %s (%zu rows, %d wrong) and %s/meta.csv\n", prog, o->out, n, wrong, dir);
+	for (size_t i = 0; i < n; i++)
+		protocol_free(&rows[i].pr);
+	free(rows);
+	if (cfgs != &one)
+		free(cfgs);
+	counters_shutdown();
+	return wrong ? 1 : 0;
+}
+
+/* make test-gpu: every method, every stencil and data type it runs, at odd sizes, verified. */
+static int cmd_check(const struct options *o)
+{
+	int passed = 0, failed = 0, skipped = 0;
+	open_device(o);
+	for (int mi = 0; mi < kernel_method_count; mi++) {
+		const struct kernel_method *m = kernel_methods[mi];
+		if (o->method_filter && strcmp(o->method_filter, m->name))
+			continue;
+		for (size_t si = 0; si < stencil_count; si++)
+			for (int dt = 0; dt < DT_COUNT; dt++)
+				for (int t = 1; t <= 8; t++) {
+					const struct stencil *st = &stencil_table[si];
+					static const char *const sizes[] = { "", "100003", "1000x1003", "97x131x67" };
+					struct run_config c;
+					struct row r = {};
+					char err[256];
+					struct options q = *o;
+					if (!(m->dtypes & DT_BIT(dt)))
+						continue;
+					char fusion[8];
+					snprintf(fusion, sizeof(fusion), "%d", t);
+					if (run_config_parse(&c, st->name, dtype_table[dt].name, m->name, fusion,
+							     sizes[st->dims], "", method_names(), err, sizeof(err)) != 0)
+						cli_fail(prog, "%s", err);
+					r.cfg = &c;
+					r.m = m;
+					q.counters = 0;
+					/* quietly skip fusion depths the method does not do */
+					struct method_ctx mc = { st, t, (enum dtype)dt, NULL, NULL, NULL, NULL };
+					if (m->supports(&mc)) {
+						if (t == 1)
+							skipped++;
+						continue;
+					}
+					measure(&r, &q, NULL, 0);
+					if (!strcmp(r.status, "ok"))
+						passed++;
+					else if (!strcmp(r.status, "wrong"))
+						failed++;
+					else
+						skipped++;
+					printf("%-7s %-12s %-9s %s t=%d %s%s%s\n", r.status, m->name, st->name,
+					       dtype_table[dt].name, t, c.size, r.reason[0] ? ": " : "", r.reason);
+					fflush(stdout);
+				}
+	}
+	printf("\n%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+	return failed ? 1 : 0;
+}
+
+static int cmd_ceilings(const struct options *o)
+{
+	struct run_meta meta;
+	char proto[256], err[512];
+	if (!o->out)
+		cli_bad_input(prog, "ceilings needs --out DIR");
+	open_device(o);
+	if (cli_mkdir_p(o->out) != 0)
+		cli_fail(prog, "cannot create %s: %s", o->out, strerror(errno));
+	snprintf(proto, sizeof(proto), "%sceilings: 3 warm-up launches, best of %d timed launches; counters %s",
+		 o->quick ? "QUICK: " : "", o->quick ? 3 : 10, o->counters ? "on" : "off");
+	meta_begin(&meta, "stencilbench ceilings", proto);
+	if (ceilings_run(o->out, o->quick, o->counters) != 0)
+		return 1;
+	if (meta_append(o->out, &meta, err, sizeof(err)) != 0)
+		cli_fail(prog, "%s", err);
+	fprintf(stderr, "%s: wrote %s/ceilings.csv and %s/meta.csv\n", prog, o->out, o->out);
+	counters_shutdown();
+	return 0;
+}
+
+/* make ncu-check: the counters CUPTI gave (the run CSV's row) against ncu's raw CSV. */
+static int cmd_ncu_compare(const struct options *o)
+{
+	struct csv_table run, ncu;
+	char err[512];
+	int bad = 0;
+	if (!o->cupti_csv || !o->ncu_csv)
+		cli_bad_input(prog, "ncu-compare needs --cupti RUN.csv and --ncu NCU.csv");
+	if (csv_table_read(o->cupti_csv, &run, err, sizeof(err)) != 0)
+		cli_bad_input(prog, "%s", err);
+	/* ncu's CSV log starts with "==PROF==" lines: skip to the header */
+	{
+		FILE *f = fopen(o->ncu_csv, "rb");
+		char *text = NULL, *start;
+		size_t len = 0, cap = 0, k;
+		if (!f)
+			cli_bad_input(prog, "cannot read %s", o->ncu_csv);
+		do {
+			cap += 65536;
+			text = (char *)realloc(text, cap + 1);
+			k = fread(text + len, 1, cap - len, f);
+			len += k;
+		} while (k > 0);
+		fclose(f);
+		text[len] = '\0';
+		start = strstr(text, "\"ID\"");
+		if (!start)
+			cli_bad_input(prog, "%s: no ncu CSV header", o->ncu_csv);
+		if (csv_table_parse(o->ncu_csv, start, len - (size_t)(start - text), &ncu, err, sizeof(err)) != 0)
+			cli_bad_input(prog, "%s", err);
+		free(text);
+	}
+	/* row 0 of ncu's raw page holds units; the kernel is the last data row */
+	if (run.nrows < 1 || ncu.nrows < 2)
+		cli_bad_input(prog, "nothing to compare (%zu run rows, %zu ncu rows)", run.nrows, ncu.nrows);
+	size_t kr = ncu.nrows - 1;
+	printf("%-62s %16s %16s %9s\n", "metric", "cupti", "ncu", "diff");
+	for (int i = 0; i < CTR_COUNT; i++) {
+		char col[160];
+		double a, b;
+		snprintf(col, sizeof(col), "ctr_%s", counter_metrics[i]);
+		const char *sa = csv_table_get(&run, 0, col), *sb = csv_table_get(&ncu, kr, counter_metrics[i]);
+		if (!sa || !sb) {
+			printf("%-62s missing in %s\n", counter_metrics[i], !sa ? "the run CSV" : "ncu's CSV");
+			bad++;
+			continue;
+		}
+		char clean[64];
+		size_t k = 0;
+		for (const char *p = sb; *p && k + 1 < sizeof(clean); p++)
+			if (*p != ',')
+				clean[k++] = *p;
+		clean[k] = '\0';
+		if (cli_parse_double(sa, &a) != 0 || cli_parse_double(clean, &b) != 0) {
+			printf("%-62s %16s %16s not numbers\n", counter_metrics[i], sa, sb);
+			bad++;
+			continue;
+		}
+		double diff = fmax(fabs(a), fabs(b)) > 0 ? fabs(a - b) / fmax(fabs(a), fabs(b)) : 0;
+		/* durations are timings, not counts: shown, not held to 1 % */
+		int timed = i == CTR_GPU_TIME;
+		printf("%-62s %16.6g %16.6g %8.3f%%%s\n", counter_metrics[i], a, b, 100 * diff,
+		       timed ? " (timing, not checked)" : diff > 0.01 ? "  FAIL" : "");
+		if (!timed && diff > 0.01)
+			bad++;
+	}
+	printf("\nncu-check: %s (%d metric%s over 1%%)\n", bad ? "FAILED" : "passed", bad, bad == 1 ? "" : "s");
+	csv_table_free(&run);
+	csv_table_free(&ncu);
+	return bad ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = {};
+	const char *cmd;
+	o.counters = 1;
+	o.warmup_s = -1;
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? EXIT_BAD_INPUT : 0;
+	}
+	cmd = argv[1];
+	if (getenv("QUICK") && !strcmp(getenv("QUICK"), "1"))
+		o.quick = 1;
+	if (getenv("COUNTERS") && !strcmp(getenv("COUNTERS"), "0"))
+		o.counters = 0;
+	if (getenv("WARMUP_S") && *getenv("WARMUP_S") &&
+	    (cli_parse_double(getenv("WARMUP_S"), &o.warmup_s) != 0 || o.warmup_s < 0))
+		cli_bad_input(prog, "bad WARMUP_S '%s'", getenv("WARMUP_S"));
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define OPT(name, field) if (!strcmp(a, name)) { if (!v) cli_bad_input(prog, "%s needs a value", a); \
+			o.field = v; i++; continue; }
+		OPT("--out", out) OPT("--experiment", experiment) OPT("--stencil", stencil)
+		OPT("--dtype", dtype) OPT("--method", method) OPT("--fusion", fusion) OPT("--size", size)
+		OPT("--label", label) OPT("--cupti", cupti_csv) OPT("--ncu", ncu_csv)
+#undef OPT
+		if (!strcmp(a, "--quick")) { o.quick = 1; continue; }
+		if (!strcmp(a, "--hot")) { o.hot = 1; continue; }
+		if (!strcmp(a, "--no-counters")) { o.counters = 0; continue; }
+		if (!strcmp(a, "--profile-once")) { o.profile_once = 1; o.counters = 0; continue; }
+		if (!strcmp(a, "--warmup-s") && v) {
+			if (cli_parse_double(v, &o.warmup_s) != 0 || o.warmup_s < 0)
+				cli_bad_input(prog, "bad --warmup-s '%s'", v);
+			i++;
+			continue;
+		}
+		if (!strcmp(a, "--device") && v) {
+			long d;
+			if (cli_parse_int(v, &d) != 0 || d < 0)
+				cli_bad_input(prog, "bad --device '%s'", v);
+			o.device = (int)d;
+			i++;
+			continue;
+		}
+		cli_bad_input(prog, "unknown or incomplete option '%s' (see --help)", a);
+	}
+	if (o.method && !kernel_method_find(o.method) && strcmp(cmd, "run"))
+		cli_bad_input(prog, "unknown method '%s'", o.method);
+	o.method_filter = o.method;
+	if (!strcmp(cmd, "list")) {
+		printf("%-13s %-5s %-12s %s\n", "method", "unit", "dtypes", "what");
+		for (int i = 0; i < kernel_method_count; i++) {
+			const struct kernel_method *m = kernel_methods[i];
+			char dts[64] = "";
+			for (int d = 0; d < DT_COUNT; d++)
+				if (m->dtypes & DT_BIT(d))
+					snprintf(dts + strlen(dts), sizeof(dts) - strlen(dts), "%s%s",
+						 dts[0] ? "," : "", dtype_table[d].name);
+			printf("%-13s %-5s %-12s %s\n", m->name, unit_name(m->unit), dts, m->summary);
+		}
+		return 0;
+	}
+	if (!strcmp(cmd, "slug")) {   /* the default run directory name: GPU and date */
+		char slug[128];
+		open_device(&o);
+		gpu_run_slug(slug, sizeof(slug));
+		printf("%s\n", slug);
+		return 0;
+	}
+	if (!strcmp(cmd, "metrics")) {
+		printf("%s\n", counter_metric_list());
+		return 0;
+	}
+	if (!strcmp(cmd, "run"))
+		return cmd_run(&o);
+	if (!strcmp(cmd, "check"))
+		return cmd_check(&o);
+	if (!strcmp(cmd, "ceilings"))
+		return cmd_ceilings(&o);
+	if (!strcmp(cmd, "ncu-compare"))
+		return cmd_ncu_compare(&o);
+	cli_bad_input(prog, "unknown command '%s' (list, run, check, ceilings, metrics, ncu-compare)", cmd);
+}

@@ -1,0 +1,507 @@
+/*
+ * test_measure.c - the measurement core without a GPU: statistics, the timing protocol driven
+ * by a fake clock (warm-up calibration, stopping rule, throttle flag), the grid layout and
+ * inputs, fp16 rounding, weights, the CPU reference against hand-computed values and the two
+ * reference forms against each other, verification tolerances and tile plan, and experiment
+ * files with bad rows.
+ */
+#include "tests.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "experiment.h"
+#include "grid.h"
+#include "protocol.h"
+#include "stats.h"
+
+static void test_stats(void **state)
+{
+	static const double v[] = { 3, 1, 4, 1, 5, 9, 2, 6 };
+	struct stats s;
+	(void)state;
+	stats_compute(v, 8, &s);
+	assert_near(s.min, 1, 0);
+	assert_near(s.max, 9, 0);
+	assert_near(s.median, 3.5, 1e-15);
+	assert_near(s.q1, 1.75, 1e-15);
+	assert_near(s.q3, 5.25, 1e-15);
+	assert_near(s.iqr, 3.5, 1e-15);
+	assert_near(s.mean, 3.875, 1e-15);
+	assert_near(s.stdev, sqrt(52.875 / 7), 1e-12);
+	assert_near(s.rsd, sqrt(52.875 / 7) / 3.875, 1e-12);
+	assert_near(stats_quantile(v, 8, 0.5), 3.5, 1e-15);
+	assert_near(stats_quantile(v, 1, 0.5), 3, 0);
+	assert_near(stats_rsd(v, 1), 0, 0);
+	double one = 7;
+	stats_compute(&one, 1, &s);
+	assert_near(s.median, 7, 0);
+	assert_near(s.stdev, 0, 0);
+	stats_compute(v, 0, &s);
+	assert_true(isnan(s.median));
+}
+
+/* ---- the protocol against a fake clock ---- */
+
+struct fake {
+	double t;             /* the clock */
+	double launch_s;      /* cost of one launch */
+	double flush_s;       /* cost of one L2 flush */
+	const double *sample_s;   /* cycled sample durations */
+	int nsample;
+	const double *mhz;    /* cycled clocks */
+	int nmhz;
+	long launches, samples, flushes;
+	int fail_after;       /* launch() fails once this many launches were made (0: never) */
+};
+
+static double fake_now(void *c) { return ((struct fake *)c)->t; }
+
+static int fake_launch(void *c, long n)
+{
+	struct fake *f = c;
+	if (f->fail_after && f->launches + n > f->fail_after)
+		return 7;
+	f->launches += n;
+	f->t += (double)n * f->launch_s;
+	return 0;
+}
+
+static int fake_sample(void *c, int flush, double *sec, double *mhz)
+{
+	struct fake *f = c;
+	if (flush) {
+		f->flushes++;
+		f->t += f->flush_s;
+	}
+	*sec = f->sample_s[f->samples % f->nsample];
+	*mhz = f->nmhz ? f->mhz[f->samples % f->nmhz] : -1;
+	f->t += *sec;
+	f->samples++;
+	return 0;
+}
+
+static void test_protocol_warmup_and_rsd_stop(void **state)
+{
+	static const double steady[] = { 1e-3 };
+	struct fake f = { .launch_s = 1e-3, .flush_s = 2e-4, .sample_s = steady, .nsample = 1 };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample };
+	struct protocol p;
+	struct protocol_result r;
+	(void)state;
+	protocol_default(&p);
+	assert_int_equal(protocol_run(&p, &ops, 1980, &r), 0);
+	/* calibration measured the launch cost; warm-up lasted at least 1 s and less than a batch more */
+	assert_near(r.calib_launch_s, 1e-3, 1e-12);
+	assert_true(r.warmup_s >= 1.0 && r.warmup_s < 1.0 + p.batch_s + 2e-3);
+	assert_true(r.warmup_launches >= 1000 && r.warmup_launches <= 1102);
+	assert_int_equal(r.warmup_launches, f.launches);
+	/* identical samples: RSD 0 stops at the minimum count; every sample flushed the L2 */
+	assert_int_equal(r.n, 10);
+	assert_int_equal(r.stop_reason, PROTOCOL_STOP_RSD);
+	assert_int_equal(f.flushes, 10);
+	assert_near(r.time.median, 1e-3, 1e-15);
+	assert_int_equal(r.throttled, 0);
+	assert_true(isnan(r.sm_mhz_median));
+	protocol_free(&r);
+}
+
+static void test_protocol_time_stop(void **state)
+{
+	static const double noisy[] = { 1.0e-3, 1.1e-3 };   /* RSD about 5 %: never below 0.5 % */
+	struct fake f = { .launch_s = 1e-3, .flush_s = 5e-4, .sample_s = noisy, .nsample = 2 };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample };
+	struct protocol p;
+	struct protocol_result r;
+	(void)state;
+	protocol_default(&p);
+	p.flush_l2 = 0;                                        /* --hot */
+	assert_int_equal(protocol_run(&p, &ops, 0, &r), 0);
+	assert_int_equal(r.stop_reason, PROTOCOL_STOP_TIME);
+	assert_true(r.sampling_s >= 3.0 && r.sampling_s < 3.0 + 1.2e-3);
+	assert_int_equal(f.flushes, 0);
+	/* 3 s of 1.05 ms samples */
+	assert_true(r.n >= 2855 && r.n <= 2858);
+	assert_near(r.time.median, 1.05e-3, 1e-12);
+	assert_near(r.time.min, 1.0e-3, 0);
+	assert_near(r.time.max, 1.1e-3, 0);
+	protocol_free(&r);
+}
+
+static void test_protocol_throttle_and_count(void **state)
+{
+	static const double s[] = { 2e-3, 2.5e-3 };
+	static const double mhz[] = { 1980, 1980, 1000, 1980, 1400 };   /* 1000 and 1400 < 0.75*1980 */
+	struct fake f = { .launch_s = 2e-3, .sample_s = s, .nsample = 2, .mhz = mhz, .nmhz = 5 };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample };
+	struct protocol p;
+	struct protocol_result r;
+	(void)state;
+	protocol_default(&p);
+	p.max_samples = 25;
+	assert_int_equal(protocol_run(&p, &ops, 1980, &r), 0);
+	assert_int_equal(r.stop_reason, PROTOCOL_STOP_COUNT);
+	assert_int_equal(r.n, 25);
+	assert_int_equal(r.throttled, 10);                  /* 2 of every 5 */
+	assert_near(r.sm_mhz_median, 1980, 0);
+	protocol_free(&r);
+	/* a failing launch stops the protocol with its code */
+	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 2, .fail_after = 50 };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample };
+	assert_int_equal(protocol_run(&p, &gops, 0, &r), 7);
+	protocol_free(&r);
+	/* QUICK=1 keeps the same rules with smaller numbers */
+	protocol_quick(&p);
+	assert_true(p.warmup_s < 0.2 && p.min_samples >= 3 && p.max_sample_s < 1);
+}
+
+/* ---- grid, inputs, weights ---- */
+
+static void test_grid_layout(void **state)
+{
+	struct grid g;
+	long n[3];
+	char buf[64];
+	(void)state;
+	assert_int_equal(parse_size("10240x10240", 2, n), 0);
+	assert_int_equal(grid_init(&g, 2, n, 1, 4), 0);
+	assert_int_equal(g.pitch % 32, 0);                  /* 128-byte rows in fp32 */
+	assert_int_equal(g.pitch, 10272);
+	assert_int_equal(g.ext[1], 10242);
+	assert_int_equal(grid_points(&g), 10240L * 10240);
+	assert_int_equal(grid_at(&g, 0, 0, 0), g.pitch + 1);
+	assert_int_equal(grid_at(&g, -1, -1, 0), 0);
+	format_size(&g, buf, sizeof(buf));
+	assert_string_equal(buf, "10240x10240");
+	assert_int_equal(parse_size("97x131x67", 3, n), 0);
+	assert_int_equal(grid_init(&g, 3, n, 3, 8), 0);
+	assert_int_equal(g.pitch % 16, 0);
+	assert_int_equal(g.plane, g.pitch * (131 + 6));
+	assert_int_equal(grid_at(&g, 0, 0, 0), 3 * g.plane + 3 * g.pitch + 3);
+	assert_int_equal(parse_size("100003", 1, n), 0);
+	assert_int_equal(grid_init(&g, 1, n, 7, 2), 0);
+	assert_int_equal(g.total, g.pitch);
+	assert_int_equal(g.pitch % 64, 0);
+	/* malformed sizes */
+	assert_int_equal(parse_size("10240", 2, n), -1);
+	assert_int_equal(parse_size("10240x", 2, n), -1);
+	assert_int_equal(parse_size("0x5", 2, n), -1);
+	assert_int_equal(parse_size("5x5x5", 2, n), -1);
+	assert_int_equal(parse_size("-3", 1, n), -1);
+	assert_int_equal(parse_size("", 1, n), -1);
+}
+
+static void test_inputs_and_half(void **state)
+{
+	(void)state;
+	/* the input hash is a pure function, in [-1, 1), and not constant */
+	double lo = 1, hi = -1, sum = 0;
+	for (long i = 0; i < 100000; i++) {
+		double v = sr_uniform(SR_SEED_INPUT, (uint64_t)i);
+		assert_true(v >= -1 && v < 1);
+		lo = fmin(lo, v);
+		hi = fmax(hi, v);
+		sum += v;
+	}
+	assert_true(lo < -0.999 && hi > 0.999 && fabs(sum / 100000) < 0.01);
+	assert_true(sr_uniform(SR_SEED_INPUT, 5) == sr_uniform(SR_SEED_INPUT, 5));
+	/* IEEE half rounding */
+	assert_int_equal(half_from_float(1.0f), 0x3C00);
+	assert_int_equal(half_from_float(-2.0f), 0xC000);
+	assert_int_equal(half_from_float(65504.0f), 0x7BFF);
+	assert_int_equal(half_from_float(0.1f), 0x2E66);
+	assert_int_equal(half_from_float(1.0f / 3), 0x3555);
+	assert_int_equal(half_from_float(1e-8f), 0x0000);
+	assert_int_equal(half_from_float(5.9604645e-8f), 0x0001);   /* smallest subnormal */
+	assert_int_equal(half_from_float(1e6f), 0x7C00);            /* overflow to inf */
+	assert_int_equal(half_from_float(1.0009765625f + 0.00048828125f), 0x3C02); /* tie to even */
+	for (uint32_t h = 0; h < 0x10000; h++) {
+		if ((h & 0x7C00) == 0x7C00 && (h & 0x3FF))
+			continue;                                    /* NaN */
+		assert_int_equal(half_from_float(half_to_float((uint16_t)h)), h);
+	}
+	assert_near(dtype_round(DT_FP16, 0.1), 0.0999755859375, 0);
+	assert_near(dtype_round(DT_FP32, 0.1), (double)0.1f, 0);
+	assert_near(dtype_round(DT_FP64, 0.1), 0.1, 0);
+}
+
+static void test_weights(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < stencil_count; i++) {
+		const struct stencil *s = &stencil_table[i];
+		struct weights w;
+		double sum = 0, wmin = 1, wmax = 0;
+		int asym = 0;
+		assert_int_equal(weights_make(s, DT_FP64, &w), 0);
+		assert_int_equal(w.count, s->points);
+		for (int k = 0; k < w.count; k++) {
+			sum += w.w[k];
+			wmin = fmin(wmin, w.w[k]);
+			wmax = fmax(wmax, w.w[k]);
+			/* the mirrored offset's weight differs somewhere: not symmetric */
+			for (int j = 0; j < w.count; j++)
+				if (w.off[j][0] == -w.off[k][0] && w.off[j][1] == -w.off[k][1] &&
+				    w.off[j][2] == -w.off[k][2] && w.w[j] != w.w[k])
+					asym = 1;
+		}
+		assert_near(sum, 1.0, 1e-12);
+		assert_true(wmin > 0 && wmax > wmin && wmax <= 3 * wmin);  /* never zero, never all equal */
+		assert_true(asym);
+		weights_free(&w);
+	}
+	/* fp16 weights are representable in fp16 */
+	struct weights w;
+	assert_int_equal(weights_make(stencil_find("box2d1r"), DT_FP16, &w), 0);
+	for (int k = 0; k < w.count; k++)
+		assert_near(dtype_round(DT_FP16, w.w[k]), w.w[k], 0);
+	weights_free(&w);
+}
+
+/* ---- CPU reference ---- */
+
+static double linear_input(void *ctx, long x, long y, long z)
+{
+	(void)ctx;
+	return (double)x + 10.0 * (double)y + 100.0 * (double)z;
+}
+
+static long delta_at[3];
+static double delta_input(void *ctx, long x, long y, long z)
+{
+	(void)ctx;
+	return x == delta_at[0] && y == delta_at[1] && z == delta_at[2] ? 1.0 : 0.0;
+}
+
+static void test_reference_hand_computed(void **state)
+{
+	(void)state;
+	/* 1D, weights 1,2,3 at offsets -1,0,+1 by hand: out(x) = (x-1) + 2x + 3(x+1) = 6x + 2 */
+	int off[3][3] = { { -1, 0, 0 }, { 0, 0, 0 }, { 1, 0, 0 } };
+	double wv[3] = { 1, 2, 3 };
+	struct weights w = { 3, off, wv };
+	struct region r = { { 0, 0, 0 }, { 5, 1, 1 } };
+	double out[5];
+	ref_sequential(stencil_find("box1d1r"), &w, 1, linear_input, NULL, &r, out);
+	for (int x = 0; x < 5; x++)
+		assert_near(out[x], 6.0 * x + 2, 1e-12);
+	/* two steps, by hand: step1(x) = 6x + 2, so step2(x) = step1(x-1) + 2 step1(x) +
+	 * 3 step1(x+1) = (6x - 4) + (12x + 4) + (18x + 24) = 36x + 24 */
+	ref_sequential(stencil_find("box1d1r"), &w, 2, linear_input, NULL, &r, out);
+	for (int x = 0; x < 5; x++)
+		assert_near(out[x], 36.0 * x + 24, 1e-12);
+
+	/* every box and star in 1-3 D: a linear input gives f(p) sum(w) + sum_k w_k f(off_k);
+	 * a delta at q gives w at offset q - p (the reference reads in[p + off]) */
+	for (int shape = 0; shape < 2; shape++)
+		for (int d = 1; d <= 3; d++) {
+			const struct stencil *s = stencil_get((enum stencil_shape)shape, d, 2);
+			struct weights ws;
+			double sumw = 0, sumwf = 0, res[27];
+			struct region rr = { { 0, 0, 0 }, { 3, d > 1 ? 3 : 1, d > 2 ? 3 : 1 } };
+			assert_int_equal(weights_make(s, DT_FP64, &ws), 0);
+			for (int k = 0; k < ws.count; k++) {
+				sumw += ws.w[k];
+				sumwf += ws.w[k] * linear_input(NULL, ws.off[k][0], ws.off[k][1], ws.off[k][2]);
+			}
+			ref_sequential(s, &ws, 1, linear_input, NULL, &rr, res);
+			for (long i = 0; i < region_points(&rr); i++) {
+				long x = i % 3, y = d > 1 ? i / 3 % 3 : 0, z = d > 2 ? i / 9 : 0;
+				assert_near(res[i], linear_input(NULL, x, y, z) * sumw + sumwf, 1e-10);
+			}
+			delta_at[0] = 2;
+			delta_at[1] = d > 1 ? 1 : 0;
+			delta_at[2] = 0;
+			struct region one = { { 1, 0, 0 }, { 2, 1, 1 } };   /* the point (1,0,0) */
+			double v;
+			ref_sequential(s, &ws, 1, delta_input, NULL, &one, &v);
+			double expect = 0;
+			for (int k = 0; k < ws.count; k++)
+				if (ws.off[k][0] == 1 && ws.off[k][1] == (d > 1 ? 1 : 0) && ws.off[k][2] == 0)
+					expect = ws.w[k];
+			/* star: (1,1) is off-axis, so its weight is 0 */
+			assert_near(v, expect, 0);
+			if (shape == SHAPE_STAR && d > 1)
+				assert_near(v, 0, 0);
+			else
+				assert_true(v > 0);
+			weights_free(&ws);
+		}
+}
+
+struct hash_ctx {
+	long salt;
+};
+static double hash_input(void *ctx, long x, long y, long z)
+{
+	long k = ((z + 1000) * 4096 + (y + 1000)) * 4096 + x + 1000 + ((struct hash_ctx *)ctx)->salt;
+	return sr_uniform(SR_SEED_INPUT, (uint64_t)k);
+}
+
+static void test_reference_sequential_equals_composed(void **state)
+{
+	struct hash_ctx hc = { 17 };
+	(void)state;
+	for (int shape = 0; shape < 2; shape++)
+		for (int d = 1; d <= 3; d++)
+			for (int r = 1; r <= 3; r++)
+				for (int t = 1; t <= 8; t++) {
+					const struct stencil *s = stencil_get((enum stencil_shape)shape, d, r);
+					struct weights w;
+					struct dense_weights dw;
+					struct region reg = { { -2, 0, 1 }, { 3, d > 1 ? 3 : 1, d > 2 ? 3 : 2 } };
+					double a[64], b[64], ref2 = 0, err2 = 0;
+					if (d == 3)
+						reg.hi[0] = 0;        /* keep 3D cheap: 2 x 3 x 2 points */
+					assert_int_equal(weights_make(s, DT_FP64, &w), 0);
+					assert_int_equal(weights_compose(s, &w, t, &dw), 0);
+					/* the composed footprint is exactly the fused one */
+					long nz = 0;
+					for (long i = 0; i < (long)pow(dw.side, d); i++)
+						nz += dw.w[i] != 0;
+					if (nz != stencil_fused_points(s, t))
+						fail_msg("%s t=%d: %ld non-zero composed weights, K_fused %ld",
+							 s->name, t, nz, stencil_fused_points(s, t));
+					ref_sequential(s, &w, t, hash_input, &hc, &reg, a);
+					ref_composed(&dw, hash_input, &hc, &reg, b);
+					for (long i = 0; i < region_points(&reg); i++) {
+						err2 += (a[i] - b[i]) * (a[i] - b[i]);
+						ref2 += a[i] * a[i];
+					}
+					if (!(sqrt(err2 / ref2) < 1e-13))
+						fail_msg("%s t=%d: sequential and composed differ by %g", s->name,
+							 t, sqrt(err2 / ref2));
+					weights_free(&w);
+					dense_weights_free(&dw);
+				}
+}
+
+static void test_verify(void **state)
+{
+	struct verify v = { 0 };
+	double l2, mx, tl2, tmax;
+	(void)state;
+	for (int i = 0; i < 100; i++)
+		verify_add(&v, 1.0 + i + 1e-7 * (i % 3), 1.0 + i);
+	assert_int_equal(verify_ok(&v, DT_FP32, &l2, &mx), 1);
+	assert_int_equal(verify_ok(&v, DT_FP64, &l2, &mx), 0);       /* 1e-7 is too much for fp64 */
+	assert_true(l2 > 1e-10 && l2 < 1e-8);
+	assert_near(mx, 2e-7 / 100, 1e-12);
+	/* one wrong value in a thousand fails fp32 */
+	struct verify w = { 0 };
+	for (int i = 0; i < 1000; i++)
+		verify_add(&w, i == 500 ? 600.0 : (double)i, (double)i);
+	assert_int_equal(verify_ok(&w, DT_FP32, &l2, &mx), 0);
+	assert_int_equal(verify_ok(&w, DT_FP16, &l2, &mx), 0);
+	/* an unwritten (NaN) value always fails */
+	struct verify x = { 0 };
+	verify_add(&x, 1, 1);
+	verify_add(&x, NAN, 1);
+	assert_int_equal(verify_ok(&x, DT_FP16, &l2, &mx), 0);
+	assert_true(isnan(l2));
+	/* nothing checked is not a pass */
+	struct verify e = { 0 };
+	assert_int_equal(verify_ok(&e, DT_FP64, &l2, &mx), 0);
+	/* tolerances loosen with precision */
+	verify_tolerance(DT_FP64, &tl2, &tmax);
+	assert_true(tl2 <= 1e-12);
+	double prev = tl2;
+	verify_tolerance(DT_FP32, &tl2, &tmax);
+	assert_true(tl2 > prev);
+	prev = tl2;
+	verify_tolerance(DT_TF32, &tl2, &tmax);
+	assert_true(tl2 > prev);
+	prev = tl2;
+	verify_tolerance(DT_FP16, &tl2, &tmax);
+	assert_true(tl2 > prev);
+}
+
+static void test_verify_plan(void **state)
+{
+	struct grid g;
+	struct region t[VERIFY_MAX_TILES];
+	long n[3] = { 1000, 1003, 1 };
+	(void)state;
+	grid_init(&g, 2, n, 1, 4);
+	assert_int_equal(verify_plan(&g, t, VERIFY_MAX_TILES), 1);          /* whole grid */
+	assert_int_equal(region_points(&t[0]), 1000L * 1003);
+	n[0] = n[1] = 10240;
+	grid_init(&g, 2, n, 1, 4);
+	int k = verify_plan(&g, t, VERIFY_MAX_TILES);
+	assert_int_equal(k, 9 + 16);
+	int corner_lo = 0, corner_hi = 0;
+	for (int i = 0; i < k; i++) {
+		for (int d = 0; d < 2; d++)
+			assert_true(t[i].lo[d] >= 0 && t[i].hi[d] <= 10240 && t[i].hi[d] - t[i].lo[d] == 64);
+		corner_lo |= t[i].lo[0] == 0 && t[i].lo[1] == 0;
+		corner_hi |= t[i].hi[0] == 10240 && t[i].hi[1] == 10240;
+	}
+	assert_true(corner_lo && corner_hi);
+	n[0] = n[1] = n[2] = 512;
+	grid_init(&g, 3, n, 1, 8);
+	assert_int_equal(verify_plan(&g, t, VERIFY_MAX_TILES), 27 + 16);
+	n[0] = 1L << 26;
+	grid_init(&g, 1, n, 1, 8);
+	assert_int_equal(verify_plan(&g, t, VERIFY_MAX_TILES), 3 + 16);
+	assert_int_equal(t[2].hi[0], 1L << 26);
+}
+
+static void test_experiment_files(void **state)
+{
+	static const char *const methods[] = { "naive", "ebisu", NULL };
+	struct run_config *rows;
+	size_t n;
+	char err[512];
+	(void)state;
+	const char *ok = write_temp("# comment\nstencil,dtype,method,fusion,size,label\n"
+				    "box2d1r,fp32,naive,1,10240x10240,a\nbox3d1r,fp64,ebisu,3,512x512x512,\n", 0);
+	assert_int_equal(experiment_read(ok, methods, &rows, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(rows[1].n[2], 512);
+	assert_int_equal(rows[1].fusion, 3);
+	assert_int_equal(rows[1].line, 4);
+	assert_string_equal(rows[0].label, "a");
+	free(rows);
+	static const struct { const char *row, *want; } bad[] = {
+		{ "box2d9r,fp32,naive,1,64x64", ":3: unknown stencil 'box2d9r'" },
+		{ "box2d1r,fp8,naive,1,64x64", ":3: unknown dtype 'fp8'" },
+		{ "box2d1r,fp32,magic,1,64x64", ":3: unknown method 'magic'" },
+		{ "box2d1r,fp32,naive,0,64x64", ":3: bad fusion '0'" },
+		{ "box2d1r,fp32,naive,1,64", ":3: bad size '64' for box2d1r" },
+		{ "box3d1r,fp32,naive,1,64x64", ":3: bad size '64x64' for box3d1r" },
+		{ "box2d1r,fp32,naive,1", ":3: expected 5 fields, got 4" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char text[256];
+		snprintf(text, sizeof(text), "stencil,dtype,method,fusion,size\nbox2d1r,fp32,naive,1,8x8\n%s\n",
+			 bad[i].row);
+		const char *f = write_temp(text, 1);
+		assert_int_equal(experiment_read(f, methods, &rows, &n, err, sizeof(err)), -1);
+		if (!strstr(err, bad[i].want) || !strstr(err, f))
+			fail_msg("row '%s': error '%s' lacks '%s'", bad[i].row, err, bad[i].want);
+	}
+	const char *nocol = write_temp("stencil,dtype,method,size\nbox2d1r,fp32,naive,8x8\n", 2);
+	assert_int_equal(experiment_read(nocol, methods, &rows, &n, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "missing column 'fusion'"));
+}
+
+void run_measure_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stats),
+		cmocka_unit_test(test_protocol_warmup_and_rsd_stop),
+		cmocka_unit_test(test_protocol_time_stop),
+		cmocka_unit_test(test_protocol_throttle_and_count),
+		cmocka_unit_test(test_grid_layout),
+		cmocka_unit_test(test_inputs_and_half),
+		cmocka_unit_test(test_weights),
+		cmocka_unit_test(test_reference_hand_computed),
+		cmocka_unit_test(test_reference_sequential_equals_composed),
+		cmocka_unit_test(test_verify),
+		cmocka_unit_test(test_verify_plan),
+		cmocka_unit_test(test_experiment_files),
+	};
+	RUN_GROUP(r, tests);
+}
