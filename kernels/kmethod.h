@@ -28,6 +28,9 @@ struct method_ctx {
 };
 
 #define DT_BIT(d) (1u << (d))
+/* Buffers carry this many elements past the grid's last one: a kernel's register window may read
+ * (and never use) up to this far beyond the last row. */
+#define GRID_SLACK 4096
 
 struct kernel_method {
 	const char *name;       /* the model's method of the same name gives sigma and rho */
@@ -43,6 +46,8 @@ struct kernel_method {
 	void (*teardown)(struct method_ctx *c);
 	/* the kernel's name as profilers show it (for ncu's -k filter) */
 	const char *kernel_name;
+	/* what ran, for the CSV's `variant` column (tile, instruction, library algorithm); may be NULL */
+	const char *(*variant)(const struct method_ctx *c);
 };
 
 extern const struct kernel_method *const kernel_methods[];

@@ -7,9 +7,13 @@
 #include "kmethod.h"
 
 extern const struct kernel_method method_naive;
+extern const struct kernel_method method_ebisu;
+extern const struct kernel_method method_cudnn;
 
 const struct kernel_method *const kernel_methods[] = {
 	&method_naive,
+	&method_ebisu,
+	&method_cudnn,
 };
 const int kernel_method_count = sizeof(kernel_methods) / sizeof(kernel_methods[0]);
 

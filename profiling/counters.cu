@@ -154,8 +154,8 @@ int counters_init(char *why, size_t len)
 	ds.pRangeProfilerObject = S.rp;
 	ds.pMetricNames = (const char **)counter_metrics;
 	ds.numMetrics = CTR_COUNT;
-	ds.maxNumOfRanges = 1;
-	ds.maxNumRangeTreeNodes = 1;
+	ds.maxNumOfRanges = CTR_MAX_KERNELS;
+	ds.maxNumRangeTreeNodes = CTR_MAX_KERNELS;
 	TRY(cuptiRangeProfilerGetCounterDataSize(&ds), "counter data size");
 	S.data.resize(ds.counterDataSize);
 	S.ready = 1;
@@ -184,7 +184,7 @@ int counters_measure(void (*prepare)(void *ctx), void (*launch)(void *ctx), void
 	sc.pCounterDataImage = S.data.data();
 	sc.range = CUPTI_AutoRange;
 	sc.replayMode = CUPTI_UserReplay;
-	sc.maxRangesPerPass = 1;
+	sc.maxRangesPerPass = CTR_MAX_KERNELS;
 	sc.numNestingLevels = 1;
 	sc.minNestingLevel = 1;
 	sc.passIndex = 0;
@@ -230,16 +230,25 @@ int counters_measure(void (*prepare)(void *ctx), void (*launch)(void *ctx), void
 		snprintf(why, len, "no kernel was profiled");
 		return -1;
 	}
-	CUpti_Profiler_Host_EvaluateToGpuValues_Params ev = {
-		CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE };
-	ev.pHostObject = S.host;
-	ev.pCounterDataImage = S.data.data();
-	ev.counterDataImageSize = S.data.size();
-	ev.rangeIndex = 0;
-	ev.ppMetricNames = (const char **)counter_metrics;
-	ev.numMetrics = CTR_COUNT;
-	ev.pMetricValues = values;
-	TRY(cuptiProfilerHostEvaluateToGpuValues(&ev), "evaluation");
+	/* a library call may launch several kernels: one range each, summed (every metric here is
+	 * a sum, durations included) */
+	for (int i = 0; i < CTR_COUNT; i++)
+		values[i] = 0;
+	for (size_t k = 0; k < info.numTotalRanges; k++) {
+		double v[CTR_COUNT];
+		CUpti_Profiler_Host_EvaluateToGpuValues_Params ev = {
+			CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE };
+		ev.pHostObject = S.host;
+		ev.pCounterDataImage = S.data.data();
+		ev.counterDataImageSize = S.data.size();
+		ev.rangeIndex = k;
+		ev.ppMetricNames = (const char **)counter_metrics;
+		ev.numMetrics = CTR_COUNT;
+		ev.pMetricValues = v;
+		TRY(cuptiProfilerHostEvaluateToGpuValues(&ev), "evaluation");
+		for (int i = 0; i < CTR_COUNT; i++)
+			values[i] += v[i];
+	}
 	return 0;
 }
 

@@ -13,6 +13,9 @@
 
 #include <stddef.h>
 
+/* Kernels one profiled launch may contain (a library call can launch several); summed. */
+#define CTR_MAX_KERNELS 16
+
 /* The metrics, in the order counters_measure() returns them. */
 enum counter_id {
 	CTR_DRAM_READ, CTR_DRAM_WRITE,
@@ -30,7 +33,7 @@ const char *counter_metric_list(void);
  * reports NA). An unknown metric name is fatal: it is a bug, not a missing permission. */
 int counters_init(char *why, size_t len);
 /*
- * Profile the single kernel that launch(ctx) enqueues; values[CTR_COUNT] in base units. The
+ * Profile the kernels that launch(ctx) enqueues (up to CTR_MAX_KERNELS, summed); values[CTR_COUNT] in base units. The
  * kernel is replayed by the caller (CUPTI's user replay), once per pass the metrics need, and
  * prepare(ctx) runs before every pass: the runner flushes the L2 there, so that every pass starts
  * from the same clean cache (ncu's --cache-control all does the same).

@@ -82,6 +82,7 @@ struct row {
 	int timed;
 	int have_ctr;
 	double ctr[CTR_COUNT];
+	char variant[160];               /* what the method ran (tile, algorithm) */
 	struct model_point model;        /* F, Q, I (and attainable when ceilings are known) */
 	int have_model;
 };
@@ -200,8 +201,10 @@ static void verify_launch(struct row *r, struct method_ctx *mc, const void *d_in
 						(size_t)g->pitch * eb, (size_t)nx * eb, (size_t)ny,
 						cudaMemcpyDeviceToHost));
 		window_fill(&w, g, r->cfg->dtype, t);
-		if (r->cfg->fusion == 1)
-			ref_sequential(mc->stencil, mc->weights, 1, window_at, &w, t, ref);
+		/* the cheaper of the two equal references: t K or K_fused multiply-adds per point */
+		if (r->cfg->fusion == 1 ||
+		    (long)r->cfg->fusion * mc->stencil->points <= stencil_fused_points(mc->stencil, r->cfg->fusion))
+			ref_sequential(mc->stencil, mc->weights, r->cfg->fusion, window_at, &w, t, ref);
 		else
 			ref_composed(mc->composed, window_at, &w, t, ref);
 		for (long i = 0; i < nx * ny * nz; i++)
@@ -277,15 +280,18 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 	mc.weights = &w;
 	mc.composed = c->fusion > 1 ? &dw : NULL;
 	CUDA_CHECK(cudaStreamCreate(&s));
-	CUDA_CHECK(cudaMalloc(&d_in, (size_t)r->g.total * eb));
-	CUDA_CHECK(cudaMalloc(&d_out, (size_t)r->g.total * eb));
-	gpu_fill_input(d_in, r->g.total, c->dtype, s);
-	gpu_fill_input(d_out, r->g.total, c->dtype, s);   /* the same frozen ring in both */
+	/* GRID_SLACK elements past the end: kernels may read (never use) a little beyond the last row */
+	CUDA_CHECK(cudaMalloc(&d_in, (size_t)(r->g.total + GRID_SLACK) * eb));
+	CUDA_CHECK(cudaMalloc(&d_out, (size_t)(r->g.total + GRID_SLACK) * eb));
+	gpu_fill_input(d_in, r->g.total + GRID_SLACK, c->dtype, s);
+	gpu_fill_input(d_out, r->g.total + GRID_SLACK, c->dtype, s);   /* the same frozen ring in both */
 	CUDA_CHECK(cudaStreamSynchronize(s));
 	if (r->m->setup(&mc, &why) != 0) {
 		snprintf(r->reason, sizeof(r->reason), "setup failed: %s", why);
 		goto done;
 	}
+	if (r->m->variant)
+		snprintf(r->variant, sizeof(r->variant), "%s", r->m->variant(&mc));
 	struct timing_ctx tc;
 	tc.m = r->m;
 	tc.mc = &mc;
@@ -337,6 +343,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 	CUDA_CHECK(cudaEventDestroy(tc.e0));
 	CUDA_CHECK(cudaEventDestroy(tc.e1));
 	r->m->teardown(&mc);
+	CUDA_CHECK(cudaGetLastError());
 done:
 	CUDA_CHECK(cudaFree(d_in));
 	CUDA_CHECK(cudaFree(d_out));
@@ -349,7 +356,7 @@ done:
 
 static const char *const base_cols[] = {
 	"run_id", "label", "stencil", "shape", "dims", "radius", "K", "dtype", "method", "unit",
-	"fusion", "size", "interior_points", "status", "reason", "verify_rel_l2", "verify_max_rel",
+	"fusion", "size", "interior_points", "status", "reason", "variant", "verify_rel_l2", "verify_max_rel",
 	"verify_tol_l2", "verify_tol_max", "verified_points", "samples", "throttled_samples",
 	"stop_reason", "warmup_s", "warmup_launches", "time_median_s", "time_min_s", "time_max_s",
 	"time_q1_s", "time_q3_s", "time_iqr_s", "time_rsd", "sm_clock_median_mhz", "gstencil_per_s",
@@ -397,10 +404,14 @@ static void write_row(struct csv_writer *w, const struct row *r, const char *run
 	double flop64 = v[CTR_DADD] + v[CTR_DMUL] + 2 * v[CTR_DFMA];
 	double flop32 = v[CTR_FADD] + v[CTR_FMUL] + 2 * v[CTR_FFMA];
 	double flop16 = v[CTR_HADD] + v[CTR_HMUL] + 2 * v[CTR_HFMA];
-	/* tensor "ops" are dense-equivalent FLOPs (make ceilings checks it: counters-calibration.csv) */
+	/* tensor "ops" are dense-equivalent FLOPs (make ceilings checks it: counters-calibration.csv).
+	 * CUDA-core FLOPs count in the kernel's own precision (fp16 data may accumulate in fp32):
+	 * ptxas emits HFMA2.MMA as a register move in fp32 and fp64 code, and the hfma counter sees
+	 * those, so other precisions' counts are not the kernel's arithmetic. */
 	double tops = v[CTR_TC_FP64] + v[CTR_TC_TF32] + v[CTR_TC_FP16];
+	double own = c->dtype == DT_FP64 ? flop64 : c->dtype == DT_FP16 ? flop16 + flop32 : flop32;
 	int f_ok = h;
-	double F = (flop64 + flop32 + flop16 + tops) / pts;
+	double F = (own + tops) / pts;
 	double Q = (v[CTR_DRAM_READ] + v[CTR_DRAM_WRITE]) / pts;
 	double I = F / Q;
 	int m = r->have_model;
@@ -421,6 +432,7 @@ static void write_row(struct csv_writer *w, const struct row *r, const char *run
 	csv_put_num(w, pts);
 	csv_put_str(w, r->status);
 	csv_put_str(w, r->reason);
+	csv_put_str(w, r->variant);
 	csv_put_num(w, r->rel_l2);
 	csv_put_num(w, r->max_rel);
 	csv_put_num(w, r->tol_l2);

@@ -1,0 +1,261 @@
+/*
+ * cudnn.cu - the `cudnn` method: one time step per call of cudnnConvolutionForward in
+ * cross-correlation mode (fp32 and fp64), the vendor-library baseline of tcs Figure 16 and sptc
+ * Figure 9. The input tensor is the grid with its ghost ring (strided by the grid's row pitch),
+ * the output tensor the interior, no padding: so a call is exactly one step of the harness's
+ * boundary rule. Star stencils run as their bounding box with zero weights (cuDNN has no sparse
+ * filters), which the measured F shows. The fastest algorithm by cudnnFindConvolutionForward-
+ * Algorithm is chosen once per configuration and recorded in the CSV's `variant` column; the
+ * workspace is allocated once.
+ *
+ * libcudnn is opened at run time (dlopen), so the binary runs where cuDNN is missing and reports
+ * the method as skipped there; without cudnn.h at build time the method is built as skipped too.
+ */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kmethod.h"
+
+#if __has_include(<cudnn.h>)
+#define HAVE_CUDNN 1
+#pragma nv_diag_suppress 1444   /* the legacy convolution API is marked deprecated in cuDNN 9 */
+#include <cudnn.h>
+#endif
+
+#ifdef HAVE_CUDNN
+
+static struct {
+	int tried, ok;
+	char why[160];
+#define FN(name) decltype(&::name) name;
+	FN(cudnnCreate) FN(cudnnDestroy) FN(cudnnSetStream) FN(cudnnGetVersion) FN(cudnnGetErrorString)
+	FN(cudnnCreateTensorDescriptor) FN(cudnnSetTensorNdDescriptor) FN(cudnnDestroyTensorDescriptor)
+	FN(cudnnCreateFilterDescriptor) FN(cudnnSetFilterNdDescriptor) FN(cudnnDestroyFilterDescriptor)
+	FN(cudnnCreateConvolutionDescriptor) FN(cudnnSetConvolutionNdDescriptor)
+	FN(cudnnDestroyConvolutionDescriptor) FN(cudnnFindConvolutionForwardAlgorithm)
+	FN(cudnnGetConvolutionForwardWorkspaceSize) FN(cudnnConvolutionForward)
+#undef FN
+} L;
+
+static int cudnn_open(void)
+{
+	void *h;
+	if (L.tried)
+		return L.ok;
+	L.tried = 1;
+	if (!(h = dlopen("libcudnn.so.9", RTLD_NOW | RTLD_GLOBAL)) && !(h = dlopen("libcudnn.so", RTLD_NOW | RTLD_GLOBAL))) {
+		snprintf(L.why, sizeof(L.why), "libcudnn not found (%s)", dlerror());
+		return 0;
+	}
+#define FN(name) if (!(*(void **)&L.name = dlsym(h, #name))) { \
+		snprintf(L.why, sizeof(L.why), "libcudnn lacks %s", #name); return 0; }
+	FN(cudnnCreate) FN(cudnnDestroy) FN(cudnnSetStream) FN(cudnnGetVersion) FN(cudnnGetErrorString)
+	FN(cudnnCreateTensorDescriptor) FN(cudnnSetTensorNdDescriptor) FN(cudnnDestroyTensorDescriptor)
+	FN(cudnnCreateFilterDescriptor) FN(cudnnSetFilterNdDescriptor) FN(cudnnDestroyFilterDescriptor)
+	FN(cudnnCreateConvolutionDescriptor) FN(cudnnSetConvolutionNdDescriptor)
+	FN(cudnnDestroyConvolutionDescriptor) FN(cudnnFindConvolutionForwardAlgorithm)
+	FN(cudnnGetConvolutionForwardWorkspaceSize) FN(cudnnConvolutionForward)
+#undef FN
+	L.ok = 1;
+	return 1;
+}
+
+static const char *algo_name(cudnnConvolutionFwdAlgo_t a)
+{
+	switch (a) {
+	case CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM: return "IMPLICIT_GEMM";
+	case CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM: return "IMPLICIT_PRECOMP_GEMM";
+	case CUDNN_CONVOLUTION_FWD_ALGO_GEMM: return "GEMM";
+	case CUDNN_CONVOLUTION_FWD_ALGO_DIRECT: return "DIRECT";
+	case CUDNN_CONVOLUTION_FWD_ALGO_FFT: return "FFT";
+	case CUDNN_CONVOLUTION_FWD_ALGO_FFT_TILING: return "FFT_TILING";
+	case CUDNN_CONVOLUTION_FWD_ALGO_WINOGRAD: return "WINOGRAD";
+	case CUDNN_CONVOLUTION_FWD_ALGO_WINOGRAD_NONFUSED: return "WINOGRAD_NONFUSED";
+	default: return "unknown";
+	}
+}
+
+struct cd_state {
+	cudnnHandle_t h;
+	cudnnTensorDescriptor_t x, y;
+	cudnnFilterDescriptor_t w;
+	cudnnConvolutionDescriptor_t conv;
+	cudnnConvolutionFwdAlgo_t algo;
+	void *d_w, *ws;
+	size_t ws_size;
+	char variant[128];
+};
+
+static struct cd_state S;
+
+static const char *cudnn_supports(const struct method_ctx *c)
+{
+	if (c->fusion != 1)
+		return "cudnn does one time step per call (fusion 1)";
+	if (!cudnn_open())
+		return L.why;
+	return NULL;
+}
+
+#define CK(call, what) do { cudnnStatus_t st_ = (call); if (st_ != CUDNN_STATUS_SUCCESS) { \
+		snprintf(S.variant, sizeof(S.variant), "%s: %s", what, L.cudnnGetErrorString(st_)); \
+		*why = S.variant; return -1; } } while (0)
+
+static int cudnn_setup(struct method_ctx *c, const char **why)
+{
+	const struct grid *g = c->grid;
+	const struct stencil *st = c->stencil;
+	const int d = st->dims < 2 ? 2 : st->dims, r = st->radius, side = 2 * r + 1;
+	const cudnnDataType_t dt = c->dtype == DT_FP64 ? CUDNN_DATA_DOUBLE : CUDNN_DATA_FLOAT;
+	int xdim[5], xstr[5], ydim[5], ystr[5], wdim[5], pads[3] = { 0, 0, 0 }, ones[3] = { 1, 1, 1 };
+	long nw = 1;
+
+	memset(&S, 0, sizeof(S));
+	CK(L.cudnnCreate(&S.h), "cudnnCreate");
+	/* N, C, then the spatial extents slowest first: (z,) y, x; 1D runs as 2D with one row */
+	long ext[3] = { g->ext[0], g->dims > 1 ? g->ext[1] : 1, g->ext[2] };
+	long n[3] = { g->n[0], g->dims > 1 ? g->n[1] : 1, g->n[2] };
+	long pitch = g->pitch, plane = g->dims > 1 ? g->plane : g->pitch;
+	xdim[0] = ydim[0] = wdim[0] = 1;
+	xdim[1] = ydim[1] = wdim[1] = 1;
+	for (int k = 0; k < d; k++) {
+		int axis = d - 1 - k;             /* k = 0 is the slowest spatial dimension */
+		xdim[2 + k] = (int)ext[axis];
+		ydim[2 + k] = (int)n[axis];
+		wdim[2 + k] = (st->dims == 1 && axis == 1) ? 1 : side;
+		long stride = axis == 0 ? 1 : axis == 1 ? pitch : plane;
+		xstr[2 + k] = ystr[2 + k] = (int)stride;
+		nw *= wdim[2 + k];
+	}
+	xstr[1] = xstr[0] = (int)(xdim[2] * (long)xstr[2]);
+	ystr[1] = ystr[0] = (int)(ydim[2] * (long)ystr[2]);
+	CK(L.cudnnCreateTensorDescriptor(&S.x), "tensor descriptor");
+	CK(L.cudnnCreateTensorDescriptor(&S.y), "tensor descriptor");
+	CK(L.cudnnSetTensorNdDescriptor(S.x, dt, d + 2, xdim, xstr), "input tensor");
+	CK(L.cudnnSetTensorNdDescriptor(S.y, dt, d + 2, ydim, ystr), "output tensor");
+	CK(L.cudnnCreateFilterDescriptor(&S.w), "filter descriptor");
+	CK(L.cudnnSetFilterNdDescriptor(S.w, dt, CUDNN_TENSOR_NCHW, d + 2, wdim), "filter");
+	CK(L.cudnnCreateConvolutionDescriptor(&S.conv), "convolution descriptor");
+	CK(L.cudnnSetConvolutionNdDescriptor(S.conv, d, pads, ones, ones, CUDNN_CROSS_CORRELATION, dt),
+	   "convolution");
+
+	/* the filter: dense (2r+1)^d, zeros off a star's arms; filter index k is offset k - r */
+	double *hw = (double *)calloc((size_t)nw, sizeof(double));
+	for (int k = 0; k < c->weights->count; k++) {
+		const int *o = c->weights->off[k];
+		long idx = o[0] + r;
+		if (st->dims >= 2)
+			idx += (long)(o[1] + r) * side;
+		if (st->dims == 3)
+			idx += (long)(o[2] + r) * side * side;
+		hw[idx] = c->weights->w[k];
+	}
+	size_t eb = dtype_table[c->dtype].bytes;
+	if (cudaMalloc(&S.d_w, (size_t)nw * eb) != cudaSuccess) {
+		free(hw);
+		*why = "cannot allocate the filter";
+		return -1;
+	}
+	if (c->dtype == DT_FP64) {
+		cudaMemcpy(S.d_w, hw, (size_t)nw * 8, cudaMemcpyHostToDevice);
+	} else {
+		float *hf = (float *)malloc((size_t)nw * 4);
+		for (long i = 0; i < nw; i++)
+			hf[i] = (float)hw[i];
+		cudaMemcpy(S.d_w, hf, (size_t)nw * 4, cudaMemcpyHostToDevice);
+		free(hf);
+	}
+	free(hw);
+
+	cudnnConvolutionFwdAlgoPerf_t perf[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
+	int found = 0;
+	CK(L.cudnnFindConvolutionForwardAlgorithm(S.h, S.x, S.w, S.conv, S.y,
+						   CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &found, perf),
+	   "cudnnFindConvolutionForwardAlgorithm");
+	int best = -1;
+	for (int i = 0; i < found && best < 0; i++)
+		if (perf[i].status == CUDNN_STATUS_SUCCESS)
+			best = i;
+	if (best < 0) {
+		*why = "cuDNN has no algorithm for this convolution";
+		return -1;
+	}
+	S.algo = perf[best].algo;
+	CK(L.cudnnGetConvolutionForwardWorkspaceSize(S.h, S.x, S.w, S.conv, S.y, S.algo, &S.ws_size),
+	   "workspace size");
+	if (S.ws_size && cudaMalloc(&S.ws, S.ws_size) != cudaSuccess) {
+		*why = "cannot allocate the cuDNN workspace";
+		return -1;
+	}
+	snprintf(S.variant, sizeof(S.variant), "cuDNN %zu algo %s (%.3f ms in Find), workspace %zu B",
+		 L.cudnnGetVersion(), algo_name(S.algo), perf[best].time, S.ws_size);
+	c->state = &S;
+	return 0;
+}
+
+static void cudnn_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
+{
+	const struct grid *g = c->grid;
+	const double one64 = 1, zero64 = 0;
+	const float one32 = 1, zero32 = 0;
+	const void *alpha = c->dtype == DT_FP64 ? (const void *)&one64 : (const void *)&one32;
+	const void *beta = c->dtype == DT_FP64 ? (const void *)&zero64 : (const void *)&zero32;
+	size_t eb = dtype_table[c->dtype].bytes;
+	/* the input starts at the ring's corner, the output at the interior's */
+	const char *x = (const char *)in + (size_t)grid_at(g, -g->halo, g->dims > 1 ? -g->halo : 0,
+							  g->dims > 2 ? -g->halo : 0) * eb;
+	char *y = (char *)out + (size_t)grid_at(g, 0, 0, 0) * eb;
+	L.cudnnSetStream(S.h, s);
+	cudnnStatus_t st = L.cudnnConvolutionForward(S.h, alpha, S.x, x, S.w, S.d_w, S.conv, S.algo,
+						     S.ws, S.ws_size, beta, S.y, y);
+	if (st != CUDNN_STATUS_SUCCESS) {
+		fprintf(stderr, "stencilbench: cudnnConvolutionForward: %s\n", L.cudnnGetErrorString(st));
+		exit(1);
+	}
+}
+
+static void cudnn_teardown(struct method_ctx *c)
+{
+	(void)c;
+	if (S.ws)
+		cudaFree(S.ws);
+	if (S.d_w)
+		cudaFree(S.d_w);
+	L.cudnnDestroyTensorDescriptor(S.x);
+	L.cudnnDestroyTensorDescriptor(S.y);
+	L.cudnnDestroyFilterDescriptor(S.w);
+	L.cudnnDestroyConvolutionDescriptor(S.conv);
+	L.cudnnDestroy(S.h);
+	memset(&S, 0, sizeof(S));
+}
+
+static const char *cudnn_variant(const struct method_ctx *c)
+{
+	(void)c;
+	return S.variant;
+}
+
+#else   /* built without cudnn.h */
+
+static const char *cudnn_supports(const struct method_ctx *c)
+{
+	(void)c;
+	return "built without cuDNN (cudnn.h not found at build time)";
+}
+static int cudnn_setup(struct method_ctx *c, const char **why) { (void)c; *why = "no cuDNN"; return -1; }
+static void cudnn_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
+{
+	(void)c, (void)in, (void)out, (void)s;
+}
+static void cudnn_teardown(struct method_ctx *c) { (void)c; }
+static const char *cudnn_variant(const struct method_ctx *c) { (void)c; return ""; }
+
+#endif
+
+extern const struct kernel_method method_cudnn = {
+	"cudnn", UNIT_CC, DT_BIT(DT_FP64) | DT_BIT(DT_FP32),
+	"cudnnConvolutionForward, cross-correlation, fastest algorithm found once per configuration",
+	cudnn_supports, cudnn_setup, cudnn_launch, cudnn_teardown, "",
+	cudnn_variant,
+};

@@ -1,0 +1,541 @@
+/*
+ * ebisu.cu - the `ebisu` method: temporal blocking on CUDA cores in the spirit of EBISU (the tcs
+ * and nongemm papers' CUDA-core baseline). One launch advances t = 1..8 steps with every
+ * intermediate step kept on chip (tcs Tables 2-3 cases 1-6, Figures 10, 15, 16).
+ *
+ * 2D and 3D: a block owns a large tile across the non-streaming dimensions (x in 2D; x-y in 3D),
+ * with overlapped halos of R = r t on each side, and streams along the last dimension (y in 2D,
+ * z in 3D) over a chunk of rows (planes). Per step, each thread keeps a register queue of 2r+1
+ * partial sums for the rows (planes) in flight along the streaming dimension: a new row of step
+ * s-1 is added into all 2r+1 of them with the matching weight row, and the oldest one is then
+ * complete. Neighbours across the tile come from shared memory, which holds only the newest row
+ * (plane) of each step, padded so that the threads' V-wide windows are free of bank conflicts.
+ * The next input row is prefetched with cp.async while the current one is computed. The halo
+ * columns are computed redundantly (the overlap); measured F over the model's F shows how much.
+ * 1D: a block loads a chunk plus halo into shared memory and does the t steps there, shrinking.
+ *
+ * t, r and the shape are compile-time for the register queues: the instantiated set is listed
+ * in ebisu_supports(); other configurations are reported as skipped.
+ */
+#include <stdio.h>
+
+#include "kmethod.h"
+
+#define EB_NT2 256        /* threads per 2D block */
+#define EB_TX3 32         /* threads along x in a 3D block */
+#define EB_NT1 256        /* threads per 1D block */
+#define EB_MAXR 7
+
+__constant__ double c_ew64[225];   /* dense weights [dz][dy][dx], (2r+1)^d */
+__constant__ float c_ew32[225];
+
+template <typename T> __device__ __forceinline__ T ew(int i);
+template <> __device__ __forceinline__ double ew<double>(int i) { return c_ew64[i]; }
+template <> __device__ __forceinline__ float ew<float>(int i) { return c_ew32[i]; }
+
+/* shared-memory index with one element of padding every 128 bytes: V-strided windows of a warp
+ * fall into distinct banks */
+template <typename T> __device__ __forceinline__ int pad(int p) { return p + p / (128 / (int)sizeof(T)); }
+
+template <typename T> __device__ __forceinline__ void cp_async(T *smem, const T *g)
+{
+	unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+	asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" :: "r"(s), "l"(g), "n"(sizeof(T)));
+}
+__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+__device__ __forceinline__ void cp_wait_all() { asm volatile("cp.async.wait_all;\n" ::); }
+
+/*
+ * Add one new row of step s-1 (window win, V outputs wide) into the 2r+1 partial sums acc[k]
+ * (k = 0 is the oldest row in flight, whose weight row is dy = +r). For a 3D plane the caller
+ * passes the x-y windows; here the 2D version.
+ */
+template <typename T, int RAD, int V, bool BOX>
+__device__ __forceinline__ void add_row(T (&acc)[2 * RAD + 1][V], const T (&win)[V + 2 * RAD])
+{
+	constexpr int D = 2 * RAD + 1;
+#pragma unroll
+	for (int k = 0; k < D; k++) {
+		const int dy = RAD - k;
+		if (BOX || dy == 0) {
+#pragma unroll
+			for (int dx = -RAD; dx <= RAD; dx++) {
+				const T w = ew<T>((dy + RAD) * D + dx + RAD);
+#pragma unroll
+				for (int v = 0; v < V; v++)
+					acc[k][v] = fma(w, win[v + dx + RAD], acc[k][v]);
+			}
+		} else {
+			const T w = ew<T>((dy + RAD) * D + RAD);
+#pragma unroll
+			for (int v = 0; v < V; v++)
+				acc[k][v] = fma(w, win[v + RAD], acc[k][v]);
+		}
+	}
+}
+
+template <typename T, int D, int V>
+__device__ __forceinline__ void shift(T (&acc)[D][V])
+{
+#pragma unroll
+	for (int k = 0; k + 1 < D; k++)
+#pragma unroll
+		for (int v = 0; v < V; v++)
+			acc[k][v] = acc[k + 1][v];
+#pragma unroll
+	for (int v = 0; v < V; v++)
+		acc[D - 1][v] = 0;
+}
+
+/* ---------------------------------------------------------------- 2D: stream along y ---- */
+
+template <typename T, int RAD, int TS, int V>
+struct eb2 {
+	static constexpr int D = 2 * RAD + 1, R = RAD * TS, C = EB_NT2 * V, W = C - 2 * R;
+	static constexpr int ROW = C + 2 * RAD;               /* logical row length (with pads) */
+	static constexpr int SROW = ROW + ROW / (128 / (int)sizeof(T)) + 1;   /* physical */
+	static constexpr size_t smem = (size_t)(TS + 1) * SROW * sizeof(T);
+	static_assert(W > 0, "the halo leaves no output in the tile");
+};
+
+template <typename T, int RAD, int TS, int V, bool BOX>
+__global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *__restrict__ out,
+						  int nx, int ny, long long pitch, int halo, int H)
+{
+	using P = eb2<T, RAD, TS, V>;
+	constexpr int D = P::D, R = P::R, W = P::W, SROW = P::SROW;
+	extern __shared__ __align__(16) unsigned char eb_smem[];
+	T *sm = reinterpret_cast<T *>(eb_smem);
+	/* rows 0 and 1: input double buffer; row 1 + s (s = 1..TS-1): newest row of step s */
+	const int c0 = threadIdx.x * V;
+	const int bx0 = blockIdx.x * W, by0 = blockIdx.y * H;
+	const int ystart = by0 - R, rows = min(H, ny - by0) + 2 * R;
+	T acc[TS][D][V];
+#pragma unroll
+	for (int s = 0; s < TS; s++)
+#pragma unroll
+		for (int k = 0; k < D; k++)
+#pragma unroll
+			for (int v = 0; v < V; v++)
+				acc[s][k][v] = 0;
+
+	/* the input row y of this block's columns into input buffer b (zeros past the allocation) */
+	auto load_row = [&](int b, int y) {
+		T *dst = sm + b * SROW;
+#pragma unroll
+		for (int v = 0; v < V; v++) {
+			const int c = c0 + v, x = bx0 - R + c;
+			T *d = dst + pad<T>(c + RAD);
+			if (x < nx + halo && y < ny + halo)
+				cp_async(d, in + (long long)(y + halo) * pitch + x + halo);
+			else
+				*d = 0;
+		}
+		cp_commit();
+	};
+
+	load_row(0, ystart);
+	for (int it = 0; it < rows; it++) {
+		cp_wait_all();
+		__syncthreads();
+		if (it + 1 < rows)
+			load_row((it + 1) & 1, ystart + it + 1);
+		const int yin = ystart + it;
+#pragma unroll
+		for (int s = 1; s <= TS; s++) {
+			const T *src = sm + (s == 1 ? (it & 1) : s) * SROW;
+			T win[V + 2 * RAD];
+#pragma unroll
+			for (int i = 0; i < V + 2 * RAD; i++)
+				win[i] = src[pad<T>(c0 + i)];
+			add_row<T, RAD, V, BOX>(acc[s - 1], win);
+			const int yo = yin - s * RAD;
+			if (s < TS) {
+				T *dst = sm + (s + 1) * SROW;
+#pragma unroll
+				for (int v = 0; v < V; v++)
+					dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
+			} else if (yo >= by0 && yo < by0 + H && yo < ny) {
+#pragma unroll
+				for (int v = 0; v < V; v++) {
+					const int c = c0 + v, x = bx0 - R + c;
+					if (c >= R && c < R + W && x < nx)
+						out[(long long)(yo + halo) * pitch + x + halo] = acc[TS - 1][0][v];
+				}
+			}
+			shift(acc[s - 1]);
+			if (s < TS)
+				__syncthreads();
+		}
+	}
+}
+
+/* ------------------------------------------------------------- 3D: stream along z ---- */
+
+template <typename T, int RAD, int TS, int V, int TY>
+struct eb3 {
+	static constexpr int D = 2 * RAD + 1, R = RAD * TS, CX = EB_TX3 * V, WX = CX - 2 * R;
+	static constexpr int WY = TY - 2 * R;
+	static constexpr int ROW = CX + 2 * RAD;
+	static constexpr int SROW = ROW + ROW / (128 / (int)sizeof(T)) + 1;
+	static constexpr int PLANE = (TY + 2 * RAD) * SROW;
+	static constexpr size_t smem = (size_t)(TS + 1) * PLANE * sizeof(T);
+	static_assert(WX > 0 && WY > 0, "the halo leaves no output in the tile");
+};
+
+template <typename T, int RAD, int TS, int V, int TY, bool BOX>
+__global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T *__restrict__ in, T *__restrict__ out,
+						       int nx, int ny, int nz, long long pitch,
+						       long long plane, int halo, int H)
+{
+	using P = eb3<T, RAD, TS, V, TY>;
+	constexpr int D = P::D, R = P::R, WX = P::WX, WY = P::WY, SROW = P::SROW, PL = P::PLANE;
+	extern __shared__ __align__(16) unsigned char eb_smem[];
+	T *sm = reinterpret_cast<T *>(eb_smem);
+	const int c0 = threadIdx.x * V, ty = threadIdx.y;
+	const int bx0 = blockIdx.x * WX, by0 = blockIdx.y * WY, bz0 = blockIdx.z * H;
+	const int zstart = bz0 - R, planes = min(H, nz - bz0) + 2 * R;
+	const int y = by0 - R + ty;
+	T acc[TS][D][V];
+#pragma unroll
+	for (int s = 0; s < TS; s++)
+#pragma unroll
+		for (int k = 0; k < D; k++)
+#pragma unroll
+			for (int v = 0; v < V; v++)
+				acc[s][k][v] = 0;
+
+	/* plane buffers: row ty + RAD of the padded plane holds tile row ty */
+	auto load_plane = [&](int b, int z) {
+		T *dst = sm + b * PL + (ty + RAD) * SROW;
+#pragma unroll
+		for (int v = 0; v < V; v++) {
+			const int c = c0 + v, x = bx0 - R + c;
+			T *d = dst + pad<T>(c + RAD);
+			if (x < nx + halo && y < ny + halo && z < nz + halo)
+				cp_async(d, in + (long long)(z + halo) * plane + (long long)(y + halo) * pitch + x + halo);
+			else
+				*d = 0;
+		}
+		cp_commit();
+	};
+
+	load_plane(0, zstart);
+	for (int it = 0; it < planes; it++) {
+		cp_wait_all();
+		__syncthreads();
+		if (it + 1 < planes)
+			load_plane((it + 1) & 1, zstart + it + 1);
+		const int zin = zstart + it;
+#pragma unroll
+		for (int s = 1; s <= TS; s++) {
+			const T *src = sm + (s == 1 ? (it & 1) : s) * PL;
+			/* this plane's contribution to the 2r+1 planes in flight: for each dz, the x-y
+			 * neighbourhood (box: (2r+1)^2, star: the centre plane's cross, else the centre) */
+#pragma unroll
+			for (int dy = -RAD; dy <= RAD; dy++) {
+				T win[V + 2 * RAD];
+				const T *row = src + (ty + RAD + dy) * SROW;
+#pragma unroll
+				for (int i = 0; i < V + 2 * RAD; i++)
+					win[i] = row[pad<T>(c0 + i)];
+#pragma unroll
+				for (int k = 0; k < D; k++) {
+					const int dz = RAD - k;
+					if (!BOX && dz != 0 && dy != 0)
+						continue;
+#pragma unroll
+					for (int dx = -RAD; dx <= RAD; dx++) {
+						if (!BOX && dx != 0 && (dy != 0 || dz != 0))
+							continue;
+						const T w = ew<T>(((dz + RAD) * D + dy + RAD) * D + dx + RAD);
+#pragma unroll
+						for (int v = 0; v < V; v++)
+							acc[s - 1][k][v] = fma(w, win[v + dx + RAD], acc[s - 1][k][v]);
+					}
+				}
+			}
+			const int zo = zin - s * RAD;
+			if (s < TS) {
+				T *dst = sm + (s + 1) * PL + (ty + RAD) * SROW;
+#pragma unroll
+				for (int v = 0; v < V; v++)
+					dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
+			} else if (zo >= bz0 && zo < bz0 + H && zo < nz && ty >= R && ty < R + WY && y < ny) {
+#pragma unroll
+				for (int v = 0; v < V; v++) {
+					const int c = c0 + v, x = bx0 - R + c;
+					if (c >= R && c < R + WX && x < nx)
+						out[(long long)(zo + halo) * plane + (long long)(y + halo) * pitch + x + halo] =
+							acc[TS - 1][0][v];
+				}
+			}
+			shift(acc[s - 1]);
+			if (s < TS)
+				__syncthreads();
+		}
+	}
+}
+
+/* ----------------------------------------------------- 1D: t steps in shared memory ---- */
+
+template <typename T>
+__global__ void __launch_bounds__(EB_NT1) ebisu1d(const T *__restrict__ in, T *__restrict__ out,
+						  int nx, int halo, int r, int t, int C)
+{
+	extern __shared__ __align__(16) unsigned char eb_smem[];
+	T *a = reinterpret_cast<T *>(eb_smem), *b = a + C;
+	const int R = r * t, W = C - 2 * R, bx0 = blockIdx.x * W;
+	for (int c = threadIdx.x; c < C; c += EB_NT1) {
+		const int x = bx0 - R + c;
+		a[c] = x < nx + halo ? in[x + halo] : (T)0;
+	}
+	__syncthreads();
+	for (int s = 1; s <= t; s++) {
+		/* step s is valid on [s r, C - s r) */
+		for (int c = s * r + threadIdx.x; c < C - s * r; c += EB_NT1) {
+			T acc = 0;
+			for (int dx = -r; dx <= r; dx++)
+				acc = fma(ew<T>(dx + r), a[c + dx], acc);
+			b[c] = acc;
+		}
+		__syncthreads();
+		T *tmp = a;
+		a = b;
+		b = tmp;
+	}
+	for (int c = R + threadIdx.x; c < R + W; c += EB_NT1) {
+		const int x = bx0 - R + c;
+		if (x < nx)
+			out[x + halo] = a[c];
+	}
+}
+
+/* ------------------------------------------------------------------------ host ---- */
+
+typedef void (*eb_launch_fn)(const void *in, void *out, const struct grid *g, int H, cudaStream_t s);
+
+struct eb_state {
+	eb_launch_fn fn;
+	int H;                 /* rows (planes) per block along the streaming dimension */
+	int tile_y;            /* 3D: threads (rows) along y */
+	size_t smem;
+};
+
+static int g_sms;
+
+template <typename T, int RAD, int TS, int V, bool BOX>
+static void run2d(const void *in, void *out, const struct grid *g, int H, cudaStream_t s)
+{
+	using P = eb2<T, RAD, TS, V>;
+	dim3 grid((unsigned)((g->n[0] + P::W - 1) / P::W), (unsigned)((g->n[1] + H - 1) / H));
+	ebisu2d<T, RAD, TS, V, BOX><<<grid, EB_NT2, P::smem, s>>>((const T *)in, (T *)out, (int)g->n[0],
+		(int)g->n[1], g->pitch, g->halo, H);
+}
+
+template <typename T, int RAD, int TS, int V, int TY, bool BOX>
+static void run3d(const void *in, void *out, const struct grid *g, int H, cudaStream_t s)
+{
+	using P = eb3<T, RAD, TS, V, TY>;
+	dim3 grid((unsigned)((g->n[0] + P::WX - 1) / P::WX), (unsigned)((g->n[1] + P::WY - 1) / P::WY),
+		  (unsigned)((g->n[2] + H - 1) / H));
+	ebisu3d<T, RAD, TS, V, TY, BOX><<<grid, dim3(EB_TX3, TY), P::smem, s>>>((const T *)in, (T *)out,
+		(int)g->n[0], (int)g->n[1], (int)g->n[2], g->pitch, g->plane, g->halo, H);
+}
+
+/* Rows per block along the streaming dimension: enough blocks for about two full waves, at
+ * least 8 R rows so that the pipeline's warm-up and drain (2R rows) stay a small share. */
+static int pick_chunk(long n_stream, long blocks_across, int occupancy, int R)
+{
+	long want = 2L * g_sms * (occupancy > 0 ? occupancy : 1);
+	long chunks = (want + blocks_across - 1) / blocks_across;
+	long H = (n_stream + chunks - 1) / (chunks > 0 ? chunks : 1);
+	if (H < 8L * R)
+		H = 8L * R;
+	if (H < 16)
+		H = 16;
+	return (int)(H > n_stream ? n_stream : H);
+}
+
+template <typename K>
+static int occupancy_of(K kernel, int threads, size_t smem)
+{
+	int n = 0;
+	if (smem > 48 * 1024)
+		cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+	cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, threads, smem);
+	return n;
+}
+
+template <typename T, int RAD, int TS, bool BOX>
+static int setup2d(struct eb_state *st, const struct grid *g)
+{
+	constexpr int V = sizeof(T) == 8 ? 2 : 4;
+	using P = eb2<T, RAD, TS, V>;
+	int occ = occupancy_of(ebisu2d<T, RAD, TS, V, BOX>, EB_NT2, P::smem);
+	if (occ < 1)
+		return -1;
+	st->fn = run2d<T, RAD, TS, V, BOX>;
+	st->smem = P::smem;
+	st->H = pick_chunk(g->n[1], (g->n[0] + P::W - 1) / P::W, occ, P::R);
+	return 0;
+}
+
+template <typename T, int RAD, int TS, bool BOX>
+static int setup3d(struct eb_state *st, const struct grid *g)
+{
+	/* 16 rows while the halo leaves enough (fp64 up to R = 6: its register queues spill at
+	 * 1024 threads), else 32 */
+	constexpr int V = 2, TY = (RAD * TS <= 3 || (sizeof(T) == 8 && RAD * TS <= 6)) ? 16 : 32;
+	using P = eb3<T, RAD, TS, V, TY>;
+	int occ = occupancy_of(ebisu3d<T, RAD, TS, V, TY, BOX>, EB_TX3 * TY, P::smem);
+	if (occ < 1)
+		return -1;
+	st->fn = run3d<T, RAD, TS, V, TY, BOX>;
+	st->smem = P::smem;
+	st->tile_y = TY;
+	st->H = pick_chunk(g->n[2], ((g->n[0] + P::WX - 1) / P::WX) * ((g->n[1] + P::WY - 1) / P::WY),
+			   occ, P::R);
+	return 0;
+}
+
+/* The instantiated set: 2D r = 1 with t = 1..8, r = 2 with t = 1..4, r = 3, 4 with t = 1..2,
+ * r = 5..7 with t = 1; 3D r = 1 with t = 1..8, r = 2 with t = 1..3; box and star; fp32, fp64.
+ * 1D: any r <= 7 and t <= 8 (shared memory, no templates). */
+#define EB_2D_LIST(X) X(1,1) X(1,2) X(1,3) X(1,4) X(1,5) X(1,6) X(1,7) X(1,8) \
+	X(2,1) X(2,2) X(2,3) X(2,4) X(3,1) X(3,2) X(4,1) X(4,2) X(5,1) X(6,1) X(7,1)
+#define EB_3D_LIST(X) X(1,1) X(1,2) X(1,3) X(1,4) X(1,5) X(1,6) X(1,7) X(1,8) X(2,1) X(2,2) X(2,3)
+
+template <typename T, bool BOX>
+static int pick(struct eb_state *st, const struct grid *g, int r, int t)
+{
+	if (g->dims == 2) {
+#define X(R_, T_) if (r == R_ && t == T_) return setup2d<T, R_, T_, BOX>(st, g);
+		EB_2D_LIST(X)
+#undef X
+	} else {
+#define X(R_, T_) if (r == R_ && t == T_) return setup3d<T, R_, T_, BOX>(st, g);
+		EB_3D_LIST(X)
+#undef X
+	}
+	return 1;   /* not instantiated */
+}
+
+static int instantiated(int dims, int r, int t)
+{
+	if (dims == 1)
+		return r <= EB_MAXR && t <= 8;
+	if (dims == 2) {
+#define X(R_, T_) if (r == R_ && t == T_) return 1;
+		EB_2D_LIST(X)
+#undef X
+	} else {
+#define X(R_, T_) if (r == R_ && t == T_) return 1;
+		EB_3D_LIST(X)
+#undef X
+	}
+	return 0;
+}
+
+static const char *ebisu_supports(const struct method_ctx *c)
+{
+	if (!instantiated(c->stencil->dims, c->stencil->radius, c->fusion))
+		return c->stencil->dims == 3 ? "ebisu instantiates 3D r = 1 (t <= 8) and r = 2 (t <= 3)"
+					     : "ebisu instantiates 2D r = 1 (t <= 8), 2 (t <= 4), 3-4 (t <= 2), 5-7 (t = 1)";
+	return NULL;
+}
+
+static int ebisu_setup(struct method_ctx *c, const char **why)
+{
+	static struct eb_state st;
+	static double w64[225];
+	static float w32[225];
+	const struct stencil *s = c->stencil;
+	int r = s->radius, D = 2 * r + 1, rc;
+	cudaDeviceProp p;
+
+	cudaGetDeviceProperties(&p, 0);
+	g_sms = p.multiProcessorCount;
+	memset(w64, 0, sizeof(w64));
+	for (int k = 0; k < c->weights->count; k++) {
+		const int *o = c->weights->off[k];
+		int idx = s->dims == 1 ? o[0] + r : s->dims == 2 ? (o[1] + r) * D + o[0] + r
+				     : ((o[2] + r) * D + o[1] + r) * D + o[0] + r;
+		w64[idx] = c->weights->w[k];
+	}
+	for (int i = 0; i < 225; i++)
+		w32[i] = (float)w64[i];
+	if (cudaMemcpyToSymbol(c_ew64, w64, sizeof(w64)) != cudaSuccess ||
+	    cudaMemcpyToSymbol(c_ew32, w32, sizeof(w32)) != cudaSuccess) {
+		*why = "cannot upload weights";
+		return -1;
+	}
+	memset(&st, 0, sizeof(st));
+	if (s->dims == 1) {
+		st.fn = NULL;
+		c->state = &st;
+		return 0;
+	}
+	if (c->dtype == DT_FP64)
+		rc = s->shape == SHAPE_BOX ? pick<double, true>(&st, c->grid, r, c->fusion)
+					   : pick<double, false>(&st, c->grid, r, c->fusion);
+	else
+		rc = s->shape == SHAPE_BOX ? pick<float, true>(&st, c->grid, r, c->fusion)
+					   : pick<float, false>(&st, c->grid, r, c->fusion);
+	if (rc != 0) {
+		*why = rc > 0 ? "not instantiated" : "the kernel does not fit on an SM (registers or shared memory)";
+		return -1;
+	}
+	c->state = &st;
+	return 0;
+}
+
+static void ebisu_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
+{
+	const struct eb_state *st = (const struct eb_state *)c->state;
+	const struct grid *g = c->grid;
+	if (g->dims == 1) {
+		const int r = c->stencil->radius, t = c->fusion, C = 8192, W = C - 2 * r * t;
+		const size_t smem = 2 * (size_t)C * dtype_table[c->dtype].bytes;
+		const unsigned blocks = (unsigned)((g->n[0] + W - 1) / W);
+		if (c->dtype == DT_FP64) {
+			cudaFuncSetAttribute(ebisu1d<double>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+			ebisu1d<double><<<blocks, EB_NT1, smem, s>>>((const double *)in, (double *)out,
+				(int)g->n[0], g->halo, r, t, C);
+		} else {
+			cudaFuncSetAttribute(ebisu1d<float>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+			ebisu1d<float><<<blocks, EB_NT1, smem, s>>>((const float *)in, (float *)out,
+				(int)g->n[0], g->halo, r, t, C);
+		}
+		return;
+	}
+	st->fn(in, out, g, st->H, s);
+}
+
+static const char *ebisu_variant(const struct method_ctx *c)
+{
+	static char buf[160];
+	const struct eb_state *st = (const struct eb_state *)c->state;
+	const struct grid *g = c->grid;
+	int V = c->dtype == DT_FP64 ? 2 : 4;
+	if (g->dims == 1)
+		snprintf(buf, sizeof(buf), "1D: 8192-point chunks, %d threads, steps in shared memory", EB_NT1);
+	else if (g->dims == 2)
+		snprintf(buf, sizeof(buf), "2D: %d x %d-column tile (halo %d each side), %d rows a block, "
+			 "%zu B shared", EB_NT2, V, g->halo, st->H, st->smem);
+	else
+		snprintf(buf, sizeof(buf), "3D: %d x %d tile of x-y (2 columns a thread, halo %d), %d planes a "
+			 "block, %zu B shared", 2 * EB_TX3, st->tile_y, g->halo, st->H, st->smem);
+	return buf;
+}
+
+static void ebisu_teardown(struct method_ctx *c)
+{
+	(void)c;
+}
+
+extern const struct kernel_method method_ebisu = {
+	"ebisu", UNIT_CC, DT_BIT(DT_FP64) | DT_BIT(DT_FP32),
+	"temporal blocking: t steps per launch, streaming with register queues, cp.async prefetch",
+	ebisu_supports, ebisu_setup, ebisu_launch, ebisu_teardown, "ebisu", ebisu_variant,
+};
