@@ -329,7 +329,8 @@ static void run2d(const void *in, void *out, const struct grid *g, int H, cudaSt
 {
 	using P = eb2<T, RAD, TS, V>;
 	dim3 grid((unsigned)((g->n[0] + P::W - 1) / P::W), (unsigned)((g->n[1] + H - 1) / H));
-	ebisu2d<T, RAD, TS, V, BOX><<<grid, EB_NT2, P::smem, s>>>((const T *)in, (T *)out, (int)g->n[0],
+	/* the kernels index rows from the ring's first column: skip the row's lead pad */
+	ebisu2d<T, RAD, TS, V, BOX><<<grid, EB_NT2, P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead, (int)g->n[0],
 		(int)g->n[1], g->pitch, g->halo, H);
 }
 
@@ -339,7 +340,7 @@ static void run3d(const void *in, void *out, const struct grid *g, int H, cudaSt
 	using P = eb3<T, RAD, TS, V, TY>;
 	dim3 grid((unsigned)((g->n[0] + P::WX - 1) / P::WX), (unsigned)((g->n[1] + P::WY - 1) / P::WY),
 		  (unsigned)((g->n[2] + H - 1) / H));
-	ebisu3d<T, RAD, TS, V, TY, BOX><<<grid, dim3(EB_TX3, TY), P::smem, s>>>((const T *)in, (T *)out,
+	ebisu3d<T, RAD, TS, V, TY, BOX><<<grid, dim3(EB_TX3, TY), P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead,
 		(int)g->n[0], (int)g->n[1], (int)g->n[2], g->pitch, g->plane, g->halo, H);
 }
 
@@ -384,9 +385,9 @@ static int setup2d(struct eb_state *st, const struct grid *g)
 template <typename T, int RAD, int TS, bool BOX>
 static int setup3d(struct eb_state *st, const struct grid *g)
 {
-	/* 16 rows while the halo leaves enough (fp64 up to R = 6: its register queues spill at
-	 * 1024 threads), else 32 */
-	constexpr int V = 2, TY = (RAD * TS <= 3 || (sizeof(T) == 8 && RAD * TS <= 6)) ? 16 : 32;
+	/* 16 rows for R <= 2, else 32 (1024 threads: the register cap of 64 makes fp64 with R >= 4
+	 * spill a little; the tables' fp64 case, R = 3, spills 32 bytes) */
+	constexpr int V = 2, TY = RAD * TS <= 2 ? 16 : 32;
 	using P = eb3<T, RAD, TS, V, TY>;
 	int occ = occupancy_of(ebisu3d<T, RAD, TS, V, TY, BOX>, EB_TX3 * TY, P::smem);
 	if (occ < 1)
@@ -500,11 +501,11 @@ static void ebisu_launch(struct method_ctx *c, const void *in, void *out, cudaSt
 		const unsigned blocks = (unsigned)((g->n[0] + W - 1) / W);
 		if (c->dtype == DT_FP64) {
 			cudaFuncSetAttribute(ebisu1d<double>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-			ebisu1d<double><<<blocks, EB_NT1, smem, s>>>((const double *)in, (double *)out,
+			ebisu1d<double><<<blocks, EB_NT1, smem, s>>>((const double *)in + g->lead, (double *)out + g->lead,
 				(int)g->n[0], g->halo, r, t, C);
 		} else {
 			cudaFuncSetAttribute(ebisu1d<float>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-			ebisu1d<float><<<blocks, EB_NT1, smem, s>>>((const float *)in, (float *)out,
+			ebisu1d<float><<<blocks, EB_NT1, smem, s>>>((const float *)in + g->lead, (float *)out + g->lead,
 				(int)g->n[0], g->halo, r, t, C);
 		}
 		return;

@@ -1,12 +1,15 @@
 /*
  * naive.cu - the `naive` method: one time step per launch on CUDA cores, any stencil of the
  * descriptor table (box or star, 1-3 D, radius 1-7), runtime weights in constant memory. Each
- * thread computes V consecutive points along x: for every row of the footprint it loads a window
- * of V + 2r values (through L1/L2, no shared memory) and does its fused multiply-adds, exactly K
- * per point (2K FLOP, as the model counts). The memory-bound reference of every CUDA-core
+ * thread computes V = 4 consecutive points along x: for every row of the footprint it loads a
+ * window around them with aligned 16-byte loads (through L1/L2, no shared memory) and does its
+ * fused multiply-adds, exactly K per point (2K FLOP, as the model counts); the 4 results leave
+ * as 16-byte stores (the grid's rows start their interior 128-byte aligned). The memory-bound reference of every CUDA-core
  * comparison (tcs Figure 16, sptc Figures 9-10) and the kernel that exercises the instrument end
  * to end (make naive-core, make ncu-check).
  */
+#include <string.h>
+
 #include "kmethod.h"
 #include "stencil_rows.h"
 
@@ -20,15 +23,25 @@ template <typename T> __device__ __forceinline__ T weight(int k);
 template <> __device__ __forceinline__ double weight<double>(int k) { return c_w64[k]; }
 template <> __device__ __forceinline__ float weight<float>(int k) { return c_w32[k]; }
 
+/* 16-byte vectors: 4 floats or 2 doubles */
+template <typename T> struct vec16;
+template <> struct vec16<float> { typedef float4 type; static constexpr int n = 4; };
+template <> struct vec16<double> { typedef double2 type; static constexpr int n = 2; };
+
 template <typename T, int R>
 __global__ void __launch_bounds__(256) naive_stencil(const T *__restrict__ in, T *__restrict__ out,
 						     long long origin, long long pitch, long long plane,
 						     int nx, int ny, int nrows)
 {
+	typedef typename vec16<T>::type VT;
+	constexpr int VN = vec16<T>::n;
+	constexpr int A = VN * ((R + VN - 1) / VN);   /* halo rounded up to whole vectors */
+	constexpr int NW = NAIVE_V + 2 * A;           /* window loaded with aligned vectors */
 	int x0 = (blockIdx.x * blockDim.x + threadIdx.x) * NAIVE_V;
 	int y = blockIdx.y * blockDim.y + threadIdx.y;
 	if (x0 >= nx || y >= ny)
 		return;
+	/* every row's interior starts 128-byte aligned and x0 is a multiple of 4: c is aligned */
 	long long c = origin + (long long)blockIdx.z * plane + (long long)y * pitch + x0;
 	T acc[NAIVE_V];
 #pragma unroll
@@ -37,30 +50,40 @@ __global__ void __launch_bounds__(256) naive_stencil(const T *__restrict__ in, T
 	for (int k = 0; k < nrows; k++) {
 		const struct stencil_row rw = c_rows[k];
 		const T *p = in + c + (long long)rw.dz * plane + (long long)rw.dy * pitch;
-		T win[NAIVE_V + 2 * R];
+		T win[NW];
+#pragma unroll
+		for (int i = 0; i < NW / VN; i++) {
+			VT q = __ldg(reinterpret_cast<const VT *>(p - A) + i);
+			memcpy(&win[i * VN], &q, sizeof(q));
+		}
 		if (rw.lo == rw.hi) {                  /* a single point (star rows off the centre) */
 			T wk = weight<T>(rw.w0);
 #pragma unroll
 			for (int v = 0; v < NAIVE_V; v++)
-				acc[v] = fma(wk, __ldg(p + rw.lo + v), acc[v]);
+				acc[v] = fma(wk, win[v + A], acc[v]);
 			continue;
 		}
-#pragma unroll
-		for (int i = 0; i < NAIVE_V + 2 * R; i++)
-			win[i] = __ldg(p + i - R);
 #pragma unroll
 		for (int dx = -R; dx <= R; dx++) {
 			T wk = weight<T>(rw.w0 + dx + R);
 #pragma unroll
 			for (int v = 0; v < NAIVE_V; v++)
-				acc[v] = fma(wk, win[v + dx + R], acc[v]);
+				acc[v] = fma(wk, win[v + dx + A], acc[v]);
 		}
 	}
-	/* the last thread of a row may hold fewer than V points */
+	if (x0 + NAIVE_V <= nx) {
 #pragma unroll
-	for (int v = 0; v < NAIVE_V; v++)
-		if (x0 + v < nx)
-			out[c + v] = acc[v];
+		for (int i = 0; i < NAIVE_V / VN; i++) {
+			VT q;
+			memcpy(&q, &acc[i * VN], sizeof(q));
+			reinterpret_cast<VT *>(out + c)[i] = q;
+		}
+	} else {                                      /* the row's last, partial group */
+#pragma unroll
+		for (int v = 0; v < NAIVE_V; v++)
+			if (x0 + v < nx)
+				out[c + v] = acc[v];
+	}
 }
 
 static const char *naive_supports(const struct method_ctx *c)

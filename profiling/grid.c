@@ -23,7 +23,8 @@ int grid_init(struct grid *g, int dims, const long n[3], int halo, int elem_byte
 			return -1;
 		g->ext[d] = g->n[d] + (d < dims ? 2L * halo : 0);
 	}
-	g->pitch = (g->ext[0] + per_row - 1) / per_row * per_row;
+	g->lead = (per_row - halo % per_row) % per_row;
+	g->pitch = (g->lead + g->ext[0] + per_row - 1) / per_row * per_row;
 	g->plane = g->pitch * g->ext[1];
 	g->total = g->plane * g->ext[2];
 	return 0;

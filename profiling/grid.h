@@ -1,7 +1,8 @@
 /*
  * grid.h - the shared rules every method follows, written once (REPRODUCE.md, "Shared rules"):
  *
- *   layout    row-major, x fastest, each row padded to a multiple of 128 bytes;
+ *   layout    row-major, x fastest, each row padded to a multiple of 128 bytes, and led by a pad
+ *             that puts the first interior column of every row on a 128-byte boundary;
  *   boundary  a frozen ghost ring of width halo = r t around the interior: one launch that fuses
  *             t steps writes the interior only, so it equals the t-fold composed stencil applied
  *             once; the ring holds random Dirichlet data that never changes;
@@ -58,7 +59,8 @@ struct grid {
 	long n[3];          /* interior extent per dimension (1 for unused dimensions) */
 	int halo;           /* ghost-ring width on the used dimensions */
 	long ext[3];        /* allocated extent: n + 2 halo on used dimensions */
-	long pitch;         /* elements per row: ext[0] rounded up to 128 bytes */
+	long lead;          /* elements before the ring in every row: interior starts 128-byte aligned */
+	long pitch;         /* elements per row: lead + ext[0] rounded up to 128 bytes */
 	long plane;         /* pitch * ext[1] */
 	long total;         /* elements allocated: plane * ext[2] */
 	int elem_bytes;
@@ -70,7 +72,7 @@ int grid_init(struct grid *g, int dims, const long n[3], int halo, int elem_byte
 static inline long grid_at(const struct grid *g, long x, long y, long z)
 {
 	long hy = g->dims > 1 ? g->halo : 0, hz = g->dims > 2 ? g->halo : 0;
-	return (z + hz) * g->plane + (y + hy) * g->pitch + x + g->halo;
+	return (z + hz) * g->plane + (y + hy) * g->pitch + x + g->halo + g->lead;
 }
 /* Interior points: n[0] n[1] n[2]. */
 long grid_points(const struct grid *g);

@@ -168,22 +168,27 @@ static void test_grid_layout(void **state)
 	assert_int_equal(parse_size("10240x10240", 2, n), 0);
 	assert_int_equal(grid_init(&g, 2, n, 1, 4), 0);
 	assert_int_equal(g.pitch % 32, 0);                  /* 128-byte rows in fp32 */
-	assert_int_equal(g.pitch, 10272);
+	assert_int_equal(g.lead, 31);                       /* interior starts 128-byte aligned */
+	assert_int_equal(g.pitch, 10304);
 	assert_int_equal(g.ext[1], 10242);
 	assert_int_equal(grid_points(&g), 10240L * 10240);
-	assert_int_equal(grid_at(&g, 0, 0, 0), g.pitch + 1);
-	assert_int_equal(grid_at(&g, -1, -1, 0), 0);
+	assert_int_equal(grid_at(&g, 0, 0, 0), g.pitch + 32);
+	assert_int_equal(grid_at(&g, 0, 0, 0) % 32, 0);
+	assert_int_equal(grid_at(&g, -1, -1, 0), 31);
 	format_size(&g, buf, sizeof(buf));
 	assert_string_equal(buf, "10240x10240");
 	assert_int_equal(parse_size("97x131x67", 3, n), 0);
 	assert_int_equal(grid_init(&g, 3, n, 3, 8), 0);
 	assert_int_equal(g.pitch % 16, 0);
 	assert_int_equal(g.plane, g.pitch * (131 + 6));
-	assert_int_equal(grid_at(&g, 0, 0, 0), 3 * g.plane + 3 * g.pitch + 3);
+	assert_int_equal(grid_at(&g, 0, 0, 0), 3 * g.plane + 3 * g.pitch + 16);
+	for (long y = 0; y < 131; y++)
+		assert_int_equal(grid_at(&g, 0, y, 66) % 16, 0);
 	assert_int_equal(parse_size("100003", 1, n), 0);
 	assert_int_equal(grid_init(&g, 1, n, 7, 2), 0);
 	assert_int_equal(g.total, g.pitch);
 	assert_int_equal(g.pitch % 64, 0);
+	assert_true(g.pitch >= g.lead + 100003 + 14);
 	/* malformed sizes */
 	assert_int_equal(parse_size("10240", 2, n), -1);
 	assert_int_equal(parse_size("10240x", 2, n), -1);
