@@ -181,6 +181,12 @@ ncu-check: $(BENCH_DEP) ## CUPTI counters vs ncu on box2d1r fp32 10240^2, within
 	$(BENCH) ncu-compare --cupti $(NCU_DIR)/cupti.csv --ncu $(NCU_DIR)/ncu-raw.csv \
 		| tee $(NCU_DIR)/compare.txt; exit $${PIPESTATUS[0]}
 
+.PHONY: resource-report
+resource-report: ## the compiler's registers, shared memory and spills of every kernel (needs nvcc)
+	$(Q)mkdir -p $(B) && for f in kernels/*.cu; do $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) -Xptxas -v \
+		-c $$f -o /dev/null 2>&1; done | grep -E "Compiling entry|Used|spill" | c++filt \
+		> $(B)/resource-report.txt && echo "wrote $(B)/resource-report.txt"
+
 .PHONY: gpu-check
 gpu-check: ## say whether the CUDA parts can be built here
 	$(Q)$(if $(HAVE_NVCC),echo "nvcc found ($(CUDA_HOME)): CUDA parts build for SM $(SM)",\
