@@ -492,6 +492,23 @@ static void test_experiment_files(void **state)
 	assert_non_null(strstr(err, "missing column 'fusion'"));
 }
 
+/* The committed configuration lists parse (the GPU runner reads them with the same code). */
+static void test_committed_experiments(void **state)
+{
+	static const char *const methods[] = { "naive", "ebisu", "cudnn", NULL };
+	static const char *const files[] = { "experiments/naive-core.csv", "experiments/cuda-core.csv" };
+	struct run_config *rows;
+	size_t n;
+	char err[512];
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		if (experiment_read(repo_path(files[i]), methods, &rows, &n, err, sizeof(err)) != 0)
+			fail_msg("%s", err);
+		assert_true(n >= 2);
+		free(rows);
+	}
+}
+
 void run_measure_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -507,6 +524,7 @@ void run_measure_tests(struct group_result *r)
 		cmocka_unit_test(test_verify),
 		cmocka_unit_test(test_verify_plan),
 		cmocka_unit_test(test_experiment_files),
+		cmocka_unit_test(test_committed_experiments),
 	};
 	RUN_GROUP(r, tests);
 }
