@@ -46,7 +46,7 @@ $(B)/.deps-%: scripts/deps.sh | $(B)
 	$(Q)scripts/deps.sh $*
 	$(Q)touch $@
 
-$(B) $(B)/obj/model $(B)/obj/profiling $(B)/obj/tests $(B)/tests $(O):
+$(B) $(B)/obj/model $(B)/obj/profiling $(B)/obj/kernels $(B)/obj/tests $(B)/tests $(O):
 	$(Q)mkdir -p $@
 
 # ---- flags tracking -------------------------------------------------------------------------------
@@ -59,7 +59,8 @@ FORCE:
 # ---- host library and tools -------------------------------------------------------------------------
 LIB_SRC := model/stencil.c model/method.c model/roofline.c model/hw.c model/csvio.c \
 	   model/papers.c model/cli.c model/report.c \
-	   profiling/stats.c profiling/protocol.c profiling/grid.c profiling/experiment.c
+	   profiling/stats.c profiling/protocol.c profiling/grid.c profiling/experiment.c \
+	   kernels/transform.c
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 LIB := $(B)/libstencil.a
 TOOLS := $(B)/stencil-model $(B)/stencil-report
@@ -69,6 +70,8 @@ REPORT := $(B)/stencil-report
 $(B)/obj/model/%.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
 	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
 $(B)/obj/profiling/%.o: profiling/%.c $(B)/cc.flags | $(B)/obj/profiling $(B)/.deps-build
+	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(OPENMP) -MMD -MP -c $< -o $@
+$(B)/obj/kernels/%.o: kernels/%.c $(B)/cc.flags | $(B)/obj/kernels $(B)/.deps-build
 	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(OPENMP) -MMD -MP -c $< -o $@
 
 $(LIB): $(LIB_OBJ)

@@ -23,6 +23,7 @@ void run_papers_tests(struct group_result *r);
 void run_csv_tests(struct group_result *r);
 void run_cli_tests(struct group_result *r);
 void run_measure_tests(struct group_result *r);
+void run_transform_tests(struct group_result *r);
 
 /* Path of a repository file (tests run with STENCIL_REPRO_ROOT set by make test). */
 const char *repo_path(const char *rel);

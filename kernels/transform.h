@@ -1,0 +1,69 @@
+/*
+ * transform.h - host-side matrix transformations of the dense tensor-core methods (issue 5; tcs
+ * section 2, sptc sections 2.2-2.3), built from the t-fold composed weights (fused radius R,
+ * k = 2R+1) and emulated on the CPU in plain C, so that the tests prove them before any kernel
+ * runs. Each plan also gives its method's exact sigma: the non-zero entries of its kernel
+ * matrices over the entries its MMA instructions process, padding included.
+ *
+ * Flattening (convstencil): outputs go in chunks of n consecutive points along x (n >= k - 1, a
+ * multiple of the instruction's n). For the footprint's rows q = (dz, dy) (one in 1D, k in 2D,
+ * k^2 in 3D) the chunk c of an output row reads A[c][q n + i] = in[row q][c n - R + i]; with the
+ * next chunk's A[c+1] ("dual tessellation") every output of the chunk is
+ *     Y[c][m] = sum_j A[c][j] U[j][m] + A[c+1][j] L[j][m],
+ *     U[q n + i][m] = w_q[i - m]      for 0 <= i - m <= 2R    (upper band),
+ *     L[q n + i][m] = w_q[n + i - m]  for 0 <= n + i - m <= 2R (the wrap into the next chunk),
+ * K = rows n padded to the instruction's k. Two products of K x n per chunk: sigma =
+ * K_fused / (2 Kpad) for n outputs (k / 2n for a box when K needs no padding).
+ *
+ * Decomposition (tcstencil): each row q of the fused kernel is an L x L banded Toeplitz matrix
+ * B_q[i][j] = w_q[i - j + R] (|i - j| <= R); an L x L input tile gives the (L-2R)^2 interior
+ * outputs as Out = sum_q In_q B_q, In_q the tile's rows shifted by the row's offsets. Each
+ * product is L^3 MACs: sigma = K_fused (L-2R)^2 / (rows L^3).
+ */
+#ifndef TRANSFORM_H
+#define TRANSFORM_H
+
+#include "grid.h"
+#include "stencil.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct flat_plan {
+	int dims, R, k, n;          /* fused radius, kernel side, outputs per chunk */
+	int rows;                   /* footprint rows: 1, k or k^2 */
+	int K, Kpad;                /* reduction length and its padding to the instruction's k */
+	double *U, *L;              /* Kpad x n, row-major; zeros in the padding */
+	long nnz;                   /* non-zero entries of U and L together */
+};
+
+/* n_align: the instruction's n (outputs per chunk is the multiple of it >= k - 1);
+ * k_align: its k. 0 on success. */
+int flat_build(const struct dense_weights *w, int n_align, int k_align, struct flat_plan *p);
+void flat_free(struct flat_plan *p);
+double flat_sigma(const struct flat_plan *p);
+/* Emulate the products for interior points [x0, x0 + count) of row (y, z); out[count]. */
+void flat_emulate(const struct flat_plan *p, input_fn in, void *ctx, long x0, long y, long z,
+		  int count, double *out);
+
+#define TC_L 16
+
+struct toeplitz_plan {
+	int dims, R, L, rows;
+	int (*row_off)[2];          /* (dy, dz) of each footprint row */
+	double *B;                  /* rows x L x L, B[q][i][j] */
+	long nnz;
+};
+
+int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p);
+void toeplitz_free(struct toeplitz_plan *p);
+double toeplitz_sigma(const struct toeplitz_plan *p);
+/* Emulate one L x L tile whose interior outputs start at (x0, y0, z): out[(L-2R)^2], row-major. */
+void toeplitz_emulate(const struct toeplitz_plan *p, input_fn in, void *ctx, long x0, long y0,
+		      long z, double *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

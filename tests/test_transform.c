@@ -1,0 +1,156 @@
+/*
+ * test_transform.c - the dense tensor-core methods' matrix transformations (issue 5), emulated in
+ * plain C: for every stencil and fusion depth a method supports, the flattened (convstencil) and
+ * decomposed (tcstencil) products reproduce the direct fused stencil on random inputs and
+ * weights, and each plan's sigma is the exact count of useful over processed entries.
+ */
+#include "tests.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "grid.h"
+#include "transform.h"
+
+static double rnd_input(void *ctx, long x, long y, long z)
+{
+	(void)ctx;
+	return sr_uniform(SR_SEED_INPUT, (uint64_t)(((z + 64) * 1024 + (y + 64)) * 1024 + x + 64));
+}
+
+/* the fused stencil applied directly at (x, y, z) */
+static double direct(const struct dense_weights *d, long x, long y, long z)
+{
+	struct region r = { { x, y, z }, { x + 1, y + 1, z + 1 } };
+	double v;
+	ref_composed(d, rnd_input, NULL, &r, &v);
+	return v;
+}
+
+static void check_flat(const char *name, int t, int n_align, int k_align)
+{
+	const struct stencil *s = stencil_find(name);
+	struct weights w;
+	struct dense_weights d;
+	struct flat_plan p;
+	double out[40], err = 0, ref2 = 0;
+	assert_int_equal(weights_make(s, DT_FP64, &w), 0);
+	assert_int_equal(weights_compose(s, &w, t, &d), 0);
+	assert_int_equal(flat_build(&d, n_align, k_align, &p), 0);
+	/* 37 outputs: several chunks and a partial one */
+	flat_emulate(&p, rnd_input, NULL, 3, s->dims > 1 ? 2 : 0, s->dims > 2 ? 1 : 0, 37, out);
+	for (int i = 0; i < 37; i++) {
+		double ref = direct(&d, 3 + i, s->dims > 1 ? 2 : 0, s->dims > 2 ? 1 : 0);
+		err += (out[i] - ref) * (out[i] - ref);
+		ref2 += ref * ref;
+	}
+	if (!(sqrt(err / ref2) < 1e-13))
+		fail_msg("%s t=%d: flattened products differ from the stencil by %g", name, t, sqrt(err / ref2));
+	/* sigma: the fused footprint's weights over 2 Kpad entries per output */
+	double expect = (double)stencil_fused_points(s, t) / (2.0 * p.Kpad);
+	if (fabs(flat_sigma(&p) - expect) > 1e-15)
+		fail_msg("%s t=%d: sigma %g, expected %g", name, t, flat_sigma(&p), expect);
+	flat_free(&p);
+	dense_weights_free(&d);
+	weights_free(&w);
+}
+
+static void test_flattening(void **state)
+{
+	(void)state;
+	/* tf32 m16n8k8: n and k aligned to 8; fp64 m8n8k4: n to 8, k to 4 */
+	for (int t = 1; t <= 7; t++) {
+		check_flat("box2d1r", t, 8, 8);
+		check_flat("star2d1r", t, 8, 8);
+		check_flat("box2d1r", t, 8, 4);
+	}
+	check_flat("box2d3r", 1, 8, 4);
+	check_flat("box2d7r", 1, 8, 8);
+	check_flat("star2d3r", 1, 8, 8);
+	check_flat("box1d1r", 3, 8, 8);
+	check_flat("box1d2r", 1, 8, 8);
+	check_flat("box3d1r", 3, 8, 4);
+	check_flat("star3d1r", 2, 8, 8);
+	/* the exact sigma of a box: k / (2n) when K needs no padding */
+	struct weights w;
+	struct dense_weights d;
+	struct flat_plan p;
+	weights_make(stencil_find("box2d1r"), DT_FP64, &w);
+	weights_compose(stencil_find("box2d1r"), &w, 7, &d);
+	flat_build(&d, 8, 8, &p);
+	assert_int_equal(p.n, 16);
+	assert_int_equal(p.K, 240);
+	assert_near(flat_sigma(&p), 15.0 / 32, 1e-15);   /* R = 7: k = 15 outputs of 2 x 16 */
+	flat_free(&p);
+	dense_weights_free(&d);
+	weights_compose(stencil_find("box2d1r"), &w, 1, &d);
+	flat_build(&d, 8, 8, &p);
+	assert_near(flat_sigma(&p), 3.0 / 16, 1e-15);     /* R = 1: 9 of 2 x 24 */
+	flat_free(&p);
+	dense_weights_free(&d);
+	weights_free(&w);
+}
+
+static void check_toeplitz(const char *name, int t)
+{
+	const struct stencil *s = stencil_find(name);
+	struct weights w;
+	struct dense_weights d;
+	struct toeplitz_plan p;
+	double out[TC_L * TC_L], err = 0, ref2 = 0;
+	assert_int_equal(weights_make(s, DT_FP64, &w), 0);
+	assert_int_equal(weights_compose(s, &w, t, &d), 0);
+	assert_int_equal(toeplitz_build(&d, TC_L, &p), 0);
+	int W = TC_L - 2 * p.R;
+	toeplitz_emulate(&p, rnd_input, NULL, 5, 7, 0, out);
+	for (int y = 0; y < W; y++)
+		for (int x = 0; x < W; x++) {
+			double ref = direct(&d, 5 + x, 7 + y, 0);
+			err += (out[y * W + x] - ref) * (out[y * W + x] - ref);
+			ref2 += ref * ref;
+		}
+	if (!(sqrt(err / ref2) < 1e-13))
+		fail_msg("%s t=%d: decomposed products differ from the stencil by %g", name, t, sqrt(err / ref2));
+	double expect = (double)stencil_fused_points(s, t) * W * W /
+			((double)p.rows * TC_L * TC_L * TC_L);
+	assert_near(toeplitz_sigma(&p), expect, 1e-15);
+	toeplitz_free(&p);
+	dense_weights_free(&d);
+	weights_free(&w);
+}
+
+static void test_decomposition(void **state)
+{
+	(void)state;
+	for (int t = 1; t <= 3; t++) {
+		check_toeplitz("box2d1r", t);
+		check_toeplitz("star2d1r", t);
+	}
+	check_toeplitz("box2d2r", 1);
+	check_toeplitz("box2d3r", 1);
+	check_toeplitz("star2d3r", 1);
+	/* tcstencil's sigma for box2d1r: 3 * 14^2 / 16^3, as the model's rule gives */
+	struct weights w;
+	struct dense_weights d;
+	struct toeplitz_plan p;
+	weights_make(stencil_find("box2d1r"), DT_FP64, &w);
+	weights_compose(stencil_find("box2d1r"), &w, 1, &d);
+	toeplitz_build(&d, TC_L, &p);
+	assert_near(toeplitz_sigma(&p), 3.0 * 196 / 4096, 1e-15);
+	toeplitz_free(&p);
+	/* L must exceed 2R */
+	dense_weights_free(&d);
+	weights_compose(stencil_find("box2d1r"), &w, 8, &d);
+	assert_int_equal(toeplitz_build(&d, TC_L, &p), -1);
+	dense_weights_free(&d);
+	weights_free(&w);
+}
+
+void run_transform_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_flattening),
+		cmocka_unit_test(test_decomposition),
+	};
+	RUN_GROUP(r, tests);
+}
