@@ -257,5 +257,5 @@ extern const struct kernel_method method_cudnn = {
 	"cudnn", UNIT_CC, DT_BIT(DT_FP64) | DT_BIT(DT_FP32),
 	"cudnnConvolutionForward, cross-correlation, fastest algorithm found once per configuration",
 	cudnn_supports, cudnn_setup, cudnn_launch, cudnn_teardown, "",
-	cudnn_variant,
+	cudnn_variant, NULL,
 };

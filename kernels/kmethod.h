@@ -48,6 +48,8 @@ struct kernel_method {
 	const char *kernel_name;
 	/* what ran, for the CSV's `variant` column (tile, instruction, library algorithm); may be NULL */
 	const char *(*variant)(const struct method_ctx *c);
+	/* the method's exact sigma for this configuration (after setup), or NULL: the model's rule */
+	double (*sigma)(const struct method_ctx *c);
 };
 
 extern const struct kernel_method *const kernel_methods[];

@@ -9,11 +9,13 @@
 extern const struct kernel_method method_naive;
 extern const struct kernel_method method_ebisu;
 extern const struct kernel_method method_cudnn;
+extern const struct kernel_method method_convstencil;
 
 const struct kernel_method *const kernel_methods[] = {
 	&method_naive,
 	&method_ebisu,
 	&method_cudnn,
+	&method_convstencil,
 };
 const int kernel_method_count = sizeof(kernel_methods) / sizeof(kernel_methods[0]);
 

@@ -292,6 +292,12 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 	}
 	if (r->m->variant)
 		snprintf(r->variant, sizeof(r->variant), "%s", r->m->variant(&mc));
+	if (r->m->sigma) {   /* the method's exact sigma replaces the model's rule for this row */
+		char err[256];
+		const struct model_method *mm = model_method_find(r->m->name);
+		struct model_input in = { st, c->fusion, c->dtype, mm, -1, r->m->sigma(&mc), ceil };
+		r->have_model = mm && model_eval(&in, &r->model, err, sizeof(err)) == 0;
+	}
 	struct timing_ctx tc;
 	tc.m = r->m;
 	tc.mc = &mc;

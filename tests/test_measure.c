@@ -495,13 +495,14 @@ static void test_experiment_files(void **state)
 /* The committed configuration lists parse (the GPU runner reads them with the same code). */
 static void test_committed_experiments(void **state)
 {
-	static const char *const methods[] = { "naive", "ebisu", "cudnn", NULL };
-	static const char *const files[] = { "experiments/naive-core.csv", "experiments/cuda-core.csv" };
+	static const char *const methods[] = { "naive", "ebisu", "cudnn", "convstencil", NULL };
+	static const char *const files[] = { "experiments/naive-core.csv", "experiments/cuda-core.csv",
+					     "experiments/dense-tc.csv" };
 	struct run_config *rows;
 	size_t n;
 	char err[512];
 	(void)state;
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = 0; i < 3; i++) {
 		if (experiment_read(repo_path(files[i]), methods, &rows, &n, err, sizeof(err)) != 0)
 			fail_msg("%s", err);
 		assert_true(n >= 2);
