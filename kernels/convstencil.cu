@@ -9,8 +9,9 @@
  * Each warp computes one row segment of M chunks (M = 16 for mma.sync m16n8k8 tf32, 8 for
  * m8n8k4 f64) of n outputs: per K step it gathers its A fragment (stencil2row, straight from the
  * grid through L1) for the chunks and for their right neighbours, and issues two MMAs, one with
- * U and one with L. This first version favours clarity over speed: A is read through L1 and B
- * (U, L) from L1-resident global memory; shared-memory staging and cp.async come next.
+ * U and one with L. The gather offsets of A and the B fragments are precomputed on the host
+ * and held in shared memory; A itself is read through L1 (staging the input tile in shared
+ * memory with cp.async is the next step for speed).
  */
 #include <stdio.h>
 #include <string.h>
@@ -39,7 +40,7 @@ __device__ __forceinline__ void mma(float (&c)[4], const float (&a)[4], const fl
 		     "{%8,%9}, {%0,%1,%2,%3};"
 		     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
 		     : "r"(to_tf32(a[0])), "r"(to_tf32(a[1])), "r"(to_tf32(a[2])), "r"(to_tf32(a[3])),
-		       "r"(to_tf32(b[0])), "r"(to_tf32(b[1])));
+		       "r"(__float_as_uint(b[0])), "r"(__float_as_uint(b[1])));   /* B: tf32 on the host */
 }
 
 __device__ __forceinline__ void mma(double (&c)[2], const double (&a)[1], const double (&b)[1])
@@ -67,17 +68,35 @@ struct cs_args {
 	long long origin, pitch, plane;
 	int nx, ny, nz, R, n, K, Kpad, rows;
 	int segs;                   /* row segments of M n outputs along x */
+	int dims;
 };
 
-__constant__ int2 c_rowoff[225];   /* (dy, dz) of each footprint row q */
+#define CS_MAX_KSTEPS 120           /* Kpad / K of the largest plan (3D R = 3 in f64: 392 / 4 = 98) */
+#define CS_MAX_NT 2                 /* n / 8 */
 
+/*
+ * The stencil2row gather does not depend on the row segment: for K step ks, lane and fragment
+ * element e, the A element is the input at a fixed offset from the segment's first output. The
+ * host precomputes those offsets (and the lane's B fragments, tf32-rounded on the host), and each
+ * block copies them to shared memory once.
+ */
 template <typename T>
 __global__ void __launch_bounds__(128) convstencil_kernel(const T *__restrict__ in, T *__restrict__ out,
-							  const T *__restrict__ U, const T *__restrict__ L,
+							  const int *__restrict__ offs, const T *__restrict__ bfrag,
 							  struct cs_args a)
 {
 	using S = mma_shape<T>;
 	using F = frag<T>;
+	extern __shared__ __align__(16) unsigned char cs_smem[];
+	const int nks = a.Kpad / S::K, nnt = a.n / S::N;
+	int *s_off = reinterpret_cast<int *>(cs_smem);                        /* [ks][lane][NA] */
+	T *s_b = reinterpret_cast<T *>(cs_smem + ((nks * 32 * F::NA * sizeof(int) + 15) / 16) * 16);
+	for (int i = threadIdx.x; i < nks * 32 * F::NA; i += blockDim.x)
+		s_off[i] = offs[i];
+	for (int i = threadIdx.x; i < nks * nnt * 2 * 32 * F::NB; i += blockDim.x)   /* [ks][nt][U,L][lane][NB] */
+		s_b[i] = bfrag[i];
+	__syncthreads();
+
 	const int lane = threadIdx.x & 31;
 	const long long warp = (long long)blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
 	const int seg = (int)(warp % a.segs);
@@ -86,54 +105,225 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const T *__restrict__ 
 		return;
 	const int y = (int)(row % a.ny), z = (int)(row / a.ny);
 	const int x0 = seg * S::M * a.n;
-	const long long base = a.origin + (long long)z * a.plane + (long long)y * a.pitch;
+	const T *src = in + a.origin + (long long)z * a.plane + (long long)y * a.pitch + x0;
 
-	for (int nt = 0; nt < a.n / S::N; nt++) {
-		T acc[F::NC];
-		for (int e = 0; e < F::NC; e++)
-			acc[e] = 0;
-		for (int ks = 0; ks < a.Kpad / S::K; ks++) {
-			T fa[F::NA], fa1[F::NA], fu[F::NB], fl[F::NB];
+	T acc[CS_MAX_NT][F::NC];
 #pragma unroll
-			for (int e = 0; e < F::NA; e++) {
-				int r, c;
-				F::a(lane, e, r, c);
-				const int kk = ks * S::K + c;
-				fa[e] = fa1[e] = 0;
-				if (kk < a.K) {
-					const int q = kk / a.n, i = kk % a.n;
-					const int2 o = c_rowoff[q];
-					const long long p = base + (long long)o.y * a.plane + (long long)o.x * a.pitch +
-							    x0 + r * a.n - a.R + i;
-					fa[e] = __ldg(in + p);
-					fa1[e] = __ldg(in + p + a.n);
-				}
-			}
+	for (int nt = 0; nt < CS_MAX_NT; nt++)
+#pragma unroll
+		for (int e = 0; e < F::NC; e++)
+			acc[nt][e] = 0;
+	for (int ks = 0; ks < nks; ks++) {
+		T fa[F::NA], fa1[F::NA];
+#pragma unroll
+		for (int e = 0; e < F::NA; e++) {
+			const int o = s_off[(ks * 32 + lane) * F::NA + e];
+			fa[e] = __ldg(src + o);
+			fa1[e] = __ldg(src + o + a.n);   /* the right neighbour chunk (dual tessellation) */
+		}
+#pragma unroll
+		for (int nt = 0; nt < CS_MAX_NT; nt++) {
+			if (nt >= nnt)
+				break;
+			T fu[F::NB], fl[F::NB];
+			const T *b = s_b + ((ks * nnt + nt) * 2 * 32 + lane) * F::NB;
 #pragma unroll
 			for (int e = 0; e < F::NB; e++) {
-				int k, nn;
-				F::b(lane, e, k, nn);
-				const long long at = (long long)(ks * S::K + k) * a.n + nt * S::N + nn;
-				fu[e] = __ldg(U + at);
-				fl[e] = __ldg(L + at);
+				fu[e] = b[e];
+				fl[e] = b[32 * F::NB + e];
 			}
-			mma(acc, fa, fu);
-			mma(acc, fa1, fl);
+			mma(acc[nt], fa, fu);
+			mma(acc[nt], fa1, fl);
 		}
+	}
+	T *dst = out + a.origin + (long long)z * a.plane + (long long)y * a.pitch;
+#pragma unroll
+	for (int nt = 0; nt < CS_MAX_NT; nt++) {
+		if (nt >= nnt)
+			break;
 #pragma unroll
 		for (int e = 0; e < F::NC; e++) {
 			int r, nn;
 			F::c(lane, e, r, nn);
 			const int x = x0 + r * a.n + nt * S::N + nn;
 			if (x < a.nx)
-				out[base + x] = acc[e];
+				dst[x] = acc[nt][e];
 		}
 	}
 }
 
+/*
+ * 1D and 2D: the block stages every input row its BH output rows need, [x0 - R, x0 - R + (M+1) n)
+ * of each, into shared memory as (M+1) chunks of n values (padded to n+4 floats or n+1 doubles
+ * per chunk so that fragment loads are free of bank conflicts). For K step ks and footprint row q
+ * the A tile is then the block smem[row][chunk 0..M-1][i0..i0+K) (ldmatrix.x4 in tf32) and the
+ * dual tessellation's A' is the same tile one chunk on. Each warp computes WR rows, so every B
+ * fragment it loads serves WR rows.
+ */
+#define CS_BH 32     /* output rows per block */
+#define CS_WR 4      /* output rows per warp (8 warps) */
+
+template <typename T> struct cs_pad { static constexpr int v = sizeof(T) == 8 ? 1 : 4; };
+
+__device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], const void *p)
+{
+	unsigned a = (unsigned)__cvta_generic_to_shared(p);
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+		     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+
+__device__ __forceinline__ void mma_u(float (&c)[4], const unsigned (&a)[4], float b0, float b1)
+{
+	asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+		     "{%8,%9}, {%0,%1,%2,%3};"
+		     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(__float_as_uint(b0)), "r"(__float_as_uint(b1)));
+}
+
+template <typename T>
+__global__ void __launch_bounds__(256) convstencil2d_kernel(const T *__restrict__ in, T *__restrict__ out,
+							    const T *__restrict__ bfrag, struct cs_args a)
+{
+	using S = mma_shape<T>;
+	using F = frag<T>;
+	constexpr int PAD = cs_pad<T>::v;
+	extern __shared__ __align__(16) unsigned char cs_smem[];
+	const int n = a.n, CN = n + PAD, nks = a.Kpad / S::K, nnt = n / S::N, R = a.R;
+	const int srows = CS_BH + 2 * R;                 /* staged input rows (1D: 1) */
+	const int two_d = a.dims == 2;
+	const int nrows = two_d ? srows : 1;
+	T *s_in = reinterpret_cast<T *>(cs_smem);                          /* [row][M+1][CN] */
+	T *s_b = s_in + (size_t)nrows * (S::M + 1) * CN;                    /* [ks][nt][U,L][lane][NB] */
+	const int x0 = blockIdx.x * S::M * n, y0 = blockIdx.y * CS_BH;
+	const T *row0 = in + a.origin - (two_d ? (long long)R * a.pitch : 0) + (long long)y0 * a.pitch;
+
+	/* stage: element j of chunk c of staged row s is in[row y0 - R + s][x0 - R + c n + j] */
+	const int per_row = (S::M + 1) * n;
+	for (int e = threadIdx.x; e < nrows * per_row; e += blockDim.x) {
+		const int sr = e / per_row, rem = e % per_row, c = rem / n, j = rem % n;
+		const int y = two_d ? y0 - R + sr : 0, x = x0 - R + c * n + j;
+		T *d = s_in + ((size_t)sr * (S::M + 1) + c) * CN + j;
+		if ((!two_d || y < a.ny + R) && x < a.nx + R) {
+			unsigned sa = (unsigned)__cvta_generic_to_shared(d);
+			const T *g = row0 + (long long)sr * a.pitch + x;
+			asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" :: "r"(sa), "l"(g), "n"(sizeof(T)));
+		} else {
+			*d = 0;
+		}
+	}
+	for (int i = threadIdx.x; i < nks * nnt * 2 * 32 * F::NB; i += blockDim.x)
+		s_b[i] = bfrag[i];
+	asm volatile("cp.async.commit_group;\ncp.async.wait_all;\n" ::);
+	__syncthreads();
+
+	const int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+	const int wr0 = warp * CS_WR;                    /* first of this warp's rows in the block */
+	T acc[CS_WR][CS_MAX_NT][F::NC];
+#pragma unroll
+	for (int w = 0; w < CS_WR; w++)
+#pragma unroll
+		for (int nt = 0; nt < CS_MAX_NT; nt++)
+#pragma unroll
+			for (int e = 0; e < F::NC; e++)
+				acc[w][nt][e] = 0;
+
+	for (int ks = 0; ks < nks; ks++) {
+		const int kk0 = ks * S::K, q = kk0 / n, i0 = kk0 % n;
+		T bu[CS_MAX_NT][F::NB], bl[CS_MAX_NT][F::NB];
+#pragma unroll
+		for (int nt = 0; nt < CS_MAX_NT; nt++)
+			if (nt < nnt) {
+				const T *b = s_b + ((ks * nnt + nt) * 2 * 32 + lane) * F::NB;
+#pragma unroll
+				for (int e = 0; e < F::NB; e++) {
+					bu[nt][e] = b[e];
+					bl[nt][e] = b[32 * F::NB + e];
+				}
+			}
+#pragma unroll
+		for (int w = 0; w < CS_WR; w++) {
+			/* output row y0 + wr0 + w reads staged row (wr0 + w) + q (q = dy + R) */
+			const T *base = s_in + (size_t)((wr0 + w) * (two_d ? 1 : 0) + q) * (S::M + 1) * CN + i0;
+			if constexpr (sizeof(T) == 4) {
+				unsigned fa[4], fa1[4];
+				const int mat = lane / 8, rr = lane % 8;
+				const T *p = base + (size_t)(rr + (mat & 1) * 8) * CN + (mat >> 1) * 4;
+				ldsm_x4(fa, p);
+				ldsm_x4(fa1, p + CN);                 /* the next chunk */
+#pragma unroll
+				for (int nt = 0; nt < CS_MAX_NT; nt++)
+					if (nt < nnt) {
+						mma_u(acc[w][nt], fa, bu[nt][0], bu[nt][1]);
+						mma_u(acc[w][nt], fa1, bl[nt][0], bl[nt][1]);
+					}
+			} else {
+				const int g = lane / 4, tig = lane % 4;
+				double fa[1] = { base[(size_t)g * CN + tig] }, fa1[1] = { base[(size_t)(g + 1) * CN + tig] };
+#pragma unroll
+				for (int nt = 0; nt < CS_MAX_NT; nt++)
+					if (nt < nnt) {
+						double b0[1] = { bu[nt][0] }, b1[1] = { bl[nt][0] };
+						mma(acc[w][nt], fa, b0);
+						mma(acc[w][nt], fa1, b1);
+					}
+			}
+		}
+	}
+#pragma unroll
+	for (int w = 0; w < CS_WR; w++) {
+		const int y = y0 + wr0 + w;
+		if (two_d ? y >= a.ny : w + wr0 > 0)
+			continue;
+		T *dst = out + a.origin + (long long)y * a.pitch;
+#pragma unroll
+		for (int nt = 0; nt < CS_MAX_NT; nt++)
+			if (nt < nnt)
+#pragma unroll
+				for (int e = 0; e < F::NC; e++) {
+					int r, nn;
+					F::c(lane, e, r, nn);
+					const int x = x0 + r * n + nt * S::N + nn;
+					if (x < a.nx)
+						dst[x] = acc[w][nt][e];
+				}
+	}
+}
+
+/* host copies of the fragment layouts above */
+static void frag_a_host(int is64, int lane, int e, int *r, int *c)
+{
+	if (is64) {
+		*r = lane / 4;
+		*c = lane % 4;
+	} else {
+		*r = lane / 4 + (e & 1) * 8;
+		*c = lane % 4 + (e >> 1) * 4;
+	}
+}
+
+static void frag_b_host(int is64, int lane, int e, int *k, int *n)
+{
+	*k = lane % 4 + (is64 ? 0 : e * 4);
+	*n = lane / 4;
+}
+
+/* round to tf32 (round to nearest, ties away: cvt.rna), as the tensor cores take it */
+static float tf32_round(float f)
+{
+	unsigned u;
+	memcpy(&u, &f, 4);
+	u = (u + 0x1000u) & 0xFFFFE000u;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
 struct cs_state {
 	struct flat_plan plan;
-	void *d_U, *d_L;
+	int *d_off;
+	void *d_b;
+	size_t smem;
+	int staged;                  /* 1D/2D: the shared-memory staged kernel */
+	size_t smem2;
 	struct cs_args args;
 	char variant[160];
 };
@@ -172,35 +362,73 @@ static int cs_setup(struct method_ctx *c, const char **why)
 		return -1;
 	}
 	dense_weights_free(&local);
-	/* weights rounded to the data type, as the reference's */
-	size_t cnt = (size_t)CS.plan.Kpad * CS.plan.n, eb = is64 ? 8 : 4;
-	void *hu = malloc(cnt * eb), *hl = malloc(cnt * eb);
-	for (size_t i = 0; i < cnt; i++) {
-		if (is64) {
-			((double *)hu)[i] = CS.plan.U[i];
-			((double *)hl)[i] = CS.plan.L[i];
-		} else {
-			((float *)hu)[i] = (float)CS.plan.U[i];
-			((float *)hl)[i] = (float)CS.plan.L[i];
-		}
-	}
-	int2 ro[225];
-	for (int q = 0; q < CS.plan.rows; q++) {
-		int k = 2 * CS.plan.R + 1;
-		ro[q].x = g->dims > 1 ? q % k - CS.plan.R : 0;   /* dy */
-		ro[q].y = g->dims > 2 ? q / k - CS.plan.R : 0;   /* dz */
-	}
-	if (cudaMalloc(&CS.d_U, cnt * eb) != cudaSuccess || cudaMalloc(&CS.d_L, cnt * eb) != cudaSuccess ||
-	    cudaMemcpy(CS.d_U, hu, cnt * eb, cudaMemcpyHostToDevice) != cudaSuccess ||
-	    cudaMemcpy(CS.d_L, hl, cnt * eb, cudaMemcpyHostToDevice) != cudaSuccess ||
-	    cudaMemcpyToSymbol(c_rowoff, ro, CS.plan.rows * sizeof(int2)) != cudaSuccess) {
-		free(hu);
-		free(hl);
-		*why = "cannot upload the weight matrices";
+	/* per K step and lane: the A gather offsets and the B fragments of U and L */
+	const int KS = is64 ? 4 : 8, NA = is64 ? 1 : 4, NB = is64 ? 1 : 2;
+	const int nks = CS.plan.Kpad / KS, nnt = CS.plan.n / 8, k = 2 * CS.plan.R + 1;
+	if (nks > CS_MAX_KSTEPS || nnt > CS_MAX_NT) {
+		*why = "plan larger than the kernel's tables";
 		return -1;
 	}
-	free(hu);
-	free(hl);
+	int *ho = (int *)calloc((size_t)nks * 32 * NA, sizeof(int));
+	size_t nb = (size_t)nks * nnt * 2 * 32 * NB, eb = is64 ? 8 : 4;
+	void *hb = calloc(nb, eb);
+	for (int ks = 0; ks < nks; ks++)
+		for (int lane = 0; lane < 32; lane++) {
+			for (int e = 0; e < NA; e++) {
+				int r, cc;
+				frag_a_host(is64, lane, e, &r, &cc);
+				int kk = ks * KS + cc, q = kk / CS.plan.n, i = kk % CS.plan.n;
+				long off = 0;
+				if (kk < CS.plan.K) {
+					int dy = g->dims > 1 ? q % k - CS.plan.R : 0, dz = g->dims > 2 ? q / k - CS.plan.R : 0;
+					off = (long)dz * g->plane + (long)dy * g->pitch + (long)r * CS.plan.n - CS.plan.R + i;
+				}
+				/* padding rows multiply zero weights: any readable offset will do */
+				ho[(ks * 32 + lane) * NA + e] = (int)off;
+			}
+			for (int nt = 0; nt < nnt; nt++)
+				for (int e = 0; e < NB; e++) {
+					int kk, nn;
+					frag_b_host(is64, lane, e, &kk, &nn);
+					long at = (long)(ks * KS + kk) * CS.plan.n + nt * 8 + nn;
+					size_t iu = ((size_t)((ks * nnt + nt) * 2) * 32 + lane) * NB + e;
+					size_t il = iu + 32 * NB;
+					if (is64) {
+						((double *)hb)[iu] = CS.plan.U[at];
+						((double *)hb)[il] = CS.plan.L[at];
+					} else {
+						((float *)hb)[iu] = tf32_round((float)CS.plan.U[at]);
+						((float *)hb)[il] = tf32_round((float)CS.plan.L[at]);
+					}
+				}
+		}
+	CS.smem = ((size_t)nks * 32 * NA * sizeof(int) + 15) / 16 * 16 + nb * eb;
+	if (cudaMalloc(&CS.d_off, (size_t)nks * 32 * NA * sizeof(int)) != cudaSuccess ||
+	    cudaMalloc(&CS.d_b, nb * eb) != cudaSuccess ||
+	    cudaMemcpy(CS.d_off, ho, (size_t)nks * 32 * NA * sizeof(int), cudaMemcpyHostToDevice) != cudaSuccess ||
+	    cudaMemcpy(CS.d_b, hb, nb * eb, cudaMemcpyHostToDevice) != cudaSuccess) {
+		free(ho);
+		free(hb);
+		*why = "cannot upload the gather offsets and weight fragments";
+		return -1;
+	}
+	free(ho);
+	free(hb);
+	CS.staged = g->dims < 3;
+	if (CS.staged) {
+		const int PAD = is64 ? 1 : 4, M = is64 ? 8 : 16;
+		const int rows = g->dims == 2 ? CS_BH + 2 * CS.plan.R : 1;
+		CS.smem2 = (size_t)rows * (M + 1) * (CS.plan.n + PAD) * eb + nb * eb;
+		if (cudaFuncSetAttribute(convstencil2d_kernel<double>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess ||
+		    cudaFuncSetAttribute(convstencil2d_kernel<float>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess) {
+			*why = "the staged tile does not fit in shared memory";
+			return -1;
+		}
+	}
+	if (CS.smem > 48 * 1024) {
+		cudaFuncSetAttribute(convstencil_kernel<double>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
+		cudaFuncSetAttribute(convstencil_kernel<float>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
+	}
 	CS.args.origin = grid_at(g, 0, 0, 0);
 	CS.args.pitch = g->pitch;
 	CS.args.plane = g->plane;
@@ -212,31 +440,43 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	CS.args.K = CS.plan.K;
 	CS.args.Kpad = CS.plan.Kpad;
 	CS.args.rows = CS.plan.rows;
+	CS.args.dims = g->dims;
 	CS.args.segs = (int)((g->n[0] + (long)M * CS.plan.n - 1) / ((long)M * CS.plan.n));
-	snprintf(CS.variant, sizeof(CS.variant), "%s, chunks of %d outputs, K %d padded to %d, sigma %.4f",
+	snprintf(CS.variant, sizeof(CS.variant), "%s, chunks of %d outputs, K %d padded to %d, sigma %.4f, %s",
 		 is64 ? "mma.sync m8n8k4 f64" : "mma.sync m16n8k8 tf32", CS.plan.n, CS.plan.K, CS.plan.Kpad,
-		 flat_sigma(&CS.plan));
+		 flat_sigma(&CS.plan), g->dims < 3 ? "staged in shared memory" : "gathered through L1");
 	c->state = &CS;
 	return 0;
 }
 
 static void cs_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
 {
+	if (CS.staged) {
+		const int rowsb = c->grid->dims == 2 ? (CS.args.ny + CS_BH - 1) / CS_BH : 1;
+		dim3 grid((unsigned)CS.args.segs, (unsigned)rowsb);
+		if (c->dtype == DT_FP64)
+			convstencil2d_kernel<double><<<grid, 256, CS.smem2, s>>>((const double *)in, (double *)out,
+				(const double *)CS.d_b, CS.args);
+		else
+			convstencil2d_kernel<float><<<grid, 256, CS.smem2, s>>>((const float *)in, (float *)out,
+				(const float *)CS.d_b, CS.args);
+		return;
+	}
 	const long long warps = (long long)CS.args.segs * CS.args.ny * CS.args.nz;
 	const unsigned blocks = (unsigned)((warps + 3) / 4);
 	if (c->dtype == DT_FP64)
-		convstencil_kernel<double><<<blocks, 128, 0, s>>>((const double *)in, (double *)out,
-			(const double *)CS.d_U, (const double *)CS.d_L, CS.args);
+		convstencil_kernel<double><<<blocks, 128, CS.smem, s>>>((const double *)in, (double *)out,
+			CS.d_off, (const double *)CS.d_b, CS.args);
 	else
-		convstencil_kernel<float><<<blocks, 128, 0, s>>>((const float *)in, (float *)out,
-			(const float *)CS.d_U, (const float *)CS.d_L, CS.args);
+		convstencil_kernel<float><<<blocks, 128, CS.smem, s>>>((const float *)in, (float *)out,
+			CS.d_off, (const float *)CS.d_b, CS.args);
 }
 
 static void cs_teardown(struct method_ctx *c)
 {
 	(void)c;
-	cudaFree(CS.d_U);
-	cudaFree(CS.d_L);
+	cudaFree(CS.d_off);
+	cudaFree(CS.d_b);
 	flat_free(&CS.plan);
 }
 
