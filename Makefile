@@ -114,7 +114,7 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2>/de
 CUDA_LIBDIRS := $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib)
 RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64:$(subst $(eval) ,:,$(CUDA_LIBDIRS))
 NVCCFLAGS := $(GENCODE) -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
-GPU_SRC := kernels/naive.cu kernels/ebisu.cu kernels/cudnn.cu kernels/convstencil.cu kernels/registry.cu profiling/gpu.cu profiling/counters.cu \
+GPU_SRC := kernels/naive.cu kernels/ebisu.cu kernels/cudnn.cu kernels/convstencil.cu kernels/tcstencil.cu kernels/registry.cu profiling/gpu.cu profiling/counters.cu \
 	   profiling/ceilings.cu profiling/stencilbench.cu
 GPU_OBJ := $(GPU_SRC:%.cu=$(B)/obj/%.cu.o)
 BENCH := $(B)/stencilbench

@@ -10,12 +10,14 @@ extern const struct kernel_method method_naive;
 extern const struct kernel_method method_ebisu;
 extern const struct kernel_method method_cudnn;
 extern const struct kernel_method method_convstencil;
+extern const struct kernel_method method_tcstencil;
 
 const struct kernel_method *const kernel_methods[] = {
 	&method_naive,
 	&method_ebisu,
 	&method_cudnn,
 	&method_convstencil,
+	&method_tcstencil,
 };
 const int kernel_method_count = sizeof(kernel_methods) / sizeof(kernel_methods[0]);
 

@@ -153,14 +153,14 @@ void toeplitz_free(struct toeplitz_plan *p)
 
 double toeplitz_sigma(const struct toeplitz_plan *p)
 {
-	/* useful: K_fused MACs for each of the (L-2R)^2 outputs; processed: rows products of L^3.
+	/* useful: K_fused MACs for each of the L (L-2R) outputs; processed: rows products of L^3.
 	 * K_fused is the number of non-zero fused weights: the non-zeros of one Toeplitz column
 	 * summed over the rows (a full band column has 2R+1 of them). */
 	long kf = 0;
 	for (int q = 0; q < p->rows; q++)
 		for (int i = 0; i < p->L; i++)
 			kf += p->B[((long)q * p->L + i) * p->L + p->L / 2] != 0;
-	long out = (long)(p->L - 2 * p->R) * (p->L - 2 * p->R);
+	long out = (long)(p->L - 2 * p->R) * p->L;
 	return (double)kf * out / ((double)p->rows * p->L * p->L * p->L);
 }
 
@@ -170,7 +170,7 @@ void toeplitz_emulate(const struct toeplitz_plan *p, input_fn in, void *ctx, lon
 	int L = p->L, R = p->R, W = L - 2 * R;
 	/* the tile spans x0 - R .. x0 - R + L - 1; output row y uses, for row q, input row y + dy:
 	 * Out[y][j] = sum_q sum_i In[y + dy_q][i] B_q[i][j] over tile columns, j in [R, L - R) */
-	for (int yy = 0; yy < W; yy++)
+	for (int yy = 0; yy < L; yy++)
 		for (int j = R; j < L - R; j++) {
 			double acc = 0;
 			for (int q = 0; q < p->rows; q++)

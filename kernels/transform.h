@@ -16,9 +16,11 @@
  * K_fused / (2 Kpad) for n outputs (k / 2n for a box when K needs no padding).
  *
  * Decomposition (tcstencil): each row q of the fused kernel is an L x L banded Toeplitz matrix
- * B_q[i][j] = w_q[i - j + R] (|i - j| <= R); an L x L input tile gives the (L-2R)^2 interior
- * outputs as Out = sum_q In_q B_q, In_q the tile's rows shifted by the row's offsets. Each
- * product is L^3 MACs: sigma = K_fused (L-2R)^2 / (rows L^3).
+ * B_q[i][j] = w_q[i - j + R] (|i - j| <= R). A tile of L output rows and the L - 2R interior
+ * columns of L input columns is Out = sum_q In_q B_q, In_q the L input rows shifted by the row's
+ * (dy, dz): the shift along y costs nothing, the band along x wastes 2R of L columns. Each product
+ * is L^3 MACs: sigma = K_fused (L-2R) L / (rows L^3). (TCStencil's own L x L input tiles give
+ * only (L-2R)^2 outputs; the model's tcstencil rule keeps that published layout.)
  */
 #ifndef TRANSFORM_H
 #define TRANSFORM_H
@@ -59,7 +61,7 @@ struct toeplitz_plan {
 int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p);
 void toeplitz_free(struct toeplitz_plan *p);
 double toeplitz_sigma(const struct toeplitz_plan *p);
-/* Emulate one L x L tile whose interior outputs start at (x0, y0, z): out[(L-2R)^2], row-major. */
+/* Emulate one tile whose outputs start at (x0, y0, z): L rows of L-2R outputs, row-major. */
 void toeplitz_emulate(const struct toeplitz_plan *p, input_fn in, void *ctx, long x0, long y0,
 		      long z, double *out);
 

@@ -495,7 +495,7 @@ static void test_experiment_files(void **state)
 /* The committed configuration lists parse (the GPU runner reads them with the same code). */
 static void test_committed_experiments(void **state)
 {
-	static const char *const methods[] = { "naive", "ebisu", "cudnn", "convstencil", NULL };
+	static const char *const methods[] = { "naive", "ebisu", "cudnn", "convstencil", "tcstencil", NULL };
 	static const char *const files[] = { "experiments/naive-core.csv", "experiments/cuda-core.csv",
 					     "experiments/dense-tc.csv" };
 	struct run_config *rows;
