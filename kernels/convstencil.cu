@@ -22,10 +22,6 @@ extern "C" {
 #include "transform.h"
 }
 
-template <typename T> struct mma_shape;
-template <> struct mma_shape<float> { static constexpr int M = 16, N = 8, K = 8; };
-template <> struct mma_shape<double> { static constexpr int M = 8, N = 8, K = 4; };
-
 __device__ __forceinline__ unsigned to_tf32(float f)
 {
 	unsigned r;
@@ -33,35 +29,54 @@ __device__ __forceinline__ unsigned to_tf32(float f)
 	return r;
 }
 
-/* c += a b for one MMA of the shape; a, b hold the fragment's values in the PTX order */
-__device__ __forceinline__ void mma(float (&c)[4], const float (&a)[4], const float (&b)[2])
-{
-	asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
-		     "{%8,%9}, {%0,%1,%2,%3};"
-		     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-		     : "r"(to_tf32(a[0])), "r"(to_tf32(a[1])), "r"(to_tf32(a[2])), "r"(to_tf32(a[3])),
-		       "r"(__float_as_uint(b[0])), "r"(__float_as_uint(b[1])));   /* B: tf32 on the host */
-}
-
-__device__ __forceinline__ void mma(double (&c)[2], const double (&a)[1], const double (&b)[1])
-{
-	asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
-		     : "+d"(c[0]), "+d"(c[1]) : "d"(a[0]), "d"(b[0]));
-}
-
-/* fragment element coordinates (PTX mma layouts): A[row][col], B[col][row... k][n], C[row][col] */
-template <typename T> struct frag;
-template <> struct frag<float> {
-	static constexpr int NA = 4, NB = 2, NC = 4;
-	__device__ static void a(int lane, int e, int &r, int &c) { r = lane / 4 + (e & 1) * 8; c = lane % 4 + (e >> 1) * 4; }
-	__device__ static void b(int lane, int e, int &k, int &n) { k = lane % 4 + e * 4; n = lane / 4; }
-	__device__ static void c(int lane, int e, int &r, int &n) { r = lane / 4 + (e >> 1) * 8; n = 2 * (lane % 4) + (e & 1); }
+/*
+ * The MMA shapes, their fragment layouts (PTX mma.sync) and issue: tf32 m16n8k8; f64 m8n8k4
+ * (sm_80) and m16n8k4 (sm_90, which runs m8n8k4 as a 16-row instruction with half its rows idle:
+ * the tensor counters see twice the work). Fragment element e of lane: A[r][c], B[k][n], C[r][n].
+ */
+struct P_tf32 {
+	typedef float T;
+	static constexpr int M = 16, N = 8, K = 8, NA = 4, NB = 2, NC = 4;
+	__host__ __device__ static void a(int lane, int e, int &r, int &c) { r = lane / 4 + (e & 1) * 8; c = lane % 4 + (e >> 1) * 4; }
+	__host__ __device__ static void b(int lane, int e, int &k, int &n) { k = lane % 4 + e * 4; n = lane / 4; }
+	__host__ __device__ static void c(int lane, int e, int &r, int &n) { r = lane / 4 + (e >> 1) * 8; n = 2 * (lane % 4) + (e & 1); }
+	__device__ static void mma(T (&c)[NC], const T (&a)[NA], const T (&b)[NB])
+	{
+		asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+			     "{%8,%9}, {%0,%1,%2,%3};"
+			     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+			     : "r"(to_tf32(a[0])), "r"(to_tf32(a[1])), "r"(to_tf32(a[2])), "r"(to_tf32(a[3])),
+			       "r"(__float_as_uint(b[0])), "r"(__float_as_uint(b[1])));   /* B: tf32 on the host */
+	}
 };
-template <> struct frag<double> {
-	static constexpr int NA = 1, NB = 1, NC = 2;
-	__device__ static void a(int lane, int e, int &r, int &c) { (void)e; r = lane / 4; c = lane % 4; }
-	__device__ static void b(int lane, int e, int &k, int &n) { (void)e; k = lane % 4; n = lane / 4; }
-	__device__ static void c(int lane, int e, int &r, int &n) { r = lane / 4; n = 2 * (lane % 4) + e; }
+struct P_d8 {
+	typedef double T;
+	static constexpr int M = 8, N = 8, K = 4, NA = 1, NB = 1, NC = 2;
+	__host__ __device__ static void a(int lane, int e, int &r, int &c) { (void)e; r = lane / 4; c = lane % 4; }
+	__host__ __device__ static void b(int lane, int e, int &k, int &n) { (void)e; k = lane % 4; n = lane / 4; }
+	__host__ __device__ static void c(int lane, int e, int &r, int &n) { r = lane / 4; n = 2 * (lane % 4) + e; }
+	__device__ static void mma(T (&c)[NC], const T (&a)[NA], const T (&b)[NB])
+	{
+		asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+			     : "+d"(c[0]), "+d"(c[1]) : "d"(a[0]), "d"(b[0]));
+	}
+};
+struct P_d16 {
+	typedef double T;
+	static constexpr int M = 16, N = 8, K = 4, NA = 2, NB = 1, NC = 4;
+	__host__ __device__ static void a(int lane, int e, int &r, int &c) { r = lane / 4 + e * 8; c = lane % 4; }
+	__host__ __device__ static void b(int lane, int e, int &k, int &n) { (void)e; k = lane % 4; n = lane / 4; }
+	__host__ __device__ static void c(int lane, int e, int &r, int &n) { r = lane / 4 + (e >> 1) * 8; n = 2 * (lane % 4) + (e & 1); }
+	__device__ static void mma(T (&c)[NC], const T (&a)[NA], const T (&b)[NB])
+	{
+#if __CUDA_ARCH__ >= 900
+		asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+			     : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3]) : "d"(a[0]), "d"(a[1]), "d"(b[0]));
+#else
+		(void)c, (void)a, (void)b;
+		__trap();   /* the host picks P_d8 below sm_90 */
+#endif
+	}
 };
 
 struct cs_args {
@@ -80,13 +95,15 @@ struct cs_args {
  * host precomputes those offsets (and the lane's B fragments, tf32-rounded on the host), and each
  * block copies them to shared memory once.
  */
-template <typename T>
-__global__ void __launch_bounds__(128) convstencil_kernel(const T *__restrict__ in, T *__restrict__ out,
-							  const int *__restrict__ offs, const T *__restrict__ bfrag,
-							  struct cs_args a)
+template <typename P>
+__global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *__restrict__ in,
+							  typename P::T *__restrict__ out,
+							  const int *__restrict__ offs,
+							  const typename P::T *__restrict__ bfrag, struct cs_args a)
 {
-	using S = mma_shape<T>;
-	using F = frag<T>;
+	typedef typename P::T T;
+	using S = P;
+	using F = P;
 	extern __shared__ __align__(16) unsigned char cs_smem[];
 	const int nks = a.Kpad / S::K, nnt = a.n / S::N;
 	int *s_off = reinterpret_cast<int *>(cs_smem);                        /* [ks][lane][NA] */
@@ -132,8 +149,8 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const T *__restrict__ 
 				fu[e] = b[e];
 				fl[e] = b[32 * F::NB + e];
 			}
-			mma(acc[nt], fa, fu);
-			mma(acc[nt], fa1, fl);
+			P::mma(acc[nt], fa, fu);
+			P::mma(acc[nt], fa1, fl);
 		}
 	}
 	T *dst = out + a.origin + (long long)z * a.plane + (long long)y * a.pitch;
@@ -180,12 +197,14 @@ __device__ __forceinline__ void mma_u(float (&c)[4], const unsigned (&a)[4], flo
 		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(__float_as_uint(b0)), "r"(__float_as_uint(b1)));
 }
 
-template <typename T>
-__global__ void __launch_bounds__(256) convstencil2d_kernel(const T *__restrict__ in, T *__restrict__ out,
-							    const T *__restrict__ bfrag, struct cs_args a)
+template <typename P>
+__global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T *__restrict__ in,
+							    typename P::T *__restrict__ out,
+							    const typename P::T *__restrict__ bfrag, struct cs_args a)
 {
-	using S = mma_shape<T>;
-	using F = frag<T>;
+	typedef typename P::T T;
+	using S = P;
+	using F = P;
 	constexpr int PAD = cs_pad<T>::v;
 	extern __shared__ __align__(16) unsigned char cs_smem[];
 	const int n = a.n, CN = n + PAD, nks = a.Kpad / S::K, nnt = n / S::N, R = a.R;
@@ -257,14 +276,19 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const T *__restrict_
 						mma_u(acc[w][nt], fa1, bl[nt][0], bl[nt][1]);
 					}
 			} else {
-				const int g = lane / 4, tig = lane % 4;
-				double fa[1] = { base[(size_t)g * CN + tig] }, fa1[1] = { base[(size_t)(g + 1) * CN + tig] };
+				T fa[F::NA], fa1[F::NA];
+#pragma unroll
+				for (int e = 0; e < F::NA; e++) {
+					int r, cc;
+					F::a(lane, e, r, cc);
+					fa[e] = base[(size_t)r * CN + cc];
+					fa1[e] = base[(size_t)(r + 1) * CN + cc];   /* the next chunk */
+				}
 #pragma unroll
 				for (int nt = 0; nt < CS_MAX_NT; nt++)
 					if (nt < nnt) {
-						double b0[1] = { bu[nt][0] }, b1[1] = { bl[nt][0] };
-						mma(acc[w][nt], fa, b0);
-						mma(acc[w][nt], fa1, b1);
+						P::mma(acc[w][nt], fa, bu[nt]);
+						P::mma(acc[w][nt], fa1, bl[nt]);
 					}
 			}
 		}
@@ -289,24 +313,6 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const T *__restrict_
 	}
 }
 
-/* host copies of the fragment layouts above */
-static void frag_a_host(int is64, int lane, int e, int *r, int *c)
-{
-	if (is64) {
-		*r = lane / 4;
-		*c = lane % 4;
-	} else {
-		*r = lane / 4 + (e & 1) * 8;
-		*c = lane % 4 + (e >> 1) * 4;
-	}
-}
-
-static void frag_b_host(int is64, int lane, int e, int *k, int *n)
-{
-	*k = lane % 4 + (is64 ? 0 : e * 4);
-	*n = lane / 4;
-}
-
 /* round to tf32 (round to nearest, ties away: cvt.rna), as the tensor cores take it */
 static float tf32_round(float f)
 {
@@ -322,6 +328,7 @@ struct cs_state {
 	int *d_off;
 	void *d_b;
 	size_t smem;
+	int M;                       /* chunks per MMA: 16 (tf32, f64 m16n8k4) or 8 (f64 m8n8k4) */
 	int staged;                  /* 1D/2D: the shared-memory staged kernel */
 	size_t smem2;
 	struct cs_args args;
@@ -347,7 +354,11 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	const struct grid *g = c->grid;
 	struct dense_weights local = { 0, 0, 0, NULL };
 	const struct dense_weights *dw = c->composed;
-	int is64 = c->dtype == DT_FP64, M = is64 ? 8 : 16;
+	/* fp64 on sm_90 issues m16n8k4 (m8n8k4 there runs as a 16-row instruction, half idle) */
+	cudaDeviceProp prop;
+	cudaGetDeviceProperties(&prop, 0);
+	int is64 = c->dtype == DT_FP64, M = is64 ? (prop.major >= 9 ? 16 : 8) : 16;
+	CS.M = M;
 	memset(&CS, 0, sizeof(CS));
 	if (!dw) {   /* fusion 1: the base weights as a dense kernel */
 		if (weights_compose(c->stencil, c->weights, 1, &local) != 0) {
@@ -363,7 +374,7 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	}
 	dense_weights_free(&local);
 	/* per K step and lane: the A gather offsets and the B fragments of U and L */
-	const int KS = is64 ? 4 : 8, NA = is64 ? 1 : 4, NB = is64 ? 1 : 2;
+	const int KS = is64 ? 4 : 8, NA = is64 ? (M == 16 ? 2 : 1) : 4, NB = is64 ? 1 : 2;
 	const int nks = CS.plan.Kpad / KS, nnt = CS.plan.n / 8, k = 2 * CS.plan.R + 1;
 	if (nks > CS_MAX_KSTEPS || nnt > CS_MAX_NT) {
 		*why = "plan larger than the kernel's tables";
@@ -376,7 +387,12 @@ static int cs_setup(struct method_ctx *c, const char **why)
 		for (int lane = 0; lane < 32; lane++) {
 			for (int e = 0; e < NA; e++) {
 				int r, cc;
-				frag_a_host(is64, lane, e, &r, &cc);
+				if (!is64)
+					P_tf32::a(lane, e, r, cc);
+				else if (M == 16)
+					P_d16::a(lane, e, r, cc);
+				else
+					P_d8::a(lane, e, r, cc);
 				int kk = ks * KS + cc, q = kk / CS.plan.n, i = kk % CS.plan.n;
 				long off = 0;
 				if (kk < CS.plan.K) {
@@ -389,7 +405,10 @@ static int cs_setup(struct method_ctx *c, const char **why)
 			for (int nt = 0; nt < nnt; nt++)
 				for (int e = 0; e < NB; e++) {
 					int kk, nn;
-					frag_b_host(is64, lane, e, &kk, &nn);
+					if (is64)
+						P_d8::b(lane, e, kk, nn);
+					else
+						P_tf32::b(lane, e, kk, nn);
 					long at = (long)(ks * KS + kk) * CS.plan.n + nt * 8 + nn;
 					size_t iu = ((size_t)((ks * nnt + nt) * 2) * 32 + lane) * NB + e;
 					size_t il = iu + 32 * NB;
@@ -416,18 +435,20 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	free(hb);
 	CS.staged = g->dims < 3;
 	if (CS.staged) {
-		const int PAD = is64 ? 1 : 4, M = is64 ? 8 : 16;
+		const int PAD = is64 ? 1 : 4;
 		const int rows = g->dims == 2 ? CS_BH + 2 * CS.plan.R : 1;
 		CS.smem2 = (size_t)rows * (M + 1) * (CS.plan.n + PAD) * eb + nb * eb;
-		if (cudaFuncSetAttribute(convstencil2d_kernel<double>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess ||
-		    cudaFuncSetAttribute(convstencil2d_kernel<float>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess) {
+		if (cudaFuncSetAttribute(convstencil2d_kernel<P_d8>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess ||
+		    cudaFuncSetAttribute(convstencil2d_kernel<P_d16>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess ||
+		    cudaFuncSetAttribute(convstencil2d_kernel<P_tf32>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess) {
 			*why = "the staged tile does not fit in shared memory";
 			return -1;
 		}
 	}
 	if (CS.smem > 48 * 1024) {
-		cudaFuncSetAttribute(convstencil_kernel<double>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
-		cudaFuncSetAttribute(convstencil_kernel<float>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
+		cudaFuncSetAttribute(convstencil_kernel<P_d8>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
+		cudaFuncSetAttribute(convstencil_kernel<P_d16>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
+		cudaFuncSetAttribute(convstencil_kernel<P_tf32>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
 	}
 	CS.args.origin = grid_at(g, 0, 0, 0);
 	CS.args.pitch = g->pitch;
@@ -443,7 +464,8 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	CS.args.dims = g->dims;
 	CS.args.segs = (int)((g->n[0] + (long)M * CS.plan.n - 1) / ((long)M * CS.plan.n));
 	snprintf(CS.variant, sizeof(CS.variant), "%s, chunks of %d outputs, K %d padded to %d, sigma %.4f, %s",
-		 is64 ? "mma.sync m8n8k4 f64" : "mma.sync m16n8k8 tf32", CS.plan.n, CS.plan.K, CS.plan.Kpad,
+		 is64 ? (M == 16 ? "mma.sync m16n8k4 f64" : "mma.sync m8n8k4 f64") : "mma.sync m16n8k8 tf32",
+		 CS.plan.n, CS.plan.K, CS.plan.Kpad,
 		 flat_sigma(&CS.plan), g->dims < 3 ? "staged in shared memory" : "gathered through L1");
 	c->state = &CS;
 	return 0;
@@ -454,21 +476,27 @@ static void cs_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 	if (CS.staged) {
 		const int rowsb = c->grid->dims == 2 ? (CS.args.ny + CS_BH - 1) / CS_BH : 1;
 		dim3 grid((unsigned)CS.args.segs, (unsigned)rowsb);
-		if (c->dtype == DT_FP64)
-			convstencil2d_kernel<double><<<grid, 256, CS.smem2, s>>>((const double *)in, (double *)out,
+		if (c->dtype == DT_FP64 && CS.M == 16)
+			convstencil2d_kernel<P_d16><<<grid, 256, CS.smem2, s>>>((const double *)in, (double *)out,
+				(const double *)CS.d_b, CS.args);
+		else if (c->dtype == DT_FP64)
+			convstencil2d_kernel<P_d8><<<grid, 256, CS.smem2, s>>>((const double *)in, (double *)out,
 				(const double *)CS.d_b, CS.args);
 		else
-			convstencil2d_kernel<float><<<grid, 256, CS.smem2, s>>>((const float *)in, (float *)out,
+			convstencil2d_kernel<P_tf32><<<grid, 256, CS.smem2, s>>>((const float *)in, (float *)out,
 				(const float *)CS.d_b, CS.args);
 		return;
 	}
 	const long long warps = (long long)CS.args.segs * CS.args.ny * CS.args.nz;
 	const unsigned blocks = (unsigned)((warps + 3) / 4);
-	if (c->dtype == DT_FP64)
-		convstencil_kernel<double><<<blocks, 128, CS.smem, s>>>((const double *)in, (double *)out,
+	if (c->dtype == DT_FP64 && CS.M == 16)
+		convstencil_kernel<P_d16><<<blocks, 128, CS.smem, s>>>((const double *)in, (double *)out,
+			CS.d_off, (const double *)CS.d_b, CS.args);
+	else if (c->dtype == DT_FP64)
+		convstencil_kernel<P_d8><<<blocks, 128, CS.smem, s>>>((const double *)in, (double *)out,
 			CS.d_off, (const double *)CS.d_b, CS.args);
 	else
-		convstencil_kernel<float><<<blocks, 128, CS.smem, s>>>((const float *)in, (float *)out,
+		convstencil_kernel<P_tf32><<<blocks, 128, CS.smem, s>>>((const float *)in, (float *)out,
 			CS.d_off, (const float *)CS.d_b, CS.args);
 }
 
