@@ -358,8 +358,8 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	cudaDeviceProp prop;
 	cudaGetDeviceProperties(&prop, 0);
 	int is64 = c->dtype == DT_FP64, M = is64 ? (prop.major >= 9 ? 16 : 8) : 16;
-	CS.M = M;
 	memset(&CS, 0, sizeof(CS));
+	CS.M = M;
 	if (!dw) {   /* fusion 1: the base weights as a dense kernel */
 		if (weights_compose(c->stencil, c->weights, 1, &local) != 0) {
 			*why = "cannot build the dense weights";
