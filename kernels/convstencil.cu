@@ -95,7 +95,7 @@ struct cs_args {
  * host precomputes those offsets (and the lane's B fragments, tf32-rounded on the host), and each
  * block copies them to shared memory once.
  */
-template <typename P>
+template <typename P, int NT>
 __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *__restrict__ in,
 							  typename P::T *__restrict__ out,
 							  const int *__restrict__ offs,
@@ -124,9 +124,9 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *_
 	const int x0 = seg * S::M * a.n;
 	const T *src = in + a.origin + (long long)z * a.plane + (long long)y * a.pitch + x0;
 
-	T acc[CS_MAX_NT][F::NC];
+	T acc[NT][F::NC];
 #pragma unroll
-	for (int nt = 0; nt < CS_MAX_NT; nt++)
+	for (int nt = 0; nt < NT; nt++)
 #pragma unroll
 		for (int e = 0; e < F::NC; e++)
 			acc[nt][e] = 0;
@@ -139,9 +139,7 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *_
 			fa1[e] = __ldg(src + o + a.n);   /* the right neighbour chunk (dual tessellation) */
 		}
 #pragma unroll
-		for (int nt = 0; nt < CS_MAX_NT; nt++) {
-			if (nt >= nnt)
-				break;
+		for (int nt = 0; nt < NT; nt++) {
 			T fu[F::NB], fl[F::NB];
 			const T *b = s_b + ((ks * nnt + nt) * 2 * 32 + lane) * F::NB;
 #pragma unroll
@@ -155,9 +153,7 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *_
 	}
 	T *dst = out + a.origin + (long long)z * a.plane + (long long)y * a.pitch;
 #pragma unroll
-	for (int nt = 0; nt < CS_MAX_NT; nt++) {
-		if (nt >= nnt)
-			break;
+	for (int nt = 0; nt < NT; nt++) {
 #pragma unroll
 		for (int e = 0; e < F::NC; e++) {
 			int r, nn;
@@ -197,7 +193,7 @@ __device__ __forceinline__ void mma_u(float (&c)[4], const unsigned (&a)[4], flo
 		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(__float_as_uint(b0)), "r"(__float_as_uint(b1)));
 }
 
-template <typename P>
+template <typename P, int NT>
 __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T *__restrict__ in,
 							    typename P::T *__restrict__ out,
 							    const typename P::T *__restrict__ bfrag, struct cs_args a)
@@ -237,21 +233,20 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T 
 
 	const int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
 	const int wr0 = warp * CS_WR;                    /* first of this warp's rows in the block */
-	T acc[CS_WR][CS_MAX_NT][F::NC];
+	T acc[CS_WR][NT][F::NC];
 #pragma unroll
 	for (int w = 0; w < CS_WR; w++)
 #pragma unroll
-		for (int nt = 0; nt < CS_MAX_NT; nt++)
+		for (int nt = 0; nt < NT; nt++)
 #pragma unroll
 			for (int e = 0; e < F::NC; e++)
 				acc[w][nt][e] = 0;
 
 	for (int ks = 0; ks < nks; ks++) {
 		const int kk0 = ks * S::K, q = kk0 / n, i0 = kk0 % n;
-		T bu[CS_MAX_NT][F::NB], bl[CS_MAX_NT][F::NB];
+		T bu[NT][F::NB], bl[NT][F::NB];
 #pragma unroll
-		for (int nt = 0; nt < CS_MAX_NT; nt++)
-			if (nt < nnt) {
+		for (int nt = 0; nt < NT; nt++) {
 				const T *b = s_b + ((ks * nnt + nt) * 2 * 32 + lane) * F::NB;
 #pragma unroll
 				for (int e = 0; e < F::NB; e++) {
@@ -270,11 +265,10 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T 
 				ldsm_x4(fa, p);
 				ldsm_x4(fa1, p + CN);                 /* the next chunk */
 #pragma unroll
-				for (int nt = 0; nt < CS_MAX_NT; nt++)
-					if (nt < nnt) {
-						mma_u(acc[w][nt], fa, bu[nt][0], bu[nt][1]);
-						mma_u(acc[w][nt], fa1, bl[nt][0], bl[nt][1]);
-					}
+				for (int nt = 0; nt < NT; nt++) {
+					mma_u(acc[w][nt], fa, bu[nt][0], bu[nt][1]);
+					mma_u(acc[w][nt], fa1, bl[nt][0], bl[nt][1]);
+				}
 			} else {
 				T fa[F::NA], fa1[F::NA];
 #pragma unroll
@@ -285,11 +279,10 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T 
 					fa1[e] = base[(size_t)(r + 1) * CN + cc];   /* the next chunk */
 				}
 #pragma unroll
-				for (int nt = 0; nt < CS_MAX_NT; nt++)
-					if (nt < nnt) {
-						P::mma(acc[w][nt], fa, bu[nt]);
-						P::mma(acc[w][nt], fa1, bl[nt]);
-					}
+				for (int nt = 0; nt < NT; nt++) {
+					P::mma(acc[w][nt], fa, bu[nt]);
+					P::mma(acc[w][nt], fa1, bl[nt]);
+				}
 			}
 		}
 	}
@@ -300,8 +293,7 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T 
 			continue;
 		T *dst = out + a.origin + (long long)y * a.pitch;
 #pragma unroll
-		for (int nt = 0; nt < CS_MAX_NT; nt++)
-			if (nt < nnt)
+		for (int nt = 0; nt < NT; nt++)
 #pragma unroll
 				for (int e = 0; e < F::NC; e++) {
 					int r, nn;
@@ -336,6 +328,20 @@ struct cs_state {
 };
 
 static struct cs_state CS;
+
+#define SET_SMEM(K, bytes) (cudaFuncSetAttribute(K, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) != cudaSuccess)
+static int for_each_kernel2d(int bytes)
+{
+	return SET_SMEM((convstencil2d_kernel<P_d8, 1>), bytes) | SET_SMEM((convstencil2d_kernel<P_d8, 2>), bytes) |
+	       SET_SMEM((convstencil2d_kernel<P_d16, 1>), bytes) | SET_SMEM((convstencil2d_kernel<P_d16, 2>), bytes) |
+	       SET_SMEM((convstencil2d_kernel<P_tf32, 1>), bytes) | SET_SMEM((convstencil2d_kernel<P_tf32, 2>), bytes);
+}
+static void for_each_kernel(int bytes)
+{
+	(void)(SET_SMEM((convstencil_kernel<P_d8, 1>), bytes) | SET_SMEM((convstencil_kernel<P_d8, 2>), bytes) |
+	       SET_SMEM((convstencil_kernel<P_d16, 1>), bytes) | SET_SMEM((convstencil_kernel<P_d16, 2>), bytes) |
+	       SET_SMEM((convstencil_kernel<P_tf32, 1>), bytes) | SET_SMEM((convstencil_kernel<P_tf32, 2>), bytes));
+}
 
 static const char *cs_supports(const struct method_ctx *c)
 {
@@ -438,17 +444,13 @@ static int cs_setup(struct method_ctx *c, const char **why)
 		const int PAD = is64 ? 1 : 4;
 		const int rows = g->dims == 2 ? CS_BH + 2 * CS.plan.R : 1;
 		CS.smem2 = (size_t)rows * (M + 1) * (CS.plan.n + PAD) * eb + nb * eb;
-		if (cudaFuncSetAttribute(convstencil2d_kernel<P_d8>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess ||
-		    cudaFuncSetAttribute(convstencil2d_kernel<P_d16>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess ||
-		    cudaFuncSetAttribute(convstencil2d_kernel<P_tf32>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem2) != cudaSuccess) {
+		if (for_each_kernel2d((int)CS.smem2) != 0) {
 			*why = "the staged tile does not fit in shared memory";
 			return -1;
 		}
 	}
 	if (CS.smem > 48 * 1024) {
-		cudaFuncSetAttribute(convstencil_kernel<P_d8>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
-		cudaFuncSetAttribute(convstencil_kernel<P_d16>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
-		cudaFuncSetAttribute(convstencil_kernel<P_tf32>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)CS.smem);
+		for_each_kernel((int)CS.smem);
 	}
 	CS.args.origin = grid_at(g, 0, 0, 0);
 	CS.args.pitch = g->pitch;
@@ -471,33 +473,37 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	return 0;
 }
 
+/* one launch of the instantiation for this precision policy and n / 8 output tiles */
+template <typename P>
+static void launch_p(const void *in, void *out, cudaStream_t s, int staged, dim3 grid, unsigned blocks)
+{
+	typedef typename P::T T;
+	const int nt = CS.args.n / 8;
+	if (staged) {
+		if (nt == 2)
+			convstencil2d_kernel<P, 2><<<grid, 256, CS.smem2, s>>>((const T *)in, (T *)out, (const T *)CS.d_b, CS.args);
+		else
+			convstencil2d_kernel<P, 1><<<grid, 256, CS.smem2, s>>>((const T *)in, (T *)out, (const T *)CS.d_b, CS.args);
+	} else {
+		if (nt == 2)
+			convstencil_kernel<P, 2><<<blocks, 128, CS.smem, s>>>((const T *)in, (T *)out, CS.d_off, (const T *)CS.d_b, CS.args);
+		else
+			convstencil_kernel<P, 1><<<blocks, 128, CS.smem, s>>>((const T *)in, (T *)out, CS.d_off, (const T *)CS.d_b, CS.args);
+	}
+}
+
 static void cs_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
 {
-	if (CS.staged) {
-		const int rowsb = c->grid->dims == 2 ? (CS.args.ny + CS_BH - 1) / CS_BH : 1;
-		dim3 grid((unsigned)CS.args.segs, (unsigned)rowsb);
-		if (c->dtype == DT_FP64 && CS.M == 16)
-			convstencil2d_kernel<P_d16><<<grid, 256, CS.smem2, s>>>((const double *)in, (double *)out,
-				(const double *)CS.d_b, CS.args);
-		else if (c->dtype == DT_FP64)
-			convstencil2d_kernel<P_d8><<<grid, 256, CS.smem2, s>>>((const double *)in, (double *)out,
-				(const double *)CS.d_b, CS.args);
-		else
-			convstencil2d_kernel<P_tf32><<<grid, 256, CS.smem2, s>>>((const float *)in, (float *)out,
-				(const float *)CS.d_b, CS.args);
-		return;
-	}
+	const int rowsb = c->grid->dims == 2 ? (CS.args.ny + CS_BH - 1) / CS_BH : 1;
 	const long long warps = (long long)CS.args.segs * CS.args.ny * CS.args.nz;
+	dim3 grid((unsigned)CS.args.segs, (unsigned)rowsb);
 	const unsigned blocks = (unsigned)((warps + 3) / 4);
 	if (c->dtype == DT_FP64 && CS.M == 16)
-		convstencil_kernel<P_d16><<<blocks, 128, CS.smem, s>>>((const double *)in, (double *)out,
-			CS.d_off, (const double *)CS.d_b, CS.args);
+		launch_p<P_d16>(in, out, s, CS.staged, grid, blocks);
 	else if (c->dtype == DT_FP64)
-		convstencil_kernel<P_d8><<<blocks, 128, CS.smem, s>>>((const double *)in, (double *)out,
-			CS.d_off, (const double *)CS.d_b, CS.args);
+		launch_p<P_d8>(in, out, s, CS.staged, grid, blocks);
 	else
-		convstencil_kernel<P_tf32><<<blocks, 128, CS.smem, s>>>((const float *)in, (float *)out,
-			CS.d_off, (const float *)CS.d_b, CS.args);
+		launch_p<P_tf32>(in, out, s, CS.staged, grid, blocks);
 }
 
 static void cs_teardown(struct method_ctx *c)
