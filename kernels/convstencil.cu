@@ -173,8 +173,9 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *_
  * dual tessellation's A' is the same tile one chunk on. Each warp computes WR rows, so every B
  * fragment it loads serves WR rows.
  */
-#define CS_BH 32     /* output rows per block */
-#define CS_WR 4      /* output rows per warp (8 warps) */
+/* output rows per warp (8 warps a block, so 8 WR rows a block): fp64 takes 8, which lets every
+ * B fragment serve 8 rows; tf32's two output tiles keep it at 4 (registers, shared memory) */
+template <typename P> struct cs_wr { static constexpr int v = sizeof(typename P::T) == 8 ? 8 : 4; };
 
 template <typename T> struct cs_pad { static constexpr int v = sizeof(T) == 8 ? 1 : 4; };
 
@@ -204,6 +205,7 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T 
 	constexpr int PAD = cs_pad<T>::v;
 	extern __shared__ __align__(16) unsigned char cs_smem[];
 	const int n = a.n, CN = n + PAD, nks = a.Kpad / S::K, nnt = n / S::N, R = a.R;
+	constexpr int CS_WR = cs_wr<P>::v, CS_BH = 8 * CS_WR;
 	const int srows = CS_BH + 2 * R;                 /* staged input rows (1D: 1) */
 	const int two_d = a.dims == 2;
 	const int nrows = two_d ? srows : 1;
@@ -442,7 +444,8 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	CS.staged = g->dims < 3;
 	if (CS.staged) {
 		const int PAD = is64 ? 1 : 4;
-		const int rows = g->dims == 2 ? CS_BH + 2 * CS.plan.R : 1;
+		const int bh = 8 * (is64 ? cs_wr<P_d16>::v : cs_wr<P_tf32>::v);
+		const int rows = g->dims == 2 ? bh + 2 * CS.plan.R : 1;
 		CS.smem2 = (size_t)rows * (M + 1) * (CS.plan.n + PAD) * eb + nb * eb;
 		if (for_each_kernel2d((int)CS.smem2) != 0) {
 			*why = "the staged tile does not fit in shared memory";
@@ -494,7 +497,8 @@ static void launch_p(const void *in, void *out, cudaStream_t s, int staged, dim3
 
 static void cs_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
 {
-	const int rowsb = c->grid->dims == 2 ? (CS.args.ny + CS_BH - 1) / CS_BH : 1;
+	const int bh = 8 * (c->dtype == DT_FP64 ? cs_wr<P_d16>::v : cs_wr<P_tf32>::v);
+	const int rowsb = c->grid->dims == 2 ? (CS.args.ny + bh - 1) / bh : 1;
 	const long long warps = (long long)CS.args.segs * CS.args.ny * CS.args.nz;
 	dim3 grid((unsigned)CS.args.segs, (unsigned)rowsb);
 	const unsigned blocks = (unsigned)((warps + 3) / 4);

@@ -6,8 +6,9 @@
  * proved on the CPU); a warp computes a tile of 16 output rows by 16 - 2R columns as
  * sum_q In_q B_q with mma.sync m16n8k16 (f16 inputs, f32 accumulation; two 8-column halves),
  * In_q being the 16 input rows shifted by (dy, dz) and 16 input columns around the tile. sigma
- * is the plan's exact count. This first version gathers the A fragments through L1 and keeps the
- * B fragments in shared memory; the fp16-accumulate variant of the original is not built yet.
+ * is the plan's exact count. Each warp stages its tile's input in shared memory and loads A with
+ * ldmatrix; the B fragments sit in shared memory. The fp16-accumulate variant of the original is
+ * not built yet.
  */
 #include <stdio.h>
 #include <string.h>
@@ -27,41 +28,61 @@ struct tc_args {
 
 __constant__ int2 c_tc_off[225];    /* (dy, dz) of row q */
 
-__device__ __forceinline__ unsigned pack_h2(__half lo, __half hi)
+#define TC_SROW 24   /* staged row: 16 halves and 8 of padding (48 bytes: ldmatrix rows hit distinct banks) */
+
+__device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], const void *p)
 {
-	return (unsigned)__half_as_ushort(lo) | ((unsigned)__half_as_ushort(hi) << 16);
+	unsigned a = (unsigned)__cvta_generic_to_shared(p);
+	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+		     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
 
+/*
+ * Each warp stages the input its tile needs, 16 columns by 16 + 2R rows (by 2R + 1 planes in 3D),
+ * in shared memory; every Toeplitz row q then takes its A fragment with one ldmatrix.x4 from the
+ * staged rows shifted by (dy, dz).
+ */
 __global__ void __launch_bounds__(128) tcstencil_kernel(const __half *__restrict__ in, __half *__restrict__ out,
 							const unsigned *__restrict__ bfrag, struct tc_args a)
 {
 	extern __shared__ __align__(16) unsigned char tc_smem[];
+	const int R = a.R, nplanes = a.nz > 1 || a.rows > 2 * R + 1 ? 2 * R + 1 : 1;
+	const int srows = 16 + 2 * R, wbytes = ((nplanes * srows * TC_SROW * 2 + 15) / 16) * 16;
 	unsigned *s_b = reinterpret_cast<unsigned *>(tc_smem);          /* [q][nt][lane][2] */
-	for (int i = threadIdx.x; i < a.rows * 2 * 32 * 2; i += blockDim.x)
+	const int bwords = a.rows * 2 * 32 * 2;
+	for (int i = threadIdx.x; i < bwords; i += blockDim.x)
 		s_b[i] = bfrag[i];
-	__syncthreads();
-	const int lane = threadIdx.x & 31, g = lane / 4, tig = lane % 4;
-	const long long warp = (long long)blockIdx.x * 4 + threadIdx.x / 32;
+	const int lane = threadIdx.x & 31, wid = threadIdx.x / 32;
+	__half *s_in = reinterpret_cast<__half *>(tc_smem + ((bwords * 4 + 15) / 16) * 16 + wid * wbytes);
+	const long long warp = (long long)blockIdx.x * 4 + wid;
 	const long long tiles = (long long)a.tiles_x * a.tiles_y * a.nz;
-	if (warp >= tiles)
-		return;
-	const int W = 16 - 2 * a.R;
+	const int W = 16 - 2 * R;
 	const int tx = (int)(warp % a.tiles_x), ty = (int)(warp / a.tiles_x % a.tiles_y);
 	const int z = (int)(warp / ((long long)a.tiles_x * a.tiles_y));
 	const int x0 = tx * W, y0 = ty * 16;
+	const bool live = warp < tiles;
+	if (live) {
+		/* stage plane p (z - R + p), row r (y0 - R + r), column c (x0 - R + c) */
+		for (int e = lane; e < nplanes * srows * 16; e += 32) {
+			const int pl = e / (srows * 16), rem = e % (srows * 16), r = rem / 16, c = rem % 16;
+			const int y = y0 - R + r, zz = nplanes > 1 ? z - R + pl : z;
+			__half v = __float2half(0.f);
+			if (y < a.ny + R)
+				v = in[a.origin + (long long)zz * a.plane + (long long)y * a.pitch + x0 - R + c];
+			s_in[(pl * srows + r) * TC_SROW + c] = v;
+		}
+	}
+	__syncthreads();
+	if (!live)
+		return;
 	float acc[2][4] = {};
+	const int mat = lane / 8, rr = lane % 8;
 	for (int q = 0; q < a.rows; q++) {
 		const int2 o = c_tc_off[q];
-		/* A[r][i] = in[y0 + r + dy][x0 - R + i] (z + dz): rows g, g+8; columns 2tig(+1), +8 */
-		const __half *p = in + a.origin + (long long)(z + o.y) * a.plane + (long long)(y0 + o.x) * a.pitch + x0 - a.R;
+		const int pl = nplanes > 1 ? o.y + R : 0;
+		const __half *p = s_in + (pl * srows + R + o.x + rr + (mat & 1) * 8) * TC_SROW + (mat >> 1) * 8;
 		unsigned fa[4];
-#pragma unroll
-		for (int e = 0; e < 4; e++) {
-			const int r = g + (e & 1) * 8, c = 2 * tig + (e >> 1) * 8;
-			const __half *pp = p + (long long)r * a.pitch + c;
-			/* rows past the ring (the last tile of a ragged grid) feed no output: zeros */
-			fa[e] = y0 + r + o.x < a.ny + a.R ? pack_h2(pp[0], pp[1]) : 0u;
-		}
+		ldsm_x4(fa, p);
 #pragma unroll
 		for (int nt = 0; nt < 2; nt++) {
 			const unsigned *b = s_b + ((q * 2 + nt) * 32 + lane) * 2;
@@ -72,13 +93,14 @@ __global__ void __launch_bounds__(128) tcstencil_kernel(const __half *__restrict
 		}
 	}
 	/* C[r][j]: rows g, g+8; columns 2tig(+1) of each half; output column j keeps R <= j < 16 - R */
+	const int g = lane / 4, tig = lane % 4;
 #pragma unroll
 	for (int nt = 0; nt < 2; nt++)
 #pragma unroll
 		for (int e = 0; e < 4; e++) {
 			const int r = g + (e >> 1) * 8, j = nt * 8 + 2 * tig + (e & 1);
-			const int x = x0 + j - a.R, y = y0 + r;
-			if (j >= a.R && j < 16 - a.R && x < a.nx && y < a.ny)
+			const int x = x0 + j - R, y = y0 + r;
+			if (j >= R && j < 16 - R && x < a.nx && y < a.ny)
 				out[a.origin + (long long)z * a.plane + (long long)y * a.pitch + x] = __float2half_rn(acc[nt][e]);
 		}
 }
@@ -141,9 +163,13 @@ static int tc_setup(struct method_ctx *c, const char **why)
 						(unsigned)half_from_float((float)v0) | ((unsigned)half_from_float((float)v1) << 16);
 				}
 	}
-	TS.smem = nb * sizeof(unsigned);
-	if (cudaMalloc(&TS.d_b, TS.smem) != cudaSuccess ||
-	    cudaMemcpy(TS.d_b, hb, TS.smem, cudaMemcpyHostToDevice) != cudaSuccess ||
+	{
+		const int R = TS.plan.R, np = g->dims == 3 ? 2 * R + 1 : 1;
+		TS.smem = (nb * sizeof(unsigned) + 15) / 16 * 16 +
+			  4 * (((size_t)np * (16 + 2 * R) * TC_SROW * 2 + 15) / 16 * 16);
+	}
+	if (cudaMalloc(&TS.d_b, nb * sizeof(unsigned)) != cudaSuccess ||
+	    cudaMemcpy(TS.d_b, hb, nb * sizeof(unsigned), cudaMemcpyHostToDevice) != cudaSuccess ||
 	    cudaMemcpyToSymbol(c_tc_off, off, rows * sizeof(int2)) != cudaSuccess ||
 	    cudaFuncSetAttribute(tcstencil_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)TS.smem) != cudaSuccess) {
 		free(hb);
