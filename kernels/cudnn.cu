@@ -25,16 +25,20 @@
 
 #ifdef HAVE_CUDNN
 
+/* the cuDNN functions used, resolved from the library at run time */
+#define CUDNN_FNS(X) X(cudnnCreate) X(cudnnDestroy) X(cudnnSetStream) X(cudnnGetVersion) \
+	X(cudnnGetErrorString) X(cudnnCreateTensorDescriptor) X(cudnnSetTensorNdDescriptor) \
+	X(cudnnDestroyTensorDescriptor) X(cudnnCreateFilterDescriptor) X(cudnnSetFilterNdDescriptor) \
+	X(cudnnDestroyFilterDescriptor) X(cudnnCreateConvolutionDescriptor) \
+	X(cudnnSetConvolutionNdDescriptor) X(cudnnDestroyConvolutionDescriptor) \
+	X(cudnnFindConvolutionForwardAlgorithm) X(cudnnGetConvolutionForwardWorkspaceSize) \
+	X(cudnnConvolutionForward)
+
 static struct {
 	int tried, ok;
 	char why[160];
 #define FN(name) decltype(&::name) name;
-	FN(cudnnCreate) FN(cudnnDestroy) FN(cudnnSetStream) FN(cudnnGetVersion) FN(cudnnGetErrorString)
-	FN(cudnnCreateTensorDescriptor) FN(cudnnSetTensorNdDescriptor) FN(cudnnDestroyTensorDescriptor)
-	FN(cudnnCreateFilterDescriptor) FN(cudnnSetFilterNdDescriptor) FN(cudnnDestroyFilterDescriptor)
-	FN(cudnnCreateConvolutionDescriptor) FN(cudnnSetConvolutionNdDescriptor)
-	FN(cudnnDestroyConvolutionDescriptor) FN(cudnnFindConvolutionForwardAlgorithm)
-	FN(cudnnGetConvolutionForwardWorkspaceSize) FN(cudnnConvolutionForward)
+	CUDNN_FNS(FN)
 #undef FN
 } L;
 
@@ -50,12 +54,7 @@ static int cudnn_open(void)
 	}
 #define FN(name) if (!(*(void **)&L.name = dlsym(h, #name))) { \
 		snprintf(L.why, sizeof(L.why), "libcudnn lacks %s", #name); return 0; }
-	FN(cudnnCreate) FN(cudnnDestroy) FN(cudnnSetStream) FN(cudnnGetVersion) FN(cudnnGetErrorString)
-	FN(cudnnCreateTensorDescriptor) FN(cudnnSetTensorNdDescriptor) FN(cudnnDestroyTensorDescriptor)
-	FN(cudnnCreateFilterDescriptor) FN(cudnnSetFilterNdDescriptor) FN(cudnnDestroyFilterDescriptor)
-	FN(cudnnCreateConvolutionDescriptor) FN(cudnnSetConvolutionNdDescriptor)
-	FN(cudnnDestroyConvolutionDescriptor) FN(cudnnFindConvolutionForwardAlgorithm)
-	FN(cudnnGetConvolutionForwardWorkspaceSize) FN(cudnnConvolutionForward)
+	CUDNN_FNS(FN)
 #undef FN
 	L.ok = 1;
 	return 1;

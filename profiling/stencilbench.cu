@@ -226,6 +226,27 @@ static void verify_launch(struct row *r, struct method_ctx *mc, const void *d_in
 
 static int counters_state;   /* 0 untried, 1 ok, -1 unavailable (warned once) */
 
+/* The protocol the options ask for (QUICK, warm-up override, L2 flush). */
+static void protocol_from(const struct options *o, struct protocol *p)
+{
+	if (o->quick)
+		protocol_quick(p);
+	else
+		protocol_default(p);
+	if (o->warmup_s >= 0)
+		p->warmup_s = o->warmup_s;
+	p->flush_l2 = !o->hot;
+}
+
+/* The model's F, Q, I (and attainable with ceilings) for this row; sigma NaN: the model's rule. */
+static void model_for(struct row *r, const struct hw *ceil, double sigma)
+{
+	char err[256];
+	const struct model_method *mm = model_method_find(r->m->name);
+	struct model_input in = { r->cfg->stencil, r->cfg->fusion, r->cfg->dtype, mm, -1, sigma, ceil };
+	r->have_model = mm && model_eval(&in, &r->model, err, sizeof(err)) == 0;
+}
+
 static void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing)
 {
 	const struct run_config *c = r->cfg;
@@ -250,12 +271,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 		snprintf(r->reason, sizeof(r->reason), "bad grid");
 		return;
 	}
-	{   /* the model's F, Q and I for this configuration; attainable from this run's ceilings */
-		char err[256];
-		const struct model_method *mm = model_method_find(r->m->name);
-		struct model_input in = { st, c->fusion, c->dtype, mm, -1, NAN, ceil };
-		r->have_model = mm && model_eval(&in, &r->model, err, sizeof(err)) == 0;
-	}
+	model_for(r, ceil, NAN);   /* F, Q and I; attainable from this run's ceilings */
 	mc.stencil = st;
 	mc.fusion = c->fusion;
 	mc.dtype = c->dtype;
@@ -292,12 +308,8 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 	}
 	if (r->m->variant)
 		snprintf(r->variant, sizeof(r->variant), "%s", r->m->variant(&mc));
-	if (r->m->sigma) {   /* the method's exact sigma replaces the model's rule for this row */
-		char err[256];
-		const struct model_method *mm = model_method_find(r->m->name);
-		struct model_input in = { st, c->fusion, c->dtype, mm, -1, r->m->sigma(&mc), ceil };
-		r->have_model = mm && model_eval(&in, &r->model, err, sizeof(err)) == 0;
-	}
+	if (r->m->sigma)     /* the method's exact sigma replaces the model's rule for this row */
+		model_for(r, ceil, r->m->sigma(&mc));
 	struct timing_ctx tc;
 	tc.m = r->m;
 	tc.mc = &mc;
@@ -335,13 +347,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 		if (!strcmp(r->status, "ok") && timing) {
 			struct protocol p;
 			struct protocol_ops ops = { &tc, t_now, t_launch, t_sample };
-			if (o->quick)
-				protocol_quick(&p);
-			else
-				protocol_default(&p);
-			if (o->warmup_s >= 0)
-				p.warmup_s = o->warmup_s;
-			p.flush_l2 = !o->hot;
+			protocol_from(o, &p);
 			if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0)
 				r->timed = 1;
 		}
@@ -523,12 +529,7 @@ static void open_device(const struct options *o)
 static void protocol_text(const struct options *o, char *buf, size_t len)
 {
 	struct protocol p;
-	if (o->quick)
-		protocol_quick(&p);
-	else
-		protocol_default(&p);
-	if (o->warmup_s >= 0)
-		p.warmup_s = o->warmup_s;
+	protocol_from(o, &p);
 	snprintf(buf, len, "%swarm-up %.2f s after %d calibration launches; samples >= %d until "
 		 "RSD <= %.1f%% or %.1f s; L2 flush %s; counters %s; throttle < %.0f%% of max SM clock",
 		 o->quick ? "QUICK: " : "", p.warmup_s, p.calib_launches, p.min_samples,
