@@ -173,8 +173,8 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *_
  * dual tessellation's A' is the same tile one chunk on. Each warp computes WR rows, so every B
  * fragment it loads serves WR rows.
  */
-/* output rows per warp (8 warps a block, so 8 WR rows a block); 8 was tried for fp64 and ran
- * slower (case 1: 283 against 310 GStencil/s) */
+/* output rows per warp (8 warps a block, so 8 WR rows a block). 8 and 2 were tried and ran
+ * slower (case 1: 283 and 275 against 310 GStencil/s; case 3: 438 with 2 against 466) */
 template <typename P> struct cs_wr { static constexpr int v = 4; };
 
 template <typename T> struct cs_pad { static constexpr int v = sizeof(T) == 8 ? 1 : 4; };
