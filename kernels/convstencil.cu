@@ -9,14 +9,16 @@
  * Each warp computes one row segment of M chunks (M = 16 for mma.sync m16n8k8 tf32, 8 for
  * m8n8k4 f64) of n outputs: per K step it gathers its A fragment (stencil2row, straight from the
  * grid through L1) for the chunks and for their right neighbours, and issues two MMAs, one with
- * U and one with L. The gather offsets of A and the B fragments are precomputed on the host
- * and held in shared memory; A itself is read through L1 (staging the input tile in shared
- * memory with cp.async is the next step for speed).
+ * U and one with L. The B fragments (and, for 3D, the gather offsets of A) are precomputed on
+ * the host and held in shared memory. In 1D and 2D a block stages its input tile in shared memory
+ * with cp.async and takes A with ldmatrix; in 3D A is gathered through L1.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "gpu.h"
 #include "kmethod.h"
+#include "ptx.cuh"
 
 extern "C" {
 #include "transform.h"
@@ -102,15 +104,13 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *_
 							  const typename P::T *__restrict__ bfrag, struct cs_args a)
 {
 	typedef typename P::T T;
-	using S = P;
-	using F = P;
 	extern __shared__ __align__(16) unsigned char cs_smem[];
-	const int nks = a.Kpad / S::K, nnt = a.n / S::N;
+	const int nks = a.Kpad / P::K, nnt = a.n / P::N;
 	int *s_off = reinterpret_cast<int *>(cs_smem);                        /* [ks][lane][NA] */
-	T *s_b = reinterpret_cast<T *>(cs_smem + ((nks * 32 * F::NA * sizeof(int) + 15) / 16) * 16);
-	for (int i = threadIdx.x; i < nks * 32 * F::NA; i += blockDim.x)
+	T *s_b = reinterpret_cast<T *>(cs_smem + ((nks * 32 * P::NA * sizeof(int) + 15) / 16) * 16);
+	for (int i = threadIdx.x; i < nks * 32 * P::NA; i += blockDim.x)
 		s_off[i] = offs[i];
-	for (int i = threadIdx.x; i < nks * nnt * 2 * 32 * F::NB; i += blockDim.x)   /* [ks][nt][U,L][lane][NB] */
+	for (int i = threadIdx.x; i < nks * nnt * 2 * 32 * P::NB; i += blockDim.x)   /* [ks][nt][U,L][lane][NB] */
 		s_b[i] = bfrag[i];
 	__syncthreads();
 
@@ -121,31 +121,31 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *_
 	if (row >= (long long)a.ny * a.nz)
 		return;
 	const int y = (int)(row % a.ny), z = (int)(row / a.ny);
-	const int x0 = seg * S::M * a.n;
+	const int x0 = seg * P::M * a.n;
 	const T *src = in + a.origin + (long long)z * a.plane + (long long)y * a.pitch + x0;
 
-	T acc[NT][F::NC];
+	T acc[NT][P::NC];
 #pragma unroll
 	for (int nt = 0; nt < NT; nt++)
 #pragma unroll
-		for (int e = 0; e < F::NC; e++)
+		for (int e = 0; e < P::NC; e++)
 			acc[nt][e] = 0;
 	for (int ks = 0; ks < nks; ks++) {
-		T fa[F::NA], fa1[F::NA];
+		T fa[P::NA], fa1[P::NA];
 #pragma unroll
-		for (int e = 0; e < F::NA; e++) {
-			const int o = s_off[(ks * 32 + lane) * F::NA + e];
+		for (int e = 0; e < P::NA; e++) {
+			const int o = s_off[(ks * 32 + lane) * P::NA + e];
 			fa[e] = __ldg(src + o);
 			fa1[e] = __ldg(src + o + a.n);   /* the right neighbour chunk (dual tessellation) */
 		}
 #pragma unroll
 		for (int nt = 0; nt < NT; nt++) {
-			T fu[F::NB], fl[F::NB];
-			const T *b = s_b + ((ks * nnt + nt) * 2 * 32 + lane) * F::NB;
+			T fu[P::NB], fl[P::NB];
+			const T *b = s_b + ((ks * nnt + nt) * 2 * 32 + lane) * P::NB;
 #pragma unroll
-			for (int e = 0; e < F::NB; e++) {
+			for (int e = 0; e < P::NB; e++) {
 				fu[e] = b[e];
-				fl[e] = b[32 * F::NB + e];
+				fl[e] = b[32 * P::NB + e];
 			}
 			P::mma(acc[nt], fa, fu);
 			P::mma(acc[nt], fa1, fl);
@@ -155,10 +155,10 @@ __global__ void __launch_bounds__(128) convstencil_kernel(const typename P::T *_
 #pragma unroll
 	for (int nt = 0; nt < NT; nt++) {
 #pragma unroll
-		for (int e = 0; e < F::NC; e++) {
+		for (int e = 0; e < P::NC; e++) {
 			int r, nn;
-			F::c(lane, e, r, nn);
-			const int x = x0 + r * a.n + nt * S::N + nn;
+			P::c(lane, e, r, nn);
+			const int x = x0 + r * a.n + nt * P::N + nn;
 			if (x < a.nx)
 				dst[x] = acc[nt][e];
 		}
@@ -179,12 +179,6 @@ template <typename P> struct cs_wr { static constexpr int v = 4; };
 
 template <typename T> struct cs_pad { static constexpr int v = sizeof(T) == 8 ? 1 : 4; };
 
-__device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], const void *p)
-{
-	unsigned a = (unsigned)__cvta_generic_to_shared(p);
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
-		     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
-}
 
 __device__ __forceinline__ void mma_u(float (&c)[4], const unsigned (&a)[4], float b0, float b1)
 {
@@ -200,66 +194,63 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T 
 							    const typename P::T *__restrict__ bfrag, struct cs_args a)
 {
 	typedef typename P::T T;
-	using S = P;
-	using F = P;
 	constexpr int PAD = cs_pad<T>::v;
 	extern __shared__ __align__(16) unsigned char cs_smem[];
-	const int n = a.n, CN = n + PAD, nks = a.Kpad / S::K, nnt = n / S::N, R = a.R;
+	const int n = a.n, CN = n + PAD, nks = a.Kpad / P::K, nnt = n / P::N, R = a.R;
 	constexpr int CS_WR = cs_wr<P>::v, CS_BH = 8 * CS_WR;
 	const int srows = CS_BH + 2 * R;                 /* staged input rows (1D: 1) */
 	const int two_d = a.dims == 2;
 	const int nrows = two_d ? srows : 1;
 	T *s_in = reinterpret_cast<T *>(cs_smem);                          /* [row][M+1][CN] */
-	T *s_b = s_in + (size_t)nrows * (S::M + 1) * CN;                    /* [ks][nt][U,L][lane][NB] */
-	const int x0 = blockIdx.x * S::M * n, y0 = blockIdx.y * CS_BH;
+	T *s_b = s_in + (size_t)nrows * (P::M + 1) * CN;                    /* [ks][nt][U,L][lane][NB] */
+	const int x0 = blockIdx.x * P::M * n, y0 = blockIdx.y * CS_BH;
 	const T *row0 = in + a.origin - (two_d ? (long long)R * a.pitch : 0) + (long long)y0 * a.pitch;
 
 	/* stage: element j of chunk c of staged row s is in[row y0 - R + s][x0 - R + c n + j] */
-	const int per_row = (S::M + 1) * n;
+	const int per_row = (P::M + 1) * n;
 	for (int e = threadIdx.x; e < nrows * per_row; e += blockDim.x) {
 		const int sr = e / per_row, rem = e % per_row, c = rem / n, j = rem % n;
 		const int y = two_d ? y0 - R + sr : 0, x = x0 - R + c * n + j;
-		T *d = s_in + ((size_t)sr * (S::M + 1) + c) * CN + j;
+		T *d = s_in + ((size_t)sr * (P::M + 1) + c) * CN + j;
 		if ((!two_d || y < a.ny + R) && x < a.nx + R) {
-			unsigned sa = (unsigned)__cvta_generic_to_shared(d);
-			const T *g = row0 + (long long)sr * a.pitch + x;
-			asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" :: "r"(sa), "l"(g), "n"(sizeof(T)));
+			cp_async(d, row0 + (long long)sr * a.pitch + x);
 		} else {
 			*d = 0;
 		}
 	}
-	for (int i = threadIdx.x; i < nks * nnt * 2 * 32 * F::NB; i += blockDim.x)
+	for (int i = threadIdx.x; i < nks * nnt * 2 * 32 * P::NB; i += blockDim.x)
 		s_b[i] = bfrag[i];
-	asm volatile("cp.async.commit_group;\ncp.async.wait_all;\n" ::);
+	cp_commit();
+	cp_wait_all();
 	__syncthreads();
 
 	const int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
 	const int wr0 = warp * CS_WR;                    /* first of this warp's rows in the block */
-	T acc[CS_WR][NT][F::NC];
+	T acc[CS_WR][NT][P::NC];
 #pragma unroll
 	for (int w = 0; w < CS_WR; w++)
 #pragma unroll
 		for (int nt = 0; nt < NT; nt++)
 #pragma unroll
-			for (int e = 0; e < F::NC; e++)
+			for (int e = 0; e < P::NC; e++)
 				acc[w][nt][e] = 0;
 
 	for (int ks = 0; ks < nks; ks++) {
-		const int kk0 = ks * S::K, q = kk0 / n, i0 = kk0 % n;
-		T bu[NT][F::NB], bl[NT][F::NB];
+		const int kk0 = ks * P::K, q = kk0 / n, i0 = kk0 % n;
+		T bu[NT][P::NB], bl[NT][P::NB];
 #pragma unroll
 		for (int nt = 0; nt < NT; nt++) {
-				const T *b = s_b + ((ks * nnt + nt) * 2 * 32 + lane) * F::NB;
+				const T *b = s_b + ((ks * nnt + nt) * 2 * 32 + lane) * P::NB;
 #pragma unroll
-				for (int e = 0; e < F::NB; e++) {
+				for (int e = 0; e < P::NB; e++) {
 					bu[nt][e] = b[e];
-					bl[nt][e] = b[32 * F::NB + e];
+					bl[nt][e] = b[32 * P::NB + e];
 				}
 			}
 #pragma unroll
 		for (int w = 0; w < CS_WR; w++) {
 			/* output row y0 + wr0 + w reads staged row (wr0 + w) + q (q = dy + R) */
-			const T *base = s_in + (size_t)((wr0 + w) * (two_d ? 1 : 0) + q) * (S::M + 1) * CN + i0;
+			const T *base = s_in + (size_t)((wr0 + w) * (two_d ? 1 : 0) + q) * (P::M + 1) * CN + i0;
 			if constexpr (sizeof(T) == 4) {
 				unsigned fa[4], fa1[4];
 				const int mat = lane / 8, rr = lane % 8;
@@ -272,11 +263,11 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T 
 					mma_u(acc[w][nt], fa1, bl[nt][0], bl[nt][1]);
 				}
 			} else {
-				T fa[F::NA], fa1[F::NA];
+				T fa[P::NA], fa1[P::NA];
 #pragma unroll
-				for (int e = 0; e < F::NA; e++) {
+				for (int e = 0; e < P::NA; e++) {
 					int r, cc;
-					F::a(lane, e, r, cc);
+					P::a(lane, e, r, cc);
 					fa[e] = base[(size_t)r * CN + cc];
 					fa1[e] = base[(size_t)(r + 1) * CN + cc];   /* the next chunk */
 				}
@@ -297,10 +288,10 @@ __global__ void __launch_bounds__(256) convstencil2d_kernel(const typename P::T 
 #pragma unroll
 		for (int nt = 0; nt < NT; nt++)
 #pragma unroll
-				for (int e = 0; e < F::NC; e++) {
+				for (int e = 0; e < P::NC; e++) {
 					int r, nn;
-					F::c(lane, e, r, nn);
-					const int x = x0 + r * n + nt * S::N + nn;
+					P::c(lane, e, r, nn);
+					const int x = x0 + r * n + nt * P::N + nn;
 					if (x < a.nx)
 						dst[x] = acc[w][nt][e];
 				}
@@ -361,30 +352,17 @@ static const char *cs_supports(const struct method_ctx *c)
 static int cs_setup(struct method_ctx *c, const char **why)
 {
 	const struct grid *g = c->grid;
-	struct dense_weights local = { 0, 0, 0, NULL };
-	const struct dense_weights *dw = c->composed;
 	/* fp64 on sm_90 issues m16n8k4 (m8n8k4 there runs as a 16-row instruction, half idle) */
-	cudaDeviceProp prop;
-	cudaGetDeviceProperties(&prop, 0);
-	int is64 = c->dtype == DT_FP64, M = is64 ? (prop.major >= 9 ? 16 : 8) : 16;
+	int is64 = c->dtype == DT_FP64, M = is64 ? (gpu_props()->major >= 9 ? 16 : 8) : 16;
 	memset(&CS, 0, sizeof(CS));
 	CS.M = M;
-	if (!dw) {   /* fusion 1: the base weights as a dense kernel */
-		if (weights_compose(c->stencil, c->weights, 1, &local) != 0) {
-			*why = "cannot build the dense weights";
-			return -1;
-		}
-		dw = &local;
-	}
-	if (flat_build(dw, 8, is64 ? 4 : 8, &CS.plan) != 0) {
+	if (flat_build(c->composed, 8, is64 ? 4 : 8, &CS.plan) != 0) {
 		*why = "cannot build the flattening matrices";
-		dense_weights_free(&local);
 		return -1;
 	}
-	dense_weights_free(&local);
 	/* per K step and lane: the A gather offsets and the B fragments of U and L */
 	const int KS = is64 ? 4 : 8, NA = is64 ? (M == 16 ? 2 : 1) : 4, NB = is64 ? 1 : 2;
-	const int nks = CS.plan.Kpad / KS, nnt = CS.plan.n / 8, k = 2 * CS.plan.R + 1;
+	const int nks = CS.plan.Kpad / KS, nnt = CS.plan.n / 8;
 	if (nks > CS_MAX_KSTEPS || nnt > CS_MAX_NT) {
 		*why = "plan larger than the kernel's tables";
 		return -1;
@@ -405,7 +383,8 @@ static int cs_setup(struct method_ctx *c, const char **why)
 				int kk = ks * KS + cc, q = kk / CS.plan.n, i = kk % CS.plan.n;
 				long off = 0;
 				if (kk < CS.plan.K) {
-					int dy = g->dims > 1 ? q % k - CS.plan.R : 0, dz = g->dims > 2 ? q / k - CS.plan.R : 0;
+					int dy, dz;
+					footprint_row(g->dims, CS.plan.R, q, &dy, &dz);
 					off = (long)dz * g->plane + (long)dy * g->pitch + (long)r * CS.plan.n - CS.plan.R + i;
 				}
 				/* padding rows multiply zero weights: any readable offset will do */

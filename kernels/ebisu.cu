@@ -19,7 +19,9 @@
  */
 #include <stdio.h>
 
+#include "gpu.h"
 #include "kmethod.h"
+#include "ptx.cuh"
 
 #define EB_NT2 256        /* threads per 2D block */
 #define EB_TX3 32         /* threads along x in a 3D block */
@@ -37,13 +39,23 @@ template <> __device__ __forceinline__ float ew<float>(int i) { return c_ew32[i]
  * fall into distinct banks */
 template <typename T> __device__ __forceinline__ int pad(int p) { return p + p / (128 / (int)sizeof(T)); }
 
-template <typename T> __device__ __forceinline__ void cp_async(T *smem, const T *g)
+/* prefetch V elements of one input row, columns x = x0 + c0 .. + V - 1 of `row` (row points at
+ * x = 0), into buf at padded slots c0 + RAD..; zeros where the row or the column lies past the
+ * allocation (x >= xend or !row_ok) */
+template <typename T, int RAD, int V>
+__device__ __forceinline__ void stage_span(T *buf, const T *row, int c0, int x0, int xend, bool row_ok)
 {
-	unsigned s = (unsigned)__cvta_generic_to_shared(smem);
-	asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" :: "r"(s), "l"(g), "n"(sizeof(T)));
+#pragma unroll
+	for (int v = 0; v < V; v++) {
+		const int c = c0 + v, x = x0 + c;
+		T *d = buf + pad<T>(c + RAD);
+		if (row_ok && x < xend)
+			cp_async(d, row + x);
+		else
+			*d = 0;
+	}
+	cp_commit();
 }
-__device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-__device__ __forceinline__ void cp_wait_all() { asm volatile("cp.async.wait_all;\n" ::); }
 
 /*
  * Add one new row of step s-1 (window win, V outputs wide) into the 2r+1 partial sums acc[k]
@@ -121,17 +133,8 @@ __global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *_
 
 	/* the input row y of this block's columns into input buffer b (zeros past the allocation) */
 	auto load_row = [&](int b, int y) {
-		T *dst = sm + b * SROW;
-#pragma unroll
-		for (int v = 0; v < V; v++) {
-			const int c = c0 + v, x = bx0 - R + c;
-			T *d = dst + pad<T>(c + RAD);
-			if (x < nx + halo && y < ny + halo)
-				cp_async(d, in + (long long)(y + halo) * pitch + x + halo);
-			else
-				*d = 0;
-		}
-		cp_commit();
+		stage_span<T, RAD, V>(sm + b * SROW, in + (long long)(y + halo) * pitch + halo, c0, bx0 - R,
+				      nx + halo, y < ny + halo);
 	};
 
 	load_row(0, ystart);
@@ -207,17 +210,9 @@ __global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T
 
 	/* plane buffers: row ty + RAD of the padded plane holds tile row ty */
 	auto load_plane = [&](int b, int z) {
-		T *dst = sm + b * PL + (ty + RAD) * SROW;
-#pragma unroll
-		for (int v = 0; v < V; v++) {
-			const int c = c0 + v, x = bx0 - R + c;
-			T *d = dst + pad<T>(c + RAD);
-			if (x < nx + halo && y < ny + halo && z < nz + halo)
-				cp_async(d, in + (long long)(z + halo) * plane + (long long)(y + halo) * pitch + x + halo);
-			else
-				*d = 0;
-		}
-		cp_commit();
+		stage_span<T, RAD, V>(sm + b * PL + (ty + RAD) * SROW,
+				      in + (long long)(z + halo) * plane + (long long)(y + halo) * pitch + halo, c0,
+				      bx0 - R, nx + halo, y < ny + halo && z < nz + halo);
 	};
 
 	load_plane(0, zstart);
@@ -452,18 +447,12 @@ static int ebisu_setup(struct method_ctx *c, const char **why)
 	static double w64[225];
 	static float w32[225];
 	const struct stencil *s = c->stencil;
-	int r = s->radius, D = 2 * r + 1, rc;
-	cudaDeviceProp p;
+	int r = s->radius, rc;
 
-	cudaGetDeviceProperties(&p, 0);
-	g_sms = p.multiProcessorCount;
+	g_sms = gpu_props()->multiProcessorCount;
+	/* the constant tables are laid out as the dense base weights, (2r+1)^d with x fastest */
 	memset(w64, 0, sizeof(w64));
-	for (int k = 0; k < c->weights->count; k++) {
-		const int *o = c->weights->off[k];
-		int idx = s->dims == 1 ? o[0] + r : s->dims == 2 ? (o[1] + r) * D + o[0] + r
-				     : ((o[2] + r) * D + o[1] + r) * D + o[0] + r;
-		w64[idx] = c->weights->w[k];
-	}
+	memcpy(w64, c->base->w, (size_t)dense_weights_count(c->base) * sizeof(double));
 	for (int i = 0; i < 225; i++)
 		w32[i] = (float)w64[i];
 	if (cudaMemcpyToSymbol(c_ew64, w64, sizeof(w64)) != cudaSuccess ||

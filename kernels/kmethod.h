@@ -23,7 +23,8 @@ struct method_ctx {
 	enum dtype dtype;
 	const struct grid *grid;
 	const struct weights *weights;          /* base weights, dtype-rounded */
-	const struct dense_weights *composed;   /* t-fold composed weights */
+	const struct dense_weights *base;       /* the same, dense over (2r+1)^d (dense_weights_index) */
+	const struct dense_weights *composed;   /* t-fold composed weights, dense (t = 1: = base) */
 	void *state;                            /* owned by the method between setup and teardown */
 };
 

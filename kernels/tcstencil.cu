@@ -16,6 +16,7 @@
 #include <cuda_fp16.h>
 
 #include "kmethod.h"
+#include "ptx.cuh"
 
 extern "C" {
 #include "transform.h"
@@ -30,12 +31,6 @@ __constant__ int2 c_tc_off[225];    /* (dy, dz) of row q */
 
 #define TC_SROW 24   /* staged row: 16 halves and 8 of padding (48 bytes: ldmatrix rows hit distinct banks) */
 
-__device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], const void *p)
-{
-	unsigned a = (unsigned)__cvta_generic_to_shared(p);
-	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
-		     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
-}
 
 /*
  * Each warp stages the input its tile needs, 16 columns by 16 + 2R rows (by 2R + 1 planes in 3D),
@@ -129,19 +124,8 @@ static const char *tc_supports(const struct method_ctx *c)
 static int tc_setup(struct method_ctx *c, const char **why)
 {
 	const struct grid *g = c->grid;
-	struct dense_weights local = { 0, 0, 0, NULL };
-	const struct dense_weights *dw = c->composed;
 	memset(&TS, 0, sizeof(TS));
-	if (!dw) {
-		if (weights_compose(c->stencil, c->weights, 1, &local) != 0) {
-			*why = "cannot build the dense weights";
-			return -1;
-		}
-		dw = &local;
-	}
-	int rc = toeplitz_build(dw, TC_L, &TS.plan);
-	dense_weights_free(&local);
-	if (rc != 0) {
+	if (toeplitz_build(c->composed, TC_L, &TS.plan) != 0) {
 		*why = "cannot build the Toeplitz matrices";
 		return -1;
 	}

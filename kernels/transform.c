@@ -18,16 +18,10 @@ static long ipow(long b, int e)
 /* weight of the fused kernel at (dx, dy, dz), offsets in [-R, R] */
 static double wat(const struct dense_weights *w, int dx, int dy, int dz)
 {
-	long i = dx + w->R;
-	if (w->dims > 1)
-		i += (long)(dy + w->R) * w->side;
-	if (w->dims > 2)
-		i += (long)(dz + w->R) * w->side * w->side;
-	return w->w[i];
+	return w->w[dense_weights_index(w, dx, dy, dz)];
 }
 
-/* footprint row q -> (dy, dz) */
-static void row_of(int dims, int R, int q, int *dy, int *dz)
+void footprint_row(int dims, int R, int q, int *dy, int *dz)
 {
 	int k = 2 * R + 1;
 	*dy = dims > 1 ? q % k - R : 0;
@@ -54,7 +48,7 @@ int flat_build(const struct dense_weights *w, int n_align, int k_align, struct f
 		return -1;
 	for (int q = 0; q < p->rows; q++) {
 		int dy, dz;
-		row_of(p->dims, p->R, q, &dy, &dz);
+		footprint_row(p->dims, p->R, q, &dy, &dz);
 		for (int i = 0; i < p->n; i++)
 			for (int m = 0; m < p->n; m++) {
 				int a = i - m, b = p->n + i - m;
@@ -94,7 +88,7 @@ void flat_emulate(const struct flat_plan *p, input_fn in, void *ctx, long x0, lo
 		double *a0 = calloc((size_t)p->Kpad, sizeof(double)), *a1 = calloc((size_t)p->Kpad, sizeof(double));
 		for (int q = 0; q < p->rows; q++) {
 			int dy, dz;
-			row_of(p->dims, p->R, q, &dy, &dz);
+			footprint_row(p->dims, p->R, q, &dy, &dz);
 			for (int i = 0; i < n; i++) {
 				a0[q * n + i] = in(ctx, cs - p->R + i, y + dy, z + dz);
 				a1[q * n + i] = in(ctx, cs + n - p->R + i, y + dy, z + dz);
@@ -127,7 +121,7 @@ int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p
 		return -1;
 	for (int q = 0; q < p->rows; q++) {
 		int dy, dz;
-		row_of(p->dims, p->R, q, &dy, &dz);
+		footprint_row(p->dims, p->R, q, &dy, &dz);
 		p->row_off[q][0] = dy;
 		p->row_off[q][1] = dz;
 		for (int i = 0; i < L; i++)

@@ -32,6 +32,9 @@
 extern "C" {
 #endif
 
+/* Footprint row q of a fused kernel of radius R -> its (dy, dz): q = (dz + R) (2R+1) + dy + R. */
+void footprint_row(int dims, int R, int q, int *dy, int *dz);
+
 struct flat_plan {
 	int dims, R, k, n;          /* fused radius, kernel side, outputs per chunk */
 	int rows;                   /* footprint rows: 1, k or k^2 */

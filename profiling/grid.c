@@ -177,27 +177,35 @@ void weights_free(struct weights *w)
 	w->w = NULL;
 }
 
+long dense_weights_index(const struct dense_weights *d, int dx, int dy, int dz)
+{
+	long i = dx + d->R;
+	if (d->dims > 1)
+		i += (long)(dy + d->R) * d->side;
+	if (d->dims > 2)
+		i += (long)(dz + d->R) * d->side * d->side;
+	return i;
+}
+
+long dense_weights_count(const struct dense_weights *d)
+{
+	return dense_weights_index(d, d->R, d->R, d->R) + 1;
+}
+
 static long dense_index(const struct dense_weights *d, const int o[3])
 {
-	long idx = 0, stride = 1;
-	for (int k = 0; k < d->dims; k++) {
-		idx += (o[k] + d->R) * stride;
-		stride *= d->side;
-	}
-	return idx;
+	return dense_weights_index(d, o[0], o[1], o[2]);
 }
 
 int weights_compose(const struct stencil *s, const struct weights *w, int t,
 		    struct dense_weights *out)
 {
 	int R = s->radius * t, side = 2 * R + 1;
-	long n = 1;
 	double *cur, *nxt;
 	out->dims = s->dims;
 	out->R = R;
 	out->side = side;
-	for (int d = 0; d < s->dims; d++)
-		n *= side;
+	const long n = dense_weights_count(out);
 	cur = calloc((size_t)n, sizeof(double));
 	nxt = calloc((size_t)n, sizeof(double));
 	if (!cur || !nxt)

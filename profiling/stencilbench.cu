@@ -252,7 +252,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 	const struct run_config *c = r->cfg;
 	const struct stencil *st = c->stencil;
 	struct weights w = {};
-	struct dense_weights dw = {};
+	struct dense_weights dw = {}, db = {};
 	struct method_ctx mc = {};
 	const char *why = NULL;
 	int eb = dtype_table[c->dtype].bytes;
@@ -288,13 +288,14 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 		return;
 	}
 	if (weights_make(st, c->dtype, &w) != 0 ||
-	    (c->fusion > 1 && weights_compose(st, &w, c->fusion, &dw) != 0)) {
+	    weights_compose(st, &w, 1, &db) != 0 || weights_compose(st, &w, c->fusion, &dw) != 0) {
 		snprintf(r->reason, sizeof(r->reason), "cannot build weights");
 		weights_free(&w);
 		return;
 	}
 	mc.weights = &w;
-	mc.composed = c->fusion > 1 ? &dw : NULL;
+	mc.base = &db;
+	mc.composed = &dw;
 	CUDA_CHECK(cudaStreamCreate(&s));
 	/* GRID_SLACK elements past the end: kernels may read (never use) a little beyond the last row */
 	CUDA_CHECK(cudaMalloc(&d_in, (size_t)(r->g.total + GRID_SLACK) * eb));
@@ -362,6 +363,7 @@ done:
 	CUDA_CHECK(cudaStreamDestroy(s));
 	weights_free(&w);
 	dense_weights_free(&dw);
+	dense_weights_free(&db);
 }
 
 /* ---- the run CSV ---- */
@@ -646,7 +648,7 @@ static int cmd_check(const struct options *o)
 					r.m = m;
 					q.counters = 0;
 					/* quietly skip fusion depths the method does not do */
-					struct method_ctx mc = { st, t, (enum dtype)dt, NULL, NULL, NULL, NULL };
+					struct method_ctx mc = { st, t, (enum dtype)dt, NULL, NULL, NULL, NULL, NULL };
 					if (m->supports(&mc)) {
 						if (t == 1)
 							skipped++;
