@@ -187,7 +187,11 @@ ncu-check: $(BENCH_DEP) ## CUPTI counters vs ncu on box2d1r fp32 10240^2, within
 	$(BENCH) ncu-compare --cupti $(NCU_DIR)/cupti.csv --ncu $(NCU_DIR)/ncu-raw.csv \
 		| tee $(NCU_DIR)/compare.txt; exit $${PIPESTATUS[0]}
 
-.PHONY: resource-report
+.PHONY: resource-report sass-report
+sass-report: $(BENCH_DEP) ## tensor-core instructions (HMMA, DMMA) each kernel issues, from the SASS (needs cuobjdump)
+	$(Q)mkdir -p $(B) && scripts/sass-summary.sh $(BENCH) sm_90 > $(B)/sass-report.txt && \
+		echo "wrote $(B)/sass-report.txt" && cat $(B)/sass-report.txt
+
 resource-report: ## the compiler's registers, shared memory and spills of every kernel (needs nvcc)
 	$(Q)mkdir -p $(B) && for f in kernels/*.cu; do $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) -Xptxas -v \
 		-c $$f -o /dev/null 2>&1; done | grep -E "Compiling entry|Used|spill" | c++filt \

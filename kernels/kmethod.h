@@ -25,6 +25,7 @@ struct method_ctx {
 	const struct weights *weights;          /* base weights, dtype-rounded */
 	const struct dense_weights *base;       /* the same, dense over (2r+1)^d (dense_weights_index) */
 	const struct dense_weights *composed;   /* t-fold composed weights, dense (t = 1: = base) */
+	const char *option;                     /* the variant asked for (METHOD:OPTION), "" for default */
 	void *state;                            /* owned by the method between setup and teardown */
 };
 
@@ -51,7 +52,13 @@ struct kernel_method {
 	const char *(*variant)(const struct method_ctx *c);
 	/* the method's exact sigma for this configuration (after setup), or NULL: the model's rule */
 	double (*sigma)(const struct method_ctx *c);
+	/* the variants METHOD:OPTION selects besides the default, space-separated ("m16n8k8 m16n8k16"),
+	 * or NULL. make test-gpu runs the default and every one. */
+	const char *options;
 };
+
+/* 1 when opt is "" or one of m's options */
+int kernel_method_has_option(const struct kernel_method *m, const char *opt);
 
 extern const struct kernel_method *const kernel_methods[];
 extern const int kernel_method_count;

@@ -1,6 +1,6 @@
 /*
  * ptx.cuh - the inline-PTX helpers the kernels share: element-wise cp.async from global to shared
- * memory (ebisu's row prefetch, convstencil's tile staging) and ldmatrix.x4 (the A fragments of
+ * memory (ebisu's row prefetch, convstencil's tile and plane staging) and ldmatrix.x4 (the A fragments of
  * convstencil and tcstencil). Device code only; needs sm_80 or newer.
  */
 #ifndef PTX_CUH
@@ -14,6 +14,8 @@ template <typename T> __device__ __forceinline__ void cp_async(T *smem, const T 
 }
 __device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_group;\n" ::); }
 __device__ __forceinline__ void cp_wait_all() { asm volatile("cp.async.wait_all;\n" ::); }
+/* wait for all but the newest committed group (double-buffered staging) */
+__device__ __forceinline__ void cp_wait_but_one() { asm volatile("cp.async.wait_group 1;\n" ::); }
 
 /* four 8x8 b16 matrices from shared memory; lanes 8i..8i+7 give the row addresses of matrix i */
 __device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], const void *p)

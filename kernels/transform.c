@@ -109,14 +109,14 @@ void flat_emulate(const struct flat_plan *p, input_fn in, void *ctx, long x0, lo
 int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p)
 {
 	memset(p, 0, sizeof(*p));
-	if (w->dims < 2 || L <= 2 * w->R)
+	if (w->dims < 2 || L % 2 || w->R > L / 2)
 		return -1;
 	p->dims = w->dims;
 	p->R = w->R;
 	p->L = L;
 	p->rows = (int)ipow(2 * w->R + 1, w->dims - 1);
 	p->row_off = malloc((size_t)p->rows * sizeof(*p->row_off));
-	p->B = calloc((size_t)p->rows * L * L, sizeof(double));
+	p->B = calloc((size_t)p->rows * 2 * L * L, sizeof(double));
 	if (!p->row_off || !p->B)
 		return -1;
 	for (int q = 0; q < p->rows; q++) {
@@ -124,12 +124,12 @@ int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p
 		footprint_row(p->dims, p->R, q, &dy, &dz);
 		p->row_off[q][0] = dy;
 		p->row_off[q][1] = dz;
-		for (int i = 0; i < L; i++)
+		for (int i = 0; i < 2 * L; i++)
 			for (int j = 0; j < L; j++) {
-				int d = i - j;
+				int d = i - L / 2 - j;    /* input column x0 - L/2 + i feeds output x0 + j */
 				if (d >= -p->R && d <= p->R) {
 					double v = wat(w, d, dy, dz);
-					p->B[((long)q * L + i) * L + j] = v;
+					p->B[((long)q * 2 * L + i) * L + j] = v;
 					p->nnz += v != 0;
 				}
 			}
@@ -147,33 +147,31 @@ void toeplitz_free(struct toeplitz_plan *p)
 
 double toeplitz_sigma(const struct toeplitz_plan *p)
 {
-	/* useful: K_fused MACs for each of the L (L-2R) outputs; processed: rows products of L^3.
-	 * K_fused is the number of non-zero fused weights: the non-zeros of one Toeplitz column
+	/* useful: K_fused MACs for each of the L x L outputs; processed: rows products of 2L x L x L.
+	 * K_fused is the number of non-zero fused weights: the non-zeros of one output column of B
 	 * summed over the rows (a full band column has 2R+1 of them). */
 	long kf = 0;
 	for (int q = 0; q < p->rows; q++)
-		for (int i = 0; i < p->L; i++)
-			kf += p->B[((long)q * p->L + i) * p->L + p->L / 2] != 0;
-	long out = (long)(p->L - 2 * p->R) * p->L;
-	return (double)kf * out / ((double)p->rows * p->L * p->L * p->L);
+		for (int i = 0; i < 2 * p->L; i++)
+			kf += p->B[((long)q * 2 * p->L + i) * p->L] != 0;
+	return (double)kf / (2.0 * p->L * p->rows);
 }
 
 void toeplitz_emulate(const struct toeplitz_plan *p, input_fn in, void *ctx, long x0, long y0,
 		      long z, double *out)
 {
-	int L = p->L, R = p->R, W = L - 2 * R;
-	/* the tile spans x0 - R .. x0 - R + L - 1; output row y uses, for row q, input row y + dy:
-	 * Out[y][j] = sum_q sum_i In[y + dy_q][i] B_q[i][j] over tile columns, j in [R, L - R) */
+	int L = p->L;
+	/* Out[y][j] = sum_q sum_i In[y + dy_q][x0 - L/2 + i] B_q[i][j], i over both L-column blocks */
 	for (int yy = 0; yy < L; yy++)
-		for (int j = R; j < L - R; j++) {
+		for (int j = 0; j < L; j++) {
 			double acc = 0;
 			for (int q = 0; q < p->rows; q++)
-				for (int i = 0; i < L; i++) {
-					double b = p->B[((long)q * L + i) * L + j];
+				for (int i = 0; i < 2 * L; i++) {
+					double b = p->B[((long)q * 2 * L + i) * L + j];
 					if (b != 0)
-						acc += in(ctx, x0 - R + i, y0 + yy + p->row_off[q][0],
+						acc += in(ctx, x0 - L / 2 + i, y0 + yy + p->row_off[q][0],
 							  z + p->row_off[q][1]) * b;
 				}
-			out[yy * W + (j - R)] = acc;
+			out[yy * L + j] = acc;
 		}
 }

@@ -15,12 +15,14 @@
  * K = rows n padded to the instruction's k. Two products of K x n per chunk: sigma =
  * K_fused / (2 Kpad) for n outputs (k / 2n for a box when K needs no padding).
  *
- * Decomposition (tcstencil): each row q of the fused kernel is an L x L banded Toeplitz matrix
- * B_q[i][j] = w_q[i - j + R] (|i - j| <= R). A tile of L output rows and the L - 2R interior
- * columns of L input columns is Out = sum_q In_q B_q, In_q the L input rows shifted by the row's
- * (dy, dz): the shift along y costs nothing, the band along x wastes 2R of L columns. Each product
- * is L^3 MACs: sigma = K_fused (L-2R) L / (rows L^3). (TCStencil's own L x L input tiles give
- * only (L-2R)^2 outputs; the model's tcstencil rule keeps that published layout.)
+ * Decomposition (tcstencil): each row q = (dy, dz) of the fused kernel becomes banded Toeplitz
+ * matrices: a tile of L output rows by L output columns starting at x0 (x0 a multiple of L, so
+ * that every load is aligned) reads the 2L input columns x0 - L/2 .. x0 + 3L/2 - 1 of the L input
+ * rows shifted by (dy, dz), Out = sum_q In_q B_q with B_q the 2L x L matrix
+ * B_q[i][j] = w_q[i - L/2 - j] (|i - L/2 - j| <= R, so R <= L/2): its two L x L blocks are the
+ * lower and upper parts of the row's band. The shift along y costs nothing; each product is
+ * 2 L^3 MACs for L^2 outputs: sigma = K_fused / (2 L rows). (TCStencil's own L x L input tiles,
+ * unaligned, give (L-2R)^2 outputs; the model's tcstencil rule keeps that published layout.)
  */
 #ifndef TRANSFORM_H
 #define TRANSFORM_H
@@ -57,14 +59,14 @@ void flat_emulate(const struct flat_plan *p, input_fn in, void *ctx, long x0, lo
 struct toeplitz_plan {
 	int dims, R, L, rows;
 	int (*row_off)[2];          /* (dy, dz) of each footprint row */
-	double *B;                  /* rows x L x L, B[q][i][j] */
+	double *B;                  /* rows x 2L x L, B[q][i][j] */
 	long nnz;
 };
 
 int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p);
 void toeplitz_free(struct toeplitz_plan *p);
 double toeplitz_sigma(const struct toeplitz_plan *p);
-/* Emulate one tile whose outputs start at (x0, y0, z): L rows of L-2R outputs, row-major. */
+/* Emulate one tile whose outputs start at (x0, y0, z): L rows of L outputs, row-major. */
 void toeplitz_emulate(const struct toeplitz_plan *p, input_fn in, void *ctx, long x0, long y0,
 		      long z, double *out);
 

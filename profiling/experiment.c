@@ -29,13 +29,17 @@ int run_config_parse(struct run_config *c, const char *stencil, const char *dtyp
 		return -1;
 	}
 	c->dtype = dt->id;
+	const char *colon = method ? strchr(method, ':') : NULL;
+	size_t base = colon ? (size_t)(colon - method) : (method ? strlen(method) : 0);
 	for (const char *const *m = methods; m && *m; m++)
-		known |= method && strcmp(*m, method) == 0;
-	if (!known || strlen(method) >= sizeof(c->method)) {
+		known |= method && strlen(*m) == base && strncmp(*m, method, base) == 0;
+	if (!known || base >= sizeof(c->method) || (colon && (!colon[1] || strlen(colon + 1) >= sizeof(c->option) ||
+							       strchr(colon + 1, ':')))) {
 		snprintf(err, errlen, "unknown method '%s'", method ? method : "");
 		return -1;
 	}
-	snprintf(c->method, sizeof(c->method), "%s", method);
+	snprintf(c->method, sizeof(c->method), "%.*s", (int)base, method);
+	snprintf(c->option, sizeof(c->option), "%s", colon ? colon + 1 : "");
 	t = fusion && *fusion ? strtol(fusion, &end, 10) : 0;
 	if (!fusion || !*fusion || *end || t < 1 || t > 64) {
 		snprintf(err, errlen, "bad fusion '%s' (an integer from 1 to 64)", fusion ? fusion : "");

@@ -18,6 +18,7 @@ struct run_config {
 	const struct stencil *stencil;
 	enum dtype dtype;
 	char method[32];
+	char option[16];    /* METHOD:OPTION picks a variant (convstencil:k8); "" for the default */
 	int fusion;
 	long n[3];
 	char size[64];
@@ -27,7 +28,8 @@ struct run_config {
 
 /*
  * Check one configuration given as strings (what a row or the command line holds). methods is
- * a NULL-terminated list of known method names. 0 on success; -1 with "what: bad value" in err.
+ * a NULL-terminated list of known method names; a method may carry a variant as METHOD:OPTION
+ * (the driver checks OPTION against that method's list). 0 on success; -1 with "what: bad value" in err.
  */
 int run_config_parse(struct run_config *c, const char *stencil, const char *dtype,
 		     const char *method, const char *fusion, const char *size, const char *label,

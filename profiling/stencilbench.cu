@@ -276,6 +276,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 	mc.fusion = c->fusion;
 	mc.dtype = c->dtype;
 	mc.grid = &r->g;
+	mc.option = c->option;
 	if ((why = r->m->supports(&mc))) {
 		snprintf(r->reason, sizeof(r->reason), "%s", why);
 		return;
@@ -582,14 +583,21 @@ static int cmd_run(const struct options *o)
 	protocol_text(o, proto, sizeof(proto));
 	meta_begin(&meta, "stencilbench run", proto);
 
+	for (size_t i = 0; i < n; i++)
+		if (!kernel_method_has_option(kernel_method_find(cfgs[i].method), cfgs[i].option))
+			cli_bad_input(prog, "%s:%ld: method %s has no option '%s' (options: %s)",
+				      o->experiment ? o->experiment : "command line", cfgs[i].line, cfgs[i].method,
+				      cfgs[i].option, kernel_method_find(cfgs[i].method)->options ?
+				      kernel_method_find(cfgs[i].method)->options : "none");
 	struct row *rows = (struct row *)calloc(n, sizeof(struct row));
 	double t0 = now_s();
 	for (size_t i = 0; i < n; i++) {
 		char eta[32] = "";
 		rows[i].cfg = &cfgs[i];
 		rows[i].m = kernel_method_find(cfgs[i].method);
-		fprintf(stderr, "[%zu/%zu] %s %s t=%d %s %s ... ", i + 1, n, cfgs[i].stencil->name,
-			dtype_table[cfgs[i].dtype].name, cfgs[i].fusion, cfgs[i].method, cfgs[i].size);
+		fprintf(stderr, "[%zu/%zu] %s %s t=%d %s%s%s %s ... ", i + 1, n, cfgs[i].stencil->name,
+			dtype_table[cfgs[i].dtype].name, cfgs[i].fusion, cfgs[i].method,
+			cfgs[i].option[0] ? ":" : "", cfgs[i].option, cfgs[i].size);
 		measure(&rows[i], o, have_ceil ? &ceil : NULL, !o->profile_once);
 		if (i + 1 < n)
 			fmt_eta(eta, sizeof(eta), (now_s() - t0) / (double)(i + 1) * (double)(n - i - 1));
@@ -628,6 +636,9 @@ static int cmd_check(const struct options *o)
 		const struct kernel_method *m = kernel_methods[mi];
 		if (o->method_filter && strcmp(o->method_filter, m->name))
 			continue;
+		/* every variant: the default (op NULL), then each option */
+		for (const char *op = NULL, *next = m->options; op != next;
+		     op = next, next = next && strchr(next, ' ') ? strchr(next, ' ') + 1 : NULL)
 		for (size_t si = 0; si < stencil_count; si++)
 			for (int dt = 0; dt < DT_COUNT; dt++)
 				for (int t = 1; t <= 8; t++) {
@@ -641,14 +652,19 @@ static int cmd_check(const struct options *o)
 						continue;
 					char fusion[8];
 					snprintf(fusion, sizeof(fusion), "%d", t);
-					if (run_config_parse(&c, st->name, dtype_table[dt].name, m->name, fusion,
+					char mname[64];
+					if (!op)
+						snprintf(mname, sizeof(mname), "%s", m->name);
+					else
+						snprintf(mname, sizeof(mname), "%s:%.*s", m->name, (int)strcspn(op, " "), op);
+					if (run_config_parse(&c, st->name, dtype_table[dt].name, mname, fusion,
 							     sizes[st->dims], "", method_names(), err, sizeof(err)) != 0)
 						cli_fail(prog, "%s", err);
 					r.cfg = &c;
 					r.m = m;
 					q.counters = 0;
 					/* quietly skip fusion depths the method does not do */
-					struct method_ctx mc = { st, t, (enum dtype)dt, NULL, NULL, NULL, NULL, NULL };
+					struct method_ctx mc = { st, t, (enum dtype)dt, NULL, NULL, NULL, NULL, c.option, NULL };
 					if (m->supports(&mc)) {
 						if (t == 1)
 							skipped++;
@@ -661,7 +677,7 @@ static int cmd_check(const struct options *o)
 						failed++;
 					else
 						skipped++;
-					printf("%-7s %-12s %-9s %s t=%d %s%s%s\n", r.status, m->name, st->name,
+					printf("%-7s %-16s %-9s %s t=%d %s%s%s\n", r.status, mname, st->name,
 					       dtype_table[dt].name, t, c.size, r.reason[0] ? ": " : "", r.reason);
 					fflush(stdout);
 				}
@@ -822,6 +838,9 @@ int main(int argc, char **argv)
 					snprintf(dts + strlen(dts), sizeof(dts) - strlen(dts), "%s%s",
 						 dts[0] ? "," : "", dtype_table[d].name);
 			printf("%-13s %-5s %-12s %s\n", m->name, unit_name(m->unit), dts, m->summary);
+			if (m->options)
+				printf("%-13s %-5s %-12s options (METHOD:OPTION): %s\n",
+				       "", "", "", m->options);
 		}
 		return 0;
 	}

@@ -1,0 +1,16 @@
+#!/bin/sh
+# sass-summary.sh - the tensor-core instructions each kernel of a binary issues, per kernel, from
+# cuobjdump's SASS (make sass-report; the dense and sparse tensor-core issues cite it as proof
+# that the intended HMMA / DMMA / HMMA.SP instructions are what runs). Needs cuobjdump (CUDA).
+# usage: scripts/sass-summary.sh BINARY [ARCH]   (ARCH defaults to sm_90)
+set -eu
+bin=${1:?usage: sass-summary.sh BINARY [ARCH]}
+arch=${2:-sm_90}
+command -v cuobjdump >/dev/null 2>&1 || { echo "sass-summary: cuobjdump not found (CUDA toolkit)" >&2; exit 2; }
+cuobjdump -arch "$arch" -sass "$bin" | awk '
+	/Function :/ { f = $3 }
+	/[HD]MMA/ {
+		for (i = 1; i <= NF; i++)
+			if ($i ~ /^[HD]MMA/) { n[f " " $i]++; break }
+	}
+	END { for (k in n) print n[k], k }' | sort -k2,2 -k3,3 | c++filt
