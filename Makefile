@@ -60,7 +60,7 @@ FORCE:
 LIB_SRC := model/stencil.c model/method.c model/roofline.c model/hw.c model/csvio.c \
 	   model/papers.c model/cli.c model/report.c \
 	   profiling/stats.c profiling/protocol.c profiling/grid.c profiling/experiment.c \
-	   kernels/transform.c
+	   kernels/transform.c kernels/sparse.c
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 LIB := $(B)/libstencil.a
 TOOLS := $(B)/stencil-model $(B)/stencil-report

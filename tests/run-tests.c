@@ -103,6 +103,7 @@ int main(int argc, char **argv)
 	run_cli_tests(&r);
 	run_measure_tests(&r);
 	run_transform_tests(&r);
+	run_sparse_tests(&r);
 	printf("\n%d passed, %d failed\n", r.run - r.failed, r.failed);
 	return r.failed ? 1 : 0;
 }

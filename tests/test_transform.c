@@ -12,18 +12,18 @@
 #include "grid.h"
 #include "transform.h"
 
-static double rnd_input(void *ctx, long x, long y, long z)
+double test_input(void *ctx, long x, long y, long z)
 {
 	(void)ctx;
 	return sr_uniform(SR_SEED_INPUT, (uint64_t)(((z + 64) * 1024 + (y + 64)) * 1024 + x + 64));
 }
 
 /* the fused stencil applied directly at (x, y, z) */
-static double direct(const struct dense_weights *d, long x, long y, long z)
+double test_direct(const struct dense_weights *d, long x, long y, long z)
 {
 	struct region r = { { x, y, z }, { x + 1, y + 1, z + 1 } };
 	double v;
-	ref_composed(d, rnd_input, NULL, &r, &v);
+	ref_composed(d, test_input, NULL, &r, &v);
 	return v;
 }
 
@@ -38,9 +38,9 @@ static void check_flat(const char *name, int t, int n_align, int k_align)
 	assert_int_equal(weights_compose(s, &w, t, &d), 0);
 	assert_int_equal(flat_build(&d, n_align, k_align, &p), 0);
 	/* 37 outputs: several chunks and a partial one */
-	flat_emulate(&p, rnd_input, NULL, 3, s->dims > 1 ? 2 : 0, s->dims > 2 ? 1 : 0, 37, out);
+	flat_emulate(&p, test_input, NULL, 3, s->dims > 1 ? 2 : 0, s->dims > 2 ? 1 : 0, 37, out);
 	for (int i = 0; i < 37; i++) {
-		double ref = direct(&d, 3 + i, s->dims > 1 ? 2 : 0, s->dims > 2 ? 1 : 0);
+		double ref = test_direct(&d, 3 + i, s->dims > 1 ? 2 : 0, s->dims > 2 ? 1 : 0);
 		err += (out[i] - ref) * (out[i] - ref);
 		ref2 += ref * ref;
 	}
@@ -102,10 +102,10 @@ static void check_toeplitz(const char *name, int t)
 	assert_int_equal(weights_compose(s, &w, t, &d), 0);
 	assert_int_equal(toeplitz_build(&d, TC_L, &p), 0);
 	const int W = TC_L;
-	toeplitz_emulate(&p, rnd_input, NULL, 5, 7, 0, out);
+	toeplitz_emulate(&p, test_input, NULL, 5, 7, 0, out);
 	for (int y = 0; y < TC_L; y++)
 		for (int x = 0; x < W; x++) {
-			double ref = direct(&d, 5 + x, 7 + y, 0);
+			double ref = test_direct(&d, 5 + x, 7 + y, 0);
 			err += (out[y * W + x] - ref) * (out[y * W + x] - ref);
 			ref2 += ref * ref;
 		}

@@ -24,6 +24,13 @@ void run_csv_tests(struct group_result *r);
 void run_cli_tests(struct group_result *r);
 void run_measure_tests(struct group_result *r);
 void run_transform_tests(struct group_result *r);
+void run_sparse_tests(struct group_result *r);
+
+/* test_transform.c: hash-random inputs at any (x, y, z), and the fused stencil applied to them
+ * directly (the CPU reference), shared by the transformation tests */
+struct dense_weights;
+double test_input(void *ctx, long x, long y, long z);
+double test_direct(const struct dense_weights *d, long x, long y, long z);
 
 /* Path of a repository file (tests run with STENCIL_REPRO_ROOT set by make test). */
 const char *repo_path(const char *rel);

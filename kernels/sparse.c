@@ -1,0 +1,171 @@
+/*
+ * sparse.c - strided swapping, compression and CPU emulation for the sparse tensor-core method
+ * (issue 6; sptc section 3, tcs Table 4). See sparse.h.
+ */
+#include "sparse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static double weight(const struct dense_weights *w, int dx, int dy, int dz)
+{
+	return w->w[dense_weights_index(w, dx, dy, dz)];   /* |dx|, |dy|, |dz| <= R by construction */
+}
+
+int sparse_build(const struct dense_weights *w, int k_align, struct sparse_plan *p)
+{
+	memset(p, 0, sizeof(*p));
+	if (w->R < 1 || w->R > 7 || k_align < 1)
+		return -1;
+	p->dims = w->dims;
+	p->R = w->R;
+	p->L = 2 * w->R + 2;
+	p->rows = 1;
+	for (int d = 1; d < w->dims; d++)
+		p->rows *= 2 * w->R + 1;
+	p->Kpad = (2 * p->L + k_align - 1) / k_align * k_align;
+	if (p->Kpad > SP_MAX_K)
+		return -1;
+	/* strided swap: odd j < L <-> j + L; the padding columns past 2L keep their place */
+	for (int k = 0; k < p->Kpad; k++)
+		p->perm[k] = k;
+	for (int j = 1; j < p->L; j += 2) {
+		p->perm[j] = j + p->L;
+		p->perm[j + p->L] = j;
+	}
+	p->row_off = malloc((size_t)p->rows * sizeof(*p->row_off));
+	p->A = calloc((size_t)p->rows * SP_M * p->Kpad, sizeof(double));
+	if (!p->row_off || !p->A) {
+		sparse_free(p);
+		return -1;
+	}
+	int k = 2 * p->R + 1;
+	for (int q = 0; q < p->rows; q++) {
+		int dy = p->dims > 1 ? q % k - p->R : 0, dz = p->dims > 2 ? q / k - p->R : 0;
+		p->row_off[q][0] = dy;
+		p->row_off[q][1] = dz;
+		for (int m = 0; m < p->L; m++)
+			for (int c = 0; c < p->Kpad; c++) {
+				int a = p->perm[c] - m;     /* original column perm[c] = m + dx + R */
+				if (a >= 0 && a <= 2 * p->R) {
+					double v = weight(w, a - p->R, dy, dz);
+					p->A[((long)q * SP_M + m) * p->Kpad + c] = v;
+					p->nnz += v != 0;
+				}
+			}
+	}
+	return 0;
+}
+
+void sparse_free(struct sparse_plan *p)
+{
+	free(p->row_off);
+	free(p->A);
+	free(p->val);
+	free(p->pos);
+	memset(p, 0, sizeof(*p));
+}
+
+int sparse_pattern_ok(const struct sparse_plan *p, int n, int g)
+{
+	if (g < 1 || p->Kpad % g)
+		return 0;
+	for (long r = 0; r < (long)p->rows * SP_M; r++)
+		for (int c0 = 0; c0 < p->Kpad; c0 += g) {
+			int nz = 0;
+			for (int c = c0; c < c0 + g; c++)
+				nz += p->A[r * p->Kpad + c] != 0;
+			if (nz > n)
+				return 0;
+		}
+	return 1;
+}
+
+int sparse_compress(struct sparse_plan *p, int g)
+{
+	int keep = g / 2;
+	if ((g != 4 && g != 2) || !sparse_pattern_ok(p, keep, g))
+		return -1;
+	free(p->val);
+	free(p->pos);
+	long n = (long)p->rows * SP_M * (p->Kpad / 2);
+	p->val = calloc((size_t)n, sizeof(double));
+	p->pos = calloc((size_t)n, 1);
+	if (!p->val || !p->pos)
+		return -1;
+	p->group = g;
+	for (long r = 0; r < (long)p->rows * SP_M; r++)
+		for (int c0 = 0; c0 < p->Kpad; c0 += g) {
+			/* the non-zeros' positions, then free positions as zero placeholders, ascending */
+			int used[4] = { 0 }, sel[2], ns = 0;
+			for (int i = 0; i < g; i++)
+				if (p->A[r * p->Kpad + c0 + i] != 0)
+					sel[ns++] = i, used[i] = 1;
+			for (int i = 0; i < g && ns < keep; i++)
+				if (!used[i])
+					sel[ns++] = i, used[i] = 1;
+			if (keep == 2 && sel[0] > sel[1]) {
+				int t = sel[0];
+				sel[0] = sel[1];
+				sel[1] = t;
+			}
+			for (int s = 0; s < keep; s++) {
+				long at = r * (p->Kpad / 2) + c0 / 2 + s;
+				p->pos[at] = (unsigned char)sel[s];
+				p->val[at] = p->A[r * p->Kpad + c0 + sel[s]];
+			}
+		}
+	return 0;
+}
+
+double *sparse_decompress(const struct sparse_plan *p)
+{
+	if (!p->group)
+		return NULL;
+	double *d = calloc((size_t)p->rows * SP_M * p->Kpad, sizeof(double));
+	if (!d)
+		return NULL;
+	int keep = p->group / 2;
+	for (long r = 0; r < (long)p->rows * SP_M; r++)
+		for (int c0 = 0; c0 < p->Kpad; c0 += p->group)
+			for (int s = 0; s < keep; s++) {
+				long at = r * (p->Kpad / 2) + c0 / 2 + s;
+				d[r * p->Kpad + c0 + p->pos[at]] = p->val[at];
+			}
+	return d;
+}
+
+double sparse_sigma(const struct sparse_plan *p)
+{
+	/* useful: K_fused MACs for each of the L outputs of a tile; processed: rows products of
+	 * 16 x Kpad entries. K_fused: the non-zeros of row 0 summed over the footprint rows. */
+	long kf = 0;
+	for (int q = 0; q < p->rows; q++)
+		for (int c = 0; c < p->Kpad; c++)
+			kf += p->A[(long)q * SP_M * p->Kpad + c] != 0;
+	return (double)kf * p->L / ((double)p->rows * SP_M * p->Kpad);
+}
+
+void sparse_emulate(const struct sparse_plan *p, input_fn in, void *ctx, long x0, long y, long z,
+		    double *out)
+{
+	for (int m = 0; m < p->L; m++) {
+		double acc = 0;
+		for (int q = 0; q < p->rows; q++) {
+			long yy = y + p->row_off[q][0], zz = z + p->row_off[q][1];
+			long r = (long)q * SP_M + m;
+			if (p->group) {   /* the sparse MMA: each kept value meets the B row its position names */
+				for (int c0 = 0; c0 < p->Kpad; c0 += p->group)
+					for (int s = 0; s < p->group / 2; s++) {
+						long at = r * (p->Kpad / 2) + c0 / 2 + s;
+						int k = c0 + p->pos[at];
+						acc += p->val[at] * in(ctx, x0 - p->R + p->perm[k], yy, zz);
+					}
+			} else {
+				for (int k = 0; k < p->Kpad; k++)
+					acc += p->A[r * p->Kpad + k] * in(ctx, x0 - p->R + p->perm[k], yy, zz);
+			}
+		}
+		out[m] = acc;
+	}
+}

@@ -1,0 +1,150 @@
+/*
+ * test_sparse.c - the sparse tensor-core method's strided swapping (issue 6; sptc section 3),
+ * emulated in plain C: for every fused radius R = 1..7 the swapped kernel matrices meet the f16
+ * 2:4 and the tf32 1:2 rules, compression round-trips, and the emulated sparse products equal the
+ * dense swapped products and the direct fused stencil on random inputs and non-symmetric weights;
+ * sigma is the exact count (15/32 for R = 7).
+ */
+#include "tests.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "sparse.h"
+
+/* relative L2 difference of two emulations of the L outputs at (x0, y, z) against the stencil */
+static double rel_err(const struct sparse_plan *p, const struct dense_weights *d, long x0, long y, long z)
+{
+	double out[SP_M], err = 0, ref2 = 0;
+	sparse_emulate(p, test_input, NULL, x0, y, z, out);
+	for (int m = 0; m < p->L; m++) {
+		double ref = test_direct(d, x0 + m, y, z);
+		err += (out[m] - ref) * (out[m] - ref);
+		ref2 += ref * ref;
+	}
+	return sqrt(err / ref2);
+}
+
+static void check_sparse(const char *name, int t, int g, int k_align)
+{
+	const struct stencil *s = stencil_find(name);
+	struct weights w;
+	struct dense_weights d;
+	struct sparse_plan p;
+	assert_int_equal(weights_make(s, DT_FP64, &w), 0);
+	assert_int_equal(weights_compose(s, &w, t, &d), 0);
+	assert_int_equal(sparse_build(&d, k_align, &p), 0);
+	int R = p.R;
+	assert_int_equal(p.L, 2 * R + 2);
+	assert_int_equal(p.Kpad % k_align, 0);
+	/* the permutation is a permutation, and an involution (a set of swaps) */
+	int seen[SP_MAX_K] = { 0 };
+	for (int k = 0; k < p.Kpad; k++) {
+		seen[p.perm[k]]++;
+		assert_int_equal(p.perm[p.perm[k]], k);
+	}
+	for (int k = 0; k < p.Kpad; k++)
+		assert_int_equal(seen[k], 1);
+	/* both rules hold after the swap, and the unswapped band breaks 2:4 (undo the swap: row 0
+	 * has 2R + 1 >= 3 non-zeros from column 0 on, so its first group of 4 holds 3 or more) */
+	assert_true(sparse_pattern_ok(&p, 1, 2));
+	assert_true(sparse_pattern_ok(&p, 2, 4));
+	int first = 0;
+	const double *center = p.A + (long)(p.rows / 2) * SP_M * p.Kpad;   /* dy = dz = 0: a full band */
+	for (int k = 0; k < p.Kpad; k++)
+		first += p.perm[k] < 4 && center[k] != 0;
+	assert_true(first >= 3);
+	/* dense swapped products = direct stencil */
+	double e = rel_err(&p, &d, 3, 2, d.dims > 2 ? 1 : 0);
+	if (!(e < 1e-13))
+		fail_msg("%s t=%d: swapped dense products differ by %g", name, t, e);
+	/* compression round trip and the emulated sparse MMA */
+	assert_int_equal(sparse_compress(&p, g), 0);
+	double *back = sparse_decompress(&p);
+	assert_non_null(back);
+	assert_memory_equal(back, p.A, sizeof(double) * (size_t)p.rows * SP_M * p.Kpad);
+	free(back);
+	for (long i = 0; i < (long)p.rows * SP_M * p.Kpad / 2; i++) {
+		assert_true(p.pos[i] < g);
+		if (g == 4 && i % 2 == 1)   /* two positions a group, distinct and ascending */
+			assert_true(p.pos[i - 1] < p.pos[i]);
+	}
+	e = rel_err(&p, &d, -5, 4, 0);
+	if (!(e < 1e-13))
+		fail_msg("%s t=%d g=%d: emulated sparse products differ by %g", name, t, g, e);
+	/* sigma: K_fused L over the 16 x Kpad entries the instruction processes */
+	assert_near(sparse_sigma(&p), (double)stencil_fused_points(s, t) * p.L /
+				       ((double)p.rows * SP_M * p.Kpad), 1e-15);
+	sparse_free(&p);
+	dense_weights_free(&d);
+	weights_free(&w);
+}
+
+static void test_strided_swap(void **state)
+{
+	(void)state;
+	for (int t = 1; t <= 7; t++) {
+		check_sparse("box2d1r", t, 4, 32);    /* fp16 mma.sp m16n8k32 */
+		check_sparse("box2d1r", t, 2, 16);    /* tf32 mma.sp m16n8k16 */
+		check_sparse("star2d1r", t, 4, 16);
+		check_sparse("star2d1r", t, 2, 8);
+	}
+	static const char *const more[] = { "box1d1r", "box1d2r", "box2d2r", "box2d3r", "box2d7r",
+					    "star2d2r", "star2d3r", "box3d1r" };
+	for (size_t i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
+		int t = strcmp(more[i], "box3d1r") ? 1 : 7;
+		check_sparse(more[i], t, 4, 32);
+		check_sparse(more[i], t, 2, 16);
+	}
+}
+
+static void test_sparse_values(void **state)
+{
+	(void)state;
+	struct weights w;
+	struct dense_weights d;
+	struct sparse_plan p;
+	/* R = 7 (box2d1r fused 7 times or box2d7r): L = 16, 32 columns, sigma 15/32 */
+	weights_make(stencil_find("box2d7r"), DT_FP64, &w);
+	weights_compose(stencil_find("box2d7r"), &w, 1, &d);
+	assert_int_equal(sparse_build(&d, 32, &p), 0);
+	assert_int_equal(p.L, 16);
+	assert_int_equal(p.Kpad, 32);
+	assert_near(sparse_sigma(&p), 15.0 / 32, 1e-15);
+	/* the swap: odd columns below L trade places with column + L, even ones stay */
+	assert_int_equal(p.perm[1], 17);
+	assert_int_equal(p.perm[17], 1);
+	assert_int_equal(p.perm[2], 2);
+	assert_int_equal(p.perm[16], 16);
+	/* row 0 of A_0: w(dx, dy=-7) at original column dx + 7, i.e. swapped column 0 holds w(-7) */
+	assert_near(p.A[0], d.w[dense_weights_index(&d, -7, -7, 0)], 0);
+	assert_near(p.A[1], 0, 0);                 /* column 1 now holds original 17: outside row 0's band */
+	assert_near(p.A[17], d.w[dense_weights_index(&d, -6, -7, 0)], 0);
+	sparse_free(&p);
+	/* a fused radius past 7 does not fit m = 16 */
+	dense_weights_free(&d);
+	weights_free(&w);
+	weights_make(stencil_find("box2d1r"), DT_FP64, &w);
+	weights_compose(stencil_find("box2d1r"), &w, 8, &d);
+	assert_int_equal(sparse_build(&d, 32, &p), -1);
+	/* R = 1: L = 4, 8 columns padded to the instruction's k */
+	dense_weights_free(&d);
+	weights_compose(stencil_find("box2d1r"), &w, 1, &d);
+	assert_int_equal(sparse_build(&d, 16, &p), 0);
+	assert_int_equal(p.Kpad, 16);
+	assert_near(sparse_sigma(&p), 9.0 * 4 / (3 * 16.0 * 16), 1e-15);
+	sparse_free(&p);
+	dense_weights_free(&d);
+	weights_free(&w);
+}
+
+void run_sparse_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_strided_swap),
+		cmocka_unit_test(test_sparse_values),
+	};
+	RUN_GROUP(r, tests);
+}
