@@ -114,7 +114,7 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2>/de
 CUDA_LIBDIRS := $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib)
 RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64:$(subst $(eval) ,:,$(CUDA_LIBDIRS))
 NVCCFLAGS := $(GENCODE) -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
-GPU_SRC := kernels/naive.cu kernels/ebisu.cu kernels/cudnn.cu kernels/convstencil.cu kernels/tcstencil.cu kernels/registry.cu profiling/gpu.cu profiling/counters.cu \
+GPU_SRC := kernels/naive.cu kernels/ebisu.cu kernels/cudnn.cu kernels/convstencil.cu kernels/tcstencil.cu kernels/spider.cu kernels/registry.cu profiling/gpu.cu profiling/counters.cu \
 	   profiling/ceilings.cu profiling/stencilbench.cu
 GPU_OBJ := $(GPU_SRC:%.cu=$(B)/obj/%.cu.o)
 BENCH := $(B)/stencilbench
@@ -158,7 +158,7 @@ no_device = if ! $(BENCH) slug >/dev/null 2>&1; then \
 	echo "$(1): no CUDA device visible: recorded runs: $$(ls -d data/runs/*/ 2>/dev/null | tr '\n' ' ')"; \
 	exit 0; fi
 
-.PHONY: ceilings naive-core cuda-core dense-tc test-gpu ncu-check
+.PHONY: ceilings naive-core cuda-core dense-tc sparse-tc test-gpu ncu-check
 ceilings: $(BENCH_DEP) ## measure this GPU's ceilings into data/runs/RUN/ceilings.csv (GPU)
 	$(Q)$(call no_device,ceilings); $(BENCH) ceilings --out $(RUNDIR)
 
@@ -170,6 +170,9 @@ cuda-core: experiments/cuda-core.csv $(BENCH_DEP) ## naive and ebisu on CUDA cor
 
 dense-tc: experiments/dense-tc.csv $(BENCH_DEP) ## dense tensor-core methods, tcs cases 1-5 (GPU)
 	$(Q)$(call no_device,dense-tc); $(BENCH) run --experiment $< --out $(RUNDIR)/dense-tc.csv
+
+sparse-tc: experiments/sparse-tc.csv $(BENCH_DEP) ## sparse tensor-core method and its dense twin, tcs Table 4 (GPU)
+	$(Q)$(call no_device,sparse-tc); $(BENCH) run --experiment $< --out $(RUNDIR)/sparse-tc.csv
 
 test-gpu: $(BENCH_DEP) ## every GPU method at odd sizes against the CPU reference (skips without a GPU)
 	$(Q)if ! $(BENCH) slug >/dev/null 2>&1; then echo "test-gpu: skipped: no CUDA device visible"; \

@@ -11,6 +11,8 @@ extern const struct kernel_method method_ebisu;
 extern const struct kernel_method method_cudnn;
 extern const struct kernel_method method_convstencil;
 extern const struct kernel_method method_tcstencil;
+extern const struct kernel_method method_spider;
+extern const struct kernel_method method_spider_dense;
 
 const struct kernel_method *const kernel_methods[] = {
 	&method_naive,
@@ -18,6 +20,8 @@ const struct kernel_method *const kernel_methods[] = {
 	&method_cudnn,
 	&method_convstencil,
 	&method_tcstencil,
+	&method_spider,
+	&method_spider_dense,
 };
 const int kernel_method_count = sizeof(kernel_methods) / sizeof(kernel_methods[0]);
 

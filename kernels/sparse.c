@@ -12,10 +12,13 @@ static double weight(const struct dense_weights *w, int dx, int dy, int dz)
 	return w->w[dense_weights_index(w, dx, dy, dz)];   /* |dx|, |dy|, |dz| <= R by construction */
 }
 
-int sparse_build(const struct dense_weights *w, int k_align, struct sparse_plan *p)
+int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap swap, int shift,
+		 struct sparse_plan *p)
 {
 	memset(p, 0, sizeof(*p));
-	if (w->R < 1 || w->R > 7 || k_align < 1)
+	p->swap = swap;
+	p->shift = shift;
+	if (w->R < 1 || w->R > 7 || k_align < 1 || shift < 0 || shift > 1)
 		return -1;
 	p->dims = w->dims;
 	p->R = w->R;
@@ -26,12 +29,19 @@ int sparse_build(const struct dense_weights *w, int k_align, struct sparse_plan 
 	p->Kpad = (2 * p->L + k_align - 1) / k_align * k_align;
 	if (p->Kpad > SP_MAX_K)
 		return -1;
-	/* strided swap: odd j < L <-> j + L; the padding columns past 2L keep their place */
+	/* the padding columns past 2L keep their place */
 	for (int k = 0; k < p->Kpad; k++)
 		p->perm[k] = k;
-	for (int j = 1; j < p->L; j += 2) {
-		p->perm[j] = j + p->L;
-		p->perm[j + p->L] = j;
+	for (int j = 0; j < p->L; j += 2) {
+		if (swap == SP_SWAP_COL) {          /* odd j < L <-> j + L */
+			p->perm[j + 1] = j + 1 + p->L;
+			p->perm[j + 1 + p->L] = j + 1;
+		} else {                            /* 2i, 2i+1, 2i+L, 2i+1+L at 4i.. (j = 2i) */
+			p->perm[2 * j] = j;
+			p->perm[2 * j + 1] = j + 1;
+			p->perm[2 * j + 2] = j + p->L;
+			p->perm[2 * j + 3] = j + 1 + p->L;
+		}
 	}
 	p->row_off = malloc((size_t)p->rows * sizeof(*p->row_off));
 	p->A = calloc((size_t)p->rows * SP_M * p->Kpad, sizeof(double));
@@ -46,7 +56,7 @@ int sparse_build(const struct dense_weights *w, int k_align, struct sparse_plan 
 		p->row_off[q][1] = dz;
 		for (int m = 0; m < p->L; m++)
 			for (int c = 0; c < p->Kpad; c++) {
-				int a = p->perm[c] - m;     /* original column perm[c] = m + dx + R */
+				int a = p->perm[c] - m - shift;   /* original column perm[c] = m + s + dx + R */
 				if (a >= 0 && a <= 2 * p->R) {
 					double v = weight(w, a - p->R, dy, dz);
 					p->A[((long)q * SP_M + m) * p->Kpad + c] = v;
@@ -159,11 +169,11 @@ void sparse_emulate(const struct sparse_plan *p, input_fn in, void *ctx, long x0
 					for (int s = 0; s < p->group / 2; s++) {
 						long at = r * (p->Kpad / 2) + c0 / 2 + s;
 						int k = c0 + p->pos[at];
-						acc += p->val[at] * in(ctx, x0 - p->R + p->perm[k], yy, zz);
+						acc += p->val[at] * in(ctx, x0 - p->R - p->shift + p->perm[k], yy, zz);
 					}
 			} else {
 				for (int k = 0; k < p->Kpad; k++)
-					acc += p->A[r * p->Kpad + k] * in(ctx, x0 - p->R + p->perm[k], yy, zz);
+					acc += p->A[r * p->Kpad + k] * in(ctx, x0 - p->R - p->shift + p->perm[k], yy, zz);
 			}
 		}
 		out[m] = acc;

@@ -5,14 +5,21 @@
  * it before any kernel runs.
  *
  * Each row q = (dy, dz) of the fused kernel becomes the banded kernel matrix A_q with L = 2R + 2
- * rows (outputs x0 .. x0 + L - 1) and 2L columns (inputs x0 - R .. x0 - R + 2L - 1; the band
- * needs 2R + L of them, the last two are padding): A_q[m][c] = w_q[c - m - R] for 0 <= c - m <= 2R.
+ * rows (outputs x0 .. x0 + L - 1) and 2L columns (inputs x0 - R - s .. x0 - R - s + 2L - 1; the
+ * band needs 2R + L of them): A_q[m][c] = w_q[c - m - s - R] for 0 <= c - m - s <= 2R. The shift
+ * s (0 or 1) lets a kernel start its input window at an even column (f16 pairs are 32-bit loads).
  * Its 2R + 1 non-zeros a row sit together, which breaks the sparse instructions' rule (at most 2
- * non-zeros in every 4 columns for f16 mma.sp, at most 1 in every 2 for tf32). Strided swapping
- * exchanges each odd column j < L with column j + L; the swapped matrix has at most one non-zero
- * in every aligned pair of columns, so it meets both rules (tests prove it for every R = 1..7).
- * The input operand takes the same permutation on its rows: row k of B is input column perm[k],
- * a change of load offsets only ("zero-cost row swap").
+ * non-zeros in every 4 columns for f16 mma.sp, at most 1 in every 2 for tf32). Row m of the band
+ * covers, for every j < L, column j or column j + L but never both (its L - 1 columns miss one
+ * residue), so putting j next to j + L is what makes the rule hold. Two strided swaps:
+ *   SP_SWAP_COL (tf32, the paper's): each odd column j < L trades places with j + L, so every
+ *     aligned pair of columns is {j - 1, j + L} or {j - 1 + L, j}: at most 1 non-zero in 2;
+ *   SP_SWAP_PAIR (f16): column pairs instead, position 4i + {0,1,2,3} = column
+ *     2i, 2i + 1, 2i + L, 2i + 1 + L: at most 2 non-zeros in 4, and each half of a group is two
+ *     adjacent inputs, so the f16 B fragment (pairs of consecutive k) stays one 32-bit load.
+ * The tests prove each rule for every R = 1..7. The input operand takes the same permutation on
+ * its rows: row k of B is input column perm[k], a change of load offsets only ("zero-cost row
+ * swap").
  *
  * Compression keeps, for every row and every group of G columns (G = 4 for f16, 2 for tf32), G/2
  * values and their positions in the group, in increasing order; a group with fewer non-zeros keeps
@@ -35,8 +42,12 @@ extern "C" {
 #define SP_M 16                      /* the instruction's m: kernel-matrix rows, L of them used */
 #define SP_MAX_K 64
 
+enum sparse_swap { SP_SWAP_COL, SP_SWAP_PAIR };
+
 struct sparse_plan {
+	enum sparse_swap swap;
 	int dims, R, L, rows;        /* L = 2R + 2 outputs a tile; rows: footprint rows (1, k, k^2) */
+	int shift;                   /* s: column c of A_q is input x0 - R - s + c */
 	int Kpad;                    /* 2L padded to the instruction's k */
 	int perm[SP_MAX_K];          /* column k of the swapped matrix is column perm[k] of A_q */
 	int (*row_off)[2];           /* (dy, dz) of each footprint row */
@@ -50,7 +61,8 @@ struct sparse_plan {
 
 /* k_align: the instruction's k (16 or 32 for f16, 8 or 16 for tf32). 0 on success, -1 when
  * R > 7 or out of memory. */
-int sparse_build(const struct dense_weights *w, int k_align, struct sparse_plan *p);
+int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap swap, int shift,
+		 struct sparse_plan *p);
 void sparse_free(struct sparse_plan *p);
 /* 1 when every row of every A_q has at most n non-zeros in every aligned group of g columns */
 int sparse_pattern_ok(const struct sparse_plan *p, int n, int g);

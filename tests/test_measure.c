@@ -495,14 +495,15 @@ static void test_experiment_files(void **state)
 /* The committed configuration lists parse (the GPU runner reads them with the same code). */
 static void test_committed_experiments(void **state)
 {
-	static const char *const methods[] = { "naive", "ebisu", "cudnn", "convstencil", "tcstencil", NULL };
+	static const char *const methods[] = { "naive", "ebisu", "cudnn", "convstencil", "tcstencil", "spider",
+					       "spider-dense", NULL };
 	static const char *const files[] = { "experiments/naive-core.csv", "experiments/cuda-core.csv",
-					     "experiments/dense-tc.csv" };
+					     "experiments/dense-tc.csv", "experiments/sparse-tc.csv" };
 	struct run_config *rows;
 	size_t n;
 	char err[512];
 	(void)state;
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		if (experiment_read(repo_path(files[i]), methods, &rows, &n, err, sizeof(err)) != 0)
 			fail_msg("%s", err);
 		assert_true(n >= 2);

@@ -27,29 +27,36 @@ static double rel_err(const struct sparse_plan *p, const struct dense_weights *d
 	return sqrt(err / ref2);
 }
 
-static void check_sparse(const char *name, int t, int g, int k_align)
+static void check_sparse(const char *name, int t, int g, int k_align, int shift)
 {
+	enum sparse_swap swap = g == 2 ? SP_SWAP_COL : SP_SWAP_PAIR;
 	const struct stencil *s = stencil_find(name);
 	struct weights w;
 	struct dense_weights d;
 	struct sparse_plan p;
 	assert_int_equal(weights_make(s, DT_FP64, &w), 0);
 	assert_int_equal(weights_compose(s, &w, t, &d), 0);
-	assert_int_equal(sparse_build(&d, k_align, &p), 0);
+	assert_int_equal(sparse_build(&d, k_align, swap, shift, &p), 0);
 	int R = p.R;
 	assert_int_equal(p.L, 2 * R + 2);
 	assert_int_equal(p.Kpad % k_align, 0);
-	/* the permutation is a permutation, and an involution (a set of swaps) */
+	/* a permutation; the tf32 one an involution (a set of swaps), the f16 one keeps column pairs
+	 * adjacent and in order (one 32-bit load of B a pair) */
 	int seen[SP_MAX_K] = { 0 };
 	for (int k = 0; k < p.Kpad; k++) {
 		seen[p.perm[k]]++;
-		assert_int_equal(p.perm[p.perm[k]], k);
+		if (swap == SP_SWAP_COL)
+			assert_int_equal(p.perm[p.perm[k]], k);
+		else if (k % 2 == 0)
+			assert_true(p.perm[k] % 2 == 0 && p.perm[k + 1] == p.perm[k] + 1);
 	}
 	for (int k = 0; k < p.Kpad; k++)
 		assert_int_equal(seen[k], 1);
-	/* both rules hold after the swap, and the unswapped band breaks 2:4 (undo the swap: row 0
-	 * has 2R + 1 >= 3 non-zeros from column 0 on, so its first group of 4 holds 3 or more) */
-	assert_true(sparse_pattern_ok(&p, 1, 2));
+	/* the rule holds after the swap (1:2 for tf32, which implies 2:4; 2:4 for f16), and the
+	 * unswapped band breaks 2:4: row 0 of the centre footprint row has 2R + 1 >= 3 non-zeros from
+	 * column 0 on, so its first group of 4 holds 3 or more */
+	if (swap == SP_SWAP_COL)
+		assert_true(sparse_pattern_ok(&p, 1, 2));
 	assert_true(sparse_pattern_ok(&p, 2, 4));
 	int first = 0;
 	const double *center = p.A + (long)(p.rows / 2) * SP_M * p.Kpad;   /* dy = dz = 0: a full band */
@@ -86,17 +93,23 @@ static void test_strided_swap(void **state)
 {
 	(void)state;
 	for (int t = 1; t <= 7; t++) {
-		check_sparse("box2d1r", t, 4, 32);    /* fp16 mma.sp m16n8k32 */
-		check_sparse("box2d1r", t, 2, 16);    /* tf32 mma.sp m16n8k16 */
-		check_sparse("star2d1r", t, 4, 16);
-		check_sparse("star2d1r", t, 2, 8);
+		check_sparse("box2d1r", t, 4, 32, 0);
+		check_sparse("box2d1r", t, 4, 32, 1);    /* fp16 mma.sp m16n8k32 */
+		check_sparse("box2d1r", t, 2, 16, 0);
+		check_sparse("box2d1r", t, 2, 16, 1);    /* tf32 mma.sp m16n8k16 */
+		check_sparse("star2d1r", t, 4, 16, 0);
+		check_sparse("star2d1r", t, 4, 16, 1);
+		check_sparse("star2d1r", t, 2, 8, 0);
+		check_sparse("star2d1r", t, 2, 8, 1);
 	}
 	static const char *const more[] = { "box1d1r", "box1d2r", "box2d2r", "box2d3r", "box2d7r",
 					    "star2d2r", "star2d3r", "box3d1r" };
 	for (size_t i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
 		int t = strcmp(more[i], "box3d1r") ? 1 : 7;
-		check_sparse(more[i], t, 4, 32);
-		check_sparse(more[i], t, 2, 16);
+		check_sparse(more[i], t, 4, 32, 0);
+		check_sparse(more[i], t, 4, 32, 1);
+		check_sparse(more[i], t, 2, 16, 0);
+		check_sparse(more[i], t, 2, 16, 1);
 	}
 }
 
@@ -109,7 +122,7 @@ static void test_sparse_values(void **state)
 	/* R = 7 (box2d1r fused 7 times or box2d7r): L = 16, 32 columns, sigma 15/32 */
 	weights_make(stencil_find("box2d7r"), DT_FP64, &w);
 	weights_compose(stencil_find("box2d7r"), &w, 1, &d);
-	assert_int_equal(sparse_build(&d, 32, &p), 0);
+	assert_int_equal(sparse_build(&d, 16, SP_SWAP_COL, 0, &p), 0);
 	assert_int_equal(p.L, 16);
 	assert_int_equal(p.Kpad, 32);
 	assert_near(sparse_sigma(&p), 15.0 / 32, 1e-15);
@@ -128,13 +141,17 @@ static void test_sparse_values(void **state)
 	weights_free(&w);
 	weights_make(stencil_find("box2d1r"), DT_FP64, &w);
 	weights_compose(stencil_find("box2d1r"), &w, 8, &d);
-	assert_int_equal(sparse_build(&d, 32, &p), -1);
+	assert_int_equal(sparse_build(&d, 32, SP_SWAP_PAIR, 0, &p), -1);
 	/* R = 1: L = 4, 8 columns padded to the instruction's k */
 	dense_weights_free(&d);
 	weights_compose(stencil_find("box2d1r"), &w, 1, &d);
-	assert_int_equal(sparse_build(&d, 16, &p), 0);
+	assert_int_equal(sparse_build(&d, 16, SP_SWAP_PAIR, 1, &p), 0);
 	assert_int_equal(p.Kpad, 16);
 	assert_near(sparse_sigma(&p), 9.0 * 4 / (3 * 16.0 * 16), 1e-15);
+	/* f16 order for L = 4: 0 1 4 5 2 3 6 7, then the padding */
+	static const int pair4[] = { 0, 1, 4, 5, 2, 3, 6, 7, 8 };
+	for (int k = 0; k < 9; k++)
+		assert_int_equal(p.perm[k], pair4[k]);
 	sparse_free(&p);
 	dense_weights_free(&d);
 	weights_free(&w);

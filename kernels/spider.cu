@@ -1,0 +1,495 @@
+/*
+ * spider.cu - the `spider` and `spider-dense` methods: SPIDER / SPTCStencil's strided swapping on
+ * sparse tensor cores (mma.sp) and the same transformation on dense ones (mma.sync; tcs Table 4's
+ * SPIDER-Dense). tcs Tables 2-4 cases 3, 4 and 6, sptc Figures 9-10. Kernel fusion: the host
+ * composes the stencil t times (fused radius R = r t <= 7) and the kernel applies it once.
+ *
+ * kernels/sparse.h builds, swaps and compresses the kernel matrices (proved on the CPU): for each
+ * footprint row q the 16 x Kpad matrix A_q (L = 2R + 2 rows used) multiplies B_q, whose column n
+ * is the input row of output row n shifted by (dy, dz) and whose row k is input column
+ * x0 - R - s + perm[k] (the swap folded into the load offsets). A is the weights, in per-lane
+ * fragment order from the host: values (and, for mma.sp, metadata) for every (q, K step). B comes
+ * from the block's input tile, staged in shared memory with 16-byte cp.async.
+ *
+ * Instructions: tf32 (fp32 data) mma.sp m16n8k16 (1:2, strided column swap) or dense mma.sync
+ * m16n8k8; fp16 mma.sp m16n8k32 (2:4, strided pair swap, so that each B register is one 32-bit
+ * load of two adjacent inputs) or dense m16n8k16; fp32 accumulation, or fp16 with the option
+ * `f16acc` (as the sptc artifact). Metadata is packed as sptc section 3.4.2 describes: the lanes
+ * 4g + {0,1} carry the metadata of an even K step and 4g + {2,3} that of the next one, which the
+ * MMA reads with sparsity selector 0 and 1, so every loaded metadata word is used.
+ *
+ * In 3D (tcs case 6, box3d1r fused 7 times: 225 footprint rows) B and A come straight from
+ * global memory through L1, as 2R + 1 staged planes would not fit in shared memory.
+ *
+ * Tiling: a block of 8 warps owns 8 XT x-tiles of L outputs (XT a warp: 4 for L = 4, 2 for
+ * L <= 8, else 1, so that a block spans at least 128 outputs) by 32 output rows (four groups of
+ * n = 8); in 1D the 8 columns of an MMA are 8 consecutive x-tiles instead. Each A fragment a warp
+ * loads serves its 4 XT MMAs of a K step.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <type_traits>
+
+#include <cuda_fp16.h>
+
+#include "gpu.h"
+#include "kmethod.h"
+#include "ptx.cuh"
+
+extern "C" {
+#include "sparse.h"
+}
+
+#define SPD_RG 4                    /* row groups of 8 a warp */
+#define SPD_MAX_STEPS 32            /* K steps per footprint row, at most Kpad / 8 */
+
+struct spd_args {
+	long long origin, pitch, plane;
+	int nx, ny, nz, R, L, shift, rows, nsteps, ksteps;   /* nsteps = rows * ksteps */
+	int dims, sw, sp;               /* staged columns and row pitch (elements) */
+};
+
+/* per (data type, sparse): the instruction and its operand counts */
+template <typename T, int SPARSE> struct spd_mma;
+template <> struct spd_mma<float, 1> {      /* mma.sp m16n8k16 tf32: A 16x8 values, B 16x8 */
+	static constexpr int K = 16, NB = 4;
+	__device__ static int kb(int lane, int i) { return lane % 4 + 4 * i; }
+	template <int SEL> __device__ static void mma(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[4], unsigned meta)
+	{
+		asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 "
+			     "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%0,%1,%2,%3}, %12, %13;"
+			     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]),
+			       "r"(meta), "n"(SEL));
+	}
+};
+template <> struct spd_mma<float, 0> {      /* mma.sync m16n8k8 tf32 */
+	static constexpr int K = 8, NB = 2;
+	__device__ static int kb(int lane, int i) { return lane % 4 + 4 * i; }
+	template <int SEL> __device__ static void mma(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2], unsigned)
+	{
+		asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+			     "{%8,%9}, {%0,%1,%2,%3};"
+			     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+	}
+};
+template <> struct spd_mma<__half, 1> {     /* mma.sp m16n8k32 f16: A 16x16 values, B 32x8 */
+	static constexpr int K = 32, NB = 4;
+	__device__ static int kb(int lane, int i) { return 2 * (lane % 4) + 8 * i; }
+	template <int SEL> __device__ static void mma(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[4], unsigned meta)
+	{
+		asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 "
+			     "{%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%0,%1,%2,%3}, %12, %13;"
+			     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]),
+			       "r"(meta), "n"(SEL));
+	}
+	template <int SEL> __device__ static void mma(unsigned (&c)[2], const unsigned (&a)[4], const unsigned (&b)[4], unsigned meta)
+	{
+		asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f16.f16.f16.f16 "
+			     "{%0,%1}, {%2,%3,%4,%5}, {%6,%7,%8,%9}, {%0,%1}, %10, %11;"
+			     : "+r"(c[0]), "+r"(c[1])
+			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]),
+			       "r"(meta), "n"(SEL));
+	}
+};
+template <> struct spd_mma<__half, 0> {     /* mma.sync m16n8k16 f16 */
+	static constexpr int K = 16, NB = 2;
+	__device__ static int kb(int lane, int i) { return 2 * (lane % 4) + 8 * i; }
+	template <int SEL> __device__ static void mma(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2], unsigned)
+	{
+		asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+			     "{%8,%9}, {%0,%1,%2,%3};"
+			     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+	}
+	template <int SEL> __device__ static void mma(unsigned (&c)[2], const unsigned (&a)[4], const unsigned (&b)[2], unsigned)
+	{
+		asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, "
+			     "{%6,%7}, {%0,%1};"
+			     : "+r"(c[0]), "+r"(c[1])
+			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+	}
+};
+
+/* accumulators: fp32 C[m = g + 8 (e >> 1)][n = 2t + (e & 1)], or fp16 pairs h[m = g + 8 i][2t, 2t+1] */
+template <int F16ACC> struct spd_acc { float c[4]; __device__ float at(int e) const { return c[e]; } };
+template <> struct spd_acc<1> {
+	unsigned c[2];
+	__device__ float at(int e) const
+	{
+		__half2 h;
+		memcpy(&h, &c[e >> 1], 4);
+		return __half2float((e & 1) ? __high2half(h) : __low2half(h));
+	}
+};
+
+/* one B register: element k of column n (tf32), or the pair k, k+1 (f16: adjacent inputs) */
+template <typename T> __device__ __forceinline__ unsigned spd_b(const T *p);
+template <> __device__ __forceinline__ unsigned spd_b<float>(const float *p) { return __float_as_uint(*p); }
+template <> __device__ __forceinline__ unsigned spd_b<__half>(const __half *p) { return *reinterpret_cast<const unsigned *>(p); }
+
+/*
+ * s_a: [step][lane][4] A value registers; s_m: [step / 2][lane] metadata (lanes 4g+0/1: the even
+ * step, 4g+2/3: the odd one); s_c: [ks][i][lane] the staged column of B element i (perm folded in).
+ * Staged row r, column c of the tile holds in[y0 - R + r][x0 - 8 + c] (2D) or in[x0 - 8 + c] (1D).
+ */
+template <typename T, int SPARSE, int F16ACC, int XT, int D3>
+__global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T *__restrict__ out,
+						     const unsigned *__restrict__ afrag, const int *__restrict__ bcol,
+						     struct spd_args a)
+{
+	typedef spd_mma<T, SPARSE> P;
+	constexpr int EPV = 16 / sizeof(T);     /* elements a 16-byte copy */
+	extern __shared__ __align__(16) unsigned char spd_smem[];
+	/* 3D: B and A straight from global memory (L1/L2): 2R + 1 staged planes would not fit */
+	const int two_d = a.dims >= 2, R = a.R, L = a.L, k = 2 * R + 1;
+	const int srows = D3 ? 8 * SPD_RG : two_d ? 8 * SPD_RG + 2 * R : 1;
+	T *s_in = reinterpret_cast<T *>(spd_smem);
+	unsigned *s_a = reinterpret_cast<unsigned *>(s_in + (size_t)srows * a.sp);
+	unsigned *s_m = s_a + a.nsteps * 32 * 4;
+	int *s_c = reinterpret_cast<int *>(s_m + (SPARSE ? (a.nsteps + 1) / 2 * 32 : 0));
+	const unsigned *A = D3 ? afrag : s_a, *Mt = D3 ? afrag + a.nsteps * 32 * 4 : s_m;
+	const int *C = D3 ? bcol : s_c;
+	const int z = blockIdx.z;
+	const int xspan = two_d ? 8 * XT * L : 8 * XT * SPD_RG * 8 * L;   /* outputs a block along x */
+	const int x0 = blockIdx.x * xspan, y0 = two_d ? blockIdx.y * 8 * SPD_RG : 0;
+	const T *src = in + a.origin + (long long)(y0 - (two_d ? R : 0)) * a.pitch + x0 - 8;
+	const int vrow = a.sw / EPV;
+	for (int e = threadIdx.x; e < (D3 ? 0 : srows * vrow); e += blockDim.x) {
+		const int r = e / vrow, c = (e % vrow) * EPV;
+		T *d = s_in + (size_t)r * a.sp + c;
+		/* past the row's ghost cells only outputs beyond nx read: zeros, and no read past the buffer */
+		if ((!two_d || y0 - R + r < a.ny + R) && x0 - 8 + c < a.nx + R)
+			cp_async(reinterpret_cast<uint4 *>(d), reinterpret_cast<const uint4 *>(src + (long long)r * a.pitch + c));
+		else
+			*reinterpret_cast<uint4 *>(d) = make_uint4(0, 0, 0, 0);
+	}
+	cp_commit();
+	for (int i = threadIdx.x; i < (D3 ? 0 : a.nsteps * 32 * 4); i += blockDim.x)
+		s_a[i] = afrag[i];
+	if (SPARSE)
+		for (int i = threadIdx.x; i < (D3 ? 0 : (a.nsteps + 1) / 2 * 32); i += blockDim.x)
+			s_m[i] = afrag[a.nsteps * 32 * 4 + i];
+	for (int i = threadIdx.x; i < (D3 ? 0 : a.ksteps * P::NB * 32); i += blockDim.x)
+		s_c[i] = bcol[i];
+	cp_wait_all();
+	__syncthreads();
+
+	const int lane = threadIdx.x & 31, w = threadIdx.x / 32, g = lane / 4;
+	/* column n = g of B: staged row and column of its input, for row group rg, before (dy, perm) */
+	int brow[SPD_RG], bcol0[XT][SPD_RG];
+#pragma unroll
+	for (int rg = 0; rg < SPD_RG; rg++) {
+		brow[rg] = two_d ? rg * 8 + g : 0;
+#pragma unroll
+		for (int xt = 0; xt < XT; xt++)
+			bcol0[xt][rg] = 8 - R - a.shift +
+					(two_d ? (w * XT + xt) * L : (((w * XT + xt) * SPD_RG + rg) * 8 + g) * L);
+	}
+	spd_acc<F16ACC> acc[XT][SPD_RG];
+	memset(acc, 0, sizeof(acc));
+	auto step = [&](int j, auto sel) {
+		const int q = j / a.ksteps, ks = j - q * a.ksteps;
+		const int dy = D3 ? q % k - R : two_d ? q - R : 0;
+		unsigned fa[4];
+#pragma unroll
+		for (int i = 0; i < 4; i++)
+			fa[i] = A[(j * 32 + lane) * 4 + i];
+		const unsigned meta = SPARSE ? Mt[(j / 2) * 32 + lane] : 0u;
+		int col[P::NB];
+#pragma unroll
+		for (int i = 0; i < P::NB; i++)
+			col[i] = C[(ks * P::NB + i) * 32 + lane];
+#pragma unroll
+		for (int xt = 0; xt < XT; xt++)
+#pragma unroll
+			for (int rg = 0; rg < SPD_RG; rg++) {
+				/* 3D: rows past ny + R feed only outputs past ny; clamp them inside the grid */
+				const T *row;
+				if constexpr (D3)
+					row = in + a.origin + (long long)(z + q / k - R) * a.plane +
+					      (long long)min(y0 + brow[rg] + dy, a.ny + R - 1) * a.pitch + x0 - 8 + bcol0[xt][rg];
+				else
+					row = s_in + (size_t)(brow[rg] + (two_d ? dy + R : 0)) * a.sp + bcol0[xt][rg];
+				unsigned fb[P::NB];
+#pragma unroll
+				for (int i = 0; i < P::NB; i++)
+					fb[i] = spd_b<T>(row + col[i]);
+				P::template mma<decltype(sel)::value>(acc[xt][rg].c, fa, fb, meta);
+			}
+	};
+	for (int j = 0; j < a.nsteps; j += 2) {
+		step(j, std::integral_constant<int, 0>());
+		if (j + 1 < a.nsteps)
+			step(j + 1, std::integral_constant<int, 1>());
+	}
+	/* D[m][n]: m = g + 8 (e >> 1) outputs along x (m < L kept), n = 2t + (e & 1). The results go
+	 * through shared memory (the staged tile is free now) so that the stores to the grid are
+	 * 16-byte vectors along x instead of scattered 2- or 4-byte ones. */
+	const int t = lane % 4, orows = two_d ? 8 * SPD_RG : 1;
+	__syncthreads();
+	T *s_out = s_in;                                   /* [orows][xspan], pitch a.sp */
+#pragma unroll
+	for (int xt = 0; xt < XT; xt++)
+#pragma unroll
+		for (int rg = 0; rg < SPD_RG; rg++)
+#pragma unroll
+			for (int e = 0; e < 4; e++) {
+				const int m = g + 8 * (e >> 1), n = 2 * t + (e & 1), tile = w * XT + xt;
+				if (m >= L)
+					continue;
+				const int ox = two_d ? tile * L + m : ((tile * SPD_RG + rg) * 8 + n) * L + m;
+				const int oy = two_d ? rg * 8 + n : 0;
+				const float v = acc[xt][rg].at(e);
+				if constexpr (sizeof(T) == 4)
+					s_out[(size_t)oy * a.sp + ox] = v;
+				else
+					s_out[(size_t)oy * a.sp + ox] = __float2half_rn(v);
+			}
+	__syncthreads();
+	const int vcols = xspan / EPV;
+	for (int e = threadIdx.x; e < orows * vcols; e += blockDim.x) {
+		const int oy = e / vcols, ox = (e % vcols) * EPV, x = x0 + ox, y = y0 + oy;
+		if ((two_d && y >= a.ny) || x >= a.nx)
+			continue;
+		T *d = out + a.origin + (long long)z * a.plane + (long long)y * a.pitch + x;
+		const T *sv = s_out + (size_t)oy * a.sp + ox;
+		if (x + EPV <= a.nx)
+			*reinterpret_cast<uint4 *>(d) = *reinterpret_cast<const uint4 *>(sv);
+		else
+			for (int i = 0; i < a.nx - x; i++)
+				d[i] = sv[i];
+	}
+}
+
+struct spd_state {
+	struct sparse_plan plan;
+	int sparse, f16acc, is16;
+	int xt;                      /* x-tiles a warp */
+	unsigned *d_a;
+	int *d_c;
+	size_t smem;
+	struct spd_args args;
+	char variant[200];
+};
+
+static struct spd_state SPD;
+
+/* the instantiation for (data type, sparse, accumulation, x-tiles a warp) */
+template <typename T, int SP, int F16, int D3> static const void *spd_pick_xt3(int xt)
+{
+	return xt == 4 ? (const void *)spider_kernel<T, SP, F16, 4, D3>
+	       : xt == 2 ? (const void *)spider_kernel<T, SP, F16, 2, D3> : (const void *)spider_kernel<T, SP, F16, 1, D3>;
+}
+template <typename T, int SP, int F16> static const void *spd_pick_xt(int xt)
+{
+	return SPD.args.dims == 3 ? spd_pick_xt3<T, SP, F16, 1>(xt) : spd_pick_xt3<T, SP, F16, 0>(xt);
+}
+static const void *spd_pick(void)
+{
+	if (!SPD.is16)
+		return SPD.sparse ? spd_pick_xt<float, 1, 0>(SPD.xt) : spd_pick_xt<float, 0, 0>(SPD.xt);
+	if (SPD.sparse)
+		return SPD.f16acc ? spd_pick_xt<__half, 1, 1>(SPD.xt) : spd_pick_xt<__half, 1, 0>(SPD.xt);
+	return SPD.f16acc ? spd_pick_xt<__half, 0, 1>(SPD.xt) : spd_pick_xt<__half, 0, 0>(SPD.xt);
+}
+
+/* fp32 bits rounded to tf32 (round to nearest, ties away: cvt.rna), as the tensor cores take it */
+static unsigned tf32_bits(double v)
+{
+	float f = (float)v;
+	unsigned u;
+	memcpy(&u, &f, 4);
+	return (u + 0x1000u) & 0xFFFFE000u;
+}
+
+static unsigned pack_h2(double lo, double hi)
+{
+	return (unsigned)half_from_float((float)lo) | ((unsigned)half_from_float((float)hi) << 16);
+}
+
+static const char *spd_supports_common(const struct method_ctx *c)
+{
+	const char *o = c->option ? c->option : "";
+	if (c->dtype != DT_TF32 && c->dtype != DT_FP16)
+		return "spider runs tf32 (fp32 data, tf32 math) and fp16";
+	if (c->stencil->radius * c->fusion > 7)
+		return "spider's kernel matrix has m = 16 rows: fused radius up to 7";
+	if (*o && c->dtype != DT_FP16)
+		return "f16acc is an fp16 option";
+	return NULL;
+}
+
+static int spd_setup(struct method_ctx *c, const char **why, int sparse)
+{
+	const struct grid *g = c->grid;
+	const int is16 = c->dtype == DT_FP16, K = sparse ? (is16 ? 32 : 16) : (is16 ? 16 : 8);
+	const int R = c->stencil->radius * c->fusion;
+	memset(&SPD, 0, sizeof(SPD));
+	SPD.sparse = sparse;
+	SPD.is16 = is16;
+	SPD.f16acc = c->option && !strcmp(c->option, "f16acc");
+	if (sparse_build(c->composed, K, is16 ? SP_SWAP_PAIR : SP_SWAP_COL, is16 ? R % 2 : 0, &SPD.plan) != 0 ||
+	    (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
+		*why = "cannot build the swapped kernel matrices";
+		return -1;
+	}
+	struct sparse_plan *p = &SPD.plan;
+	const int ksteps = p->Kpad / K, nsteps = p->rows * ksteps, NB = sparse ? 4 : 2, half = p->Kpad / 2;
+	if (ksteps > SPD_MAX_STEPS) {
+		*why = "plan larger than the kernel's tables";
+		return -1;
+	}
+	/* A: [step][lane][4] values, then (sparse) [step / 2][lane] metadata */
+	size_t na = (size_t)nsteps * 32 * 4 + (sparse ? (size_t)(nsteps + 1) / 2 * 32 : 0);
+	unsigned *ha = (unsigned *)calloc(na, sizeof(unsigned));
+	int *hc = (int *)calloc((size_t)ksteps * NB * 32, sizeof(int));
+	for (int j = 0; j < nsteps; j++) {
+		const int q = j / ksteps, ks = j % ksteps;
+		for (int lane = 0; lane < 32; lane++) {
+			const int gg = lane / 4, t = lane % 4;
+			for (int i = 0; i < 4; i++) {
+				const int row = q * SP_M + gg + 8 * (i & 1);
+				unsigned v;
+				if (sparse && !is16) {          /* compressed 16 x 8: col t + 4 (i >> 1) */
+					const int cc = ks * 8 + t + 4 * (i >> 1);
+					v = tf32_bits(p->val[(long)row * half + cc]);
+				} else if (sparse) {            /* compressed 16 x 16: cols 2t + 8 (i >> 1), +1 */
+					const int cc = ks * 16 + 2 * t + 8 * (i >> 1);
+					v = pack_h2(p->val[(long)row * half + cc], p->val[(long)row * half + cc + 1]);
+				} else if (!is16) {             /* dense 16 x 8: col t + 4 (i >> 1) */
+					const int cc = ks * 8 + t + 4 * (i >> 1);
+					v = tf32_bits(p->A[(long)row * p->Kpad + cc]);
+				} else {                        /* dense 16 x 16: cols 2t + 8 (i >> 1), +1 */
+					const int cc = ks * 16 + 2 * t + 8 * (i >> 1);
+					v = pack_h2(p->A[(long)row * p->Kpad + cc], p->A[(long)row * p->Kpad + cc + 1]);
+				}
+				ha[((size_t)j * 32 + lane) * 4 + i] = v;
+			}
+			/* metadata: lane 4g + 2 sel + jj holds rows g (bits 0-15) and g + 8 (16-31), nibble
+			 * c for chunk 4 jj + c of the step's K columns; sel = j % 2 */
+			if (sparse && t / 2 == j % 2) {
+				const int jj = t % 2;
+				unsigned meta = 0;
+				for (int h = 0; h < 2; h++)
+					for (int cch = 0; cch < 4; cch++) {
+						const int row = q * SP_M + gg + 8 * h, chunk = 4 * jj + cch;
+						unsigned nib;
+						if (is16) {     /* chunk of 4: two ascending positions */
+							const long at = (long)row * half + ks * 16 + 2 * chunk;
+							nib = p->pos[at] | (p->pos[at + 1] << 2);
+						} else {        /* chunk of 2: 0b0100 first, 0b1110 second */
+							nib = p->pos[(long)row * half + ks * 8 + chunk] ? 0xEu : 0x4u;
+						}
+						meta |= nib << (16 * h + 4 * cch);
+					}
+				ha[(size_t)nsteps * 32 * 4 + (size_t)(j / 2) * 32 + lane] = meta;
+			}
+		}
+	}
+	const int L = p->L;
+	/* B: element i of lane's fragment for K step ks is row k of B = input column perm[k] */
+	for (int ks = 0; ks < ksteps; ks++)
+		for (int i = 0; i < NB; i++)
+			for (int lane = 0; lane < 32; lane++) {
+				const int t = lane % 4, k = ks * K + (is16 ? 2 * t + 8 * i : t + 4 * i);
+				/* padding columns (k >= 2L) have zero weights, but 0 x NaN is NaN: point them at
+				 * column 0, a real input, rather than past the staged tile */
+				hc[(ks * NB + i) * 32 + lane] = k < 2 * L ? p->perm[k] : 0;
+			}
+	const int two_d = g->dims >= 2, EPV = is16 ? 8 : 4, eb = is16 ? 2 : 4;
+	SPD.xt = L <= 4 ? 4 : L <= 8 ? 2 : 1;     /* x-tiles a warp: a block spans >= 128 outputs */
+	SPD.args.dims = g->dims;
+	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
+	int sw = 8 + xspan + L + 8;                 /* x0 - 8 .. the last tile's window, whole copies */
+	sw = (sw + EPV - 1) / EPV * EPV;
+	/* row pitch: 4 words past a multiple of 32 banks, so the 8 rows of a B load spread out */
+	int sp_words = ((sw * eb / 4 + 31) / 32) * 32 + 4;
+	const int srows = g->dims == 3 ? 8 * SPD_RG : two_d ? 8 * SPD_RG + 2 * p->R : 1;
+	SPD.smem = (size_t)srows * sp_words * 4 + (g->dims == 3 ? 0 : na * 4 + (size_t)ksteps * NB * 32 * 4);
+	const void *k = spd_pick();
+	if (cudaMalloc(&SPD.d_a, na * 4) != cudaSuccess || cudaMalloc(&SPD.d_c, (size_t)ksteps * NB * 32 * 4) != cudaSuccess ||
+	    cudaMemcpy(SPD.d_a, ha, na * 4, cudaMemcpyHostToDevice) != cudaSuccess ||
+	    cudaMemcpy(SPD.d_c, hc, (size_t)ksteps * NB * 32 * 4, cudaMemcpyHostToDevice) != cudaSuccess ||
+	    cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SPD.smem) != cudaSuccess) {
+		cudaGetLastError();
+		free(ha);
+		free(hc);
+		*why = "cannot upload the kernel matrices or size the staged tile";
+		return -1;
+	}
+	free(ha);
+	free(hc);
+	SPD.args.origin = grid_at(g, 0, 0, 0);
+	SPD.args.pitch = g->pitch;
+	SPD.args.nx = (int)g->n[0];
+	SPD.args.ny = (int)g->n[1];
+	SPD.args.nz = (int)g->n[2];
+	SPD.args.plane = g->plane;
+	SPD.args.R = p->R;
+	SPD.args.L = L;
+	SPD.args.shift = p->shift;
+	SPD.args.rows = p->rows;
+	SPD.args.ksteps = ksteps;
+	SPD.args.nsteps = nsteps;
+	SPD.args.dims = g->dims;
+	SPD.args.sw = sw;
+	SPD.args.sp = sp_words * 4 / eb;
+	snprintf(SPD.variant, sizeof(SPD.variant), "%s %s -> %s, %s swap, L %d, Kpad %d, sigma %.4f",
+		 sparse ? "mma.sp::ordered_metadata" : "mma.sync",
+		 is16 ? (sparse ? "m16n8k32 f16" : "m16n8k16 f16") : (sparse ? "m16n8k16 tf32" : "m16n8k8 tf32"),
+		 SPD.f16acc ? "f16 (fp16 accumulation)" : "f32", is16 ? "pair" : "column", L, p->Kpad,
+		 sparse_sigma(p));
+	c->state = &SPD;
+	return 0;
+}
+
+static int spider_setup(struct method_ctx *c, const char **why) { return spd_setup(c, why, 1); }
+static int spider_dense_setup(struct method_ctx *c, const char **why) { return spd_setup(c, why, 0); }
+
+static void spd_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
+{
+	const int two_d = c->grid->dims >= 2, L = SPD.args.L;
+	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
+	dim3 grid((unsigned)((SPD.args.nx + xspan - 1) / xspan),
+		  (unsigned)(two_d ? (SPD.args.ny + 8 * SPD_RG - 1) / (8 * SPD_RG) : 1), (unsigned)SPD.args.nz);
+	void *args[] = { (void *)&in, (void *)&out, (void *)&SPD.d_a, (void *)&SPD.d_c, (void *)&SPD.args };
+	CUDA_CHECK(cudaLaunchKernel(spd_pick(), grid, dim3(256), args, SPD.smem, s));
+}
+
+static void spd_teardown(struct method_ctx *c)
+{
+	(void)c;
+	cudaFree(SPD.d_a);
+	cudaFree(SPD.d_c);
+	sparse_free(&SPD.plan);
+}
+
+static const char *spd_variant(const struct method_ctx *c)
+{
+	(void)c;
+	return SPD.variant;
+}
+
+static double spd_sigma(const struct method_ctx *c)
+{
+	(void)c;
+	return sparse_sigma(&SPD.plan);
+}
+
+extern const struct kernel_method method_spider = {
+	"spider", UNIT_SPTC, DT_BIT(DT_TF32) | DT_BIT(DT_FP16),
+	"strided swapping on sparse tensor cores (mma.sp tf32 m16n8k16 1:2, f16 m16n8k32 2:4), kernel fusion",
+	spd_supports_common, spider_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
+	"f16acc",
+};
+
+extern const struct kernel_method method_spider_dense = {
+	"spider-dense", UNIT_TC, DT_BIT(DT_TF32) | DT_BIT(DT_FP16),
+	"spider's swapped matrices on dense mma.sync (tf32 m16n8k8, f16 m16n8k16), kernel fusion",
+	spd_supports_common, spider_dense_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
+	"f16acc",
+};
