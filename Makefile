@@ -58,14 +58,15 @@ FORCE:
 
 # ---- host library and tools -------------------------------------------------------------------------
 LIB_SRC := model/stencil.c model/method.c model/roofline.c model/hw.c model/csvio.c \
-	   model/papers.c model/cli.c model/report.c \
+	   model/papers.c model/cli.c model/report.c model/render.c \
 	   profiling/stats.c profiling/protocol.c profiling/grid.c profiling/experiment.c \
 	   kernels/transform.c kernels/sparse.c
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 LIB := $(B)/libstencil.a
-TOOLS := $(B)/stencil-model $(B)/stencil-report
+TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render
 MODEL := $(B)/stencil-model
 REPORT := $(B)/stencil-report
+RENDER := $(B)/stencil-render
 
 $(B)/obj/model/%.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
 	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
@@ -100,7 +101,7 @@ $(TEST_BIN): $(TEST_OBJ) $(LIB) | $(B)/tests
 
 # The suite also checks what the model-only targets rendered, so they are made first.
 RENDERED = $(foreach f,tcs-figure9 tcs-figure10 tcs-figure14,$(O)/$(f).png $(O)/$(f).svg) \
-	$(O)/tcs-table2.md $(O)/sptc-table1.md $(O)/tcstencil-table1.md
+	$(O)/tcs-table2-model.md $(O)/sptc-table1.md $(O)/tcstencil-table1.md
 
 .PHONY: test
 test: $(TEST_BIN) $(TOOLS) $(RENDERED) ## run the CPU test suite (no GPU needed); ends with "N passed, N failed"
@@ -218,7 +219,7 @@ comma := ,
 $(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(MODEL) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(FIG_GPUS) --out $@
 $(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv | $(B)/.deps-plot
-	$(call gnuplot,model='$(O)/tcs-figure10-model.csv')
+	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured=''; fit='')
 
 $(O)/tcs-figure14-model.csv: experiments/tcs-figure14.csv data/hw/gpus.csv $(MODEL) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(MAP_GPUS) --out $@
@@ -233,7 +234,7 @@ $(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/tcs-figure9.gp $(O)/tcs-figur
 	$(call gnuplot,map='$(O)/tcs-figure9-map.csv'; cases='$(O)/tcs-figure9-cases.csv')
 
 # Paper tables: the report tool writes NAME.csv and NAME.md.
-$(O)/tcs-table2.md $(O)/tcs-table2.csv &: data/paper/tcs-table2.csv data/hw/gpus.csv $(REPORT) | $(O)
+$(O)/tcs-table2-model.md $(O)/tcs-table2-model.csv &: data/paper/tcs-table2.csv data/hw/gpus.csv $(REPORT) | $(O)
 	$(call say,REPORT,$@)$(REPORT) tcs-table2 --outdir $(O) >/dev/null
 $(O)/sptc-table1.md $(O)/sptc-table1.csv &: data/paper/sptc-table1.csv $(REPORT) | $(O)
 	$(call say,REPORT,$@)$(REPORT) sptc-table1 --outdir $(O) >/dev/null
@@ -241,24 +242,96 @@ $(O)/tcstencil-table1.md $(O)/tcstencil-table1.csv $(O)/tcstencil-ai.md $(O)/tcs
 		data/paper/tcstencil-table1.csv data/paper/tcstencil-ai.csv $(REPORT) | $(O)
 	$(call say,REPORT,$@)$(REPORT) tcstencil-table1 --outdir $(O) >/dev/null
 
-.PHONY: table2 tcs-table2 sptc-table1 tcstencil-table1 tcs-figure9 tcs-figure10 tcs-figure14 model-figures
-table2: tcs-table2 ## = tcs-table2
-tcs-table2: $(O)/tcs-table2.md ## tcs Table 2: F/Q/I, model vs paper (measured columns need a GPU run)
-	@cat $<
-	@echo "tcs-table2: wrote $(O)/tcs-table2.md and .csv; measured columns need a GPU run (none recorded under data/runs/)"
+.PHONY: tcs-table2-model sptc-table1 tcstencil-table1 tcs-figure9 tcs-figure14 model-figures
+tcs-table2-model: $(O)/tcs-table2-model.md ## tcs Table 2, model vs paper only (rho, sigma, F, Q, I)
+	@echo "tcs-table2-model: wrote $(O)/tcs-table2-model.md and .csv"
 sptc-table1: $(O)/sptc-table1.md ## sptc Table 1: compute and memory access per point, model vs paper
-	@cat $<
+	@echo "sptc-table1: wrote $(O)/sptc-table1.md and .csv"
 tcstencil-table1: $(O)/tcstencil-table1.md $(O)/tcstencil-ai.md ## tcstencil Table 1 (I_max) and appendix AIs
-	@cat $^
+	@echo "tcstencil-table1: wrote $^"
 tcs-figure9: $(O)/tcs-figure9.png $(O)/tcs-figure9.svg ## four-scenario map, CUDA cores vs (sparse) tensor cores, A100 and H200
 	@echo "tcs-figure9: $^"
-tcs-figure10: $(O)/tcs-figure10.png $(O)/tcs-figure10.svg ## model AI vs fusion depth 1..8 with A100/H100/H200 ridges
-	@echo "tcs-figure10: $^"
 tcs-figure14: $(O)/tcs-figure14.png $(O)/tcs-figure14.svg ## sparse tensor cores widen the sweet spot (eq. 19)
 	@echo "tcs-figure14: $^"
-model-figures: tcs-figure9 tcs-figure10 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2 ## every model-only target
+model-figures: tcs-figure9 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2-model $(O)/tcs-figure10.png ## every model-only target
 
 .PHONY: clean
+# ---- the experiments users type (issue 7) -------------------------------------------------------
+# make TARGET: with a CUDA device, measure experiments/TARGET.csv into data/runs/$(RUN)/TARGET.csv
+# (full protocol; QUICK=1 for a labelled smoke run; an existing CSV there is kept, REMEASURE=1
+# measures again), the run's ceilings first; then render. Without a device, render the newest
+# recorded run that holds TARGET.csv and say so; with none recorded, the model and paper columns.
+# stencil-render joins run, model (the run's ceilings.csv) and paper into plots/out/TARGET.{csv,md};
+# figures go on through plots/TARGET.gp to .png and .svg where gnuplot exists.
+HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
+# NOBUILD=1 (a GPU node with build/ carried): use the carried tools as they are
+RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
+PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
+EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
+# seconds a configuration takes, for the estimate printed before a run: 2.6 with the full protocol
+# (1 s warm-up, samples, counter passes; measured on the H100, REPRODUCE.md), 0.6 with QUICK=1
+# (an estimate)
+SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.6,2.6)
+NOCOUNTERS_sptc-figure10 := --no-counters
+NOCOUNTERS_tcs-figure16 := --no-counters
+NOCOUNTERS_sptc-figure9 := --no-counters
+
+# $(1) target, $(2) the experiment whose run directory it reads
+run_for = $(if $(HAVE_GPU),$(RUNDIR),$$($(RENDER) newest-run $(2).csv 2>/dev/null))
+define measure_and_render
+	$(Q)set -e; \
+	if [ -n "$(HAVE_GPU)" ]; then rd=$(RUNDIR); mkdir -p $$rd; \
+	  [ -f $$rd/ceilings.csv ] || $(BENCH) ceilings --out $$rd; \
+	  if [ -f experiments/$(1).csv ] && { [ ! -f $$rd/$(1).csv ] || [ -n "$(REMEASURE)" ]; }; then \
+	    n=$$(grep -cv '^#' experiments/$(1).csv); n=$$((n - 1)); \
+	    echo "$(1): $$n configurations into $$rd/$(1).csv, about $$(awk "BEGIN{printf \"%.0f\", $$n * $(SECS_PER_CONFIG)}") s$(if $(filter 1,$(QUICK)), (QUICK smoke run))"; \
+	    $(BENCH) run --experiment experiments/$(1).csv --out $$rd/$(1).csv $(NOCOUNTERS_$(1)); fi; \
+	else rd=$$($(RENDER) newest-run $(2).csv 2>/dev/null || true); \
+	  if [ -n "$$rd" ]; then echo "no CUDA device: rendering the recorded run $$rd"; \
+	  else echo "no CUDA device and no recorded run: rendering the model and paper columns (measurements need a GPU)"; fi; \
+	fi; \
+	$(RENDER) $(1) $${rd:+--run $$rd} --outdir $(O); \
+	if [ -f plots/$(1).gp ]; then \
+	  if command -v $(GNUPLOT) >/dev/null 2>&1; then \
+	    $(GNUPLOT) -e "data='$(O)/$(1).csv'; fit='$(O)/$(1)-fit.csv'; title='$$(head -1 $(O)/$(1).md | sed "s/^## //; s/'//g")'; out='$(O)/$(1)'" plots/$(1).gp && \
+	    echo "$(1): wrote $(O)/$(1).png and .svg"; \
+	  else echo "$(1): gnuplot not found: $(O)/$(1).csv is ready; render the figure where gnuplot exists"; fi; \
+	else cat $(O)/$(1).md; fi
+endef
+
+.PHONY: $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10
+tcs-table2: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) ## tcs Table 2: F/Q/I, model vs counters vs paper (rows 1-10)
+	$(call measure_and_render,tcs-table2,tcs-table2)
+tcs-table3: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) ## tcs Table 3: cases 1-6, CUDA vs tensor cores, scenarios, speedups
+	$(call measure_and_render,tcs-table3,tcs-table3)
+tcs-table4: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) ## tcs Table 4: SPIDER dense vs sparse
+	$(call measure_and_render,tcs-table4,tcs-table4)
+tcs-figure15: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) ## tcs Figure 15: counter-measured AI vs fusion depth, linear fit
+	$(call measure_and_render,tcs-figure15,tcs-figure15)
+tcs-figure16: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) ## tcs Figure 16: every method per precision over the six cases
+	$(call measure_and_render,tcs-figure16,tcs-figure16)
+sptc-figure9: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) ## sptc Figure 9: the sptc shapes, every method
+	$(call measure_and_render,sptc-figure9,sptc-figure9)
+sptc-figure10: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) ## sptc Figure 10: throughput vs problem size
+	$(call measure_and_render,sptc-figure10,sptc-figure10)
+verdicts: $(RENDER_DEP) | $(O) ## the papers' claims: paper's number, this GPU's, verdict
+	$(call measure_and_render,verdicts,tcs-table3)
+tcs-figure10: tcs-figure15 $(O)/tcs-figure10-model.csv | $(B)/.deps-plot ## tcs Figure 10: model AI vs depth, ridges, measured AI
+	$(Q)if command -v $(GNUPLOT) >/dev/null 2>&1; then \
+	  $(GNUPLOT) -e "model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; fit='$(O)/tcs-figure15-fit.csv'; out='$(O)/tcs-figure10'" plots/tcs-figure10.gp && \
+	  echo "tcs-figure10: wrote $(O)/tcs-figure10.png and .svg"; \
+	else echo "tcs-figure10: gnuplot not found"; fi
+table2: tcs-table2 ## = tcs-table2
+table3: tcs-table3 ## = tcs-table3
+table4: tcs-table4 ## = tcs-table4
+figure10: sptc-figure10 ## = sptc-figure10
+reproduce: ## every table and figure above, then the verdicts (GPU: measures; else renders the recorded run)
+	$(Q)if [ -n "$(HAVE_GPU)" ]; then n=0; for e in $(EXPERIMENTS); do n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
+	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
+	start=$$(date +%s); \
+	$(MAKE) --no-print-directory $(EXPERIMENTS) tcs-figure10 && $(MAKE) --no-print-directory verdicts && \
+	echo "reproduce: done in $$(( $$(date +%s) - start )) s"
+
 clean: ## remove build/ and plots/out/
 	$(call say,RM,$(B) plots/out)rm -rf $(B) plots/out
 

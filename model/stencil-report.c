@@ -1,7 +1,7 @@
 /*
  * stencil-report - render a paper table: the harness's value beside the paper's printed one.
  *
- *   stencil-report tcs-table2       --outdir plots/out   tcs Table 2: F, Q, I (and rho, sigma)
+ *   stencil-report tcs-table2       --outdir plots/out   tcs Table 2 (model vs paper): tcs-table2-model.{csv,md}
  *   stencil-report sptc-table1      --outdir plots/out   sptc Table 1: compute/input/param access
  *   stencil-report tcstencil-table1 --outdir plots/out   tcstencil Table 1 (I_max) and its AIs
  *
@@ -154,7 +154,7 @@ static void tcs_table2(const char *gpu)
 
 	load_paper("tcs-table2", &t, need);
 	load_gpu(&hw, gpu);
-	open_outputs("tcs-table2", &w, cols, sizeof(cols) / sizeof(cols[0]), &md,
+	open_outputs("tcs-table2-model", &w, cols, sizeof(cols) / sizeof(cols[0]), &md,
 		     "tcs Table 2: F, Q and I per output point, model vs paper", notes, mdcols,
 		     sizeof(mdcols) / sizeof(mdcols[0]));
 	for (size_t r = 0; r < t.nrows; r++) {
@@ -242,7 +242,7 @@ static void tcs_table2(const char *gpu)
 	md_note(&md, "Sources: data/paper/tcs-table2.csv (transcribed), model/ (this harness). "
 		"A model value that does not round to the printed one is marked (differs); "
 		"REPRODUCE.md lists the paper's contradictions.");
-	finish("tcs-table2", &w, &md, agree, differ);
+	finish("tcs-table2-model", &w, &md, agree, differ);
 	csv_table_free(&t);
 	hw_free(&hw);
 }

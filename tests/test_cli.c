@@ -155,7 +155,7 @@ static void test_report_tool(void **state)
 	assert_int_equal(run_tool("stencil-report", a, out, sizeof(out), err, sizeof(err)), 0);
 	assert_non_null(strstr(out, "| 9 | spider | box2d1r | 7 |"));
 	assert_non_null(strstr(out, "needs a GPU run"));
-	snprintf(path, sizeof(path), "%s/tcs-table2.csv", dir);
+	snprintf(path, sizeof(path), "%s/tcs-table2-model.csv", dir);
 	assert_int_equal(csv_table_read(path, &t, e, sizeof(e)), 0);
 	assert_int_equal(t.nrows, 10);
 	for (size_t r = 0; r < t.nrows; r++) {
@@ -205,9 +205,9 @@ static void test_rendered_targets(void **state)
 		assert_non_null(strstr(buf, "<svg"));
 		assert_non_null(strstr(buf, "tcs Figure"));
 	}
-	FILE *f = fopen(repo_path("plots/out/tcs-table2.md"), "r");
+	FILE *f = fopen(repo_path("plots/out/tcs-table2-model.md"), "r");
 	if (!f)
-		fail_msg("plots/out/tcs-table2.md was not rendered");
+		fail_msg("plots/out/tcs-table2-model.md was not rendered");
 	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
 	buf[n] = '\0';
 	fclose(f);

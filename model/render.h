@@ -1,0 +1,63 @@
+/*
+ * render.h - the experiments' tables and figure data (issue 7): for each target (tcs Tables 2-4,
+ * tcs Figures 10/15 and 16, sptc Figures 9 and 10, the verdicts) join the configuration list
+ * (experiments/TARGET.csv), the measured rows of a run (data/runs/RUN/TARGET.csv, written by
+ * stencilbench), the model for that run's GPU (its ceilings.csv) and the papers' printed values
+ * (data/paper/), and write plots/out/TARGET.csv (tidy, for gnuplot) and TARGET.md.
+ *
+ * Without a run the measured columns are NA and the model uses a GPU of data/hw/gpus.csv. Every
+ * value comes from a file: nothing is hard-coded, nothing is scaled. A malformed or truncated run
+ * CSV is an error naming file and line.
+ */
+#ifndef RENDER_H
+#define RENDER_H
+
+#include <stddef.h>
+
+#include "csvio.h"
+#include "hw.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct render_ctx {
+	char rundir[512];           /* "" when rendering without a run */
+	char gpu[128];              /* the run's GPU (meta.csv), or the datasheet GPU's name */
+	char title[384];            /* "NVIDIA H100 80GB HBM3, run data/runs/X" (+ ", QUICK smoke run") */
+	int quick;                  /* the run was a QUICK=1 smoke run */
+	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
+	char outdir[512];
+	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */
+};
+
+/* rundir NULL or "": model and paper only, for datasheet GPU `gpu` (NULL: H200). 0 or -1 + err. */
+int render_open(struct render_ctx *c, const char *root, const char *rundir, const char *gpu,
+		const char *outdir, char *err, size_t errlen);
+void render_close(struct render_ctx *c);
+
+/* The targets render_target knows, NULL-terminated. */
+extern const char *const render_targets[];
+/* Write outdir/TARGET.csv and TARGET.md. 0, or -1 with a one-line error in err. */
+int render_target(struct render_ctx *c, const char *target, char *err, size_t errlen);
+
+/* The newest run under runs_dir (by the last date_utc in its meta.csv) that holds FILE (e.g.
+ * "tcs-table3.csv"); 0 with its path in out, -1 when there is none. */
+int render_newest_run(const char *runs_dir, const char *file, char *out, size_t outlen);
+
+/* Verdict logic, on numbers (tested on their own): */
+enum verdict { V_HOLDS, V_FAILS, V_NA };
+const char *verdict_name(enum verdict v);
+/* a claimed lower bound ("at least x"): holds when measured >= claimed (1 - tol) */
+enum verdict verdict_at_least(double measured, double claimed, double tol);
+/* a claimed upper bound ("at most x"): holds when measured <= claimed (1 + tol) */
+enum verdict verdict_at_most(double measured, double claimed, double tol);
+/* a claimed invariance: holds when every value is within tol of the first */
+enum verdict verdict_flat(const double *v, size_t n, double tol);
+/* least-squares line y = a + b x; r2 gets the coefficient of determination */
+void linear_fit(const double *x, const double *y, size_t n, double *a, double *b, double *r2);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,28 @@
+# sptc-figure9.gp - sptc Figure 9: the sptc shapes (1D radius 1-2, 2D box and star radius 1-3), every
+# method in its own precision at 10240^2 / 10240000 points, measured (filled) and model (open).
+# Unnormalised GStencil/s: no division of half-precision results, no multiplication by depths.
+# Reads data=plots/out/sptc-figure9.csv by column name; writes out.png and out.svg.
+set datafile separator ','
+set datafile columnheaders
+shapes = "box1d1r box1d2r box2d1r box2d2r box2d3r star2d1r star2d2r star2d3r"
+methods = "naive ebisu cudnn convstencil tcstencil spider"
+colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e7298a #66a61e"
+xof(s) = sum [k=1:words(shapes)] (word(shapes,k) eq s ? k : 0)
+do for [fmt in "png svg"] {
+  if (fmt eq "png") { set terminal pngcairo size 1200,560 font ",10" noenhanced } \
+  else { set terminal svg size 1200,560 font ",10" noenhanced }
+  set output out.".".fmt
+  set title title."\nnaive, ebisu, cudnn: fp32; convstencil: tf32; tcstencil, spider: fp16; unnormalised"
+  set xlabel "stencil"
+  set ylabel "GStencil/s (log scale); filled: measured, open: model"
+  set logscale y
+  set xrange [0.5:words(shapes)+0.5]
+  set xtics (word(shapes,1) 1, word(shapes,2) 2, word(shapes,3) 3, word(shapes,4) 4, word(shapes,5) 5, \
+             word(shapes,6) 6, word(shapes,7) 7, word(shapes,8) 8)
+  set key outside right top box font ",9"
+  set grid ytics mytics
+  plot for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-3.5)*0.1 : NaN):(column("gstencil_per_s")) \
+         with points pt 7 ps 1.4 lc rgb word(colors,i) title word(methods,i), \
+       for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-3.5)*0.1 : NaN):(column("model_gstencil_per_s")) \
+         with points pt 6 ps 1.4 lc rgb word(colors,i) notitle
+}

@@ -1,0 +1,31 @@
+# tcs-figure16.gp - tcs Figure 16: every method in each precision over the six cases, measured
+# (filled) and model (open). Reads data=plots/out/tcs-figure16.csv (stencil-render) by column name;
+# writes out.png and out.svg. Make target: tcs-figure16.
+set datafile separator ','
+set datafile columnheaders
+methods = "cudnn naive ebisu convstencil spider"
+colors = "#a6761d #1b9e77 #d95f02 #7570b3 #66a61e"
+casex(l, i) = real(substr(l, 6, 6)) + (i - 3) * 0.12
+isfp64(dt) = (dt eq "fp64")
+do for [fmt in "png svg"] {
+  if (fmt eq "png") { set terminal pngcairo size 1300,520 font ",10" noenhanced } \
+  else { set terminal svg size 1300,520 font ",10" noenhanced }
+  set output out.".".fmt
+  set multiplot layout 1,2 title title
+  do for [p in "fp64 fp32"] {
+    set title (p eq "fp64" ? "fp64 (cases 1, 2, 5)" : "fp32 data (cases 3, 4, 6; convstencil and spider in tf32)")
+    set xlabel "tcs case"
+    set ylabel "GStencil/s (log scale); filled: measured, open: model"
+    set logscale y
+    set xrange [0.5:6.5]
+    set xtics 1,1,6
+    set key outside right top vertical font ",9"
+    set grid ytics mytics
+    want(dt) = (p eq "fp64") ? isfp64(dt) : !isfp64(dt)
+    plot for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) && want(strcol("dtype")) ? casex(strcol("label"), i) : NaN):(column("gstencil_per_s")) \
+           with points pt 7 ps 1.5 lc rgb word(colors,i) title word(methods,i), \
+         for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) && want(strcol("dtype")) ? casex(strcol("label"), i) : NaN):(column("model_gstencil_per_s")) \
+           with points pt 6 ps 1.5 lc rgb word(colors,i) notitle
+  }
+  unset multiplot
+}

@@ -1,0 +1,165 @@
+/*
+ * test_render.c - the experiments' rendering (issue 7): every target renders its CSV and Markdown
+ * from the small committed fixture run (tests/fixtures/run-small, a few rows of a real H100 run)
+ * and without any run (model and paper only); the joined numbers are the run's; the verdict
+ * logic on fixture numbers; a truncated run CSV is an error naming file and line.
+ */
+#define _GNU_SOURCE
+#include "tests.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "csvio.h"
+#include "render.h"
+
+/* a fresh directory (the tests leak these few names: they run once) */
+static char *tmpdir(void)
+{
+	char *dir = strdup("/tmp/render-test-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	return dir;
+}
+
+static void assert_file(const char *dir, const char *name, const char *ext)
+{
+	char path[512];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext);
+	if (stat(path, &st) != 0 || st.st_size == 0)
+		fail_msg("%s was not rendered", path);
+}
+
+static void test_every_target_renders(void **state)
+{
+	(void)state;
+	char err[1024];
+	const char *out = tmpdir();
+	for (int with_run = 0; with_run < 2; with_run++) {
+		struct render_ctx c;
+		if (render_open(&c, repo_path("."), with_run ? repo_path("tests/fixtures/run-small") : NULL, NULL,
+				out, err, sizeof(err)) != 0)
+			fail_msg("%s", err);
+		assert_true(with_run ? strstr(c.title, "H100") != NULL : strstr(c.title, "model and paper only") != NULL);
+		for (const char *const *t = render_targets; *t; t++) {
+			if (render_target(&c, *t, err, sizeof(err)) != 0)
+				fail_msg("%s: %s", *t, err);
+			assert_file(out, *t, "csv");
+			assert_file(out, *t, "md");
+		}
+		render_close(&c);
+	}
+}
+
+/* tcs-table4 from the fixture: the ratio is the run's sparse over dense, beside the paper's 3.06 */
+static void test_joined_values(void **state)
+{
+	(void)state;
+	char err[1024], path[512];
+	const char *out = tmpdir();
+	struct render_ctx c;
+	struct csv_table run, t4;
+	assert_int_equal(render_open(&c, repo_path("."), repo_path("tests/fixtures/run-small"), NULL, out, err,
+				     sizeof(err)), 0);
+	assert_int_equal(render_target(&c, "tcs-table4", err, sizeof(err)), 0);
+	render_close(&c);
+	assert_int_equal(csv_table_read(repo_path("tests/fixtures/run-small/tcs-table4.csv"), &run, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/tcs-table4.csv", out);
+	assert_int_equal(csv_table_read(path, &t4, err, sizeof(err)), 0);
+	double dense, sparse, ratio, paper;
+	assert_int_equal(csv_table_num(&run, 0, "gstencil_per_s", &dense, err, sizeof(err)), 0);
+	assert_int_equal(csv_table_num(&run, 1, "gstencil_per_s", &sparse, err, sizeof(err)), 0);
+	assert_int_equal(csv_table_num(&t4, 1, "ratio_measured", &ratio, err, sizeof(err)), 0);
+	assert_int_equal(csv_table_num(&t4, 1, "ratio_paper", &paper, err, sizeof(err)), 0);
+	assert_near(ratio, sparse / dense, 1e-6 * ratio);
+	assert_near(paper, 3.06, 1e-12);
+	assert_string_equal(csv_table_get(&t4, 1, "method"), "spider");
+	csv_table_free(&run);
+	csv_table_free(&t4);
+}
+
+static void test_verdict_logic(void **state)
+{
+	(void)state;
+	assert_int_equal(verdict_at_least(3.0, 3.06, 0.05), V_HOLDS);     /* within 5 % below */
+	assert_int_equal(verdict_at_least(1.40, 3.06, 0.05), V_FAILS);
+	assert_int_equal(verdict_at_least(NAN, 3.06, 0.05), V_NA);
+	assert_int_equal(verdict_at_most(0.73, 1.33, 0), V_HOLDS);
+	assert_int_equal(verdict_at_most(1.40, 1.33, 0), V_FAILS);
+	const double flat[] = { 16.0, 16.5, 17.2, 15.9 }, steep[] = { 16.0, 17.0, 22.1, 68.9 };
+	assert_int_equal(verdict_flat(flat, 4, 0.15), V_HOLDS);
+	assert_int_equal(verdict_flat(steep, 4, 0.15), V_FAILS);
+	assert_int_equal(verdict_flat(flat, 1, 0.15), V_NA);
+	assert_string_equal(verdict_name(V_FAILS), "does not hold");
+	/* an exact line and a noisy one */
+	const double x[] = { 1, 2, 3, 4 }, y[] = { 3, 5, 7, 9 }, yn[] = { 3, 5.5, 6.5, 9 };
+	double a, b, r2;
+	linear_fit(x, y, 4, &a, &b, &r2);
+	assert_near(a, 1, 1e-12);
+	assert_near(b, 2, 1e-12);
+	assert_near(r2, 1, 1e-12);
+	linear_fit(x, yn, 4, &a, &b, &r2);
+	assert_near(b, 1.9, 1e-12);
+	assert_near(a, 1.25, 1e-12);
+	assert_true(r2 < 1 && r2 > 0.9);
+}
+
+/* a truncated run CSV names its file and line */
+static void test_truncated_run(void **state)
+{
+	(void)state;
+	char err[1024], cmd[1024], path[512];
+	const char *run = tmpdir(), *out = tmpdir();
+	snprintf(cmd, sizeof(cmd), "cp %s/* %s/", repo_path("tests/fixtures/run-small"), run);
+	assert_int_equal(system(cmd), 0);
+	/* cut the last row of tcs-table3.csv in half */
+	snprintf(path, sizeof(path), "%s/tcs-table3.csv", run);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	static char buf[1 << 16];
+	size_t n = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fwrite(buf, 1, n - 400, f);
+	fputc('\n', f);
+	fclose(f);
+	struct render_ctx c;
+	assert_int_equal(render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)), 0);
+	assert_int_equal(render_target(&c, "tcs-table3", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "tcs-table3.csv:4:"));
+	/* a missing column is named too */
+	assert_int_equal(render_target(&c, "tcs-table2", err, sizeof(err)), 0);
+	render_close(&c);
+	snprintf(cmd, sizeof(cmd), "sed -i '1s/gstencil_per_s/gstencil/' %s/tcs-table2.csv", run);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)), 0);
+	assert_int_equal(render_target(&c, "tcs-table2", err, sizeof(err)), -1);
+	if (!strstr(err, "missing column 'gstencil_per_s'"))
+		fail_msg("%s", err);
+	render_close(&c);
+}
+
+static void test_newest_run(void **state)
+{
+	(void)state;
+	char out[512];
+	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), "tcs-table4.csv", out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "run-small"));
+	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), "no-such.csv", out, sizeof(out)), -1);
+}
+
+void run_render_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_target_renders),
+		cmocka_unit_test(test_joined_values),
+		cmocka_unit_test(test_verdict_logic),
+		cmocka_unit_test(test_truncated_run),
+		cmocka_unit_test(test_newest_run),
+	};
+	RUN_GROUP(r, tests);
+}
