@@ -216,7 +216,7 @@ MAP_GPUS := A100-PCIe-80GB,H200
 gnuplot = $(call say,GNUPLOT,$(basename $@).{png$(comma)svg})$(GNUPLOT) -e "$(1); out='$(basename $@)'" $<
 comma := ,
 
-$(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(MODEL) | $(O)
+$(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(if $(NOBUILD),,$(MODEL)) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(FIG_GPUS) --out $@
 $(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv | $(B)/.deps-plot
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured=''; fit='')
@@ -268,10 +268,10 @@ HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
 PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
 EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
-# seconds a configuration takes, for the estimate printed before a run: 2.6 with the full protocol
-# (1 s warm-up, samples, counter passes; measured on the H100, REPRODUCE.md), 0.6 with QUICK=1
-# (an estimate)
-SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.6,2.6)
+# seconds a configuration takes, for the estimate printed before a run, as measured on the H100
+# (REPRODUCE.md): 2.0 with the full protocol (1 s warm-up, samples, counter passes; 545 s for
+# 273), 0.3 with QUICK=1 (88 s for 273)
+SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.3,2.0)
 NOCOUNTERS_sptc-figure10 := --no-counters
 NOCOUNTERS_tcs-figure16 := --no-counters
 NOCOUNTERS_sptc-figure9 := --no-counters
@@ -316,7 +316,7 @@ sptc-figure10: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) #
 	$(call measure_and_render,sptc-figure10,sptc-figure10)
 verdicts: $(RENDER_DEP) | $(O) ## the papers' claims: paper's number, this GPU's, verdict
 	$(call measure_and_render,verdicts,tcs-table3)
-tcs-figure10: tcs-figure15 $(O)/tcs-figure10-model.csv | $(B)/.deps-plot ## tcs Figure 10: model AI vs depth, ridges, measured AI
+tcs-figure10: tcs-figure15 $(O)/tcs-figure10-model.csv | $(PLOT_DEP) ## tcs Figure 10: model AI vs depth, ridges, measured AI
 	$(Q)if command -v $(GNUPLOT) >/dev/null 2>&1; then \
 	  $(GNUPLOT) -e "model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; fit='$(O)/tcs-figure15-fit.csv'; out='$(O)/tcs-figure10'" plots/tcs-figure10.gp && \
 	  echo "tcs-figure10: wrote $(O)/tcs-figure10.png and .svg"; \
