@@ -257,17 +257,22 @@ model-figures: tcs-figure9 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2-
 
 .PHONY: clean
 # ---- the experiments users type (issue 7) -------------------------------------------------------
-# make TARGET: with a CUDA device, measure experiments/TARGET.csv into data/runs/$(RUN)/TARGET.csv
-# (full protocol; QUICK=1 for a labelled smoke run; an existing CSV there is kept, REMEASURE=1
-# measures again), the run's ceilings first; then render. Without a device, render the newest
-# recorded run that holds TARGET.csv and say so; with none recorded, the model and paper columns.
-# stencil-render joins run, model (the run's ceilings.csv) and paper into plots/out/TARGET.{csv,md};
-# figures go on through plots/TARGET.gp to .png and .svg where gnuplot exists.
+# Each target is a chain of file targets:
+#   experiments/T.csv -> data/runs/RUN/T.csv (stencilbench, with a device) -> plots/out/T.{csv,md}
+#   (stencil-render: run + model on the run's ceilings + paper) -> plots/out/T.{png,svg} (gnuplot)
+# and `make T` is a phony alias. With a CUDA device RUN is this GPU's run (the runner's slug: GPU
+# name and UTC date; RUN=... picks another) and the run's ceilings are measured first; a run CSV
+# older than its configuration list is measured again. Without a device each target renders the
+# newest recorded run that holds its CSV (build/runs.mk, regenerated when runs change) and says
+# so; with none recorded, the model and paper columns. QUICK=1 is a labelled smoke run.
 HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 # NOBUILD=1 (a GPU node with build/ carried): use the carried tools as they are
 RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
 PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
 EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
+FIGURES := tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
+# verdicts reads these runs
+VERDICT_INPUTS := tcs-figure15 tcs-table3 tcs-table4 sptc-figure9 tcs-table2
 # seconds a configuration takes, for the estimate printed before a run, as measured on the H100
 # (REPRODUCE.md): 2.0 with the full protocol (1 s warm-up, samples, counter passes; 545 s for
 # 273), 0.3 with QUICK=1 (88 s for 273)
@@ -276,51 +281,63 @@ NOCOUNTERS_sptc-figure10 := --no-counters
 NOCOUNTERS_tcs-figure16 := --no-counters
 NOCOUNTERS_sptc-figure9 := --no-counters
 
-# $(1) target, $(2) the experiment whose run directory it reads
-run_for = $(if $(HAVE_GPU),$(RUNDIR),$$($(RENDER) newest-run $(2).csv 2>/dev/null))
-define measure_and_render
-	$(Q)set -e; \
-	if [ -n "$(HAVE_GPU)" ]; then rd=$(RUNDIR); mkdir -p $$rd; \
-	  [ -f $$rd/ceilings.csv ] || $(BENCH) ceilings --out $$rd; \
-	  if [ -f experiments/$(1).csv ] && { [ ! -f $$rd/$(1).csv ] || [ -n "$(REMEASURE)" ]; }; then \
-	    n=$$(grep -cv '^#' experiments/$(1).csv); n=$$((n - 1)); \
-	    echo "$(1): $$n configurations into $$rd/$(1).csv, about $$(awk "BEGIN{printf \"%.0f\", $$n * $(SECS_PER_CONFIG)}") s$(if $(filter 1,$(QUICK)), (QUICK smoke run))"; \
-	    $(BENCH) run --experiment experiments/$(1).csv --out $$rd/$(1).csv $(NOCOUNTERS_$(1)); fi; \
-	else rd=$$($(RENDER) newest-run $(2).csv 2>/dev/null || true); \
-	  if [ -n "$$rd" ]; then echo "no CUDA device: rendering the recorded run $$rd"; \
-	  else echo "no CUDA device and no recorded run: rendering the model and paper columns (measurements need a GPU)"; fi; \
-	fi; \
-	$(RENDER) $(1) $${rd:+--run $$rd} --outdir $(O); \
-	if [ -f plots/$(1).gp ]; then \
-	  if command -v $(GNUPLOT) >/dev/null 2>&1; then \
-	    $(GNUPLOT) -e "data='$(O)/$(1).csv'; fit='$(O)/$(1)-fit.csv'; title='$$(head -1 $(O)/$(1).md | sed "s/^## //; s/'//g")'; out='$(O)/$(1)'" plots/$(1).gp && \
-	    echo "$(1): wrote $(O)/$(1).png and .svg"; \
-	  else echo "$(1): gnuplot not found: $(O)/$(1).csv is ready; render the figure where gnuplot exists"; fi; \
-	else cat $(O)/$(1).md; fi
+ifeq ($(HAVE_GPU),1)
+# the runner's slug, computed as profiling/gpu.cu does, so that it is known before the runner is built
+GPU_SLUG := $(shell nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z' 'a-z' | \
+	sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$$//; s/^nvidia-//')-$(shell date -u +%F)
+RUN := $(or $(RUN),$(GPU_SLUG))
+run_of = $(RUNDIR)
+$(RUNDIR)/ceilings.csv: | $(BENCH_DEP)
+	$(Q)mkdir -p $(RUNDIR) && $(BENCH) ceilings --out $(RUNDIR)
+$(RUNDIR)/%.csv: experiments/%.csv $(RUNDIR)/ceilings.csv | $(BENCH_DEP)
+	$(Q)n=$$(($$(grep -cv '^#' $<) - 1)); \
+	echo "$*: $$n configurations into $@, about $$(awk "BEGIN{printf \"%.0f\", $$n * $(SECS_PER_CONFIG)}") s$(if $(filter 1,$(QUICK)), (QUICK smoke run))"; \
+	$(BENCH) run --experiment $< --out $@ $(NOCOUNTERS_$*)
+else
+# the newest recorded run holding each target's CSV (empty: none), for the goals that render
+ifneq ($(filter $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,$(MAKECMDGOALS)),)
+-include $(B)/runs.mk
+endif
+$(B)/runs.mk: $(RENDER) $(wildcard data/runs/*/meta.csv) | $(B)
+	$(Q)for t in $(EXPERIMENTS); do echo "RUN_OF_$$t := $$($(RENDER) newest-run $$t.csv 2>/dev/null)"; done > $@.tmp && mv $@.tmp $@
+run_of = $(RUN_OF_$(1))
+endif
+run_csv = $(if $(call run_of,$(1)),$(call run_of,$(1))/$(1).csv)
+say_run = $(if $(HAVE_GPU),,$(if $(call run_of,$(2)),echo "no CUDA device: rendering the recorded run $(call run_of,$(2))",echo "no CUDA device and no recorded run: rendering the model and paper columns (measurements need a GPU)"); )
+
+# $(1): target, $(2): the experiment whose run it renders
+define render_rule
+$(O)/$(1).md $(O)/$(1).csv &: $(if $(filter verdicts,$(1)),$(foreach e,$(VERDICT_INPUTS),experiments/$(e).csv $(call run_csv,$(e))),experiments/$(1).csv $(call run_csv,$(1))) $(RENDER_DEP) | $(O)
+	$(Q)$(call say_run,$(1),$(2))$(RENDER) $(1) $(if $(call run_of,$(2)),--run $(call run_of,$(2))) --outdir $(O)
 endef
+$(foreach e,$(EXPERIMENTS),$(eval $(call render_rule,$(e),$(e))))
+$(eval $(call render_rule,verdicts,tcs-table3))
+
+# figures: the title is the rendered table's (GPU and run)
+$(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/$(f).gp $(O)/$(f).csv | $(PLOT_DEP) ; \
+	$$(call gnuplot,data='$(O)/$(f).csv'; fit='$(O)/$(f)-fit.csv'; title='$$$$(head -1 $(O)/$(f).md | sed "s/^## //; s/'//g")')))
+$(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv $(O)/tcs-figure15.csv | $(PLOT_DEP)
+	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; fit='$(O)/tcs-figure15-fit.csv')
 
 .PHONY: $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10
-tcs-table2: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) ## tcs Table 2: F/Q/I, model vs counters vs paper (rows 1-10)
-	$(call measure_and_render,tcs-table2,tcs-table2)
-tcs-table3: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) ## tcs Table 3: cases 1-6, CUDA vs tensor cores, scenarios, speedups
-	$(call measure_and_render,tcs-table3,tcs-table3)
-tcs-table4: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) ## tcs Table 4: SPIDER dense vs sparse
-	$(call measure_and_render,tcs-table4,tcs-table4)
-tcs-figure15: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) ## tcs Figure 15: counter-measured AI vs fusion depth, linear fit
-	$(call measure_and_render,tcs-figure15,tcs-figure15)
-tcs-figure16: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) ## tcs Figure 16: every method per precision over the six cases
-	$(call measure_and_render,tcs-figure16,tcs-figure16)
-sptc-figure9: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) ## sptc Figure 9: the sptc shapes, every method
-	$(call measure_and_render,sptc-figure9,sptc-figure9)
-sptc-figure10: $(RENDER_DEP) $(if $(HAVE_GPU),$(BENCH_DEP)) | $(O) $(PLOT_DEP) ## sptc Figure 10: throughput vs problem size
-	$(call measure_and_render,sptc-figure10,sptc-figure10)
-verdicts: $(RENDER_DEP) | $(O) ## the papers' claims: paper's number, this GPU's, verdict
-	$(call measure_and_render,verdicts,tcs-table3)
-tcs-figure10: tcs-figure15 $(O)/tcs-figure10-model.csv | $(PLOT_DEP) ## tcs Figure 10: model AI vs depth, ridges, measured AI
-	$(Q)if command -v $(GNUPLOT) >/dev/null 2>&1; then \
-	  $(GNUPLOT) -e "model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; fit='$(O)/tcs-figure15-fit.csv'; out='$(O)/tcs-figure10'" plots/tcs-figure10.gp && \
-	  echo "tcs-figure10: wrote $(O)/tcs-figure10.png and .svg"; \
-	else echo "tcs-figure10: gnuplot not found"; fi
+tcs-table2: $(O)/tcs-table2.md ## tcs Table 2: F/Q/I, model vs counters vs paper (rows 1-10)
+	@cat $<
+tcs-table3: $(O)/tcs-table3.md ## tcs Table 3: cases 1-6, CUDA vs tensor cores, scenarios, speedups
+	@cat $<
+tcs-table4: $(O)/tcs-table4.md ## tcs Table 4: SPIDER dense vs sparse
+	@cat $<
+verdicts: $(O)/verdicts.md ## the papers' claims: paper's number, this GPU's, verdict
+	@cat $<
+tcs-figure15: $(O)/tcs-figure15.png ## tcs Figure 15: counter-measured AI vs fusion depth, linear fit
+	@echo "tcs-figure15: $(O)/tcs-figure15.png, .svg, .csv, -fit.csv"
+tcs-figure16: $(O)/tcs-figure16.png ## tcs Figure 16: every method per precision over the six cases
+	@echo "tcs-figure16: $(O)/tcs-figure16.png, .svg, .csv"
+sptc-figure9: $(O)/sptc-figure9.png ## sptc Figure 9: the sptc shapes, every method
+	@echo "sptc-figure9: $(O)/sptc-figure9.png, .svg, .csv"
+sptc-figure10: $(O)/sptc-figure10.png ## sptc Figure 10: throughput vs problem size
+	@echo "sptc-figure10: $(O)/sptc-figure10.png, .svg, .csv"
+tcs-figure10: $(O)/tcs-figure10-run.png ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
+	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (model only: $(O)/tcs-figure10.png)"
 table2: tcs-table2 ## = tcs-table2
 table3: tcs-table3 ## = tcs-table3
 table4: tcs-table4 ## = tcs-table4
@@ -329,7 +346,7 @@ reproduce: ## every table and figure above, then the verdicts (GPU: measures; el
 	$(Q)if [ -n "$(HAVE_GPU)" ]; then n=0; for e in $(EXPERIMENTS); do n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
 	start=$$(date +%s); \
-	$(MAKE) --no-print-directory $(EXPERIMENTS) tcs-figure10 && $(MAKE) --no-print-directory verdicts && \
+	$(MAKE) --no-print-directory $(EXPERIMENTS) tcs-figure10 verdicts && \
 	echo "reproduce: done in $$(( $$(date +%s) - start )) s"
 
 clean: ## remove build/ and plots/out/
