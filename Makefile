@@ -213,7 +213,9 @@ gpu-check: ## say whether the CUDA parts can be built here
 FIG_GPUS := A100-PCIe-80GB,H100-SXM,H200
 MAP_GPUS := A100-PCIe-80GB,H200
 # gnuplot: $(1) = variable assignments; the script writes $(basename $@).png and .svg
-gnuplot = $(call say,GNUPLOT,$(basename $@).{png$(comma)svg})$(GNUPLOT) -e "$(1); out='$(basename $@)'" $<
+gnuplot = $(call say,GNUPLOT,$(basename $@).{png$(comma)svg})if command -v $(GNUPLOT) >/dev/null 2>&1; then \
+	$(GNUPLOT) -e "$(1); out='$(basename $@)'" $<; else echo "$(notdir $(basename $@)): gnuplot not found: \
+	its CSV in $(O) is ready; render the figure where gnuplot exists"; fi
 comma := ,
 
 $(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(if $(NOBUILD),,$(MODEL)) | $(O)
