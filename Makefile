@@ -152,7 +152,13 @@ endif
 # at the recorded runs under data/runs/ (exit 0: nothing to measure here).
 export QUICK COUNTERS WARMUP_S
 BENCH_DEP := $(if $(NOBUILD),,$(BENCH))
-RUN ?= $(shell $(BENCH) slug 2>/dev/null)
+HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
+# RUN: the runner's slug (GPU name, the first 8 hex digits of its UUID, UTC date), computed as
+# profiling/gpu.cu does so that it is known before the runner is built; a QUICK smoke run gets its
+# own directory, never shared with a full one
+GPU_SLUG := $(if $(HAVE_GPU),$(shell nvidia-smi --query-gpu=name,uuid --format=csv,noheader | head -1 | \
+	tr 'A-Z' 'a-z' | sed -E 's/, *gpu-([0-9a-f]{8}).*/ \1/; s/[^a-z0-9]+/-/g; s/^-+//; s/-+$$//; s/^nvidia-//')-$(shell date -u +%F))
+RUN ?= $(GPU_SLUG)$(if $(filter 1,$(QUICK)),-quick)
 RUNDIR = data/runs/$(RUN)
 NCU ?= ncu
 no_device = if ! $(BENCH) slug >/dev/null 2>&1; then \
@@ -267,7 +273,6 @@ model-figures: tcs-figure9 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2-
 # older than its configuration list is measured again. Without a device each target renders the
 # newest recorded run that holds its CSV (build/runs.mk, regenerated when runs change) and says
 # so; with none recorded, the model and paper columns. QUICK=1 is a labelled smoke run.
-HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 # NOBUILD=1 (a GPU node with build/ carried): use the carried tools as they are
 RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
 PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
@@ -282,38 +287,43 @@ SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.3,2.0)
 NOCOUNTERS_sptc-figure10 := --no-counters
 NOCOUNTERS_tcs-figure16 := --no-counters
 NOCOUNTERS_sptc-figure9 := --no-counters
+EXTRA_OUT_tcs-figure15 := $(O)/tcs-figure15-fit.csv
 
 ifeq ($(HAVE_GPU),1)
-# the runner's slug, computed as profiling/gpu.cu does, so that it is known before the runner is built
-GPU_SLUG := $(shell nvidia-smi --query-gpu=name --format=csv,noheader | head -1 | tr 'A-Z' 'a-z' | \
-	sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$$//; s/^nvidia-//')-$(shell date -u +%F)
-RUN := $(or $(RUN),$(GPU_SLUG))
 run_of = $(RUNDIR)
 $(RUNDIR)/ceilings.csv: | $(BENCH_DEP)
 	$(Q)mkdir -p $(RUNDIR) && $(BENCH) ceilings --out $(RUNDIR)
+# a configuration that fails verification is a `wrong` row of a complete CSV (the runner exits 1):
+# the CSV is kept (.PRECIOUS) and rendered, the failure reported; any other failure stops make
+.PRECIOUS: $(RUNDIR)/%.csv
 $(RUNDIR)/%.csv: experiments/%.csv $(RUNDIR)/ceilings.csv | $(BENCH_DEP)
 	$(Q)n=$$(($$(grep -cv '^#' $<) - 1)); \
 	echo "$*: $$n configurations into $@, about $$(awk "BEGIN{printf \"%.0f\", $$n * $(SECS_PER_CONFIG)}") s$(if $(filter 1,$(QUICK)), (QUICK smoke run))"; \
-	$(BENCH) run --experiment $< --out $@ $(NOCOUNTERS_$*)
+	$(BENCH) run --experiment $< --out $@ $(NOCOUNTERS_$*) || { rc=$$?; \
+	  if [ $$rc -eq 1 ] && [ -f $@ ]; then echo "$*: some configurations failed verification: rows marked wrong in $@"; \
+	  else exit $$rc; fi; }
 else
 # the newest recorded run holding each target's CSV (empty: none), for the goals that render
 ifneq ($(filter $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,$(MAKECMDGOALS)),)
 -include $(B)/runs.mk
 endif
 $(B)/runs.mk: $(RENDER) $(wildcard data/runs/*/meta.csv) | $(B)
-	$(Q)for t in $(EXPERIMENTS); do echo "RUN_OF_$$t := $$($(RENDER) newest-run $$t.csv 2>/dev/null)"; done > $@.tmp && mv $@.tmp $@
+	$(Q){ for t in $(EXPERIMENTS); do echo "RUN_OF_$$t := $$($(RENDER) newest-run $$t.csv 2>/dev/null)"; done; \
+	  echo "RUN_OF_verdicts := $$($(RENDER) newest-run $(VERDICT_INPUTS:%=%.csv) 2>/dev/null)"; } > $@.tmp && mv $@.tmp $@
 run_of = $(RUN_OF_$(1))
 endif
 run_csv = $(if $(call run_of,$(1)),$(call run_of,$(1))/$(1).csv)
+# verdicts reads its five inputs from one run: the newest that holds them all
+verdict_csvs = $(if $(call run_of,verdicts),$(VERDICT_INPUTS:%=$(call run_of,verdicts)/%.csv))
 say_run = $(if $(HAVE_GPU),,$(if $(call run_of,$(2)),echo "no CUDA device: rendering the recorded run $(call run_of,$(2))",echo "no CUDA device and no recorded run: rendering the model and paper columns (measurements need a GPU)"); )
 
 # $(1): target, $(2): the experiment whose run it renders
 define render_rule
-$(O)/$(1).md $(O)/$(1).csv &: $(if $(filter verdicts,$(1)),$(foreach e,$(VERDICT_INPUTS),experiments/$(e).csv $(call run_csv,$(e))),experiments/$(1).csv $(call run_csv,$(1))) $(RENDER_DEP) | $(O)
+$(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) &: $(if $(filter verdicts,$(1)),$(VERDICT_INPUTS:%=experiments/%.csv) $(verdict_csvs),experiments/$(1).csv $(call run_csv,$(1))) $(RENDER_DEP) | $(O)
 	$(Q)$(call say_run,$(1),$(2))$(RENDER) $(1) $(if $(call run_of,$(2)),--run $(call run_of,$(2))) --outdir $(O)
 endef
 $(foreach e,$(EXPERIMENTS),$(eval $(call render_rule,$(e),$(e))))
-$(eval $(call render_rule,verdicts,tcs-table3))
+$(eval $(call render_rule,verdicts,verdicts))
 
 # figures: the title is the rendered table's (GPU and run)
 $(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/$(f).gp $(O)/$(f).csv | $(PLOT_DEP) ; \
@@ -331,13 +341,13 @@ tcs-table4: $(O)/tcs-table4.md ## tcs Table 4: SPIDER dense vs sparse
 verdicts: $(O)/verdicts.md ## the papers' claims: paper's number, this GPU's, verdict
 	@cat $<
 tcs-figure15: $(O)/tcs-figure15.png ## tcs Figure 15: counter-measured AI vs fusion depth, linear fit
-	@echo "tcs-figure15: $(O)/tcs-figure15.png, .svg, .csv, -fit.csv"
+	@echo "tcs-figure15: $(O)/tcs-figure15.csv, -fit.csv, .md (and .png, .svg where gnuplot exists)"
 tcs-figure16: $(O)/tcs-figure16.png ## tcs Figure 16: every method per precision over the six cases
-	@echo "tcs-figure16: $(O)/tcs-figure16.png, .svg, .csv"
+	@echo "tcs-figure16: $(O)/tcs-figure16.csv, .md (and .png, .svg where gnuplot exists)"
 sptc-figure9: $(O)/sptc-figure9.png ## sptc Figure 9: the sptc shapes, every method
-	@echo "sptc-figure9: $(O)/sptc-figure9.png, .svg, .csv"
+	@echo "sptc-figure9: $(O)/sptc-figure9.csv, .md (and .png, .svg where gnuplot exists)"
 sptc-figure10: $(O)/sptc-figure10.png ## sptc Figure 10: throughput vs problem size
-	@echo "sptc-figure10: $(O)/sptc-figure10.png, .svg, .csv"
+	@echo "sptc-figure10: $(O)/sptc-figure10.csv, .md (and .png, .svg where gnuplot exists)"
 tcs-figure10: $(O)/tcs-figure10-run.png ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
 	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (model only: $(O)/tcs-figure10.png)"
 table2: tcs-table2 ## = tcs-table2

@@ -334,19 +334,23 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	SPD.f16acc = c->option && !strcmp(c->option, "f16acc");
 	if (sparse_build(c->composed, K, is16 ? SP_SWAP_PAIR : SP_SWAP_COL, is16 ? R % 2 : 0, &SPD.plan) != 0 ||
 	    (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
+		sparse_free(&SPD.plan);
 		*why = "cannot build the swapped kernel matrices";
 		return -1;
 	}
 	struct sparse_plan *p = &SPD.plan;
 	const int ksteps = p->Kpad / K, nsteps = p->rows * ksteps, NB = sparse ? 4 : 2, half = p->Kpad / 2;
-	if (ksteps > SPD_MAX_STEPS) {
-		*why = "plan larger than the kernel's tables";
-		return -1;
-	}
 	/* A: [step][lane][4] values, then (sparse) [step / 2][lane] metadata */
 	size_t na = (size_t)nsteps * 32 * 4 + (sparse ? (size_t)(nsteps + 1) / 2 * 32 : 0);
 	unsigned *ha = (unsigned *)calloc(na, sizeof(unsigned));
 	int *hc = (int *)calloc((size_t)ksteps * NB * 32, sizeof(int));
+	if (ksteps > SPD_MAX_STEPS || !ha || !hc) {
+		free(ha);
+		free(hc);
+		sparse_free(&SPD.plan);
+		*why = ksteps > SPD_MAX_STEPS ? "plan larger than the kernel's tables" : "out of host memory";
+		return -1;
+	}
 	for (int j = 0; j < nsteps; j++) {
 		const int q = j / ksteps, ks = j % ksteps;
 		for (int lane = 0; lane < 32; lane++) {
@@ -418,6 +422,9 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 		cudaGetLastError();
 		free(ha);
 		free(hc);
+		cudaFree(SPD.d_a);
+		cudaFree(SPD.d_c);
+		sparse_free(&SPD.plan);
 		*why = "cannot upload the kernel matrices or size the staged tile";
 		return -1;
 	}

@@ -98,9 +98,12 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 		return -1;
 	}
 	snprintf(c->gpu, sizeof(c->gpu), "%s", csv_table_get(&m, m.nrows - 1, "gpu_name"));
-	if (csv_table_col(&m, "protocol") >= 0)
+	c->quick_ids = calloc(m.nrows, sizeof(*c->quick_ids));
+	if (csv_table_col(&m, "protocol") >= 0 && csv_table_col(&m, "run_id") >= 0)
 		for (size_t r = 0; r < m.nrows; r++)
-			c->quick |= strncmp(csv_table_get(&m, r, "protocol"), "QUICK", 5) == 0;
+			if (strncmp(csv_table_get(&m, r, "protocol"), "QUICK", 5) == 0)
+				snprintf(c->quick_ids[c->nquick++], sizeof(c->quick_ids[0]), "%s",
+					 csv_table_get(&m, r, "run_id"));
 	csv_table_free(&m);
 	return 0;
 }
@@ -119,8 +122,7 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 		snprintf(path, sizeof(path), "%s/ceilings.csv", rundir);
 		if (hw_load_ceilings(&c->hw, path, err, errlen) != 0)
 			return -1;
-		snprintf(c->title, sizeof(c->title), "%s, run %s%s", c->gpu, rundir,
-			 c->quick ? ", QUICK smoke run (short warm-up, few samples)" : "");
+		snprintf(c->title, sizeof(c->title), "%s, run %s", c->gpu, rundir);
 	} else {
 		snprintf(c->gpu, sizeof(c->gpu), "%s", gpu && *gpu ? gpu : "H200");
 		snprintf(path, sizeof(path), "%s/data/hw/gpus.csv", c->root);
@@ -140,6 +142,8 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 void render_close(struct render_ctx *c)
 {
 	hw_free(&c->hw);
+	free(c->quick_ids);
+	c->quick_ids = NULL;
 }
 
 /* ---- one target's data: configurations, run rows, model points ---- */
@@ -176,15 +180,26 @@ static double num(const struct csv_table *t, long r, const char *col)
 
 static long find_row(const struct csv_table *t, const struct run_config *c)
 {
-	char fus[16];
+	char fus[16], method[64];
 	snprintf(fus, sizeof(fus), "%d", c->fusion);
+	/* the runner writes a variant as METHOD:OPTION in the method column */
+	snprintf(method, sizeof(method), "%s%s%s", c->method, c->option[0] ? ":" : "", c->option);
 	for (size_t r = 0; r < t->nrows; r++)
 		if (!strcmp(csv_table_get(t, r, "stencil"), c->stencil->name) &&
 		    !strcmp(csv_table_get(t, r, "dtype"), dtype_table[c->dtype].name) &&
-		    !strcmp(csv_table_get(t, r, "method"), c->method) &&
+		    !strcmp(csv_table_get(t, r, "method"), method) &&
 		    !strcmp(csv_table_get(t, r, "fusion"), fus) && !strcmp(csv_table_get(t, r, "size"), c->size))
 			return (long)r;
 	return -1;
+}
+
+static void target_free(struct target *t)
+{
+	free(t->cfgs);
+	free(t->p);
+	if (t->have_run)
+		csv_table_free(&t->run);
+	memset(t, 0, sizeof(*t));
 }
 
 static int target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen)
@@ -198,12 +213,20 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 		snprintf(path, sizeof(path), "%s/%s.csv", c->rundir, name);
 		struct stat st;
 		if (stat(path, &st) == 0) {
-			if (csv_table_read(path, &t->run, err, errlen) != 0 ||
-			    csv_table_require(&t->run, run_need, err, errlen) != 0) {
+			if (csv_table_read(path, &t->run, err, errlen) != 0) {
 				free(t->cfgs);
 				return -1;
 			}
 			t->have_run = 1;
+			if (csv_table_require(&t->run, run_need, err, errlen) != 0) {
+				target_free(t);
+				return -1;
+			}
+			/* rows of a QUICK invocation label the whole table */
+			if (csv_table_col(&t->run, "run_id") >= 0)
+				for (size_t r = 0; r < t->run.nrows; r++)
+					for (size_t q = 0; q < c->nquick; q++)
+						c->quick |= !strcmp(csv_table_get(&t->run, r, "run_id"), c->quick_ids[q]);
 		}
 	}
 	t->p = calloc(t->n, sizeof(*t->p));
@@ -222,6 +245,7 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 		if (p->run_row >= 0 && !isfinite(num(&t->run, p->run_row, "gstencil_per_s")) && ok) {
 			snprintf(err, errlen, "%s:%ld: status ok without a gstencil_per_s", t->run.path,
 				 t->run.lines[p->run_row]);
+			target_free(t);
 			return -1;
 		}
 		struct model_input in = { p->cfg->stencil, p->cfg->fusion, p->cfg->dtype,
@@ -231,14 +255,6 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 		p->have_model = in.method && model_eval(&in, &p->mp, why, sizeof(why)) == 0;
 	}
 	return 0;
-}
-
-static void target_free(struct target *t)
-{
-	free(t->cfgs);
-	free(t->p);
-	if (t->have_run)
-		csv_table_free(&t->run);
 }
 
 static const struct point *find_label(const struct target *t, const char *label)
@@ -288,7 +304,8 @@ static int outputs_open(struct render_ctx *c, const char *name, struct outputs *
 	char csv[1024], md[1024], full[768];
 	snprintf(csv, sizeof(csv), "%s/%s.csv", c->outdir, name);
 	snprintf(md, sizeof(md), "%s/%s.md", c->outdir, name);
-	snprintf(full, sizeof(full), "%s on %s", title, c->title);
+	snprintf(full, sizeof(full), "%s on %s%s", title, c->title,
+		 c->quick ? ", QUICK smoke run (short warm-up, few samples)" : "");
 	if (csv_writer_open(&o->w, csv, cols, ncols) != 0) {
 		snprintf(err, errlen, "cannot write %s", csv);
 		return -1;
@@ -311,11 +328,18 @@ static int outputs_close(struct render_ctx *c, const char *name, struct outputs 
 	return 0;
 }
 
-static int load_paper(struct render_ctx *c, const char *name, struct csv_table *t, char *err, size_t errlen)
+static int load_paper(struct render_ctx *c, const char *name, const char *const *need, struct csv_table *t,
+		      char *err, size_t errlen)
 {
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/%s.csv", c->root, name);
-	return csv_table_read(path, t, err, errlen);
+	if (csv_table_read(path, t, err, errlen) != 0)
+		return -1;
+	if (csv_table_require(t, need, err, errlen) != 0) {
+		csv_table_free(t);
+		return -1;
+	}
+	return 0;
 }
 
 static long paper_row(const struct csv_table *t, const char *k1, const char *v1, const char *k2, const char *v2)
@@ -335,7 +359,8 @@ static int tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 	struct outputs o;
 	if (target_load(c, "tcs-table2", &t, err, errlen) != 0)
 		return -1;
-	if (load_paper(c, "tcs-table2", &paper, err, errlen) != 0) {
+	static const char *const pneed[] = { "row", "F", "F_measured", "Q", "Q_measured", "I", "I_measured", NULL };
+	if (load_paper(c, "tcs-table2", pneed, &paper, err, errlen) != 0) {
 		target_free(&t);
 		return -1;
 	}
@@ -413,7 +438,8 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 	struct outputs o;
 	if (target_load(c, "tcs-table3", &t, err, errlen) != 0)
 		return -1;
-	if (load_paper(c, "tcs-table3", &paper, err, errlen) != 0) {
+	static const char *const pneed[] = { "case", "unit", "gstencil_per_s", "scenario", NULL };
+	if (load_paper(c, "tcs-table3", pneed, &paper, err, errlen) != 0) {
 		target_free(&t);
 		return -1;
 	}
@@ -468,7 +494,10 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 			csv_put_num(&o.w, rel(p->measured, paper_gs));
 			csv_put_num(&o.w, k ? sm : NAN);
 			csv_put_num(&o.w, k ? cmp.speedup : NAN);
-			csv_put_int(&o.w, cmp.scenario);
+			if (cmp.scenario > 0)
+				csv_put_int(&o.w, cmp.scenario);
+			else
+				csv_put_str(&o.w, "NA");
 			csv_put_str(&o.w, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "");
 			csv_put_str(&o.w, p->status);
 			csv_end_row(&o.w);
@@ -483,7 +512,10 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 			fmt(P, sizeof(P), paper_gs, 2);
 			fmt(S1, sizeof(S1), k ? sm : NAN, 2);
 			fmt(S2, sizeof(S2), k ? cmp.speedup : NAN, 2);
-			snprintf(sc, sizeof(sc), "%d", cmp.scenario);
+			if (cmp.scenario > 0)
+				snprintf(sc, sizeof(sc), "%d", cmp.scenario);
+			else
+				snprintf(sc, sizeof(sc), "NA");
 			const char *cells[] = { cstr, name, I, R, p->have_model ? bound_name(p->mp.bound) : "NA", G, M, P,
 						k ? S1 : "", k ? S2 : "", sc, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "" };
 			md_row(&o.md, cells);
@@ -503,7 +535,8 @@ static int tcs_table4(struct render_ctx *c, char *err, size_t errlen)
 	struct outputs o;
 	if (target_load(c, "tcs-table4", &t, err, errlen) != 0)
 		return -1;
-	if (load_paper(c, "tcs-table4", &paper, err, errlen) != 0) {
+	static const char *const pneed[] = { "method", "gstencil_per_s", "prose_speedup", NULL };
+	if (load_paper(c, "tcs-table4", pneed, &paper, err, errlen) != 0) {
 		target_free(&t);
 		return -1;
 	}
@@ -748,12 +781,13 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 	int h4 = h3 && target_load(c, "tcs-table4", &t4, err, errlen) == 0;
 	int h9 = h4 && target_load(c, "sptc-figure9", &s9, err, errlen) == 0;
 	int h2 = h9 && target_load(c, "tcs-table2", &t2, err, errlen) == 0;
-	if (!h2) {
+	if (!h2) {   /* err names the input; the previous verdicts files stay as they were */
 		if (h9) target_free(&s9);
 		if (h4) target_free(&t4);
 		if (h3) target_free(&t3);
 		if (h15) target_free(&f15);
-		outputs_close(c, "verdicts", &co.o, err, errlen);
+		csv_writer_abort(&co.o.w);
+		md_abort(&co.o.md);
 		return -1;
 	}
 	char buf[160];
@@ -762,7 +796,8 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 	for (int dims = 2; dims <= 3; dims++) {
 		double worst = 0;
 		char where[96] = "";
-		enum verdict v = V_NA;
+		enum verdict v = V_HOLDS;
+		int series = 0;
 		for (size_t i = 0; i < f15.n; i++) {
 			if (f15.cfgs[i].stencil->dims != dims ||
 			    (i > 0 && f15.cfgs[i].stencil == f15.cfgs[i - 1].stencil && f15.cfgs[i].dtype == f15.cfgs[i - 1].dtype))
@@ -772,19 +807,31 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 			for (size_t j = i; j < f15.n && n < 16; j++)
 				if (f15.cfgs[j].stencil == f15.cfgs[i].stencil && f15.cfgs[j].dtype == f15.cfgs[i].dtype)
 					q[n++] = f15.p[j].Q_m;
+			int fus[16];
+			n = 0;
+			for (size_t j = i; j < f15.n && n < 16; j++)
+				if (f15.cfgs[j].stencil == f15.cfgs[i].stencil && f15.cfgs[j].dtype == f15.cfgs[i].dtype)
+					fus[n++] = f15.cfgs[j].fusion;
 			enum verdict vi = verdict_flat(q, n, 0.15);
 			for (size_t k = 1; k < n; k++)
 				if (isfinite(q[k] / q[0]) && fabs(q[k] / q[0] - 1) > worst) {
 					worst = fabs(q[k] / q[0] - 1);
-					snprintf(where, sizeof(where), " (%s %s t=%zu)", f15.cfgs[i].stencil->name,
-						 dtype_table[f15.cfgs[i].dtype].name, k + 1);
+					snprintf(where, sizeof(where), " (%s %s t=%d)", f15.cfgs[i].stencil->name,
+						 dtype_table[f15.cfgs[i].dtype].name, fus[k]);
 				}
-			v = vi == V_FAILS || v == V_FAILS ? V_FAILS : vi == V_HOLDS || v == V_HOLDS ? V_HOLDS : V_NA;
+			/* one failing series fails the claim; an unmeasured one leaves it open */
+			v = vi == V_FAILS || v == V_FAILS ? V_FAILS : vi == V_NA || v == V_NA || !series ? V_NA : V_HOLDS;
+			series++;
 		}
-		snprintf(buf, sizeof(buf), "largest Q(t)/Q(1) - 1: %.1f %%%s", worst * 100, where);
+		if (!series)
+			v = V_NA;
+		if (v == V_NA && !where[0])
+			snprintf(buf, sizeof(buf), "NA");
+		else
+			snprintf(buf, sizeof(buf), "largest Q(t)/Q(1) - 1: %.1f %%%s", worst * 100, where);
 		claim(&co, "tcs 5.2.1", dims == 2 ? "memory traffic of the CUDA-core method is independent of t, 2D (within 15 %)"
 						  : "memory traffic of the CUDA-core method is independent of t, 3D (within 15 %)",
-		      "Q = 2D at every t", worst, buf, v,
+		      "Q = 2D at every t", series && v != V_NA ? worst : NAN, buf, v,
 		      dims == 2 ? "tcs-figure15: counter Q at t = 1..8, box and star, fp32 and fp64, 4096^2"
 				: "tcs-figure15: counter Q at t = 1..8, box and star, fp32 and fp64, 256^3");
 	}
@@ -795,8 +842,14 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 		if (cc && tc && cc->have_model && tc->have_model)
 			model_compare(&tc->mp, &cc->mp, &cmp);
 		double sp = cc && tc ? tc->measured / cc->measured : NAN;
-		snprintf(buf, sizeof(buf), "scenario %d here; spider / ebisu = %.2f", cmp.scenario, sp);
-		enum verdict v = !isfinite(sp) ? V_NA : (cmp.scenario == 3 && sp > 1) ? V_HOLDS : V_FAILS;
+		char sc[16], spf[32];
+		if (cmp.scenario > 0)
+			snprintf(sc, sizeof(sc), "%d", cmp.scenario);
+		else
+			snprintf(sc, sizeof(sc), "NA");
+		fmt(spf, sizeof(spf), sp, 2);
+		snprintf(buf, sizeof(buf), "scenario %s here; spider / ebisu = %s", sc, spf);
+		enum verdict v = !isfinite(sp) || cmp.scenario <= 0 ? V_NA : (cmp.scenario == 3 && sp > 1) ? V_HOLDS : V_FAILS;
 		claim(&co, "tcs 5.3", "case 3 (box2d1r t=7, float) is scenario 3 and SPIDER beats the CUDA-core method",
 		      "scenario 3, 7.73x", sp, buf, v, "tcs-table3 case 3: model scenario on this GPU, measured speedup");
 	}
@@ -807,7 +860,10 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 		double b = pd && ps && pd->have_model && ps->have_model ? ps->mp.peak_tflops / pd->mp.peak_tflops : NAN;
 		claim(&co, "tcs Table 4", "SPIDER on sparse tensor cores is 3.06x SPIDER on dense ones", "3.06", r, NULL,
 		      verdict_at_least(r, 3.06, 0.05), "tcs-table4: measured ratio");
-		snprintf(buf, sizeof(buf), "%.2f measured, bound %.2f", r, b);
+		char rf[32], bf[32];
+		fmt(rf, sizeof(rf), r, 2);
+		fmt(bf, sizeof(bf), b, 2);
+		snprintf(buf, sizeof(buf), "%s measured, bound %s", rf, bf);
 		claim(&co, "tcs 4 (model)", "sparse over dense is at most the sparse/dense ceiling ratio", "model", r, buf,
 		      verdict_at_most(r, b, 0.05), "tcs-table4 and this run's ceilings.csv");
 	}
@@ -842,8 +898,11 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 				worst = e > worst ? e : worst;
 				n++;
 			}
-		snprintf(buf, sizeof(buf), "largest |Q measured / 2D - 1|: %.1f %%", worst * 100);
-		claim(&co, "tcs 3", "every method moves 2D bytes a point (Q within 15 %)", "Q = 2D", worst, buf,
+		if (n)
+			snprintf(buf, sizeof(buf), "largest |Q measured / 2D - 1|: %.1f %%", worst * 100);
+		else
+			snprintf(buf, sizeof(buf), "NA");
+		claim(&co, "tcs 3", "every method moves 2D bytes a point (Q within 15 %)", "Q = 2D", n ? worst : NAN, buf,
 		      n ? (worst <= 0.15 ? V_HOLDS : V_FAILS) : V_NA, "tcs-table2: counter Q of rows 1-10");
 	}
 	target_free(&f15);
@@ -882,7 +941,7 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	return -1;
 }
 
-int render_newest_run(const char *runs_dir, const char *file, char *out, size_t outlen)
+int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen)
 {
 	/* the newest run by the largest date_utc in its meta.csv */
 	DIR *d = opendir(runs_dir);
@@ -896,9 +955,13 @@ int render_newest_run(const char *runs_dir, const char *file, char *out, size_t 
 		struct csv_table m;
 		if (e->d_name[0] == '.')
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/%s", runs_dir, e->d_name, file);
+		int all = 1;
+		for (const char *const *f = files; *f && all; f++) {
+			snprintf(path, sizeof(path), "%s/%s/%s", runs_dir, e->d_name, *f);
+			all = stat(path, &st) == 0;
+		}
 		snprintf(meta, sizeof(meta), "%s/%s/meta.csv", runs_dir, e->d_name);
-		if (stat(path, &st) != 0 || csv_table_read(meta, &m, err, sizeof(err)) != 0)
+		if (!all || !files[0] || csv_table_read(meta, &m, err, sizeof(err)) != 0)
 			continue;
 		for (size_t r = 0; r < m.nrows; r++) {
 			const char *dt = csv_table_get(&m, r, "date_utc");

@@ -24,8 +24,10 @@ extern "C" {
 struct render_ctx {
 	char rundir[512];           /* "" when rendering without a run */
 	char gpu[128];              /* the run's GPU (meta.csv), or the datasheet GPU's name */
-	char title[384];            /* "NVIDIA H100 80GB HBM3, run data/runs/X" (+ ", QUICK smoke run") */
-	int quick;                  /* the run was a QUICK=1 smoke run */
+	char title[384];            /* "NVIDIA H100 80GB HBM3, run data/runs/X" */
+	char (*quick_ids)[64];      /* run_ids of the run's QUICK=1 (smoke) invocations, from meta.csv */
+	size_t nquick;
+	int quick;                  /* a table being rendered uses QUICK rows: its title says so */
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char outdir[512];
 	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */
@@ -41,9 +43,9 @@ extern const char *const render_targets[];
 /* Write outdir/TARGET.csv and TARGET.md. 0, or -1 with a one-line error in err. */
 int render_target(struct render_ctx *c, const char *target, char *err, size_t errlen);
 
-/* The newest run under runs_dir (by the last date_utc in its meta.csv) that holds FILE (e.g.
- * "tcs-table3.csv"); 0 with its path in out, -1 when there is none. */
-int render_newest_run(const char *runs_dir, const char *file, char *out, size_t outlen);
+/* The newest run under runs_dir (by the last date_utc in its meta.csv) that holds every one of
+ * files (NULL-terminated, e.g. "tcs-table3.csv"); 0 with its path in out, -1 when there is none. */
+int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen);
 
 /* Verdict logic, on numbers (tested on their own): */
 enum verdict { V_HOLDS, V_FAILS, V_NA };

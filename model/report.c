@@ -94,3 +94,9 @@ int md_close(struct md_table *t)
 	memset(t, 0, sizeof(*t));
 	return rc;
 }
+
+void md_abort(struct md_table *t)
+{
+	atomic_abort(&t->out);
+	memset(t, 0, sizeof(*t));
+}

@@ -38,6 +38,8 @@ void md_row(struct md_table *t, const char *const *cells);
 /* Text after the table (a paragraph). */
 void md_note(struct md_table *t, const char *text);
 int md_close(struct md_table *t);
+/* Drop the file being written; the previous one, if any, stays. */
+void md_abort(struct md_table *t);
 
 #ifdef __cplusplus
 }

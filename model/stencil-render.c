@@ -5,7 +5,7 @@
  * call it, then gnuplot for the figures.
  *
  *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]
- *   stencil-render newest-run FILE [--runs DIR]     print the newest recorded run holding FILE
+ *   stencil-render newest-run FILE... [--runs DIR]  print the newest recorded run holding every FILE
  *
  * Without --run it renders the model (for --gpu, default H200, from data/hw/gpus.csv) and the
  * papers' values. Bad input exits 2 with one line; a failure to write or read exits 1.
@@ -20,24 +20,24 @@ static const char *prog = "stencil-render";
 
 int main(int argc, char **argv)
 {
-	const char *run = NULL, *gpu = NULL, *outdir = "plots/out", *root = ".", *runs = "data/runs";
+	const char *run = NULL, *gpu = NULL, *outdir = "plots/out", *root = ".", *runs = NULL;
 	char err[1024];
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]\n"
-			"       %s newest-run FILE [--runs DIR]\n"
+			"       %s newest-run FILE... [--runs DIR]\n"
 			"Targets: tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9\n"
 			"sptc-figure10 verdicts.\n", prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
-	const char *file = NULL;
-	int i = 2;
+	const char *files[64] = { NULL };
+	int nfiles = 0, i = 2;
 	if (!strcmp(target, "newest-run")) {
-		if (argc < 3)
+		for (; i < argc && strncmp(argv[i], "--", 2) && nfiles < 63; i++)
+			files[nfiles++] = argv[i];
+		if (!nfiles)
 			cli_bad_input(prog, "newest-run needs a FILE");
-		file = argv[2];
-		i = 3;
 	}
 	for (; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -57,13 +57,23 @@ int main(int argc, char **argv)
 			cli_bad_input(prog, "unknown option '%s'", a);
 		i++;
 	}
-	if (file) {
+	char runs_buf[1024];
+	if (!runs) {
+		snprintf(runs_buf, sizeof(runs_buf), "%s/data/runs", root);
+		runs = runs_buf;
+	}
+	if (nfiles) {
 		char out[1024];
-		if (render_newest_run(runs, file, out, sizeof(out)) != 0)
+		if (render_newest_run(runs, files, out, sizeof(out)) != 0) {
+			fprintf(stderr, "%s: no recorded run under %s holds %s%s\n", prog, runs, files[0],
+				nfiles > 1 ? " and the other files named" : "");
 			return 1;
+		}
 		printf("%s\n", out);
 		return 0;
 	}
+	if (run && gpu)
+		cli_bad_input(prog, "--gpu '%s' applies only without --run (a run's GPU is its own)", gpu);
 	int known = 0;
 	for (const char *const *t = render_targets; *t; t++)
 		known |= !strcmp(*t, target);

@@ -208,7 +208,11 @@ void gpu_run_slug(char *buf, size_t len)
 	buf[k] = '\0';
 	if (!strncmp(buf, "nvidia-", 7))
 		memmove(buf, buf + 7, strlen(buf + 7) + 1);
-	snprintf(buf + strlen(buf), len - strlen(buf), "-%s", date);
+	/* the GPU's own id (the UUID's first 4 bytes, as nvidia-smi prints them), so that two GPUs of
+	 * one model measured on one day never share a run directory or its ceilings */
+	snprintf(buf + strlen(buf), len - strlen(buf), "-%02x%02x%02x%02x-%s", (unsigned char)g_prop.uuid.bytes[0],
+		 (unsigned char)g_prop.uuid.bytes[1], (unsigned char)g_prop.uuid.bytes[2],
+		 (unsigned char)g_prop.uuid.bytes[3], date);
 }
 
 void meta_begin(struct run_meta *m, const char *tool, const char *protocol)

@@ -440,7 +440,11 @@ static void write_row(struct csv_writer *w, const struct row *r, const char *run
 	csv_put_int(w, st->radius);
 	csv_put_int(w, st->points);
 	csv_put_str(w, dtype_table[c->dtype].name);
-	csv_put_str(w, c->method);
+	{
+		char mname[64];   /* the variant asked for stays in the method column: convstencil:m16n8k8 */
+		snprintf(mname, sizeof(mname), "%s%s%s", c->method, c->option[0] ? ":" : "", c->option);
+		csv_put_str(w, mname);
+	}
 	csv_put_str(w, unit_name(r->m->unit));
 	csv_put_int(w, c->fusion);
 	csv_put_str(w, c->size);

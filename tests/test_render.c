@@ -143,13 +143,58 @@ static void test_truncated_run(void **state)
 	render_close(&c);
 }
 
+/* a table measured by a QUICK invocation says so in its title; a full one does not */
+static void test_quick_label(void **state)
+{
+	(void)state;
+	char err[1024], cmd[1024], path[512], line[1024];
+	const char *run = tmpdir(), *out = tmpdir();
+	struct render_ctx c;
+	snprintf(cmd, sizeof(cmd), "cp %s/* %s/", repo_path("tests/fixtures/run-small"), run);
+	assert_int_equal(system(cmd), 0);
+	for (int quick = 0; quick < 2; quick++) {
+		if (quick) {   /* meta.csv gains a QUICK row for the invocation that wrote tcs-table4.csv */
+			struct csv_table m, t4;
+			struct csv_writer w;
+			snprintf(path, sizeof(path), "%s/meta.csv", run);
+			assert_int_equal(csv_table_read(path, &m, err, sizeof(err)), 0);
+			snprintf(cmd, sizeof(cmd), "%s/tcs-table4.csv", run);
+			assert_int_equal(csv_table_read(cmd, &t4, err, sizeof(err)), 0);
+			assert_int_equal(csv_writer_open(&w, path, (const char *const *)m.header, m.ncols), 0);
+			for (int r = 0; r < 2; r++) {
+				for (size_t k = 0; k < m.ncols; k++)
+					csv_put_str(&w, r == 0 ? m.cells[0][k] :
+						    !strcmp(m.header[k], "run_id") ? csv_table_get(&t4, 0, "run_id") :
+						    !strcmp(m.header[k], "protocol") ? "QUICK: smoke" : m.cells[0][k]);
+				csv_end_row(&w);
+			}
+			assert_int_equal(csv_writer_close(&w), 0);
+			csv_table_free(&m);
+			csv_table_free(&t4);
+		}
+		assert_int_equal(render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)), 0);
+		assert_int_equal(render_target(&c, "tcs-table4", err, sizeof(err)), 0);
+		render_close(&c);
+		snprintf(path, sizeof(path), "%s/tcs-table4.md", out);
+		FILE *f = fopen(path, "r");
+		assert_non_null(f);
+		assert_non_null(fgets(line, sizeof(line), f));
+		fclose(f);
+		assert_int_equal(strstr(line, "QUICK smoke run") != NULL, quick);
+	}
+}
+
 static void test_newest_run(void **state)
 {
 	(void)state;
 	char out[512];
-	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), "tcs-table4.csv", out, sizeof(out)), 0);
+	static const char *const one[] = { "tcs-table4.csv", NULL }, *const all[] = { "tcs-table4.csv",
+		"tcs-figure15.csv", NULL }, *const missing[] = { "tcs-table4.csv", "no-such.csv", NULL };
+	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), one, out, sizeof(out)), 0);
 	assert_non_null(strstr(out, "run-small"));
-	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), "no-such.csv", out, sizeof(out)), -1);
+	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), all, out, sizeof(out)), 0);
+	/* a run must hold every file named */
+	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), missing, out, sizeof(out)), -1);
 }
 
 void run_render_tests(struct group_result *r)
@@ -159,6 +204,7 @@ void run_render_tests(struct group_result *r)
 		cmocka_unit_test(test_joined_values),
 		cmocka_unit_test(test_verdict_logic),
 		cmocka_unit_test(test_truncated_run),
+		cmocka_unit_test(test_quick_label),
 		cmocka_unit_test(test_newest_run),
 	};
 	RUN_GROUP(r, tests);
