@@ -12,7 +12,7 @@ static double weight(const struct dense_weights *w, int dx, int dy, int dz)
 	return w->w[dense_weights_index(w, dx, dy, dz)];   /* |dx|, |dy|, |dz| <= R by construction */
 }
 
-int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap swap, int shift,
+int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap swap, int shift, int L,
 		 struct sparse_plan *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -22,7 +22,9 @@ int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap sw
 		return -1;
 	p->dims = w->dims;
 	p->R = w->R;
-	p->L = 2 * w->R + 2;
+	p->L = L ? L : 2 * w->R + 2;
+	if (p->L % 2 || p->L < 2 * w->R + 2 || p->L > SP_M)
+		return -1;
 	p->rows = 1;
 	for (int d = 1; d < w->dims; d++)
 		p->rows *= 2 * w->R + 1;

@@ -5,7 +5,8 @@
  * it before any kernel runs.
  *
  * Each row q = (dy, dz) of the fused kernel becomes the banded kernel matrix A_q with L = 2R + 2
- * rows (outputs x0 .. x0 + L - 1) and 2L columns (inputs x0 - R - s .. x0 - R - s + 2L - 1; the
+ * rows (the paper's choice; a kernel may take any even L up to the instruction's m = 16, which fills
+ * the MMA's rows for small R) (outputs x0 .. x0 + L - 1) and 2L columns (inputs x0 - R - s .. x0 - R - s + 2L - 1; the
  * band needs 2R + L of them): A_q[m][c] = w_q[c - m - s - R] for 0 <= c - m - s <= 2R. The shift
  * s (0 or 1) lets a kernel start its input window at an even column (f16 pairs are 32-bit loads).
  * Its 2R + 1 non-zeros a row sit together, which breaks the sparse instructions' rule (at most 2
@@ -59,9 +60,11 @@ struct sparse_plan {
 	unsigned char *pos;
 };
 
-/* k_align: the instruction's k (16 or 32 for f16, 8 or 16 for tf32). 0 on success, -1 when
- * R > 7 or out of memory. */
-int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap swap, int shift,
+/* k_align: the instruction's k (16 or 32 for f16, 8 or 16 for tf32). L: outputs a tile, 0 for the
+ * paper's 2R + 2, or any even L from 2R + 2 to 16 (the swaps hold whenever the band, 2R + 1 long,
+ * is shorter than L: a row still covers at most one of j and j + L). 0 on success, -1 when R > 7,
+ * L is out of range, or out of memory. */
+int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap swap, int shift, int L,
 		 struct sparse_plan *p);
 void sparse_free(struct sparse_plan *p);
 /* 1 when every row of every A_q has at most n non-zeros in every aligned group of g columns */

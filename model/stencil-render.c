@@ -59,7 +59,8 @@ int main(int argc, char **argv)
 	}
 	char runs_buf[1024];
 	if (!runs) {
-		snprintf(runs_buf, sizeof(runs_buf), "%s/data/runs", root);
+		snprintf(runs_buf, sizeof(runs_buf), "%s%sdata/runs", strcmp(root, ".") ? root : "",
+			 strcmp(root, ".") ? "/" : "");
 		runs = runs_buf;
 	}
 	if (nfiles) {

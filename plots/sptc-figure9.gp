@@ -5,8 +5,8 @@
 set datafile separator ','
 set datafile columnheaders
 shapes = "box1d1r box1d2r box2d1r box2d2r box2d3r star2d1r star2d2r star2d3r"
-methods = "naive ebisu cudnn convstencil tcstencil spider"
-colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e7298a #66a61e"
+methods = "naive ebisu cudnn convstencil tcstencil spider spider:L16"
+colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e7298a #66a61e #386cb0"
 xof(s) = sum [k=1:words(shapes)] (word(shapes,k) eq s ? k : 0)
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1200,560 font ",10" noenhanced } \
@@ -21,8 +21,8 @@ do for [fmt in "png svg"] {
              word(shapes,6) 6, word(shapes,7) 7, word(shapes,8) 8)
   set key outside right top box font ",9"
   set grid ytics mytics
-  plot for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-3.5)*0.1 : NaN):(column("gstencil_per_s")) \
+  plot for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("gstencil_per_s")) \
          with points pt 7 ps 1.4 lc rgb word(colors,i) title word(methods,i), \
-       for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-3.5)*0.1 : NaN):(column("model_gstencil_per_s")) \
+       for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("model_gstencil_per_s")) \
          with points pt 6 ps 1.4 lc rgb word(colors,i) notitle
 }

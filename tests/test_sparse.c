@@ -27,7 +27,7 @@ static double rel_err(const struct sparse_plan *p, const struct dense_weights *d
 	return sqrt(err / ref2);
 }
 
-static void check_sparse(const char *name, int t, int g, int k_align, int shift)
+static void check_sparse_L(const char *name, int t, int g, int k_align, int shift, int L)
 {
 	enum sparse_swap swap = g == 2 ? SP_SWAP_COL : SP_SWAP_PAIR;
 	const struct stencil *s = stencil_find(name);
@@ -36,9 +36,9 @@ static void check_sparse(const char *name, int t, int g, int k_align, int shift)
 	struct sparse_plan p;
 	assert_int_equal(weights_make(s, DT_FP64, &w), 0);
 	assert_int_equal(weights_compose(s, &w, t, &d), 0);
-	assert_int_equal(sparse_build(&d, k_align, swap, shift, &p), 0);
+	assert_int_equal(sparse_build(&d, k_align, swap, shift, L, &p), 0);
 	int R = p.R;
-	assert_int_equal(p.L, 2 * R + 2);
+	assert_int_equal(p.L, L ? L : 2 * R + 2);
 	assert_int_equal(p.Kpad % k_align, 0);
 	/* a permutation; the tf32 one an involution (a set of swaps), the f16 one keeps column pairs
 	 * adjacent and in order (one 32-bit load of B a pair) */
@@ -89,6 +89,11 @@ static void check_sparse(const char *name, int t, int g, int k_align, int shift)
 	weights_free(&w);
 }
 
+static void check_sparse(const char *name, int t, int g, int k_align, int shift)
+{
+	check_sparse_L(name, t, g, k_align, shift, 0);
+}
+
 static void test_strided_swap(void **state)
 {
 	(void)state;
@@ -102,6 +107,14 @@ static void test_strided_swap(void **state)
 		check_sparse("star2d1r", t, 2, 8, 0);
 		check_sparse("star2d1r", t, 2, 8, 1);
 	}
+	/* full 16-row tiles (L = 16) for every fused radius: the swaps still meet both rules */
+	for (int t = 1; t <= 7; t++) {
+		check_sparse_L("box2d1r", t, 4, 32, t % 2, 16);
+		check_sparse_L("box2d1r", t, 2, 16, 0, 16);
+		check_sparse_L("star2d1r", t, 4, 32, t % 2, 16);
+	}
+	check_sparse_L("box1d2r", 1, 4, 32, 0, 16);
+	check_sparse_L("box2d3r", 1, 2, 16, 0, 8);
 	static const char *const more[] = { "box1d1r", "box1d2r", "box2d2r", "box2d3r", "box2d7r",
 					    "star2d2r", "star2d3r", "box3d1r" };
 	for (size_t i = 0; i < sizeof(more) / sizeof(more[0]); i++) {
@@ -122,7 +135,7 @@ static void test_sparse_values(void **state)
 	/* R = 7 (box2d1r fused 7 times or box2d7r): L = 16, 32 columns, sigma 15/32 */
 	weights_make(stencil_find("box2d7r"), DT_FP64, &w);
 	weights_compose(stencil_find("box2d7r"), &w, 1, &d);
-	assert_int_equal(sparse_build(&d, 16, SP_SWAP_COL, 0, &p), 0);
+	assert_int_equal(sparse_build(&d, 16, SP_SWAP_COL, 0, 0, &p), 0);
 	assert_int_equal(p.L, 16);
 	assert_int_equal(p.Kpad, 32);
 	assert_near(sparse_sigma(&p), 15.0 / 32, 1e-15);
@@ -141,11 +154,18 @@ static void test_sparse_values(void **state)
 	weights_free(&w);
 	weights_make(stencil_find("box2d1r"), DT_FP64, &w);
 	weights_compose(stencil_find("box2d1r"), &w, 8, &d);
-	assert_int_equal(sparse_build(&d, 32, SP_SWAP_PAIR, 0, &p), -1);
+	assert_int_equal(sparse_build(&d, 32, SP_SWAP_PAIR, 0, 0, &p), -1);
 	/* R = 1: L = 4, 8 columns padded to the instruction's k */
 	dense_weights_free(&d);
 	weights_compose(stencil_find("box2d1r"), &w, 1, &d);
-	assert_int_equal(sparse_build(&d, 16, SP_SWAP_PAIR, 1, &p), 0);
+	/* L must be even, at least 2R + 2 and at most 16 */
+	assert_int_equal(sparse_build(&d, 16, SP_SWAP_PAIR, 1, 3, &p), -1);
+	assert_int_equal(sparse_build(&d, 16, SP_SWAP_PAIR, 1, 2, &p), -1);
+	assert_int_equal(sparse_build(&d, 16, SP_SWAP_PAIR, 1, 18, &p), -1);
+	assert_int_equal(sparse_build(&d, 32, SP_SWAP_PAIR, 1, 16, &p), 0);
+	assert_near(sparse_sigma(&p), 9.0 * 16 / (3 * 16.0 * 32), 1e-15);   /* 3/32, four times the paper's */
+	sparse_free(&p);
+	assert_int_equal(sparse_build(&d, 16, SP_SWAP_PAIR, 1, 0, &p), 0);
 	assert_int_equal(p.Kpad, 16);
 	assert_near(sparse_sigma(&p), 9.0 * 4 / (3 * 16.0 * 16), 1e-15);
 	/* f16 order for L = 4: 0 1 4 5 2 3 6 7, then the padding */
