@@ -826,7 +826,7 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 						 dtype_table[f15.cfgs[i].dtype].name, fus[k]);
 				}
 			/* one failing series fails the claim; an unmeasured one leaves it open */
-			v = vi == V_FAILS || v == V_FAILS ? V_FAILS : vi == V_NA || v == V_NA || !series ? V_NA : V_HOLDS;
+			v = vi == V_FAILS || v == V_FAILS ? V_FAILS : vi == V_NA || v == V_NA ? V_NA : V_HOLDS;
 			series++;
 		}
 		if (!series)
