@@ -348,6 +348,10 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	memset(&CS, 0, sizeof(CS));
 	if (cs_instr_for(c, &CS.instr, why) != 0)
 		return -1;
+	if (g->n[0] + 4096 > 0x7fffffffL) {
+		*why = "an extent past 2^31 - 4096 elements: the kernel indexes rows with 32-bit ints";
+		return -1;
+	}
 	const int KS = cs_instr_k[CS.instr], NB = KS / 4;
 	if (flat_build(c->composed, 8, KS, &CS.plan) != 0) {
 		*why = "cannot build the flattening matrices";
@@ -357,6 +361,11 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	const int nks = CS.plan.Kpad / KS, nnt = CS.plan.n / 8;
 	size_t nb = (size_t)nks * nnt * 2 * 32 * NB, eb = is64 ? 8 : 4;
 	void *hb = calloc(nb, eb);
+	if (!hb) {
+		flat_free(&CS.plan);
+		*why = "out of host memory";
+		return -1;
+	}
 	for (int ks = 0; ks < nks; ks++)
 		for (int lane = 0; lane < 32; lane++)
 			for (int nt = 0; nt < nnt; nt++)
@@ -377,6 +386,8 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	if (cudaMalloc(&CS.d_b, nb * eb) != cudaSuccess ||
 	    cudaMemcpy(CS.d_b, hb, nb * eb, cudaMemcpyHostToDevice) != cudaSuccess) {
 		free(hb);
+		cudaFree(CS.d_b);
+		flat_free(&CS.plan);
 		*why = "cannot upload the weight fragments";
 		return -1;
 	}
@@ -387,6 +398,8 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	if (cudaFuncSetAttribute(cs_pick(CS.instr, nnt, d3), cudaFuncAttributeMaxDynamicSharedMemorySize,
 				 (int)CS.smem) != cudaSuccess) {
 		cudaGetLastError();   /* clear the refused attribute, or the next check reports it */
+		cudaFree(CS.d_b);
+		flat_free(&CS.plan);
 		*why = "the staged tile does not fit in shared memory";
 		return -1;
 	}

@@ -331,6 +331,10 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	const int is16 = c->dtype == DT_FP16, K = sparse ? (is16 ? 32 : 16) : (is16 ? 16 : 8);
 	const int R = c->stencil->radius * c->fusion;
 	memset(&SPD, 0, sizeof(SPD));
+	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL) {
+		*why = "an extent past 2^31 - 4096 elements: the kernel indexes with 32-bit ints";
+		return -1;
+	}
 	SPD.sparse = sparse;
 	SPD.is16 = is16;
 	SPD.f16acc = c->option && !strcmp(c->option, "f16acc");

@@ -189,7 +189,12 @@ static int tc_setup(struct method_ctx *c, const char **why)
 	const struct grid *g = c->grid;
 	memset(&TS, 0, sizeof(TS));
 	TS.f16acc = c->option && !strcmp(c->option, "f16acc");
+	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL) {
+		*why = "an extent past 2^31 - 4096 elements: the kernel indexes with 32-bit ints";
+		return -1;
+	}
 	if (toeplitz_build(c->composed, TC_L, &TS.plan) != 0) {
+		toeplitz_free(&TS.plan);
 		*why = "cannot build the Toeplitz matrices";
 		return -1;
 	}
@@ -198,6 +203,11 @@ static int tc_setup(struct method_ctx *c, const char **why)
 	const int rows = TS.plan.rows, L = TC_L;
 	size_t nb = (size_t)rows * 2 * 2 * 32 * 2;
 	unsigned *hb = (unsigned *)calloc(nb, sizeof(unsigned));
+	if (!hb) {
+		toeplitz_free(&TS.plan);
+		*why = "out of host memory";
+		return -1;
+	}
 	for (int q = 0; q < rows; q++)
 		for (int kh = 0; kh < 2; kh++)
 			for (int nh = 0; nh < 2; nh++)
@@ -220,6 +230,8 @@ static int tc_setup(struct method_ctx *c, const char **why)
 	    cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)TS.smem) != cudaSuccess) {
 		free(hb);
 		cudaGetLastError();
+		cudaFree(TS.d_b);
+		toeplitz_free(&TS.plan);
 		*why = "cannot upload the Toeplitz fragments";
 		return -1;
 	}

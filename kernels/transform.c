@@ -44,8 +44,10 @@ int flat_build(const struct dense_weights *w, int n_align, int k_align, struct f
 	p->Kpad = (p->K + k_align - 1) / k_align * k_align;
 	p->U = calloc((size_t)p->Kpad * p->n, sizeof(double));
 	p->L = calloc((size_t)p->Kpad * p->n, sizeof(double));
-	if (!p->U || !p->L)
+	if (!p->U || !p->L) {
+		flat_free(p);
 		return -1;
+	}
 	for (int q = 0; q < p->rows; q++) {
 		int dy, dz;
 		footprint_row(p->dims, p->R, q, &dy, &dz);
@@ -117,8 +119,10 @@ int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p
 	p->rows = (int)ipow(2 * w->R + 1, w->dims - 1);
 	p->row_off = malloc((size_t)p->rows * sizeof(*p->row_off));
 	p->B = calloc((size_t)p->rows * 2 * L * L, sizeof(double));
-	if (!p->row_off || !p->B)
+	if (!p->row_off || !p->B) {
+		toeplitz_free(p);
 		return -1;
+	}
 	for (int q = 0; q < p->rows; q++) {
 		int dy, dz;
 		footprint_row(p->dims, p->R, q, &dy, &dz);

@@ -640,8 +640,8 @@ static int cmd_check(const struct options *o)
 		const struct kernel_method *m = kernel_methods[mi];
 		if (o->method_filter && strcmp(o->method_filter, m->name))
 			continue;
-		/* every variant: the default (op NULL), then each option */
-		for (const char *op = NULL, *next = m->options; op != next;
+		/* every variant: the default (op ""), then each option of the space-separated list */
+		for (const char *op = "", *next = m->options; op;
 		     op = next, next = next && strchr(next, ' ') ? strchr(next, ' ') + 1 : NULL)
 		for (size_t si = 0; si < stencil_count; si++)
 			for (int dt = 0; dt < DT_COUNT; dt++)
@@ -657,7 +657,7 @@ static int cmd_check(const struct options *o)
 					char fusion[8];
 					snprintf(fusion, sizeof(fusion), "%d", t);
 					char mname[64];
-					if (!op)
+					if (!*op)
 						snprintf(mname, sizeof(mname), "%s", m->name);
 					else
 						snprintf(mname, sizeof(mname), "%s:%.*s", m->name, (int)strcspn(op, " "), op);
