@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "experiment.h"
 #include "kmethod.h"
 
 extern const struct kernel_method method_naive;
@@ -35,14 +36,5 @@ const struct kernel_method *kernel_method_find(const char *name)
 
 int kernel_method_has_option(const struct kernel_method *m, const char *opt)
 {
-	size_t n = strlen(opt);
-	if (!n)
-		return 1;
-	for (const char *p = m->options; p && *p;) {
-		size_t len = strcspn(p, " ");
-		if (len == n && !strncmp(p, opt, n))
-			return 1;
-		p += len + (p[len] == ' ');
-	}
-	return 0;
+	return option_known(m->options, opt);
 }

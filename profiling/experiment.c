@@ -97,3 +97,39 @@ int experiment_read(const char *path, const char *const *methods, struct run_con
 	csv_table_free(&t);
 	return 0;
 }
+
+int option_variant(const char *list, int i, char *buf, size_t len)
+{
+	if (i == 0) {
+		snprintf(buf, len, "%s", "");
+		return 0;
+	}
+	for (const char *p = list; p && *p;) {
+		p += strspn(p, " ");
+		size_t w = strcspn(p, " ");
+		if (w && --i == 0) {
+			snprintf(buf, len, "%.*s", (int)w, p);
+			return 0;
+		}
+		p += w;
+	}
+	return -1;
+}
+
+int option_variants(const char *list)
+{
+	char buf[64];
+	int n = 1;
+	while (option_variant(list, n, buf, sizeof(buf)) == 0)
+		n++;
+	return n;
+}
+
+int option_known(const char *list, const char *opt)
+{
+	char buf[64];
+	for (int i = 0; option_variant(list, i, buf, sizeof(buf)) == 0; i++)
+		if (!strcmp(buf, opt))
+			return 1;
+	return 0;
+}

@@ -34,6 +34,16 @@ struct run_config {
 int run_config_parse(struct run_config *c, const char *stencil, const char *dtype,
 		     const char *method, const char *fusion, const char *size, const char *label,
 		     const char *const *methods, char *err, size_t errlen);
+/*
+ * A method's variants: variant 0 is the default (""), variants 1..n the space-separated words of
+ * its option list (NULL: none). option_variants gives n + 1; option_variant copies variant i into
+ * buf (0, or -1 past the end); option_known says whether opt is "" or one of the words. The
+ * runner's `check` walks every variant with these, and validates METHOD:OPTION with them.
+ */
+int option_variants(const char *list);
+int option_variant(const char *list, int i, char *buf, size_t len);
+int option_known(const char *list, const char *opt);
+
 /* Read an experiment file: 0 and *rows (free with free()) or -1 with "FILE:LINE: ..." in err. */
 int experiment_read(const char *path, const char *const *methods, struct run_config **rows,
 		    size_t *n, char *err, size_t errlen);

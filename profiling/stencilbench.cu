@@ -640,9 +640,8 @@ static int cmd_check(const struct options *o)
 		const struct kernel_method *m = kernel_methods[mi];
 		if (o->method_filter && strcmp(o->method_filter, m->name))
 			continue;
-		/* every variant: the default (op ""), then each option of the space-separated list */
-		for (const char *op = "", *next = m->options; op;
-		     op = next, next = next && strchr(next, ' ') ? strchr(next, ' ') + 1 : NULL)
+		/* every variant: the default, then each option */
+		for (int vi = 0; vi < option_variants(m->options); vi++)
 		for (size_t si = 0; si < stencil_count; si++)
 			for (int dt = 0; dt < DT_COUNT; dt++)
 				for (int t = 1; t <= 8; t++) {
@@ -656,11 +655,9 @@ static int cmd_check(const struct options *o)
 						continue;
 					char fusion[8];
 					snprintf(fusion, sizeof(fusion), "%d", t);
-					char mname[64];
-					if (!*op)
-						snprintf(mname, sizeof(mname), "%s", m->name);
-					else
-						snprintf(mname, sizeof(mname), "%s:%.*s", m->name, (int)strcspn(op, " "), op);
+					char mname[96], opt[64];
+					option_variant(m->options, vi, opt, sizeof(opt));
+					snprintf(mname, sizeof(mname), "%s%s%s", m->name, *opt ? ":" : "", opt);
 					if (run_config_parse(&c, st->name, dtype_table[dt].name, mname, fusion,
 							     sizes[st->dims], "", method_names(), err, sizeof(err)) != 0)
 						cli_fail(prog, "%s", err);

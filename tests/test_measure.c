@@ -492,6 +492,39 @@ static void test_experiment_files(void **state)
 	assert_non_null(strstr(err, "missing column 'fusion'"));
 }
 
+/* A method's variants: the default always, then each option (the check loop walks these). */
+static void test_option_variants(void **state)
+{
+	(void)state;
+	char buf[64];
+	assert_int_equal(option_variants(NULL), 1);          /* no options: the default still runs */
+	assert_int_equal(option_variants(""), 1);
+	assert_int_equal(option_variants("f16acc L16"), 3);
+	assert_int_equal(option_variants("m8n8k4 m16n8k4 m16n8k8 m16n8k16"), 5);
+	assert_int_equal(option_variant(NULL, 0, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "");
+	assert_int_equal(option_variant("f16acc L16", 2, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "L16");
+	assert_int_equal(option_variant("f16acc L16", 3, buf, sizeof(buf)), -1);
+	assert_true(option_known(NULL, ""));
+	assert_true(option_known("f16acc L16", "L16"));
+	assert_false(option_known("f16acc L16", "L1"));      /* whole words only */
+	assert_false(option_known(NULL, "L16"));
+	/* METHOD:OPTION in a configuration */
+	static const char *const methods[] = { "convstencil", NULL };
+	struct run_config c;
+	char err[256];
+	assert_int_equal(run_config_parse(&c, "box2d1r", "fp64", "convstencil:m16n8k8", "3", "100x100", "",
+					  methods, err, sizeof(err)), 0);
+	assert_string_equal(c.method, "convstencil");
+	assert_string_equal(c.option, "m16n8k8");
+	assert_int_equal(run_config_parse(&c, "box2d1r", "fp64", "convstencil:", "3", "100x100", "", methods, err,
+					  sizeof(err)), -1);
+	assert_string_equal(err, "unknown method 'convstencil:'");
+	assert_int_equal(run_config_parse(&c, "box2d1r", "fp64", "naive:x", "3", "100x100", "", methods, err,
+					  sizeof(err)), -1);
+}
+
 /* The committed configuration lists parse (the GPU runner reads them with the same code). */
 static void test_committed_experiments(void **state)
 {
@@ -527,6 +560,7 @@ void run_measure_tests(struct group_result *r)
 		cmocka_unit_test(test_verify_plan),
 		cmocka_unit_test(test_experiment_files),
 		cmocka_unit_test(test_committed_experiments),
+		cmocka_unit_test(test_option_variants),
 	};
 	RUN_GROUP(r, tests);
 }
