@@ -365,6 +365,9 @@ clean: ## remove build/ and plots/out/
 	$(call say,RM,$(B) plots/out)rm -rf $(B) plots/out
 
 .PHONY: help
+print-%: ## print a make variable (print-GPU_SLUG)
+	@echo '$($*)'
+
 help: ## list every target
 	@echo "stencil-repro: make TARGET [V=1] [SM='80 90']"
 	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(MAKEFILE_LIST) | \

@@ -133,3 +133,29 @@ int option_known(const char *list, const char *opt)
 			return 1;
 	return 0;
 }
+
+void run_slug(const char *gpu_name, const unsigned char *uuid4, const char *date, char *buf, size_t len)
+{
+	size_t k = 0;
+	if (!len)
+		return;
+	for (const char *p = gpu_name; *p && k + 1 < len; p++) {
+		char c = *p;
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			buf[k++] = c;
+		else if (k && buf[k - 1] != '-')
+			buf[k++] = '-';
+	}
+	if (k && buf[k - 1] == '-')
+		k--;
+	buf[k] = '\0';
+	/* drop the vendor word: "nvidia-h100-80gb-hbm3" -> "h100-80gb-hbm3" */
+	if (!strncmp(buf, "nvidia-", 7))
+		memmove(buf, buf + 7, strlen(buf + 7) + 1);
+	/* the GPU's own id, so that two GPUs of one model measured on one day never share a run
+	 * directory or its ceilings */
+	snprintf(buf + strlen(buf), len - strlen(buf), "-%02x%02x%02x%02x-%s", uuid4[0], uuid4[1], uuid4[2],
+		 uuid4[3], date);
+}

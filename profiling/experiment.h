@@ -44,6 +44,14 @@ int option_variants(const char *list);
 int option_variant(const char *list, int i, char *buf, size_t len);
 int option_known(const char *list, const char *opt);
 
+/*
+ * The default run directory's name (the runner's `slug`; the Makefile computes the same from
+ * nvidia-smi before the runner is built): the GPU name in lower case with runs of other characters
+ * as '-' and the vendor word dropped, the first 4 bytes of its UUID in hex, and the UTC date, e.g.
+ * "NVIDIA H100 80GB HBM3" -> "h100-80gb-hbm3-8eb144af-2026-11-22".
+ */
+void run_slug(const char *gpu_name, const unsigned char *uuid4, const char *date, char *buf, size_t len);
+
 /* Read an experiment file: 0 and *rows (free with free()) or -1 with "FILE:LINE: ..." in err. */
 int experiment_read(const char *path, const char *const *methods, struct run_config **rows,
 		    size_t *n, char *err, size_t errlen);

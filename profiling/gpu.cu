@@ -3,6 +3,10 @@
  */
 #include "gpu.h"
 
+extern "C" {
+#include "experiment.h"
+}
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
@@ -191,28 +195,8 @@ void gpu_run_slug(char *buf, size_t len)
 {
 	char date[16];
 	time_t now = time(NULL);
-	size_t k = 0;
 	strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&now));
-	for (const char *p = g_prop.name; *p && k + 1 < len; p++) {
-		char c = *p;
-		if (c >= 'A' && c <= 'Z')
-			c = (char)(c - 'A' + 'a');
-		if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-			buf[k++] = c;
-		else if (k && buf[k - 1] != '-')
-			buf[k++] = '-';
-	}
-	if (k && buf[k - 1] == '-')
-		k--;
-	/* drop the vendor word: "nvidia-h100-80gb-hbm3" -> "h100-80gb-hbm3" */
-	buf[k] = '\0';
-	if (!strncmp(buf, "nvidia-", 7))
-		memmove(buf, buf + 7, strlen(buf + 7) + 1);
-	/* the GPU's own id (the UUID's first 4 bytes, as nvidia-smi prints them), so that two GPUs of
-	 * one model measured on one day never share a run directory or its ceilings */
-	snprintf(buf + strlen(buf), len - strlen(buf), "-%02x%02x%02x%02x-%s", (unsigned char)g_prop.uuid.bytes[0],
-		 (unsigned char)g_prop.uuid.bytes[1], (unsigned char)g_prop.uuid.bytes[2],
-		 (unsigned char)g_prop.uuid.bytes[3], date);
+	run_slug(g_prop.name, (const unsigned char *)g_prop.uuid.bytes, date, buf, len);
 }
 
 void meta_begin(struct run_meta *m, const char *tool, const char *protocol)

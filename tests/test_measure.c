@@ -5,12 +5,14 @@
  * reference forms against each other, verification tolerances and tile plan, and experiment
  * files with bad rows.
  */
+#define _GNU_SOURCE
 #include "tests.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "experiment.h"
 #include "grid.h"
@@ -525,6 +527,37 @@ static void test_option_variants(void **state)
 					  sizeof(err)), -1);
 }
 
+/* The runner's slug and the Makefile's (from nvidia-smi, before the runner exists) agree. */
+static void test_run_slug(void **state)
+{
+	(void)state;
+	static const unsigned char uuid[4] = { 0x8e, 0xb1, 0x44, 0xaf };
+	char slug[128], date[16], cmd[1024], dir[] = "/tmp/slug-test-XXXXXX";
+	run_slug("NVIDIA H100 80GB HBM3", uuid, "2026-11-22", slug, sizeof(slug));
+	assert_string_equal(slug, "h100-80gb-hbm3-8eb144af-2026-11-22");
+	run_slug("  Tesla V100-SXM2-16GB ", uuid, "2026-11-22", slug, sizeof(slug));
+	assert_string_equal(slug, "tesla-v100-sxm2-16gb-8eb144af-2026-11-22");
+	/* the Makefile's pipeline on a fake nvidia-smi that prints the same GPU */
+	assert_non_null(mkdtemp(dir));
+	snprintf(cmd, sizeof(cmd), "printf '#!/bin/sh\\ncase \"$1\" in -L) echo GPU 0;; *) echo \"NVIDIA H100 80GB HBM3, "
+		 "GPU-8eb144af-0534-1b9c-80c0-e8d8dabd2d0e\";; esac\\n' > %s/nvidia-smi && chmod +x %s/nvidia-smi", dir, dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "cd %s && PATH=%s:$PATH make -s --no-print-directory print-GPU_SLUG > %s/slug.txt 2>/dev/null",
+		 repo_path("."), dir, dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "%s/slug.txt", dir);
+	FILE *f = fopen(cmd, "r");
+	assert_non_null(f);
+	char got[128] = "";
+	assert_non_null(fgets(got, sizeof(got), f));
+	fclose(f);
+	got[strcspn(got, "\n")] = 0;
+	time_t now = time(NULL);
+	strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&now));
+	run_slug("NVIDIA H100 80GB HBM3", uuid, date, slug, sizeof(slug));
+	assert_string_equal(got, slug);
+}
+
 /* The committed configuration lists parse (the GPU runner reads them with the same code). */
 static void test_committed_experiments(void **state)
 {
@@ -561,6 +594,7 @@ void run_measure_tests(struct group_result *r)
 		cmocka_unit_test(test_experiment_files),
 		cmocka_unit_test(test_committed_experiments),
 		cmocka_unit_test(test_option_variants),
+		cmocka_unit_test(test_run_slug),
 	};
 	RUN_GROUP(r, tests);
 }
