@@ -834,7 +834,7 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 		if (v == V_NA && !where[0])
 			snprintf(buf, sizeof(buf), "NA");
 		else
-			snprintf(buf, sizeof(buf), "largest Q(t)/Q(1) - 1: %.1f %%%s", worst * 100, where);
+			snprintf(buf, sizeof(buf), "largest |Q(t)/Q(1) - 1|: %.1f %%%s", worst * 100, where);
 		claim(&co, "tcs 5.2.1", dims == 2 ? "memory traffic of the CUDA-core method is independent of t, 2D (within 15 %)"
 						  : "memory traffic of the CUDA-core method is independent of t, 3D (within 15 %)",
 		      "Q = 2D at every t", series && v != V_NA ? worst : NAN, buf, v,
