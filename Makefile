@@ -278,11 +278,13 @@ RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
 PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
 EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
 FIGURES := tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
-# verdicts reads these runs
-VERDICT_INPUTS := tcs-figure15 tcs-table3 tcs-table4 sptc-figure9 tcs-table2
+# what each rendered target reads: the experiment of its name, or (verdicts) five, from one run
+RENDERED_TARGETS := $(EXPERIMENTS) verdicts
+INPUTS_verdicts := tcs-figure15 tcs-table3 tcs-table4 sptc-figure9 tcs-table2
+inputs = $(or $(INPUTS_$(1)),$(1))
 # seconds a configuration takes, for the estimate printed before a run, as measured on the H100
-# (REPRODUCE.md): 2.0 with the full protocol (1 s warm-up, samples, counter passes; 545 s for
-# 273), 0.3 with QUICK=1 (88 s for 273)
+# (REPRODUCE.md): 2.0 with the full protocol (1 s warm-up, samples, counter passes; 529 s for
+# 280), 0.3 with QUICK=1 (88 s for 273)
 SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.3,2.0)
 NOCOUNTERS_sptc-figure10 := --no-counters
 NOCOUNTERS_tcs-figure16 := --no-counters
@@ -304,26 +306,23 @@ $(RUNDIR)/%.csv: experiments/%.csv $(RUNDIR)/ceilings.csv | $(BENCH_DEP)
 	  else exit $$rc; fi; }
 else
 # the newest recorded run holding each target's CSV (empty: none), for the goals that render
-ifneq ($(filter $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,$(MAKECMDGOALS)),)
+ifneq ($(filter $(RENDERED_TARGETS) reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,$(MAKECMDGOALS)),)
 -include $(B)/runs.mk
 endif
 $(B)/runs.mk: $(RENDER) $(wildcard data/runs/*/meta.csv) | $(B)
-	$(Q){ for t in $(EXPERIMENTS); do echo "RUN_OF_$$t := $$($(RENDER) newest-run $$t.csv 2>/dev/null)"; done; \
-	  echo "RUN_OF_verdicts := $$($(RENDER) newest-run $(VERDICT_INPUTS:%=%.csv) 2>/dev/null)"; } > $@.tmp && mv $@.tmp $@
+	$(Q){ $(foreach t,$(RENDERED_TARGETS),echo "RUN_OF_$(t) := $$($(RENDER) newest-run \
+	  $(patsubst %,%.csv,$(call inputs,$(t))) 2>/dev/null)";) } > $@.tmp && mv $@.tmp $@
 run_of = $(RUN_OF_$(1))
 endif
-run_csv = $(if $(call run_of,$(1)),$(call run_of,$(1))/$(1).csv)
-# verdicts reads its five inputs from one run: the newest that holds them all
-verdict_csvs = $(if $(call run_of,verdicts),$(VERDICT_INPUTS:%=$(call run_of,verdicts)/%.csv))
-say_run = $(if $(HAVE_GPU),,$(if $(call run_of,$(2)),echo "no CUDA device: rendering the recorded run $(call run_of,$(2))",echo "no CUDA device and no recorded run: rendering the model and paper columns (measurements need a GPU)"); )
+say_run = $(if $(HAVE_GPU),,$(if $(call run_of,$(1)),echo "no CUDA device: rendering the recorded run $(call run_of,$(1))",echo "no CUDA device and no recorded run: rendering the model and paper columns (measurements need a GPU)"); )
 
-# $(1): target, $(2): the experiment whose run it renders
+# $(1): a rendered target; it reads its inputs' lists and run CSVs (all from one run)
 define render_rule
-$(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) &: $(if $(filter verdicts,$(1)),$(VERDICT_INPUTS:%=experiments/%.csv) $(verdict_csvs),experiments/$(1).csv $(call run_csv,$(1))) $(RENDER_DEP) | $(O)
-	$(Q)$(call say_run,$(1),$(2))$(RENDER) $(1) $(if $(call run_of,$(2)),--run $(call run_of,$(2))) --outdir $(O)
+$(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) &: $(foreach e,$(call inputs,$(1)),experiments/$(e).csv \
+		$(if $(call run_of,$(1)),$(call run_of,$(1))/$(e).csv)) $(RENDER_DEP) | $(O)
+	$(Q)$(call say_run,$(1))$(RENDER) $(1) $(if $(call run_of,$(1)),--run $(call run_of,$(1))) --outdir $(O)
 endef
-$(foreach e,$(EXPERIMENTS),$(eval $(call render_rule,$(e),$(e))))
-$(eval $(call render_rule,verdicts,verdicts))
+$(foreach t,$(RENDERED_TARGETS),$(eval $(call render_rule,$(t))))
 
 # figures: the title is the rendered table's (GPU and run)
 $(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/$(f).gp $(O)/$(f).csv | $(PLOT_DEP) ; \

@@ -44,11 +44,7 @@ struct P_tf32 {
 	__host__ __device__ static void c(int lane, int e, int &r, int &n) { r = lane / 4 + (e >> 1) * 8; n = 2 * (lane % 4) + (e & 1); }
 	__device__ static void mma(float (&c)[NC], const unsigned (&a)[NA], const float (&b)[NB])
 	{
-		asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
-			     "{%8,%9}, {%0,%1,%2,%3};"
-			     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]),
-			       "r"(__float_as_uint(b[0])), "r"(__float_as_uint(b[1])));   /* B: tf32 on the host */
+		mma_tf32_m16n8k8(c, a, __float_as_uint(b[0]), __float_as_uint(b[1]));   /* B: tf32 on the host */
 	}
 };
 struct P_d8 {                       /* m8n8k4: rows 8..15 of the M chunks are not computed */
@@ -166,16 +162,7 @@ __global__ void __launch_bounds__(256) convstencil_kernel(const typename P::T *_
 
 		/* with one row a warp, the U and L products go to separate accumulators (two chains) */
 		constexpr int CH = WR == 1 ? 2 : 1;
-		T acc[WR][CH][NT][P::NC];
-#pragma unroll
-		for (int w = 0; w < WR; w++)
-#pragma unroll
-			for (int h = 0; h < CH; h++)
-#pragma unroll
-				for (int nt = 0; nt < NT; nt++)
-#pragma unroll
-					for (int e = 0; e < P::NC; e++)
-						acc[w][h][nt][e] = 0;
+		T acc[WR][CH][NT][P::NC] = {};
 		for (int ks = 0; ks < nks; ks++) {
 			T bu[NT][P::NB], bl[NT][P::NB];
 #pragma unroll
@@ -250,15 +237,6 @@ __global__ void __launch_bounds__(256) convstencil_kernel(const typename P::T *_
 	}
 }
 
-/* round to tf32 (round to nearest, ties away: cvt.rna), as the tensor cores take it */
-static float tf32_round(float f)
-{
-	unsigned u;
-	memcpy(&u, &f, 4);
-	u = (u + 0x1000u) & 0xFFFFE000u;
-	memcpy(&f, &u, 4);
-	return f;
-}
 
 /* the instruction: what the option names, or the GPU's default */
 enum cs_instr { CS_TF32, CS_D8, CS_D16K4, CS_D16K8, CS_D16K16 };
@@ -379,8 +357,8 @@ static int cs_setup(struct method_ctx *c, const char **why)
 						((double *)hb)[iu] = CS.plan.U[at];
 						((double *)hb)[il] = CS.plan.L[at];
 					} else {
-						((float *)hb)[iu] = tf32_round((float)CS.plan.U[at]);
-						((float *)hb)[il] = tf32_round((float)CS.plan.L[at]);
+						((uint32_t *)hb)[iu] = tf32_bits((float)CS.plan.U[at]);
+						((uint32_t *)hb)[il] = tf32_bits((float)CS.plan.L[at]);
 					}
 				}
 	if (cudaMalloc(&CS.d_b, nb * eb) != cudaSuccess ||

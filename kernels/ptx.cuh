@@ -1,7 +1,8 @@
 /*
  * ptx.cuh - the inline-PTX helpers the kernels share: element-wise cp.async from global to shared
- * memory (ebisu's row prefetch, convstencil's tile and plane staging) and ldmatrix.x4 (the A fragments of
- * convstencil and tcstencil). Device code only; needs sm_80 or newer.
+ * memory (ebisu's row prefetch, convstencil's tile and plane staging), ldmatrix.x4 (the A
+ * fragments of convstencil and tcstencil) and the dense mma.sync shapes several methods issue.
+ * Device code only; needs sm_80 or newer.
  */
 #ifndef PTX_CUH
 #define PTX_CUH
@@ -23,6 +24,34 @@ __device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], const void *p)
 	unsigned a = (unsigned)__cvta_generic_to_shared(p);
 	asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
 		     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
+}
+
+/*
+ * The dense tensor-core instructions more than one method issues (A: 4 b32 registers, row-major
+ * fragments; B: 2 b32 registers; C/D in place). tf32 m16n8k8 with fp32 accumulation (convstencil,
+ * spider-dense), f16 m16n8k16 with fp32 or fp16 accumulation (tcstencil, spider-dense).
+ */
+__device__ __forceinline__ void mma_tf32_m16n8k8(float (&c)[4], const unsigned (&a)[4], unsigned b0, unsigned b1)
+{
+	asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+		     "{%8,%9}, {%0,%1,%2,%3};"
+		     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+__device__ __forceinline__ void mma_f16_m16n8k16(float (&c)[4], const unsigned (&a)[4], unsigned b0, unsigned b1)
+{
+	asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+		     "{%8,%9}, {%0,%1,%2,%3};"
+		     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+/* fp16 accumulation: c[0] = C[g][2t..2t+1], c[1] = C[g+8][2t..2t+1] as f16x2 */
+__device__ __forceinline__ void mma_f16_m16n8k16(unsigned (&c)[2], const unsigned (&a)[4], unsigned b0, unsigned b1)
+{
+	asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, "
+		     "{%6,%7}, {%0,%1};"
+		     : "+r"(c[0]), "+r"(c[1])
+		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
 
 #endif

@@ -71,10 +71,7 @@ template <> struct spd_mma<float, 0> {      /* mma.sync m16n8k8 tf32 */
 	__device__ static int kb(int lane, int i) { return lane % 4 + 4 * i; }
 	template <int SEL> __device__ static void mma(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2], unsigned)
 	{
-		asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
-			     "{%8,%9}, {%0,%1,%2,%3};"
-			     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+		mma_tf32_m16n8k8(c, a, b[0], b[1]);
 	}
 };
 template <> struct spd_mma<__half, 1> {     /* mma.sp m16n8k32 f16: A 16x16 values, B 32x8 */
@@ -100,19 +97,9 @@ template <> struct spd_mma<__half, 1> {     /* mma.sp m16n8k32 f16: A 16x16 valu
 template <> struct spd_mma<__half, 0> {     /* mma.sync m16n8k16 f16 */
 	static constexpr int K = 16, NB = 2;
 	__device__ static int kb(int lane, int i) { return 2 * (lane % 4) + 8 * i; }
-	template <int SEL> __device__ static void mma(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2], unsigned)
+	template <int SEL, typename C> __device__ static void mma(C &c, const unsigned (&a)[4], const unsigned (&b)[2], unsigned)
 	{
-		asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
-			     "{%8,%9}, {%0,%1,%2,%3};"
-			     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-	}
-	template <int SEL> __device__ static void mma(unsigned (&c)[2], const unsigned (&a)[4], const unsigned (&b)[2], unsigned)
-	{
-		asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, "
-			     "{%6,%7}, {%0,%1};"
-			     : "+r"(c[0]), "+r"(c[1])
-			     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+		mma_f16_m16n8k16(c, a, b[0], b[1]);   /* fp32 or fp16 accumulation by C */
 	}
 };
 
@@ -299,20 +286,6 @@ static const void *spd_pick(void)
 	return SPD.f16acc ? spd_pick_xt<__half, 0, 1>(SPD.xt) : spd_pick_xt<__half, 0, 0>(SPD.xt);
 }
 
-/* fp32 bits rounded to tf32 (round to nearest, ties away: cvt.rna), as the tensor cores take it */
-static unsigned tf32_bits(double v)
-{
-	float f = (float)v;
-	unsigned u;
-	memcpy(&u, &f, 4);
-	return (u + 0x1000u) & 0xFFFFE000u;
-}
-
-static unsigned pack_h2(double lo, double hi)
-{
-	return (unsigned)half_from_float((float)lo) | ((unsigned)half_from_float((float)hi) << 16);
-}
-
 static const char *spd_supports_common(const struct method_ctx *c)
 {
 	const char *o = c->option ? c->option : "";
@@ -367,16 +340,16 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 				unsigned v;
 				if (sparse && !is16) {          /* compressed 16 x 8: col t + 4 (i >> 1) */
 					const int cc = ks * 8 + t + 4 * (i >> 1);
-					v = tf32_bits(p->val[(long)row * half + cc]);
+					v = tf32_bits((float)p->val[(long)row * half + cc]);
 				} else if (sparse) {            /* compressed 16 x 16: cols 2t + 8 (i >> 1), +1 */
 					const int cc = ks * 16 + 2 * t + 8 * (i >> 1);
-					v = pack_h2(p->val[(long)row * half + cc], p->val[(long)row * half + cc + 1]);
+					v = half2_bits((float)p->val[(long)row * half + cc], (float)p->val[(long)row * half + cc + 1]);
 				} else if (!is16) {             /* dense 16 x 8: col t + 4 (i >> 1) */
 					const int cc = ks * 8 + t + 4 * (i >> 1);
-					v = tf32_bits(p->A[(long)row * p->Kpad + cc]);
+					v = tf32_bits((float)p->A[(long)row * p->Kpad + cc]);
 				} else {                        /* dense 16 x 16: cols 2t + 8 (i >> 1), +1 */
 					const int cc = ks * 16 + 2 * t + 8 * (i >> 1);
-					v = pack_h2(p->A[(long)row * p->Kpad + cc], p->A[(long)row * p->Kpad + cc + 1]);
+					v = half2_bits((float)p->A[(long)row * p->Kpad + cc], (float)p->A[(long)row * p->Kpad + cc + 1]);
 				}
 				ha[((size_t)j * 32 + lane) * 4 + i] = v;
 			}

@@ -183,7 +183,7 @@ static long find_row(const struct csv_table *t, const struct run_config *c)
 	char fus[16], method[64];
 	snprintf(fus, sizeof(fus), "%d", c->fusion);
 	/* the runner writes a variant as METHOD:OPTION in the method column */
-	snprintf(method, sizeof(method), "%s%s%s", c->method, c->option[0] ? ":" : "", c->option);
+	method_variant_name(c->method, c->option, method, sizeof(method));
 	for (size_t r = 0; r < t->nrows; r++)
 		if (!strcmp(csv_table_get(t, r, "stencil"), c->stencil->name) &&
 		    !strcmp(csv_table_get(t, r, "dtype"), dtype_table[c->dtype].name) &&
@@ -616,7 +616,7 @@ static int figure_rows(struct render_ctx *c, const char *name, const char *title
 			   (p->cfg->stencil->dims > 2 ? p->cfg->n[2] : 1);
 		double mg = model_gs(p);
 		char mname[64];   /* a variant keeps its option: spider:L16 */
-		snprintf(mname, sizeof(mname), "%s%s%s", p->cfg->method, p->cfg->option[0] ? ":" : "", p->cfg->option);
+		method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
 		csv_put_str(&o.w, p->cfg->label);
 		csv_put_str(&o.w, p->cfg->stencil->name);
 		csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);

@@ -159,3 +159,8 @@ void run_slug(const char *gpu_name, const unsigned char *uuid4, const char *date
 	snprintf(buf + strlen(buf), len - strlen(buf), "-%02x%02x%02x%02x-%s", uuid4[0], uuid4[1], uuid4[2],
 		 uuid4[3], date);
 }
+
+void method_variant_name(const char *method, const char *option, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s", method, option && *option ? ":" : "", option ? option : "");
+}

@@ -43,6 +43,8 @@ int run_config_parse(struct run_config *c, const char *stencil, const char *dtyp
 int option_variants(const char *list);
 int option_variant(const char *list, int i, char *buf, size_t len);
 int option_known(const char *list, const char *opt);
+/* "METHOD" or "METHOD:OPTION": how a variant is named in lists and in the run CSV's method column */
+void method_variant_name(const char *method, const char *option, char *buf, size_t len);
 
 /*
  * The default run directory's name (the runner's `slug`; the Makefile computes the same from

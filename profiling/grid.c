@@ -92,6 +92,18 @@ uint16_t half_from_float(float f)
 	return (uint16_t)(sign | h);
 }
 
+uint32_t half2_bits(float lo, float hi)
+{
+	return (uint32_t)half_from_float(lo) | ((uint32_t)half_from_float(hi) << 16);
+}
+
+uint32_t tf32_bits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return (u + 0x1000u) & 0xFFFFE000u;
+}
+
 float half_to_float(uint16_t h)
 {
 	uint32_t sign = (uint32_t)(h & 0x8000u) << 16, exp = (h >> 10) & 0x1Fu, man = h & 0x3FFu, x;

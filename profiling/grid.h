@@ -86,6 +86,11 @@ double dtype_round(enum dtype dt, double v);
 /* IEEE half bits of a float (round to nearest even) and back. */
 uint16_t half_from_float(float f);
 float half_to_float(uint16_t h);
+/* Two halves in one 32-bit register, lo in the low 16 bits: an f16x2 MMA operand. */
+uint32_t half2_bits(float lo, float hi);
+/* The bits of f rounded to tf32 (round to nearest, ties away: cvt.rna), as the host hands
+ * weights to tf32 tensor-core instructions. */
+uint32_t tf32_bits(float f);
 /* The stored input value of allocation index i. */
 double grid_input(enum dtype dt, long i);
 

@@ -442,7 +442,7 @@ static void write_row(struct csv_writer *w, const struct row *r, const char *run
 	csv_put_str(w, dtype_table[c->dtype].name);
 	{
 		char mname[64];   /* the variant asked for stays in the method column: convstencil:m16n8k8 */
-		snprintf(mname, sizeof(mname), "%s%s%s", c->method, c->option[0] ? ":" : "", c->option);
+		method_variant_name(c->method, c->option, mname, sizeof(mname));
 		csv_put_str(w, mname);
 	}
 	csv_put_str(w, unit_name(r->m->unit));
@@ -657,7 +657,7 @@ static int cmd_check(const struct options *o)
 					snprintf(fusion, sizeof(fusion), "%d", t);
 					char mname[96], opt[64];
 					option_variant(m->options, vi, opt, sizeof(opt));
-					snprintf(mname, sizeof(mname), "%s%s%s", m->name, *opt ? ":" : "", opt);
+					method_variant_name(m->name, opt, mname, sizeof(mname));
 					if (run_config_parse(&c, st->name, dtype_table[dt].name, mname, fusion,
 							     sizes[st->dims], "", method_names(), err, sizeof(err)) != 0)
 						cli_fail(prog, "%s", err);

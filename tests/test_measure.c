@@ -218,6 +218,11 @@ static void test_inputs_and_half(void **state)
 	assert_int_equal(half_from_float(1.0f), 0x3C00);
 	assert_int_equal(half_from_float(-2.0f), 0xC000);
 	assert_int_equal(half_from_float(65504.0f), 0x7BFF);
+	/* the MMA operand forms: an f16x2 pair, lo first; tf32 rounds to nearest, ties away */
+	assert_int_equal(half2_bits(1.0f, -2.0f), 0xC0003C00u);
+	assert_int_equal(tf32_bits(1.0f), 0x3F800000u);
+	assert_int_equal(tf32_bits(1.0f + 0x1p-11f), 0x3F802000u);   /* a tie: away from zero */
+	assert_int_equal(tf32_bits(1.0f + 0x1p-12f), 0x3F800000u);   /* below half a tf32 ulp */
 	assert_int_equal(half_from_float(0.1f), 0x2E66);
 	assert_int_equal(half_from_float(1.0f / 3), 0x3555);
 	assert_int_equal(half_from_float(1e-8f), 0x0000);
