@@ -18,6 +18,8 @@
 #include "roofline.h"
 #include "stencil.h"
 
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
 static const char *const all_methods[] = { "naive", "ebisu", "cudnn", "convstencil", "tcstencil",
 					   "spider", "spider-dense", NULL };
 const char *const render_targets[] = { "tcs-table2", "tcs-table3", "tcs-table4", "tcs-figure15",
@@ -286,6 +288,24 @@ static void fmt_pct(char *b, size_t n, double measured, double ref)
 		snprintf(b, n, "NA");
 }
 
+/* a model scenario 1-4, or NA when the pair has none */
+static void fmt_scenario(char *b, size_t n, int scenario)
+{
+	if (scenario > 0)
+		snprintf(b, n, "%d", scenario);
+	else
+		snprintf(b, n, "NA");
+}
+
+/* the paper's printed analytic / measured pair of a row, "blank" where the paper left it blank */
+static void paper_pair(char *b, size_t n, const struct csv_table *paper, long row, const char *col,
+		       const char *col_measured)
+{
+	const char *v = row >= 0 ? csv_table_get(paper, (size_t)row, col) : "";
+	const char *m = row >= 0 ? csv_table_get(paper, (size_t)row, col_measured) : "";
+	snprintf(b, n, "%s / %s", *v ? v : "blank", *m ? m : "blank");
+}
+
 static double rel(double a, double b)
 {
 	return isfinite(a) && isfinite(b) && b != 0 ? a / b - 1 : NAN;
@@ -350,6 +370,35 @@ static long paper_row(const struct csv_table *t, const char *k1, const char *v1,
 	return -1;
 }
 
+/* a paper table's rendering: its target, the paper's table (the columns pneed) and its outputs,
+ * opened together and closed together; on failure nothing stays open */
+static int table_open(struct render_ctx *c, const char *name, const char *const *pneed, struct target *t,
+		      struct csv_table *paper, struct outputs *o, const char *const *cols, size_t ncols,
+		      const char *title, const char *const *notes, const char *const *md, size_t nmd,
+		      char *err, size_t errlen)
+{
+	if (target_load(c, name, t, err, errlen) != 0)
+		return -1;
+	if (load_paper(c, name, pneed, paper, err, errlen) != 0) {
+		target_free(t);
+		return -1;
+	}
+	if (outputs_open(c, name, o, cols, ncols, title, notes, md, nmd, err, errlen) != 0) {
+		target_free(t);
+		csv_table_free(paper);
+		return -1;
+	}
+	return 0;
+}
+
+static int table_close(struct render_ctx *c, const char *name, struct target *t, struct csv_table *paper,
+		       struct outputs *o, char *err, size_t errlen)
+{
+	target_free(t);
+	csv_table_free(paper);
+	return outputs_close(c, name, o, err, errlen);
+}
+
 /* ---- tcs Table 2: F, Q, I analytic vs counter-measured, beside the paper's ---- */
 
 static int tcs_table2(struct render_ctx *c, char *err, size_t errlen)
@@ -357,13 +406,7 @@ static int tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 	struct target t;
 	struct csv_table paper;
 	struct outputs o;
-	if (target_load(c, "tcs-table2", &t, err, errlen) != 0)
-		return -1;
 	static const char *const pneed[] = { "row", "F", "F_measured", "Q", "Q_measured", "I", "I_measured", NULL };
-	if (load_paper(c, "tcs-table2", pneed, &paper, err, errlen) != 0) {
-		target_free(&t);
-		return -1;
-	}
 	static const char *const cols[] = { "row", "method", "stencil", "fusion", "dtype", "sigma", "rho",
 		"F_model", "F_measured", "F_rel_err", "Q_model", "Q_measured", "Q_rel_err", "I_model",
 		"I_measured", "I_rel_err", "paper_F", "paper_F_measured", "paper_Q", "paper_Q_measured",
@@ -375,11 +418,9 @@ static int tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 		"Model: the tcs roofline with each kernel's own sigma (this run's row). Measured: CUPTI counters "
 		"(tensor or FMA FLOPs and DRAM bytes per point) on the run's GPU. Paper: the A100's analytic and "
 		"ncu-measured columns as printed; blank cells are the paper's own blanks (rows 6, 8, 10).", NULL };
-	if (outputs_open(c, "tcs-table2", &o, cols, 23, "tcs Table 2: F/Q/I validation", notes, md, 11, err, errlen)) {
-		target_free(&t);
-		csv_table_free(&paper);
+	if (table_open(c, "tcs-table2", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 2: F/Q/I validation", notes, md, NELEM(md),
+		       err, errlen) != 0)
 		return -1;
-	}
 	for (size_t i = 0; i < t.n; i++) {
 		const struct point *p = &t.p[i];
 		const char *rowno = p->cfg->label + (strncmp(p->cfg->label, "row ", 4) ? 0 : 4);
@@ -415,18 +456,13 @@ static int tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 		snprintf(Q, sizeof(Q), "%s / %s (%s)", a, b, e);
 		fmt(a, sizeof(a), Im, 2), fmt(b, sizeof(b), p->I_m, 2), fmt_pct(e, sizeof(e), p->I_m, Im);
 		snprintf(I, sizeof(I), "%s / %s (%s)", a, b, e);
-		snprintf(pF, sizeof(pF), "%s / %s", pr >= 0 && *csv_table_get(&paper, pr, "F") ? csv_table_get(&paper, pr, "F") : "blank",
-			 pr >= 0 && *csv_table_get(&paper, pr, "F_measured") ? csv_table_get(&paper, pr, "F_measured") : "blank");
-		snprintf(pQ, sizeof(pQ), "%s / %s", pr >= 0 && *csv_table_get(&paper, pr, "Q") ? csv_table_get(&paper, pr, "Q") : "blank",
-			 pr >= 0 && *csv_table_get(&paper, pr, "Q_measured") ? csv_table_get(&paper, pr, "Q_measured") : "blank");
-		snprintf(pI, sizeof(pI), "%s / %s", pr >= 0 && *csv_table_get(&paper, pr, "I") ? csv_table_get(&paper, pr, "I") : "blank",
-			 pr >= 0 && *csv_table_get(&paper, pr, "I_measured") ? csv_table_get(&paper, pr, "I_measured") : "blank");
+		paper_pair(pF, sizeof(pF), &paper, pr, "F", "F_measured");
+		paper_pair(pQ, sizeof(pQ), &paper, pr, "Q", "Q_measured");
+		paper_pair(pI, sizeof(pI), &paper, pr, "I", "I_measured");
 		const char *cells[] = { rowno, p->cfg->method, st, sg, F, Q, I, pF, pQ, pI, p->status };
 		md_row(&o.md, cells);
 	}
-	target_free(&t);
-	csv_table_free(&paper);
-	return outputs_close(c, "tcs-table2", &o, err, errlen);
+	return table_close(c, "tcs-table2", &t, &paper, &o, err, errlen);
 }
 
 /* ---- tcs Table 3: cases 1-6, CUDA cores vs tensor cores ---- */
@@ -436,13 +472,7 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 	struct target t;
 	struct csv_table paper;
 	struct outputs o;
-	if (target_load(c, "tcs-table3", &t, err, errlen) != 0)
-		return -1;
 	static const char *const pneed[] = { "case", "unit", "gstencil_per_s", "scenario", NULL };
-	if (load_paper(c, "tcs-table3", pneed, &paper, err, errlen) != 0) {
-		target_free(&t);
-		return -1;
-	}
 	static const char *const cols[] = { "case", "unit", "method", "stencil", "fusion", "dtype", "I_model",
 		"ridge", "bound", "gstencil_per_s", "model_gstencil_per_s", "paper_gstencil_per_s",
 		"measured_vs_paper", "speedup_measured", "speedup_model", "scenario_model", "scenario_paper",
@@ -454,11 +484,9 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 		"datasheet's) with each kernel's sigma; "
 		"scenario 1-4 and the predicted speedup (eq. 13) from the pair. Measured: the median GStencil/s "
 		"of the full protocol. Paper: the A100-80GB PCIe values and scenarios of tcs Table 3.", NULL };
-	if (outputs_open(c, "tcs-table3", &o, cols, 18, "tcs Table 3: cases 1-6", notes, md, 12, err, errlen)) {
-		target_free(&t);
-		csv_table_free(&paper);
+	if (table_open(c, "tcs-table3", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 3: cases 1-6", notes, md, NELEM(md),
+		       err, errlen) != 0)
 		return -1;
-	}
 	for (int cs = 1; cs <= 6; cs++) {
 		char lc[32], lt[32], cstr[8];
 		snprintf(lc, sizeof(lc), "case %d cc", cs);
@@ -494,14 +522,13 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 			csv_put_num(&o.w, rel(p->measured, paper_gs));
 			csv_put_num(&o.w, k ? sm : NAN);
 			csv_put_num(&o.w, k ? cmp.speedup : NAN);
-			if (cmp.scenario > 0)
-				csv_put_int(&o.w, cmp.scenario);
-			else
-				csv_put_str(&o.w, "NA");
+			char sc[16];
+			fmt_scenario(sc, sizeof(sc), cmp.scenario);
+			csv_put_str(&o.w, sc);
 			csv_put_str(&o.w, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "");
 			csv_put_str(&o.w, p->status);
 			csv_end_row(&o.w);
-			char name[64], I[32], R[32], G[32], M[32], P[32], S1[32], S2[32], sc[16];
+			char name[64], I[32], R[32], G[32], M[32], P[32], S1[32], S2[32];
 			snprintf(name, sizeof(name), "%s %s", p->cfg->method, dtype_table[p->cfg->dtype].name);
 			fmt(I, sizeof(I), p->have_model ? p->mp.I : NAN, 2);
 			fmt(R, sizeof(R), p->have_model ? p->mp.ridge : NAN, 1);
@@ -512,18 +539,12 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 			fmt(P, sizeof(P), paper_gs, 2);
 			fmt(S1, sizeof(S1), k ? sm : NAN, 2);
 			fmt(S2, sizeof(S2), k ? cmp.speedup : NAN, 2);
-			if (cmp.scenario > 0)
-				snprintf(sc, sizeof(sc), "%d", cmp.scenario);
-			else
-				snprintf(sc, sizeof(sc), "NA");
 			const char *cells[] = { cstr, name, I, R, p->have_model ? bound_name(p->mp.bound) : "NA", G, M, P,
 						k ? S1 : "", k ? S2 : "", sc, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "" };
 			md_row(&o.md, cells);
 		}
 	}
-	target_free(&t);
-	csv_table_free(&paper);
-	return outputs_close(c, "tcs-table3", &o, err, errlen);
+	return table_close(c, "tcs-table3", &t, &paper, &o, err, errlen);
 }
 
 /* ---- tcs Table 4: SPIDER dense vs sparse ---- */
@@ -533,13 +554,7 @@ static int tcs_table4(struct render_ctx *c, char *err, size_t errlen)
 	struct target t;
 	struct csv_table paper;
 	struct outputs o;
-	if (target_load(c, "tcs-table4", &t, err, errlen) != 0)
-		return -1;
 	static const char *const pneed[] = { "method", "gstencil_per_s", "prose_speedup", NULL };
-	if (load_paper(c, "tcs-table4", pneed, &paper, err, errlen) != 0) {
-		target_free(&t);
-		return -1;
-	}
 	static const char *const cols[] = { "method", "unit", "I_model", "ridge", "bound", "gstencil_per_s",
 		"model_gstencil_per_s", "paper_gstencil_per_s", "ratio_measured", "ratio_paper", "ratio_model_bound",
 		"status" };
@@ -548,11 +563,9 @@ static int tcs_table4(struct render_ctx *c, char *err, size_t errlen)
 	static const char *const notes[] = {
 		"box2d1r fused 7 times, tf32. The model bounds sparse over dense by the ratio of this GPU's measured "
 		"sparse and dense tf32 MMA ceilings (the same kernel on both).", NULL };
-	if (outputs_open(c, "tcs-table4", &o, cols, 12, "tcs Table 4: SPIDER dense vs sparse", notes, md, 10, err, errlen)) {
-		target_free(&t);
-		csv_table_free(&paper);
+	if (table_open(c, "tcs-table4", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 4: SPIDER dense vs sparse", notes, md, NELEM(md),
+		       err, errlen) != 0)
 		return -1;
-	}
 	const struct point *pd = find_label(&t, "dense"), *ps = find_label(&t, "sparse");
 	double ratio = pd && ps ? ps->measured / pd->measured : NAN;
 	double bound = pd && ps && pd->have_model && ps->have_model ? ps->mp.peak_tflops / pd->mp.peak_tflops : NAN;
@@ -586,9 +599,7 @@ static int tcs_table4(struct render_ctx *c, char *err, size_t errlen)
 					k ? r1 : "", k ? r2 : "", k ? r3 : "" };
 		md_row(&o.md, cells);
 	}
-	target_free(&t);
-	csv_table_free(&paper);
-	return outputs_close(c, "tcs-table4", &o, err, errlen);
+	return table_close(c, "tcs-table4", &t, &paper, &o, err, errlen);
 }
 
 /* ---- figure data: one row per configuration ---- */
@@ -606,7 +617,7 @@ static int figure_rows(struct render_ctx *c, const char *name, const char *title
 	static const char *const md[] = { "label", "stencil", "dtype", "method", "t", "size", "GStencil/s",
 		"model", "of model", "I model / measured", "status" };
 	const char *notes[] = { note, NULL };
-	if (outputs_open(c, name, &o, cols, 15, title, notes, md, 11, err, errlen)) {
+	if (outputs_open(c, name, &o, cols, NELEM(cols), title, notes, md, NELEM(md), err, errlen)) {
 		target_free(&t);
 		return -1;
 	}
@@ -670,7 +681,7 @@ static int tcs_figure15(struct render_ctx *c, char *err, size_t errlen)
 	struct csv_writer w;
 	static const char *const cols[] = { "stencil", "dtype", "fusion", "I_fit", "a", "b", "r2", "b_model",
 					    "ridge_fp32", "ridge_fp64" };
-	if (csv_writer_open(&w, path, cols, 10) != 0) {
+	if (csv_writer_open(&w, path, cols, NELEM(cols)) != 0) {
 		target_free(&t);
 		snprintf(err, errlen, "cannot write %s", path);
 		return -1;
@@ -779,7 +790,7 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 	static const char *const notes[] = {
 		"Each claim with the paper's number, this GPU's number (from this run's measured rows and "
 		"ceilings) and a verdict. Not measurable: the run lacks the rows (no GPU, or a kernel skipped).", NULL };
-	if (outputs_open(c, "verdicts", &co.o, cols, 6, "Verdicts: the papers' claims", notes, cols, 6, err, errlen))
+	if (outputs_open(c, "verdicts", &co.o, cols, NELEM(cols), "Verdicts: the papers' claims", notes, cols, NELEM(cols), err, errlen))
 		return -1;
 	struct target f15, t3, t4, s9, t2;
 	int h15 = target_load(c, "tcs-figure15", &f15, err, errlen) == 0;
@@ -849,10 +860,7 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 			model_compare(&tc->mp, &cc->mp, &cmp);
 		double sp = cc && tc ? tc->measured / cc->measured : NAN;
 		char sc[16], spf[32];
-		if (cmp.scenario > 0)
-			snprintf(sc, sizeof(sc), "%d", cmp.scenario);
-		else
-			snprintf(sc, sizeof(sc), "NA");
+		fmt_scenario(sc, sizeof(sc), cmp.scenario);
 		fmt(spf, sizeof(spf), sp, 2);
 		snprintf(buf, sizeof(buf), "scenario %s here; spider / ebisu = %s", sc, spf);
 		enum verdict v = !isfinite(sp) || cmp.scenario <= 0 ? V_NA : (cmp.scenario == 3 && sp > 1) ? V_HOLDS : V_FAILS;
