@@ -46,6 +46,17 @@ const char *write_temp(const char *text, int slot)
 	return p;
 }
 
+const char *temp_dir(void)
+{
+	static char dirs[8][64];
+	static int next;
+	char *d = dirs[next++ % 8];
+	snprintf(d, sizeof(dirs[0]), "/tmp/stencil-test-XXXXXX");
+	if (!mkdtemp(d))
+		fail_msg("cannot create a temporary directory");
+	return d;
+}
+
 static void slurp(int fd, char *buf, size_t len)
 {
 	size_t used = 0;

@@ -5,7 +5,6 @@
  * reference forms against each other, verification tolerances and tile plan, and experiment
  * files with bad rows.
  */
-#define _GNU_SOURCE
 #include "tests.h"
 
 #include <math.h>
@@ -537,13 +536,13 @@ static void test_run_slug(void **state)
 {
 	(void)state;
 	static const unsigned char uuid[4] = { 0x8e, 0xb1, 0x44, 0xaf };
-	char slug[128], date[16], cmd[1024], dir[] = "/tmp/slug-test-XXXXXX";
+	char slug[128], date[16], cmd[1024];
+	const char *dir = temp_dir();
 	run_slug("NVIDIA H100 80GB HBM3", uuid, "2026-11-22", slug, sizeof(slug));
 	assert_string_equal(slug, "h100-80gb-hbm3-8eb144af-2026-11-22");
 	run_slug("  Tesla V100-SXM2-16GB ", uuid, "2026-11-22", slug, sizeof(slug));
 	assert_string_equal(slug, "tesla-v100-sxm2-16gb-8eb144af-2026-11-22");
 	/* the Makefile's pipeline on a fake nvidia-smi that prints the same GPU */
-	assert_non_null(mkdtemp(dir));
 	snprintf(cmd, sizeof(cmd), "printf '#!/bin/sh\\ncase \"$1\" in -L) echo GPU 0;; *) echo \"NVIDIA H100 80GB HBM3, "
 		 "GPU-8eb144af-0534-1b9c-80c0-e8d8dabd2d0e\";; esac\\n' > %s/nvidia-smi && chmod +x %s/nvidia-smi", dir, dir);
 	assert_int_equal(system(cmd), 0);

@@ -4,7 +4,6 @@
  * and without any run (model and paper only); the joined numbers are the run's; the verdict
  * logic on fixture numbers; a truncated run CSV is an error naming file and line.
  */
-#define _GNU_SOURCE
 #include "tests.h"
 
 #include <math.h>
@@ -15,14 +14,6 @@
 
 #include "csvio.h"
 #include "render.h"
-
-/* a fresh directory (the tests leak these few names: they run once) */
-static char *tmpdir(void)
-{
-	char *dir = strdup("/tmp/render-test-XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	return dir;
-}
 
 static void assert_file(const char *dir, const char *name, const char *ext)
 {
@@ -37,7 +28,7 @@ static void test_every_target_renders(void **state)
 {
 	(void)state;
 	char err[1024];
-	const char *out = tmpdir();
+	const char *out = temp_dir();
 	for (int with_run = 0; with_run < 2; with_run++) {
 		struct render_ctx c;
 		if (render_open(&c, repo_path("."), with_run ? repo_path("tests/fixtures/run-small") : NULL, NULL,
@@ -59,7 +50,7 @@ static void test_joined_values(void **state)
 {
 	(void)state;
 	char err[1024], path[512];
-	const char *out = tmpdir();
+	const char *out = temp_dir();
 	struct render_ctx c;
 	struct csv_table run, t4;
 	assert_int_equal(render_open(&c, repo_path("."), repo_path("tests/fixtures/run-small"), NULL, out, err,
@@ -112,7 +103,7 @@ static void test_truncated_run(void **state)
 {
 	(void)state;
 	char err[1024], cmd[1024], path[512];
-	const char *run = tmpdir(), *out = tmpdir();
+	const char *run = temp_dir(), *out = temp_dir();
 	snprintf(cmd, sizeof(cmd), "cp %s/* %s/", repo_path("tests/fixtures/run-small"), run);
 	assert_int_equal(system(cmd), 0);
 	/* cut the last row of tcs-table3.csv in half */
@@ -148,7 +139,7 @@ static void test_quick_label(void **state)
 {
 	(void)state;
 	char err[1024], cmd[1024], path[512], line[1024];
-	const char *run = tmpdir(), *out = tmpdir();
+	const char *run = temp_dir(), *out = temp_dir();
 	struct render_ctx c;
 	snprintf(cmd, sizeof(cmd), "cp %s/* %s/", repo_path("tests/fixtures/run-small"), run);
 	assert_int_equal(system(cmd), 0);
@@ -189,7 +180,7 @@ static void test_fixture_verdicts(void **state)
 {
 	(void)state;
 	char err[1024], path[512];
-	const char *out = tmpdir();
+	const char *out = temp_dir();
 	struct render_ctx c;
 	struct csv_table v;
 	assert_int_equal(render_open(&c, repo_path("."), repo_path("tests/fixtures/run-small"), NULL, out, err,

@@ -41,6 +41,8 @@ extern const char *test_build_dir;
 void load_test_gpu(struct hw *hw, const char *gpu);
 /* Write text to a fresh temporary file; returns its path (static buffer per call slot). */
 const char *write_temp(const char *text, int slot);
+/* A fresh temporary directory (eight stay valid at a time). */
+const char *temp_dir(void);
 
 /* Run a tool of the build directory; returns its exit status; stdout/stderr captured. */
 int run_tool(const char *tool, const char *const *args, char *out, size_t outlen, char *err,
