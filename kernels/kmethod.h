@@ -53,12 +53,11 @@ struct kernel_method {
 	/* the method's exact sigma for this configuration (after setup), or NULL: the model's rule */
 	double (*sigma)(const struct method_ctx *c);
 	/* the variants METHOD:OPTION selects besides the default, space-separated ("m16n8k8 m16n8k16"),
-	 * or NULL. make test-gpu runs the default and every one. */
+	 * or NULL (profiling/experiment.h walks and checks them). make test-gpu runs the default and
+	 * every one. */
 	const char *options;
 };
 
-/* 1 when opt is "" or one of m's options */
-int kernel_method_has_option(const struct kernel_method *m, const char *opt);
 
 extern const struct kernel_method *const kernel_methods[];
 extern const int kernel_method_count;

@@ -4,7 +4,6 @@
  */
 #include <string.h>
 
-#include "experiment.h"
 #include "kmethod.h"
 
 extern const struct kernel_method method_naive;
@@ -32,9 +31,4 @@ const struct kernel_method *kernel_method_find(const char *name)
 		if (name && strcmp(kernel_methods[i]->name, name) == 0)
 			return kernel_methods[i];
 	return NULL;
-}
-
-int kernel_method_has_option(const struct kernel_method *m, const char *opt)
-{
-	return option_known(m->options, opt);
 }

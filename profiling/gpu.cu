@@ -3,10 +3,6 @@
  */
 #include "gpu.h"
 
-extern "C" {
-#include "experiment.h"
-}
-
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +18,7 @@ extern "C" {
 extern "C" {
 #include "cli.h"
 #include "csvio.h"
+#include "experiment.h"
 #include "grid.h"
 }
 

@@ -587,12 +587,13 @@ static int cmd_run(const struct options *o)
 	protocol_text(o, proto, sizeof(proto));
 	meta_begin(&meta, "stencilbench run", proto);
 
-	for (size_t i = 0; i < n; i++)
-		if (!kernel_method_has_option(kernel_method_find(cfgs[i].method), cfgs[i].option))
+	for (size_t i = 0; i < n; i++) {
+		const struct kernel_method *m = kernel_method_find(cfgs[i].method);
+		if (!option_known(m->options, cfgs[i].option))
 			cli_bad_input(prog, "%s:%ld: method %s has no option '%s' (options: %s)",
 				      o->experiment ? o->experiment : "command line", cfgs[i].line, cfgs[i].method,
-				      cfgs[i].option, kernel_method_find(cfgs[i].method)->options ?
-				      kernel_method_find(cfgs[i].method)->options : "none");
+				      cfgs[i].option, m->options ? m->options : "none");
+	}
 	struct row *rows = (struct row *)calloc(n, sizeof(struct row));
 	double t0 = now_s();
 	for (size_t i = 0; i < n; i++) {
