@@ -3,14 +3,10 @@
  * (issue 6; sptc section 3, tcs Table 4). See sparse.h.
  */
 #include "sparse.h"
+#include "transform.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static double weight(const struct dense_weights *w, int dx, int dy, int dz)
-{
-	return w->w[dense_weights_index(w, dx, dy, dz)];   /* |dx|, |dy|, |dz| <= R by construction */
-}
 
 int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap swap, int shift, int L,
 		 struct sparse_plan *p)
@@ -25,9 +21,7 @@ int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap sw
 	p->L = L ? L : 2 * w->R + 2;
 	if (p->L % 2 || p->L < 2 * w->R + 2 || p->L > SP_M)
 		return -1;
-	p->rows = 1;
-	for (int d = 1; d < w->dims; d++)
-		p->rows *= 2 * w->R + 1;
+	p->rows = footprint_rows(w->dims, w->R);
 	p->Kpad = (2 * p->L + k_align - 1) / k_align * k_align;
 	if (p->Kpad > SP_MAX_K)
 		return -1;
@@ -51,16 +45,16 @@ int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap sw
 		sparse_free(p);
 		return -1;
 	}
-	int k = 2 * p->R + 1;
 	for (int q = 0; q < p->rows; q++) {
-		int dy = p->dims > 1 ? q % k - p->R : 0, dz = p->dims > 2 ? q / k - p->R : 0;
+		int dy, dz;
+		footprint_row(p->dims, p->R, q, &dy, &dz);
 		p->row_off[q][0] = dy;
 		p->row_off[q][1] = dz;
 		for (int m = 0; m < p->L; m++)
 			for (int c = 0; c < p->Kpad; c++) {
 				int a = p->perm[c] - m - shift;   /* original column perm[c] = m + s + dx + R */
 				if (a >= 0 && a <= 2 * p->R) {
-					double v = weight(w, a - p->R, dy, dz);
+					double v = dense_weight(w, a - p->R, dy, dz);
 					p->A[((long)q * SP_M + m) * p->Kpad + c] = v;
 					p->nnz += v != 0;
 				}

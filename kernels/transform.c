@@ -7,25 +7,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long ipow(long b, int e)
-{
-	long r = 1;
-	while (e-- > 0)
-		r *= b;
-	return r;
-}
-
-/* weight of the fused kernel at (dx, dy, dz), offsets in [-R, R] */
-static double wat(const struct dense_weights *w, int dx, int dy, int dz)
-{
-	return w->w[dense_weights_index(w, dx, dy, dz)];
-}
-
 void footprint_row(int dims, int R, int q, int *dy, int *dz)
 {
 	int k = 2 * R + 1;
 	*dy = dims > 1 ? q % k - R : 0;
 	*dz = dims > 2 ? q / k - R : 0;
+}
+
+int footprint_rows(int dims, int R)
+{
+	int rows = 1;
+	for (int d = 1; d < dims; d++)
+		rows *= 2 * R + 1;
+	return rows;
 }
 
 int flat_build(const struct dense_weights *w, int n_align, int k_align, struct flat_plan *p)
@@ -39,7 +33,7 @@ int flat_build(const struct dense_weights *w, int n_align, int k_align, struct f
 	p->n = ((p->k - 1 + n_align - 1) / n_align) * n_align;
 	if (p->n < n_align)
 		p->n = n_align;
-	p->rows = (int)ipow(p->k, w->dims - 1);
+	p->rows = footprint_rows(w->dims, w->R);
 	p->K = p->rows * p->n;
 	p->Kpad = (p->K + k_align - 1) / k_align * k_align;
 	p->U = calloc((size_t)p->Kpad * p->n, sizeof(double));
@@ -56,9 +50,9 @@ int flat_build(const struct dense_weights *w, int n_align, int k_align, struct f
 				int a = i - m, b = p->n + i - m;
 				long at = (long)(q * p->n + i) * p->n + m;
 				if (a >= 0 && a <= 2 * p->R)
-					p->U[at] = wat(w, a - p->R, dy, dz);
+					p->U[at] = dense_weight(w, a - p->R, dy, dz);
 				if (b >= 0 && b <= 2 * p->R)
-					p->L[at] = wat(w, b - p->R, dy, dz);
+					p->L[at] = dense_weight(w, b - p->R, dy, dz);
 			}
 	}
 	for (long i = 0; i < (long)p->Kpad * p->n; i++)
@@ -116,7 +110,7 @@ int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p
 	p->dims = w->dims;
 	p->R = w->R;
 	p->L = L;
-	p->rows = (int)ipow(2 * w->R + 1, w->dims - 1);
+	p->rows = footprint_rows(w->dims, w->R);
 	p->row_off = malloc((size_t)p->rows * sizeof(*p->row_off));
 	p->B = calloc((size_t)p->rows * 2 * L * L, sizeof(double));
 	if (!p->row_off || !p->B) {
@@ -132,7 +126,7 @@ int toeplitz_build(const struct dense_weights *w, int L, struct toeplitz_plan *p
 			for (int j = 0; j < L; j++) {
 				int d = i - L / 2 - j;    /* input column x0 - L/2 + i feeds output x0 + j */
 				if (d >= -p->R && d <= p->R) {
-					double v = wat(w, d, dy, dz);
+					double v = dense_weight(w, d, dy, dz);
 					p->B[((long)q * 2 * L + i) * L + j] = v;
 					p->nnz += v != 0;
 				}

@@ -36,6 +36,8 @@ extern "C" {
 
 /* Footprint row q of a fused kernel of radius R -> its (dy, dz): q = (dz + R) (2R+1) + dy + R. */
 void footprint_row(int dims, int R, int q, int *dy, int *dz);
+/* How many footprint rows: 1, 2R+1 or (2R+1)^2 in 1D, 2D, 3D. */
+int footprint_rows(int dims, int R);
 
 struct flat_plan {
 	int dims, R, k, n;          /* fused radius, kernel side, outputs per chunk */

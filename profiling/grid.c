@@ -199,6 +199,11 @@ long dense_weights_index(const struct dense_weights *d, int dx, int dy, int dz)
 	return i;
 }
 
+double dense_weight(const struct dense_weights *d, int dx, int dy, int dz)
+{
+	return d->w[dense_weights_index(d, dx, dy, dz)];
+}
+
 long dense_weights_count(const struct dense_weights *d)
 {
 	return dense_weights_index(d, d->R, d->R, d->R) + 1;

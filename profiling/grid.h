@@ -111,6 +111,8 @@ int weights_compose(const struct stencil *s, const struct weights *w, int t,
 		    struct dense_weights *out);
 /* Index of offset (dx, dy, dz) in d->w (offsets in [-R, R]; unused dimensions 0). */
 long dense_weights_index(const struct dense_weights *d, int dx, int dy, int dz);
+/* The weight at offset (dx, dy, dz): d->w[dense_weights_index(...)]. */
+double dense_weight(const struct dense_weights *d, int dx, int dy, int dz);
 /* Number of entries in d->w: side^dims. */
 long dense_weights_count(const struct dense_weights *d);
 void dense_weights_free(struct dense_weights *d);
