@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gpu.h"
 #include "kmethod.h"
 
 #if __has_include(<cudnn.h>)
@@ -199,8 +200,8 @@ static void cudnn_launch(struct method_ctx *c, const void *in, void *out, cudaSt
 	cudnnStatus_t st = L.cudnnConvolutionForward(S.h, alpha, S.x, x, S.w, S.d_w, S.conv, S.algo,
 						     S.ws, S.ws_size, beta, S.y, y);
 	if (st != CUDNN_STATUS_SUCCESS) {
-		fprintf(stderr, "stencilbench: cudnnConvolutionForward: %s\n", L.cudnnGetErrorString(st));
-		exit(1);
+		fprintf(stderr, "stencilbench: error: cudnnConvolutionForward: %s\n", L.cudnnGetErrorString(st));
+		exit(EXIT_ERROR);
 	}
 }
 

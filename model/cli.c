@@ -25,6 +25,8 @@ void cli_bad_input(const char *prog, const char *fmt, ...)
 	exit(EXIT_BAD_INPUT);
 }
 
+int cli_fail_status = 1;
+
 void cli_fail(const char *prog, const char *fmt, ...)
 {
 	va_list ap;
@@ -33,7 +35,7 @@ void cli_fail(const char *prog, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	exit(1);
+	exit(cli_fail_status);
 }
 
 int cli_parse_int(const char *s, long *out)

@@ -15,7 +15,8 @@ extern "C" {
 
 /* Print "PROG: message" and exit with status EXIT_BAD_INPUT. */
 void cli_bad_input(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-/* Print "PROG: error: message" and exit 1. */
+/* Print "PROG: error: message" and exit cli_fail_status (1; the runner sets its own, 4). */
+extern int cli_fail_status;
 void cli_fail(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 /* Whole-string integer / double parsing; 0 on success. */
 int cli_parse_int(const char *s, long *out);

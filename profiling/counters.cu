@@ -3,6 +3,7 @@
  * one launch with kernel replay, evaluate the metrics. See counters.h.
  */
 #include "counters.h"
+#include "gpu.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,7 +118,7 @@ int counters_init(char *why, size_t len)
 		if (cuptiProfilerHostGetMetricProperties(&mp) != CUPTI_SUCCESS) {
 			fprintf(stderr, "stencilbench: error: metric '%s' is unknown on chip %s\n",
 				counter_metrics[i], chip.pChipName);
-			exit(1);
+			exit(EXIT_ERROR);
 		}
 	}
 	CUpti_Profiler_Host_ConfigAddMetrics_Params add = {

@@ -9,6 +9,7 @@
 
 #include "csvio.h"
 #include "grid.h"
+#include "method.h"
 
 int run_config_parse(struct run_config *c, const char *stencil, const char *dtype,
 		     const char *method, const char *fusion, const char *size, const char *label,
@@ -46,11 +47,23 @@ int run_config_parse(struct run_config *c, const char *stencil, const char *dtyp
 		return -1;
 	}
 	c->fusion = (int)t;
+	const struct model_method *mm = model_method_find(c->method);
+	if (mm && mm->one_step && t > 1) {
+		snprintf(err, errlen, "bad fusion '%s': %s does one time step per launch (fusion 1)", fusion,
+			 c->method);
+		return -1;
+	}
 	if (!size || parse_size(size, c->stencil->dims, c->n) != 0 || strlen(size) >= sizeof(c->size)) {
 		snprintf(err, errlen, "bad size '%s' for %s (%d extent%s, like %s)", size ? size : "",
 			 stencil, c->stencil->dims, c->stencil->dims > 1 ? "s" : "",
 			 c->stencil->dims == 1 ? "100003" : c->stencil->dims == 2 ? "10240x10240"
 									: "512x512x512");
+		return -1;
+	}
+	/* each extent is below 2^31, so the product of two fits; the third is checked before it */
+	long pts = c->n[0] * c->n[1];
+	if (pts > RUN_MAX_POINTS || c->n[2] > RUN_MAX_POINTS / pts) {
+		snprintf(err, errlen, "bad size '%s': more than 2^36 points, beyond any GPU's memory", size);
 		return -1;
 	}
 	snprintf(c->size, sizeof(c->size), "%s", size);

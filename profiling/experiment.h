@@ -14,6 +14,10 @@
 extern "C" {
 #endif
 
+/* The most points a configuration may have (2^36: 256 GiB a buffer in fp32); the runner also
+ * checks each configuration against the device's memory before opening it. */
+#define RUN_MAX_POINTS (1L << 36)
+
 struct run_config {
 	const struct stencil *stencil;
 	enum dtype dtype;
@@ -27,7 +31,9 @@ struct run_config {
 };
 
 /*
- * Check one configuration given as strings (what a row or the command line holds). methods is
+ * Check one configuration given as strings (what a row or the command line holds): a known
+ * stencil, dtype and method, a fusion depth the method can run (a one-step method, model_method's
+ * one_step, only 1) and a size of at most RUN_MAX_POINTS points. methods is
  * a NULL-terminated list of known method names; a method may carry a variant as METHOD:OPTION
  * (the driver checks OPTION against that method's list). 0 on success; -1 with "what: bad value" in err.
  */

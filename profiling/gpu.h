@@ -12,7 +12,14 @@
 
 #include "stencil.h"
 
-/* Every CUDA call is checked; a failure prints the call, file and line and exits 1. */
+/* The runner's exit statuses (stencilbench --help): 0 done, 1 some rows failed verification (the
+ * CSV is complete and written), 2 bad input (cli.h), 3 no CUDA device, 4 an error (nothing new is
+ * written: the CSV and meta.csv are written only once every configuration has run). */
+#define EXIT_WRONG 1
+#define EXIT_NO_DEVICE 3
+#define EXIT_ERROR 4
+
+/* Every CUDA call is checked; a failure prints the call, file and line and exits EXIT_ERROR. */
 #define CUDA_CHECK(call) gpu_check((call), #call, __FILE__, __LINE__)
 void gpu_check(cudaError_t e, const char *call, const char *file, int line);
 /* After a kernel launch: the launch error and, when sync, the execution error. */
@@ -21,13 +28,25 @@ void gpu_check(cudaError_t e, const char *call, const char *file, int line);
 
 /* 0 and the device selected, or -1 when no CUDA device is visible (message in why). */
 int gpu_open(int device, char *why, size_t len);
+/* The device's properties without creating a context (checks that come before gpu_open):
+ * 0, or -1 when no such device is visible (message in why). */
+int gpu_query(int device, cudaDeviceProp *prop, char *why, size_t len);
+/* The commit the runner was built from and whether the tree was dirty ("yes", "no", "unknown"). */
+const char *gpu_build_commit(void);
+const char *gpu_build_dirty(void);
 const cudaDeviceProp *gpu_props(void);
 int gpu_device(void);
 
 /* Fill n elements of dtype dt at d_buf with grid_input(dt, i) for every allocation index i. */
 void gpu_fill_input(void *d_buf, long n, enum dtype dt, cudaStream_t s);
-/* Evict the L2: write a buffer of the L2's size (allocated on first use). */
+/* Evict the L2 (untimed, before a launch): read a buffer of twice its size, integer loads only,
+ * so the dirty lines go back to DRAM now. */
 void gpu_flush_l2(cudaStream_t s);
+/* The in-window write-back of what a launch left dirty in L2: a read of a second buffer of that
+ * size, then of the first (two kernels; gpu.cu says why two). */
+void gpu_writeback_l2(cudaStream_t s);
+/* Device memory the two buffers take (4x the L2). */
+size_t gpu_flush_bytes(void);
 
 /* NVML through dlopen: clocks in MHz (-1 when unavailable). */
 int nvml_available(void);

@@ -18,6 +18,8 @@ void protocol_default(struct protocol *p)
 	p->target_rsd = 0.005;
 	p->flush_l2 = 1;
 	p->throttle_frac = 0.75;
+	p->max_retakes = 20;
+	p->rest_s = 0.05;
 }
 
 void protocol_quick(struct protocol *p)
@@ -46,7 +48,7 @@ int protocol_run(const struct protocol *p, const struct protocol_ops *ops, doubl
 	int rc, cap = 64;
 
 	memset(r, 0, sizeof(*r));
-	r->sm_mhz_median = NAN;
+	r->sm_mhz_median = r->sm_mhz_min = NAN;
 
 	/* 1. warm-up: calibrate, then launch in batches until warmup_s has passed */
 	t0 = ops->now(ops->ctx);
@@ -79,11 +81,18 @@ int protocol_run(const struct protocol *p, const struct protocol_ops *ops, doubl
 		}
 		if ((rc = ops->sample(ops->ctx, p->flush_l2, &sec, &mhz)) != 0)
 			return rc;
+		/* 3. a throttled sample is retaken after a rest, a bounded number of times */
+		if (max_sm_mhz > 0 && mhz > 0 && mhz < p->throttle_frac * max_sm_mhz) {
+			if (r->retakes < p->max_retakes) {
+				r->retakes++;
+				if (ops->rest)
+					ops->rest(ops->ctx, p->rest_s);
+				continue;
+			}
+			r->throttled++;
+		}
 		r->seconds[r->n] = sec;
 		r->sm_mhz[r->n] = mhz;
-		/* 3. throttle flag */
-		if (max_sm_mhz > 0 && mhz > 0 && mhz < p->throttle_frac * max_sm_mhz)
-			r->throttled++;
 		r->n++;
 		if (r->n >= p->min_samples) {
 			if (stats_rsd(r->seconds, (size_t)r->n) <= p->target_rsd) {
@@ -110,8 +119,10 @@ int protocol_run(const struct protocol *p, const struct protocol_ops *ops, doubl
 		for (int i = 0; i < r->n; i++)
 			if (r->sm_mhz[i] > 0)
 				known[k++] = r->sm_mhz[i];
-		if (k)
+		if (k) {
 			r->sm_mhz_median = stats_quantile(known, k, 0.5);
+			r->sm_mhz_min = stats_quantile(known, k, 0.0);
+		}
 		free(known);
 	}
 	return 0;

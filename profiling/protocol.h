@@ -3,12 +3,17 @@
  *
  *   1. warm-up, time-based (nongemm Listing 1): time 10 calibration launches, then launch in
  *      batches of about 0.1 s until warmup_s (default 1.0 s) has passed;
- *   2. timed samples, one device-event pair around one launch each, with the L2 flushed before
- *      every sample unless hot: at least min_samples, and on until the relative standard
- *      deviation is at most target_rsd or max_sample_s has passed (or max_samples were taken);
- *   3. the SM clock is read for every sample; a sample under throttle_frac of the maximum clock
- *      is flagged as throttled;
- *   4. median, min, max, quartiles and the throttled count are reported.
+ *   2. timed samples, one per sample() call: the caller's measurement window (stencilbench: the
+ *      L2 evicted before the launch, and the write-back of what the launch left dirty in L2
+ *      inside the window; see the runner) unless hot: at least min_samples, and on until the
+ *      relative standard deviation is at most target_rsd or max_sample_s has passed (or
+ *      max_samples were taken);
+ *   3. the SM clock is read for every sample. A sample under throttle_frac of the maximum clock
+ *      is discarded, the GPU rests rest_s, and the sample is retaken (as NVBench does), at most
+ *      max_retakes times a row; after that a throttled sample is kept and counted, and the row
+ *      carries the count (the tables mark it);
+ *   4. median, min, max, quartiles, the throttled count, the retakes and the clock (median and
+ *      minimum over the kept samples) are reported.
  * The device work is behind callbacks, so the loop is tested on the CPU with a fake clock.
  */
 #ifndef PROTOCOL_H
@@ -32,6 +37,8 @@ struct protocol {
 	double target_rsd;      /* 0.005 */
 	int flush_l2;           /* 1 unless --hot */
 	double throttle_frac;   /* 0.75 */
+	int max_retakes;        /* 20: throttled samples discarded and retaken per row, at most */
+	double rest_s;          /* 0.05: the pause before a retake */
 };
 
 /* The full protocol and the QUICK=1 smoke-test one (short warm-up, few samples). */
@@ -47,6 +54,8 @@ struct protocol_ops {
 	/* (flush the L2 if asked, then) time one launch: seconds and the SM clock in MHz (<= 0 if
 	 * unknown); 0 on success */
 	int (*sample)(void *ctx, int flush_l2, double *seconds, double *sm_mhz);
+	/* pause s seconds (the GPU idle) before a throttled sample is retaken; NULL: no pause */
+	void (*rest)(void *ctx, double s);
 };
 
 struct protocol_result {
@@ -55,11 +64,13 @@ struct protocol_result {
 	double warmup_s;            /* measured warm-up duration */
 	int n;                      /* samples taken */
 	double *seconds, *sm_mhz;   /* n each (caller frees with protocol_free) */
-	int throttled;
+	int throttled;              /* kept samples under the throttle threshold */
+	int retakes;                /* throttled samples discarded and retaken */
 	double sampling_s;
 	int stop_reason;            /* PROTOCOL_STOP_* */
 	struct stats time;          /* of seconds */
 	double sm_mhz_median;       /* NaN when the clock was not read */
+	double sm_mhz_min;          /* NaN when the clock was not read */
 };
 
 enum { PROTOCOL_STOP_RSD = 1, PROTOCOL_STOP_TIME = 2, PROTOCOL_STOP_COUNT = 3 };

@@ -14,9 +14,22 @@
  *   stencilbench metrics                          the counter list (for ncu)
  *   stencilbench ncu-compare --cupti RUN.csv --ncu NCU.csv
  *
- * Options: --quick (QUICK=1: short warm-up, few samples), --hot (no L2 flush), --no-counters
- * (COUNTERS=0), --warmup-s S (WARMUP_S), --profile-once (one launch, for ncu), --device N.
- * Exit status: 0 done, 1 a wrong result or an error, 2 bad input, 3 no CUDA device visible.
+ * Options: --quick (QUICK=1: short warm-up, few samples), --hot (no L2 eviction and no write-back
+ * in the window), --no-counters (COUNTERS=0), --warmup-s S (WARMUP_S), --profile-once (one launch,
+ * for ncu), --device N.
+ *
+ * The measurement window (REPRODUCE.md, "Timing protocol"): a launch leaves up to an L2's worth of
+ * its output dirty in L2, and that write-back belongs to the launch. So every sample evicts the L2
+ * first (untimed), then times the launch followed by reads of two buffers of twice the L2's size
+ * that force the dirty lines back to DRAM (profiling/gpu.h), and subtracts those reads' own cost,
+ * measured alone on a clean L2 (the row's `writeback_s`, median of 21). The counters profile the
+ * same (launch + write-back reads) and subtract the reads' counters alone. --hot times the launch
+ * alone, back to back.
+ *
+ * Provenance: the commit the runner was built from is in every row and in meta.csv; a runner built
+ * from a dirty tree refuses to measure unless ALLOW_DIRTY=1 (the rows then say git_dirty=yes).
+ * Exit status: 0 done, 1 some rows failed verification (the CSV is complete), 2 bad input,
+ * 3 no CUDA device visible, 4 an error (CUDA, I/O; nothing new is written).
  */
 #include <errno.h>
 #include <libgen.h>
@@ -85,6 +98,7 @@ struct row {
 	char variant[160];               /* what the method ran (tile, algorithm) */
 	struct model_point model;        /* F, Q, I (and attainable when ceilings are known) */
 	int have_model;
+	double writeback_s;              /* the write-back read alone (NaN: hot, no window) */
 };
 
 struct timing_ctx {
@@ -94,6 +108,7 @@ struct timing_ctx {
 	void *out;
 	cudaStream_t s;
 	cudaEvent_t e0, e1;
+	double writeback_s;   /* the write-back read alone, subtracted from every sample */
 };
 
 static double t_now(void *c) { (void)c; return now_s(); }
@@ -108,21 +123,48 @@ static int t_launch(void *c, long n)
 	return 0;
 }
 
-static int t_sample(void *c, int flush, double *sec, double *mhz)
+/* One window: (evict the L2,) the launch (and the write-back read); seconds between the events. */
+static double t_window(struct timing_ctx *t, int flush, int launch, double *mhz)
 {
-	struct timing_ctx *t = (struct timing_ctx *)c;
 	float ms;
 	if (flush)
 		gpu_flush_l2(t->s);
 	CUDA_CHECK(cudaEventRecord(t->e0, t->s));
-	t->m->launch(t->mc, t->in, t->out, t->s);
+	if (launch)
+		t->m->launch(t->mc, t->in, t->out, t->s);
+	if (flush)
+		gpu_writeback_l2(t->s);
 	CUDA_CHECK(cudaEventRecord(t->e1, t->s));
 	CUDA_CHECK(cudaGetLastError());
-	*mhz = nvml_sm_clock();               /* read while the launch is in flight */
+	if (mhz)
+		*mhz = nvml_sm_clock();           /* read while the launch is in flight */
 	CUDA_CHECK(cudaEventSynchronize(t->e1));
 	CUDA_CHECK(cudaEventElapsedTime(&ms, t->e0, t->e1));
-	*sec = ms * 1e-3;
+	return ms * 1e-3;
+}
+
+static int t_sample(void *c, int flush, double *sec, double *mhz)
+{
+	struct timing_ctx *t = (struct timing_ctx *)c;
+	*sec = t_window(t, flush, 1, mhz) - (flush ? t->writeback_s : 0);
 	return 0;
+}
+
+static void t_rest(void *c, double s)
+{
+	struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
+	(void)c;
+	nanosleep(&ts, NULL);
+}
+
+/* The write-back read's own cost on a clean L2 (after an evict): the median of 21. */
+#define WRITEBACK_SAMPLES 21
+static double writeback_baseline(struct timing_ctx *t)
+{
+	double v[WRITEBACK_SAMPLES];
+	for (int i = 0; i < WRITEBACK_SAMPLES; i++)
+		v[i] = t_window(t, 1, 0, NULL);
+	return stats_quantile(v, WRITEBACK_SAMPLES, 0.5);
 }
 
 static void flush_for_counters(void *c)
@@ -130,10 +172,29 @@ static void flush_for_counters(void *c)
 	gpu_flush_l2(((struct timing_ctx *)c)->s);
 }
 
+/* the profiled range: the launch and the write-back read after it */
 static void launch_for_counters(void *c)
 {
 	struct timing_ctx *t = (struct timing_ctx *)c;
 	t->m->launch(t->mc, t->in, t->out, t->s);
+	gpu_writeback_l2(t->s);
+}
+
+static void writeback_for_counters(void *c)
+{
+	gpu_writeback_l2(((struct timing_ctx *)c)->s);
+}
+
+/* The launch's counters: the profiled pair minus the write-back read profiled alone. */
+static int counters_of_launch(struct timing_ctx *t, double *v, char *why, size_t len)
+{
+	double alone[CTR_COUNT];
+	if (counters_measure(flush_for_counters, launch_for_counters, t, v, why, len) != 0 ||
+	    counters_measure(flush_for_counters, writeback_for_counters, t, alone, why, len) != 0)
+		return -1;
+	for (int i = 0; i < CTR_COUNT; i++)
+		v[i] -= alone[i];
+	return 0;
 }
 
 /* A host copy of the input over a region grown by the halo, for the CPU reference. */
@@ -261,7 +322,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 	size_t free_b, total_b;
 
 	snprintf(r->status, sizeof(r->status), "skipped");
-	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = NAN;
+	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = r->writeback_s = NAN;
 	if (!(r->m->dtypes & DT_BIT(c->dtype))) {
 		snprintf(r->reason, sizeof(r->reason), "%s does not run %s", r->m->name,
 			 dtype_table[c->dtype].name);
@@ -282,7 +343,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 		return;
 	}
 	CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-	double need = 2.0 * (double)r->g.total * eb + (double)gpu_props()->l2CacheSize;
+	double need = 2.0 * (double)r->g.total * eb + (double)gpu_flush_bytes();
 	if (need > 0.9 * (double)free_b) {
 		snprintf(r->reason, sizeof(r->reason), "too large for memory (needs %.1f GiB, %.1f GiB free)",
 			 need / (1 << 30), (double)free_b / (1 << 30));
@@ -318,6 +379,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 	tc.in = d_in;
 	tc.out = d_out;
 	tc.s = s;
+	tc.writeback_s = 0;
 	CUDA_CHECK(cudaEventCreate(&tc.e0));
 	CUDA_CHECK(cudaEventCreate(&tc.e1));
 
@@ -339,8 +401,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 						"counter columns are NA\n", prog, cwhy);
 			}
 			if (counters_state > 0) {
-				if (counters_measure(flush_for_counters, launch_for_counters, &tc, r->ctr,
-						     cwhy, sizeof(cwhy)) == 0)
+				if (counters_of_launch(&tc, r->ctr, cwhy, sizeof(cwhy)) == 0)
 					r->have_ctr = 1;
 				else
 					fprintf(stderr, "%s: warning: counters: %s\n", prog, cwhy);
@@ -348,8 +409,10 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 		}
 		if (!strcmp(r->status, "ok") && timing) {
 			struct protocol p;
-			struct protocol_ops ops = { &tc, t_now, t_launch, t_sample };
+			struct protocol_ops ops = { &tc, t_now, t_launch, t_sample, t_rest };
 			protocol_from(o, &p);
+			tc.writeback_s = p.flush_l2 ? writeback_baseline(&tc) : 0;
+			r->writeback_s = p.flush_l2 ? tc.writeback_s : NAN;
 			if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0)
 				r->timed = 1;
 		}
@@ -374,13 +437,14 @@ static const char *const base_cols[] = {
 	"fusion", "size", "interior_points", "status", "reason", "variant", "verify_rel_l2", "verify_max_rel",
 	"verify_tol_l2", "verify_tol_max", "verified_points", "samples", "throttled_samples",
 	"stop_reason", "warmup_s", "warmup_launches", "time_median_s", "time_min_s", "time_max_s",
-	"time_q1_s", "time_q3_s", "time_iqr_s", "time_rsd", "sm_clock_median_mhz", "gstencil_per_s",
+	"time_q1_s", "time_q3_s", "time_iqr_s", "time_rsd", "sm_clock_median_mhz", "sm_clock_min_mhz",
+	"throttle_retakes", "gstencil_per_s",
 	"achieved_gbps", "dram_read_bytes", "dram_write_bytes", "flop_fp64", "flop_fp32",
 	"flop_fp16", "tensor_ops_fp64", "tensor_ops_tf32", "tensor_ops_fp16",
 	"tensor_ops_sparse", "tensor_inst", "kernel_time_s", "F_measured", "Q_measured",
 	"I_measured", "flop_per_point_step", "F_model", "Q_model", "I_model", "F_rel_err",
 	"Q_rel_err", "I_rel_err", "rho", "sigma", "model_gstencil_per_s", "efficiency",
-	"ceilings",
+	"ceilings", "window", "writeback_s", "git_commit", "git_dirty",
 };
 #define NBASE (sizeof(base_cols) / sizeof(base_cols[0]))
 #define NCOLS (NBASE + CTR_COUNT)
@@ -470,6 +534,8 @@ static void write_row(struct csv_writer *w, const struct row *r, const char *run
 	put_or_na(w, r->timed, r->pr.time.iqr);
 	put_or_na(w, r->timed, r->pr.time.rsd);
 	put_or_na(w, r->timed, r->pr.sm_mhz_median);
+	put_or_na(w, r->timed, r->pr.sm_mhz_min);
+	put_or_na(w, r->timed, (double)r->pr.retakes);
 	/* every fused time step counts, nothing else: points x t / median time */
 	put_or_na(w, r->timed, steps / med * 1e-9);
 	/* compulsory traffic (each input read once, each output written once) over the median */
@@ -501,6 +567,10 @@ static void write_row(struct csv_writer *w, const struct row *r, const char *run
 	put_or_na(w, m && r->timed && !isnan(r->model.gstencil_per_s),
 		  steps / med * 1e-9 / r->model.gstencil_per_s);
 	csv_put_str(w, ceil_src);
+	csv_put_str(w, !r->timed ? "NA" : isnan(r->writeback_s) ? "hot" : "writeback");
+	put_or_na(w, r->timed && !isnan(r->writeback_s), r->writeback_s);
+	csv_put_str(w, gpu_build_commit());
+	csv_put_str(w, gpu_build_dirty());
 	for (int i = 0; i < CTR_COUNT; i++)
 		put_or_na(w, h, v[i]);
 	(void)buf;
@@ -518,9 +588,11 @@ static void usage(FILE *f)
 		"                  [--profile-once] [--device N]\n"
 		"       %s check [--method M] [--quick]\n"
 		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
-		"       %s metrics | slug\n"
+		"       %s metrics | slug | version\n"
 		"       %s ncu-compare --cupti RUN.csv --ncu NCU.csv\n"
-		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S.\n",
+		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S, ALLOW_DIRTY=1.\n"
+		"Exit status: 0 done, 1 some rows wrong (CSV written), 2 bad input, 3 no CUDA device,\n"
+		"4 error (nothing new written).\n",
 		prog, prog, prog, prog, prog, prog);
 }
 
@@ -529,7 +601,53 @@ static void open_device(const struct options *o)
 	char why[256];
 	if (gpu_open(o->device, why, sizeof(why)) != 0) {
 		fprintf(stderr, "%s: %s\n", prog, why);
-		exit(3);
+		exit(EXIT_NO_DEVICE);
+	}
+}
+
+/* A runner built from a dirty tree measures nothing unless ALLOW_DIRTY=1: its rows would name a
+ * commit that does not hold the code that produced them. */
+static void refuse_dirty(void)
+{
+	const char *allow = getenv("ALLOW_DIRTY");
+	if (strcmp(gpu_build_dirty(), "no") && !(allow && !strcmp(allow, "1")))
+		cli_bad_input(prog, "built from a %s tree (commit %s, git_dirty=%s): commit, rebuild and "
+			      "measure, or set ALLOW_DIRTY=1 to record a run labelled dirty",
+			      strcmp(gpu_build_dirty(), "yes") ? "possibly dirty" : "dirty", gpu_build_commit(),
+			      gpu_build_dirty());
+}
+
+/*
+ * Every configuration checked before the device is opened: METHOD:OPTION and fusion were checked
+ * when parsed (experiment.c); here, the two buffers plus the flush buffers must fit the device's
+ * memory. One bad configuration stops the run before anything is measured.
+ */
+static void check_configs(const struct options *o, const struct run_config *cfgs, size_t n)
+{
+	const char *where = o->experiment ? o->experiment : "command line";
+	cudaDeviceProp prop;
+	char why[256];
+	for (size_t i = 0; i < n; i++) {
+		const struct kernel_method *m = kernel_method_find(cfgs[i].method);
+		if (!option_known(m->options, cfgs[i].option))
+			cli_bad_input(prog, "%s:%ld: method %s has no option '%s' (options: %s)", where,
+				      cfgs[i].line, cfgs[i].method, cfgs[i].option, m->options ? m->options : "none");
+	}
+	if (gpu_query(o->device, &prop, why, sizeof(why)) != 0) {
+		fprintf(stderr, "%s: %s\n", prog, why);
+		exit(EXIT_NO_DEVICE);
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct run_config *c = &cfgs[i];
+		struct grid g;
+		int eb = dtype_table[c->dtype].bytes;
+		if (grid_init(&g, c->stencil->dims, c->n, c->stencil->radius * c->fusion, eb) != 0)
+			cli_bad_input(prog, "%s:%ld: bad grid %s", where, c->line, c->size);
+		double need = 2.0 * (double)(g.total + GRID_SLACK) * eb + 4.0 * prop.l2CacheSize;
+		if (need > (double)prop.totalGlobalMem)
+			cli_bad_input(prog, "%s:%ld: size %s needs %.1f GiB, more than the %.1f GiB of %s",
+				      where, c->line, c->size, need / (1 << 30),
+				      (double)prop.totalGlobalMem / (1 << 30), prop.name);
 	}
 }
 
@@ -538,10 +656,14 @@ static void protocol_text(const struct options *o, char *buf, size_t len)
 	struct protocol p;
 	protocol_from(o, &p);
 	snprintf(buf, len, "%swarm-up %.2f s after %d calibration launches; samples >= %d until "
-		 "RSD <= %.1f%% or %.1f s; L2 flush %s; counters %s; throttle < %.0f%% of max SM clock",
+		 "RSD <= %.1f%% or %.1f s; window %s; counters %s; a sample under %.0f%% of the max SM "
+		 "clock retaken after %.2f s, at most %d a row",
 		 o->quick ? "QUICK: " : "", p.warmup_s, p.calib_launches, p.min_samples,
-		 100 * p.target_rsd, p.max_sample_s, o->hot ? "off" : "on",
-		 o->counters ? "on" : "off", 100 * p.throttle_frac);
+		 100 * p.target_rsd, p.max_sample_s,
+		 o->hot ? "hot (launch alone, L2 not evicted)" :
+			  "writeback (L2 evicted before; write-back read inside, its cost alone subtracted)",
+		 o->counters ? "on (launch + write-back read, minus the read alone)" : "off",
+		 100 * p.throttle_frac, p.rest_s, p.max_retakes);
 }
 
 static void fmt_eta(char *buf, size_t len, double s)
@@ -575,6 +697,9 @@ static int cmd_run(const struct options *o)
 	}
 	snprintf(tmp, sizeof(tmp), "%s", o->out);
 	snprintf(dir, sizeof(dir), "%s", dirname(tmp));
+	if (!o->profile_once)
+		refuse_dirty();
+	check_configs(o, cfgs, n);
 	open_device(o);
 	if (cli_mkdir_p(dir) != 0)
 		cli_fail(prog, "cannot create %s: %s", dir, strerror(errno));
@@ -587,13 +712,6 @@ static int cmd_run(const struct options *o)
 	protocol_text(o, proto, sizeof(proto));
 	meta_begin(&meta, "stencilbench run", proto);
 
-	for (size_t i = 0; i < n; i++) {
-		const struct kernel_method *m = kernel_method_find(cfgs[i].method);
-		if (!option_known(m->options, cfgs[i].option))
-			cli_bad_input(prog, "%s:%ld: method %s has no option '%s' (options: %s)",
-				      o->experiment ? o->experiment : "command line", cfgs[i].line, cfgs[i].method,
-				      cfgs[i].option, m->options ? m->options : "none");
-	}
 	struct row *rows = (struct row *)calloc(n, sizeof(struct row));
 	double t0 = now_s();
 	for (size_t i = 0; i < n; i++) {
@@ -629,7 +747,7 @@ static int cmd_run(const struct options *o)
 	if (cfgs != &one)
 		free(cfgs);
 	counters_shutdown();
-	return wrong ? 1 : 0;
+	return wrong ? EXIT_WRONG : 0;
 }
 
 /* make test-gpu: every method, every stencil and data type it runs, at odd sizes, verified. */
@@ -654,6 +772,9 @@ static int cmd_check(const struct options *o)
 					struct options q = *o;
 					if (!(m->dtypes & DT_BIT(dt)))
 						continue;
+					const struct model_method *mm = model_method_find(m->name);
+					if (mm && mm->one_step && t > 1)
+						continue;   /* a one-step method runs fusion 1 only */
 					char fusion[8];
 					snprintf(fusion, sizeof(fusion), "%d", t);
 					char mname[96], opt[64];
@@ -694,6 +815,7 @@ static int cmd_ceilings(const struct options *o)
 	char proto[256], err[512];
 	if (!o->out)
 		cli_bad_input(prog, "ceilings needs --out DIR");
+	refuse_dirty();
 	open_device(o);
 	if (cli_mkdir_p(o->out) != 0)
 		cli_fail(prog, "cannot create %s: %s", o->out, strerror(errno));
@@ -787,6 +909,7 @@ int main(int argc, char **argv)
 	const char *cmd;
 	o.counters = 1;
 	o.warmup_s = -1;
+	cli_fail_status = EXIT_ERROR;
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? EXIT_BAD_INPUT : 0;
@@ -853,6 +976,10 @@ int main(int argc, char **argv)
 		printf("%s\n", slug);
 		return 0;
 	}
+	if (!strcmp(cmd, "version")) {   /* the build's provenance; needs no device */
+		printf("%s %s\n", gpu_build_commit(), gpu_build_dirty());
+		return 0;
+	}
 	if (!strcmp(cmd, "metrics")) {
 		printf("%s\n", counter_metric_list());
 		return 0;
@@ -865,5 +992,6 @@ int main(int argc, char **argv)
 		return cmd_ceilings(&o);
 	if (!strcmp(cmd, "ncu-compare"))
 		return cmd_ncu_compare(&o);
-	cli_bad_input(prog, "unknown command '%s' (list, run, check, ceilings, metrics, ncu-compare)", cmd);
+	cli_bad_input(prog, "unknown command '%s' (list, run, check, ceilings, metrics, slug, version, "
+		      "ncu-compare)", cmd);
 }

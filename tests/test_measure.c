@@ -54,7 +54,7 @@ struct fake {
 	int nsample;
 	const double *mhz;    /* cycled clocks */
 	int nmhz;
-	long launches, samples, flushes;
+	long launches, samples, flushes, rests;
 	int fail_after;       /* launch() fails once this many launches were made (0: never) */
 };
 
@@ -84,11 +84,18 @@ static int fake_sample(void *c, int flush, double *sec, double *mhz)
 	return 0;
 }
 
+static void fake_rest(void *c, double s)
+{
+	struct fake *f = c;
+	f->rests++;
+	f->t += s;
+}
+
 static void test_protocol_warmup_and_rsd_stop(void **state)
 {
 	static const double steady[] = { 1e-3 };
 	struct fake f = { .launch_s = 1e-3, .flush_s = 2e-4, .sample_s = steady, .nsample = 1 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -113,7 +120,7 @@ static void test_protocol_time_stop(void **state)
 {
 	static const double noisy[] = { 1.0e-3, 1.1e-3 };   /* RSD about 5 %: never below 0.5 % */
 	struct fake f = { .launch_s = 1e-3, .flush_s = 5e-4, .sample_s = noisy, .nsample = 2 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -136,26 +143,74 @@ static void test_protocol_throttle_and_count(void **state)
 	static const double s[] = { 2e-3, 2.5e-3 };
 	static const double mhz[] = { 1980, 1980, 1000, 1980, 1400 };   /* 1000 and 1400 < 0.75*1980 */
 	struct fake f = { .launch_s = 2e-3, .sample_s = s, .nsample = 2, .mhz = mhz, .nmhz = 5 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
 	protocol_default(&p);
 	p.max_samples = 25;
+	p.max_retakes = 0;                                  /* no retakes: every one is kept */
 	assert_int_equal(protocol_run(&p, &ops, 1980, &r), 0);
 	assert_int_equal(r.stop_reason, PROTOCOL_STOP_COUNT);
 	assert_int_equal(r.n, 25);
 	assert_int_equal(r.throttled, 10);                  /* 2 of every 5 */
+	assert_int_equal(r.retakes, 0);
 	assert_near(r.sm_mhz_median, 1980, 0);
+	assert_near(r.sm_mhz_min, 1000, 0);
 	protocol_free(&r);
 	/* a failing launch stops the protocol with its code */
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 2, .fail_after = 50 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL };
 	assert_int_equal(protocol_run(&p, &gops, 0, &r), 7);
 	protocol_free(&r);
 	/* QUICK=1 keeps the same rules with smaller numbers */
 	protocol_quick(&p);
 	assert_true(p.warmup_s < 0.2 && p.min_samples >= 3 && p.max_sample_s < 1);
+}
+
+/* A throttled sample is discarded and retaken after a rest; the retakes are bounded, and what is
+ * still throttled after them is kept and counted. */
+static void test_protocol_throttle_retakes(void **state)
+{
+	static const double s[] = { 1e-3 };
+	static const double alternate[] = { 1000, 1980 };   /* every other sample under 0.75 x 1980 */
+	static const double slow[] = { 1000 };              /* a GPU held at a low clock */
+	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = alternate, .nmhz = 2 };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest };
+	struct protocol p;
+	struct protocol_result r;
+	(void)state;
+	protocol_default(&p);
+	assert_int_equal(p.max_retakes, 20);
+	assert_near(p.rest_s, 0.05, 0);
+	assert_int_equal(protocol_run(&p, &ops, 1980, &r), 0);
+	/* 10 kept samples, all at full clock; the 10 throttled ones between them were retaken */
+	assert_int_equal(r.n, 10);
+	assert_int_equal(r.throttled, 0);
+	assert_int_equal(r.retakes, 10);
+	assert_int_equal(f.rests, 10);
+	assert_int_equal(f.samples, 20);
+	assert_near(r.sm_mhz_min, 1980, 0);
+	protocol_free(&r);
+
+	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = slow, .nmhz = 1 };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest };
+	assert_int_equal(protocol_run(&p, &gops, 1980, &r), 0);
+	/* 20 retakes, then the throttled samples are kept and counted: the row carries the flag */
+	assert_int_equal(r.retakes, 20);
+	assert_int_equal(g.rests, 20);
+	assert_int_equal(r.n, 10);
+	assert_int_equal(r.throttled, 10);
+	assert_near(r.sm_mhz_median, 1000, 0);
+	assert_near(r.sm_mhz_min, 1000, 0);
+	protocol_free(&r);
+
+	/* without a known maximum clock nothing is judged throttled */
+	struct fake h = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = slow, .nmhz = 1 };
+	struct protocol_ops hops = { &h, fake_now, fake_launch, fake_sample, fake_rest };
+	assert_int_equal(protocol_run(&p, &hops, -1, &r), 0);
+	assert_int_equal(r.retakes + r.throttled, 0);
+	protocol_free(&r);
 }
 
 /* ---- grid, inputs, weights ---- */
@@ -588,6 +643,7 @@ void run_measure_tests(struct group_result *r)
 		cmocka_unit_test(test_protocol_warmup_and_rsd_stop),
 		cmocka_unit_test(test_protocol_time_stop),
 		cmocka_unit_test(test_protocol_throttle_and_count),
+		cmocka_unit_test(test_protocol_throttle_retakes),
 		cmocka_unit_test(test_grid_layout),
 		cmocka_unit_test(test_inputs_and_half),
 		cmocka_unit_test(test_weights),
