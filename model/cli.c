@@ -103,5 +103,12 @@ int cli_mkdir_p(const char *dir)
 				return -1;
 			*p = '/';
 		}
-	return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+		return -1;
+	struct stat st;
+	if (stat(buf, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		errno = ENOTDIR;   /* exists, but as a file, device, FIFO or dangling link */
+		return -1;
+	}
+	return 0;
 }

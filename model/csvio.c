@@ -6,11 +6,15 @@
 
 #include <csv.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "cli.h"
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -241,20 +245,116 @@ int csv_table_num(const struct csv_table *t, size_t row, const char *col, double
 
 /* ---- writing ---- */
 
+static _Thread_local char last_error[1536];
+
+const char *atomic_error(void)
+{
+	return last_error;
+}
+
+static void set_error(const char *path, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void set_error(const char *path, const char *fmt, ...)
+{
+	va_list ap;
+	int n = snprintf(last_error, sizeof(last_error), "cannot write %s: ", path ? path : "-");
+	va_start(ap, fmt);
+	if (n > 0 && (size_t)n < sizeof(last_error))
+		vsnprintf(last_error + n, sizeof(last_error) - (size_t)n, fmt, ap);
+	va_end(ap);
+}
+
+static const char *mode_kind(mode_t m)
+{
+	return S_ISREG(m) ? "a regular file" : S_ISDIR(m) ? "a directory" : S_ISCHR(m) ?
+		"a character device" : S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO" :
+		S_ISSOCK(m) ? "a socket" : S_ISLNK(m) ? "a symbolic link" : "not a regular file";
+}
+
+/* What lies at path, in words (lstat; a link says what it points to); NULL when nothing does. */
+static const char *path_kind(const char *path, char *buf, size_t len)
+{
+	struct stat st, to;
+	if (lstat(path, &st) != 0)
+		return NULL;
+	if (!S_ISLNK(st.st_mode))
+		return mode_kind(st.st_mode);
+	if (stat(path, &to) != 0)
+		snprintf(buf, len, "a dangling symbolic link");
+	else
+		snprintf(buf, len, "a symbolic link to %s", mode_kind(to.st_mode));
+	return buf;
+}
+
+/* -1 (errno set, message kept) when path exists as anything but a regular file. */
+static int refuse_non_regular(const char *path)
+{
+	struct stat st;
+	char buf[64];
+	if (lstat(path, &st) != 0 || S_ISREG(st.st_mode))
+		return 0;
+	set_error(path, "it is %s; outputs are written as regular files only, never through a link",
+		  path_kind(path, buf, sizeof(buf)));
+	errno = S_ISDIR(st.st_mode) ? EISDIR : EEXIST;
+	return -1;
+}
+
+int output_dir(const char *dir, char *err, size_t errlen)
+{
+	struct stat st;
+	char buf[64];
+	if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+		return 0;
+	if (path_kind(dir, buf, sizeof(buf))) {
+		snprintf(err, errlen, "cannot write into %s: it is %s, not a directory", dir,
+			 path_kind(dir, buf, sizeof(buf)));
+		return -1;
+	}
+	if (cli_mkdir_p(dir) != 0) {
+		snprintf(err, errlen, "cannot create %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int atomic_open(struct atomic_file *a, const char *path)
 {
-	size_t n = strlen(path) + 32;
+	size_t n = strlen(path) + 48;
+	int fd = -1;
 	memset(a, 0, sizeof(*a));
+	last_error[0] = '\0';
 	if (strcmp(path, "-") == 0) {
 		a->f = stdout;
 		return 0;
 	}
+	if (refuse_non_regular(path) != 0)
+		return -1;
 	a->path = xstrndup(path, strlen(path));
 	a->tmp = xrealloc(NULL, n);
-	snprintf(a->tmp, n, "%s.tmp.%ld", path, (long)getpid());
-	a->f = fopen(a->tmp, "wb");
+	/* a fresh file under a name of our own: never through a link, never over another file */
+	for (int i = 0; fd < 0 && i < 100; i++) {
+		if (i == 0)
+			snprintf(a->tmp, n, "%s.tmp.%ld", path, (long)getpid());
+		else
+			snprintf(a->tmp, n, "%s.tmp.%ld.%d", path, (long)getpid(), i);
+		fd = open(a->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (fd < 0 && errno != EEXIST)
+			break;
+	}
+	if (fd >= 0 && !(a->f = fdopen(fd, "wb"))) {
+		int e = errno;
+		close(fd);
+		unlink(a->tmp);
+		errno = e;
+	}
 	if (!a->f) {
 		int e = errno;
+		const char *slash = strrchr(path, '/');
+		int dl = slash ? (slash == path ? 1 : (int)(slash - path)) : 1;
+		if (e == ENOENT || e == ENOTDIR)
+			set_error(path, "%.*s %s", dl, slash ? path : ".",
+				  e == ENOENT ? "does not exist" : "is not a directory");
+		else
+			set_error(path, "%s", strerror(e));
 		free(a->path);
 		free(a->tmp);
 		memset(a, 0, sizeof(*a));
@@ -283,14 +383,23 @@ int atomic_commit(struct atomic_file *a)
 	if (fflush(a->f) != 0 || ferror(a->f))
 		failed = 1;
 	if (a->f == stdout) {
+		if (failed)
+			set_error(NULL, "%s", strerror(errno));
 		memset(a, 0, sizeof(*a));
 		return failed ? -1 : 0;
 	}
 	if (fclose(a->f) != 0)
 		failed = 1;
 	a->f = NULL;
-	if (!failed && rename(a->tmp, a->path) != 0)
+	if (failed)
+		set_error(a->path, "%s", strerror(errno));
+	/* what appeared at the path while writing is refused as at the open */
+	else if (refuse_non_regular(a->path) != 0)
 		failed = 1;
+	else if (rename(a->tmp, a->path) != 0) {
+		failed = 1;
+		set_error(a->path, "%s", strerror(errno));
+	}
 	if (failed) {
 		int e = errno;
 		atomic_abort(a);
@@ -387,6 +496,7 @@ int csv_writer_close(struct csv_writer *w)
 {
 	int failed = w->failed;
 	if (failed) {
+		set_error(w->out.path, "a write failed or a row had the wrong number of fields");
 		csv_writer_abort(w);
 		return -1;
 	}

@@ -5,6 +5,10 @@
  * position; lines starting with '#' are comments; a row with the wrong number of fields is an
  * error that names file and line. Writing: to "<path>.tmp.<pid>", renamed over <path> only when
  * complete, so an interrupted writer never leaves a half-written file ("-" writes to stdout).
+ * Every tool's --out and --outdir go through this writer, and it writes regular files only: a
+ * path that exists as a directory, device, FIFO, socket or symbolic link (to anything: a link
+ * is refused, never followed nor replaced) is refused before anything is created, and left as
+ * it was.
  */
 #ifndef CSVIO_H
 #define CSVIO_H
@@ -48,9 +52,21 @@ struct atomic_file {
 	char *tmp;    /* temporary path */
 };
 
-/* Open path ("-" is stdout) for writing: 0, or -1 with errno set. */
+/* Open path ("-" is stdout) for writing: 0, or -1 with errno set and atomic_error() saying why.
+ * Refused, with nothing created: a path that exists but is not a regular file (errno EISDIR for
+ * a directory, EEXIST for a device, FIFO, socket or symbolic link), and a path whose directory
+ * does not exist. */
 int atomic_open(struct atomic_file *a, const char *path);
-/* Flush, close and rename into place: 0, or -1 after removing the temporary file. */
+/* One line naming the path and the reason, "cannot write PATH: it is a FIFO, not a regular file
+ * (...)", for the last failure of atomic_open, atomic_commit or csv_writer_open/close in this
+ * thread ("" when none). */
+const char *atomic_error(void);
+/* An output directory (--outdir): created with its parents when missing; 0 when it is a
+ * directory (a symbolic link to a directory counts: files are created inside it, the link is
+ * never replaced); else -1 with one line in err naming it and what it is. */
+int output_dir(const char *dir, char *err, size_t errlen);
+/* Flush, close and rename into place: 0, or -1 after removing the temporary file (the target is
+ * checked again: one that became anything but a regular file is refused as at the open). */
 int atomic_commit(struct atomic_file *a);
 /* Give up: remove the temporary file; an earlier file at path is untouched. */
 void atomic_abort(struct atomic_file *a);

@@ -133,8 +133,7 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 		snprintf(c->title, sizeof(c->title), "model and paper only: %s datasheet (no measured run)",
 			 c->gpu);
 	}
-	if (mkdir(c->outdir, 0777) != 0 && errno != EEXIST) {
-		snprintf(err, errlen, "cannot create %s: %s", c->outdir, strerror(errno));
+	if (output_dir(c->outdir, err, errlen) != 0) {
 		hw_free(&c->hw);
 		return -1;
 	}
@@ -327,12 +326,12 @@ static int outputs_open(struct render_ctx *c, const char *name, struct outputs *
 	snprintf(full, sizeof(full), "%s on %s%s", title, c->title,
 		 c->quick ? ", QUICK smoke run (short warm-up, few samples)" : "");
 	if (csv_writer_open(&o->w, csv, cols, ncols) != 0) {
-		snprintf(err, errlen, "cannot write %s", csv);
+		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
 	if (md_open(&o->md, md, full, notes, mdcols, nmd) != 0) {
 		csv_writer_abort(&o->w);
-		snprintf(err, errlen, "cannot write %s", md);
+		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
 	return 0;
@@ -340,9 +339,11 @@ static int outputs_open(struct render_ctx *c, const char *name, struct outputs *
 
 static int outputs_close(struct render_ctx *c, const char *name, struct outputs *o, char *err, size_t errlen)
 {
+	(void)c;
+	(void)name;
 	int a = csv_writer_close(&o->w), b = md_close(&o->md);
 	if (a || b) {
-		snprintf(err, errlen, "cannot write %s/%s.csv or .md", c->outdir, name);
+		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
 	return 0;
@@ -683,7 +684,7 @@ static int tcs_figure15(struct render_ctx *c, char *err, size_t errlen)
 					    "ridge_fp32", "ridge_fp64" };
 	if (csv_writer_open(&w, path, cols, NELEM(cols)) != 0) {
 		target_free(&t);
-		snprintf(err, errlen, "cannot write %s", path);
+		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
 	const struct hw_row *hr;
@@ -722,7 +723,7 @@ static int tcs_figure15(struct render_ctx *c, char *err, size_t errlen)
 	}
 	target_free(&t);
 	if (csv_writer_close(&w) != 0) {
-		snprintf(err, errlen, "cannot write %s", path);
+		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
 	return 0;

@@ -351,7 +351,7 @@ static void scenario_map(struct out *o, const struct hw *hw, enum dtype dt, int 
 	if (isnan(pcc) || isnan(ptc))
 		return;   /* this GPU lacks the unit (a V100 has no fp64 tensor cores): no panel */
 	if (o->rows++ == 0 && csv_writer_open(&o->w, o->path, cols, sizeof(cols) / sizeof(cols[0])) != 0)
-		cli_fail(prog, "cannot write %s", o->path);
+		cli_fail(prog, "%s", atomic_error());
 	for (int i = 0; i < ni; i++)
 		for (int j = 0; j < nj; j++) {
 			/* I_CC from 0.1 to 1000 FLOP/byte, inflation rho/sigma from 1 to 1000 */
@@ -501,7 +501,7 @@ int main(int argc, char **argv)
 			for (size_t i = 0; o.with_compare && i < NCMP; i++)
 				cols[nc++] = compare_cols[i];
 			if (csv_writer_open(&o.w, out_path, cols, nc) != 0)
-				cli_fail(prog, "cannot write %s", out_path);
+				cli_fail(prog, "%s", atomic_error());
 		}
 		for (size_t i = 0; i < n * hs.n; i++)
 			emit(&o, &res[i].p, res[i].has_compare ? &res[i].c : NULL, &res[i].cmp,
@@ -511,7 +511,7 @@ int main(int argc, char **argv)
 			free(cfs);
 	}
 	if (o.csv && csv_writer_close(&o.w) != 0)
-		cli_fail(prog, "write error on %s", out_path);
+		cli_fail(prog, "%s", atomic_error());
 	for (size_t g = 0; g < hs.n; g++)
 		hw_free(&hs.hw[g]);
 	free(hs.hw);

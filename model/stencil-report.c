@@ -11,9 +11,7 @@
  * filled from a GPU run (the measurement issue); without one they say so.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <math.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,10 +90,12 @@ static void finish(const char *name, struct csv_writer *w, struct md_table *md, 
 {
 	char csv[1024], mdp[1024];
 	out_paths(name, csv, mdp, sizeof(csv));
-	if (csv_writer_close(w) != 0)
-		cli_fail(prog, "cannot write %s", csv);
+	if (csv_writer_close(w) != 0) {
+		md_abort(md);
+		cli_fail(prog, "%s", atomic_error());
+	}
 	if (md_close(md) != 0)
-		cli_fail(prog, "cannot write %s", mdp);
+		cli_fail(prog, "%s", atomic_error());
 	FILE *f = fopen(mdp, "r");
 	if (f) {
 		char line[4096];
@@ -111,15 +111,15 @@ static void open_outputs(const char *name, struct csv_writer *w, const char *con
 			 size_t ncols, struct md_table *md, const char *title,
 			 const char *const *notes, const char *const *mdcols, size_t nmd)
 {
-	char csv[1024], mdp[1024];
+	char csv[1024], mdp[1024], err[1200];
 	out_paths(name, csv, mdp, sizeof(csv));
-	if (mkdir(outdir, 0777) != 0 && errno != EEXIST)
-		cli_fail(prog, "cannot create %s: %s", outdir, strerror(errno));
+	if (output_dir(outdir, err, sizeof(err)) != 0)
+		cli_fail(prog, "%s", err);
 	if (csv_writer_open(w, csv, cols, ncols) != 0)
-		cli_fail(prog, "cannot write %s", csv);
+		cli_fail(prog, "%s", atomic_error());
 	if (md_open(md, mdp, title, notes, mdcols, nmd) != 0) {
 		csv_writer_abort(w);
-		cli_fail(prog, "cannot write %s", mdp);
+		cli_fail(prog, "%s", atomic_error());
 	}
 }
 

@@ -343,13 +343,13 @@ int ceilings_run(const char *dir, int quick, int use_counters)
 	}
 	snprintf(path, sizeof(path), "%s/ceilings.csv", dir);
 	if (csv_writer_open(&w, path, cols, 6) != 0) {
-		fprintf(stderr, "ceilings: cannot write %s\n", path);
+		fprintf(stderr, "ceilings: %s\n", atomic_error());
 		return -1;
 	}
 	if (have_counters) {
 		snprintf(path, sizeof(path), "%s/counters-calibration.csv", dir);
 		if (csv_writer_open(&cw, path, ccols, 6) != 0) {
-			fprintf(stderr, "ceilings: cannot write %s\n", path);
+			fprintf(stderr, "ceilings: %s\n", atomic_error());
 			csv_writer_abort(&w);
 			return -1;
 		}
@@ -394,7 +394,7 @@ int ceilings_run(const char *dir, int quick, int use_counters)
 				csv_end_row(&lw);
 			}
 			if (csv_writer_close(&lw) != 0)
-				fprintf(stderr, "ceilings: cannot write %s\n", path);
+				fprintf(stderr, "ceilings: %s\n", atomic_error());
 			put_row(&w, "fermi_fma_hidden_per_load", hidden, "FMA",
 				"most dependent DFMAs per loaded double keeping 90% of the copy bandwidth (latency-hiding.csv)",
 				hidden, reps);
@@ -498,9 +498,9 @@ int ceilings_run(const char *dir, int quick, int use_counters)
 	}
 	CUDA_CHECK(cudaFree(d_out));
 	if (have_counters && csv_writer_close(&cw) != 0)
-		fprintf(stderr, "ceilings: cannot write counters-calibration.csv\n");
+		fprintf(stderr, "ceilings: %s\n", atomic_error());
 	if (csv_writer_close(&w) != 0) {
-		fprintf(stderr, "ceilings: cannot write ceilings.csv\n");
+		fprintf(stderr, "ceilings: %s\n", atomic_error());
 		return -1;
 	}
 	return 0;

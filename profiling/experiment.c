@@ -147,6 +147,11 @@ int option_known(const char *list, const char *opt)
 	return 0;
 }
 
+int option_half_accum(const char *option)
+{
+	return option && !strcmp(option, "f16acc");
+}
+
 void run_slug(const char *gpu_name, const unsigned char *uuid4, const char *date, char *buf, size_t len)
 {
 	size_t k = 0;

@@ -49,6 +49,9 @@ int run_config_parse(struct run_config *c, const char *stencil, const char *dtyp
 int option_variants(const char *list);
 int option_variant(const char *list, int i, char *buf, size_t len);
 int option_known(const char *list, const char *opt);
+/* 1 when a METHOD:OPTION option asks for fp16 accumulation ("f16acc"), else 0 (NULL is 0):
+ * the half_accum argument of verify_tolerance and verify_ok. */
+int option_half_accum(const char *option);
 /* "METHOD" or "METHOD:OPTION": how a variant is named in lists and in the run CSV's method column */
 void method_variant_name(const char *method, const char *option, char *buf, size_t len);
 

@@ -280,7 +280,7 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 		have_old = 1;
 	}
 	if (csv_writer_open(&w, path, cols, nc) != 0) {
-		snprintf(err, len, "cannot write %s", path);
+		snprintf(err, len, "%s", atomic_error());
 		if (have_old)
 			csv_table_free(&old);
 		return -1;
@@ -353,7 +353,7 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 	csv_put_str(&w, m->protocol);
 	csv_end_row(&w);
 	if (csv_writer_close(&w) != 0) {
-		snprintf(err, len, "cannot write %s", path);
+		snprintf(err, len, "%s", atomic_error());
 		return -1;
 	}
 	return 0;

@@ -348,21 +348,30 @@ void verify_add(struct verify *v, double got, double ref)
 		v->max_ref = fabs(ref);
 }
 
-void verify_tolerance(enum dtype dt, double *tol_l2, double *tol_max)
+void verify_tolerance(enum dtype dt, int half_accum, double *tol_l2, double *tol_max)
 {
 	switch (dt) {
-	case DT_FP64: *tol_l2 = 1e-12; *tol_max = 1e-10; break;
-	case DT_FP32: *tol_l2 = 1e-5; *tol_max = 1e-4; break;
-	case DT_TF32: *tol_l2 = 5e-3; *tol_max = 2e-2; break;
-	case DT_FP16: *tol_l2 = 1e-2; *tol_max = 5e-2; break;
+	case DT_FP64: *tol_l2 = 1e-12; *tol_max = 1e-11; break;
+	case DT_FP32: *tol_l2 = 1e-5; *tol_max = 1e-5; break;
+	case DT_TF32: *tol_l2 = 2e-3; *tol_max = 5e-3; break;
+	case DT_FP16:
+		if (half_accum) {
+			*tol_l2 = VERIFY_F16ACC_L2;
+			*tol_max = VERIFY_F16ACC_MAX;
+		} else {
+			*tol_l2 = 2e-3;
+			*tol_max = 5e-3;
+		}
+		break;
 	default: *tol_l2 = *tol_max = 0; break;
 	}
 }
 
-int verify_ok(const struct verify *v, enum dtype dt, double *rel_l2, double *max_rel)
+int verify_ok(const struct verify *v, enum dtype dt, int half_accum, double *rel_l2,
+	      double *max_rel)
 {
 	double tl2, tmax;
-	verify_tolerance(dt, &tl2, &tmax);
+	verify_tolerance(dt, half_accum, &tl2, &tmax);
 	*rel_l2 = v->ref2 > 0 ? sqrt(v->err2 / v->ref2) : (v->err2 > 0 ? INFINITY : 0);
 	*max_rel = v->max_ref > 0 ? v->max_err / v->max_ref : (v->max_err > 0 ? INFINITY : 0);
 	if (v->nonfinite > 0) {

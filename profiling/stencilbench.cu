@@ -275,8 +275,8 @@ static void verify_launch(struct row *r, struct method_ctx *mc, const void *d_in
 		free(got);
 		free(ref);
 	}
-	verify_tolerance(r->cfg->dtype, &r->tol_l2, &r->tol_max);
-	if (verify_ok(&v, r->cfg->dtype, &r->rel_l2, &r->max_rel)) {
+	verify_tolerance(r->cfg->dtype, option_half_accum(r->cfg->option), &r->tol_l2, &r->tol_max);
+	if (verify_ok(&v, r->cfg->dtype, option_half_accum(r->cfg->option), &r->rel_l2, &r->max_rel)) {
 		snprintf(r->status, sizeof(r->status), "ok");
 	} else {
 		snprintf(r->status, sizeof(r->status), "wrong");

@@ -1,15 +1,17 @@
 /*
  * test_cli.c - the command-line tools as a user runs them: the documented stencil-model
  * invocations produce the documented columns and values; every bad input exits 2 with one line
- * that names the bad value; stencil-report renders its tables into a fresh directory.
+ * that names the bad value; stencil-report renders its tables into a fresh directory; every
+ * tool's --out and --outdir refuse anything but regular files and directories.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "tests.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "csvio.h"
@@ -177,6 +179,77 @@ static void test_report_tool(void **state)
 	assert_non_null(strstr(err, "table99"));
 }
 
+/* the tool failed with one line naming path and kind, and path is still of the given type */
+static void assert_refused(const char *tool, int rc, const char *path, const char *kind, mode_t type)
+{
+	struct stat st;
+	if (rc == 0 || count_lines(err) != 1 || !strstr(err, path) || !strstr(err, kind))
+		fail_msg("%s on %s: exit %d, stderr '%s' (want non-zero, one line naming it as %s)", tool,
+			 path, rc, err, kind);
+	assert_int_equal(lstat(path, &st), 0);
+	assert_int_equal(st.st_mode & S_IFMT, type);
+}
+
+/* --out /dev/null, a FIFO, a directory or a symbolic link: refused and left as it was. */
+static void test_out_regular_files_only(void **state)
+{
+	char fifo[600], dir[600], link[600], reg[600], path[700];
+	(void)state;
+	const char *d = temp_dir();
+	snprintf(fifo, sizeof(fifo), "%s/fifo", d);
+	snprintf(dir, sizeof(dir), "%s/dir", d);
+	snprintf(link, sizeof(link), "%s/link", d);
+	snprintf(reg, sizeof(reg), "%s/reg.csv", d);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(symlink("/dev/null", link), 0);
+	const char *targets[] = { "/dev/null", fifo, dir, link };
+	const char *kinds[] = { "a character device", "a FIFO", "a directory",
+				"a symbolic link to a character device" };
+	const mode_t types[] = { S_IFCHR, S_IFIFO, S_IFDIR, S_IFLNK };
+	for (int i = 0; i < 4; i++) {
+		const char *a[] = { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu",
+				    "--gpu", "H200", "--out", targets[i], NULL };
+		assert_refused("stencil-model", model(a), targets[i], kinds[i], types[i]);
+	}
+	/* a regular file is replaced */
+	const char *a[] = { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu",
+			    "H200", "--out", reg, NULL };
+	assert_int_equal(model(a), 0);
+	assert_int_equal(model(a), 0);
+	struct csv_table t;
+	char e[256];
+	assert_int_equal(csv_table_read(reg, &t, e, sizeof(e)), 0);
+	assert_int_equal(t.nrows, 1);
+	csv_table_free(&t);
+	/* --outdir that is not a directory, and a link where an output goes */
+	for (int i = 0; i < 2; i++) {
+		const char *r[] = { "tcs-table2", "--outdir", targets[i], NULL };
+		assert_refused("stencil-report",
+			       run_tool("stencil-report", r, out, sizeof(out), err, sizeof(err)),
+			       targets[i], kinds[i], types[i]);
+		const char *n[] = { "tcs-table2", "--outdir", targets[i], "--root", repo_path(""), NULL };
+		assert_refused("stencil-render",
+			       run_tool("stencil-render", n, out, sizeof(out), err, sizeof(err)),
+			       targets[i], kinds[i], types[i]);
+	}
+	snprintf(path, sizeof(path), "%s/tcs-table2-model.md", dir);
+	assert_int_equal(symlink("/dev/null", path), 0);
+	const char *r[] = { "tcs-table2", "--outdir", dir, NULL };
+	assert_refused("stencil-report", run_tool("stencil-report", r, out, sizeof(out), err,
+						  sizeof(err)), path, "a symbolic link", S_IFLNK);
+	snprintf(path, sizeof(path), "%s/tcs-table2.csv", dir);
+	assert_int_equal(mkfifo(path, 0644), 0);
+	const char *n[] = { "tcs-table2", "--outdir", dir, "--root", repo_path(""), NULL };
+	assert_refused("stencil-render", run_tool("stencil-render", n, out, sizeof(out), err,
+						  sizeof(err)), path, "a FIFO", S_IFIFO);
+	/* nothing was created beside the refused targets */
+	snprintf(path, sizeof(path), "%s/tcs-table2-model.csv", dir);
+	assert_int_equal(access(path, F_OK), -1);
+	snprintf(path, sizeof(path), "%s/tcs-table2.md", dir);
+	assert_int_equal(access(path, F_OK), -1);
+}
+
 /* make test renders the model-only targets first; check what a reviewer would open. */
 static void test_rendered_targets(void **state)
 {
@@ -221,6 +294,7 @@ void run_cli_tests(struct group_result *r)
 		cmocka_unit_test(test_documented_invocations),
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_report_tool),
+		cmocka_unit_test(test_out_regular_files_only),
 		cmocka_unit_test(test_rendered_targets),
 	};
 	RUN_GROUP(r, tests);

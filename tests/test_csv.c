@@ -1,15 +1,17 @@
 /*
  * test_csv.c - CSV through libcsv: round trips with quoting, commas, quotes, newlines and empty
  * fields; errors that name file and line; comment lines; the atomic writer (an aborted write
- * leaves the earlier file intact); printed-precision comparison.
+ * leaves the earlier file intact; only regular files are written or replaced); printed-precision
+ * comparison.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "tests.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -143,6 +145,108 @@ static void test_atomic_writer(void **state)
 	unlink(path);
 }
 
+static int entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	return n;
+}
+
+/* A FIFO, a directory, a device and symbolic links are refused with a message naming the path
+ * and what it is, left as they were, and nothing is created beside them; a regular file is
+ * replaced by rename. */
+static void test_writer_regular_files_only(void **state)
+{
+	static const char *const hdr[] = { "x" };
+	static const struct { const char *name, *kind; mode_t type; } refused[] = {
+		{ "fifo", "a FIFO", S_IFIFO }, { "dir", "a directory", S_IFDIR },
+		{ "link-dev", "a symbolic link to a character device", S_IFLNK },
+		{ "link-reg", "a symbolic link to a regular file", S_IFLNK },
+		{ "link-none", "a dangling symbolic link", S_IFLNK },
+	};
+	char path[700], reg[600];
+	struct csv_writer w;
+	struct stat st;
+	(void)state;
+	const char *d = temp_dir();
+	snprintf(reg, sizeof(reg), "%s/reg.csv", d);
+	{
+		FILE *f = fopen(reg, "w");
+		assert_non_null(f);
+		fputs("old\n", f);
+		fclose(f);
+	}
+	snprintf(path, sizeof(path), "%s/fifo", d);
+	assert_int_equal(mkfifo(path, 0644), 0);
+	snprintf(path, sizeof(path), "%s/dir", d);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/link-dev", d);
+	assert_int_equal(symlink("/dev/null", path), 0);
+	snprintf(path, sizeof(path), "%s/link-reg", d);
+	assert_int_equal(symlink(reg, path), 0);
+	snprintf(path, sizeof(path), "%s/link-none", d);
+	assert_int_equal(symlink("nowhere", path), 0);
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", d, refused[i].name);
+		assert_int_equal(csv_writer_open(&w, path, hdr, 1), -1);
+		if (!strstr(atomic_error(), path) || !strstr(atomic_error(), refused[i].kind))
+			fail_msg("%s: message '%s'", refused[i].name, atomic_error());
+		assert_int_equal(lstat(path, &st), 0);
+		assert_int_equal(st.st_mode & S_IFMT, refused[i].type);
+		assert_int_equal(entries(d), 6);            /* no temporary file beside it */
+	}
+	assert_string_equal(read_all(reg), "old\n");    /* not written through the link */
+	/* a device */
+	assert_int_equal(csv_writer_open(&w, "/dev/null", hdr, 1), -1);
+	assert_non_null(strstr(atomic_error(), "cannot write /dev/null: it is a character device"));
+	assert_int_equal(stat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	/* a missing directory and a file where a directory should be */
+	snprintf(path, sizeof(path), "%s/missing/x.csv", d);
+	assert_int_equal(csv_writer_open(&w, path, hdr, 1), -1);
+	assert_non_null(strstr(atomic_error(), "/missing does not exist"));
+	snprintf(path, sizeof(path), "%s/x.csv", reg);
+	assert_int_equal(csv_writer_open(&w, path, hdr, 1), -1);
+	assert_non_null(strstr(atomic_error(), "reg.csv is not a directory"));
+	/* a regular file is replaced by a new one renamed over it */
+	ino_t before;
+	assert_int_equal(stat(reg, &st), 0);
+	before = st.st_ino;
+	assert_int_equal(csv_writer_open(&w, reg, hdr, 1), 0);
+	csv_put_int(&w, 3);
+	csv_end_row(&w);
+	assert_int_equal(csv_writer_close(&w), 0);
+	assert_string_equal(read_all(reg), "x\n3\n");
+	assert_int_equal(stat(reg, &st), 0);
+	assert_true(st.st_ino != before);
+	assert_int_equal(entries(d), 6);
+	/* a target that turns into a FIFO while being written is refused at the commit */
+	assert_int_equal(csv_writer_open(&w, reg, hdr, 1), 0);
+	unlink(reg);
+	assert_int_equal(mkfifo(reg, 0644), 0);
+	assert_int_equal(csv_writer_close(&w), -1);
+	assert_non_null(strstr(atomic_error(), "a FIFO"));
+	assert_int_equal(lstat(reg, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(entries(d), 6);
+	/* --outdir: a directory, or a link to one; nothing else */
+	char err[1200];
+	snprintf(path, sizeof(path), "%s/dir", d);
+	assert_int_equal(output_dir(path, err, sizeof(err)), 0);
+	snprintf(path, sizeof(path), "%s/new/sub", d);
+	assert_int_equal(output_dir(path, err, sizeof(err)), 0);
+	assert_int_equal(output_dir("/dev/null", err, sizeof(err)), -1);
+	assert_string_equal(err, "cannot write into /dev/null: it is a character device, not a directory");
+	snprintf(path, sizeof(path), "%s/fifo", d);
+	assert_int_equal(output_dir(path, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "it is a FIFO, not a directory"));
+}
+
 static void test_printed_precision(void **state)
 {
 	(void)state;
@@ -170,6 +274,7 @@ void run_csv_tests(struct group_result *r)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_atomic_writer),
+		cmocka_unit_test(test_writer_regular_files_only),
 		cmocka_unit_test(test_printed_precision),
 	};
 	RUN_GROUP(r, tests);
