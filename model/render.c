@@ -499,7 +499,8 @@ static int outputs_close(struct render_ctx *c, const char *name, struct outputs 
 {
 	if (c->throttled)
 		md_note(&o->md, throttle_note);
-	int a = csv_writer_close(&o->w), b = md_close(&o->md);
+	/* both or neither: a CSV that could not be written takes its Markdown with it */
+	int a = csv_writer_close(&o->w), b = a ? (md_abort(&o->md), -1) : md_close(&o->md);
 	if (a || b) {
 		snprintf(err, errlen, "cannot write %s/%s.csv or .md", c->outdir, name);
 		return -1;
