@@ -132,6 +132,23 @@ static void test_impossible_rows(void **state)
 		free(t3);
 		free(v);
 	}
+	/* without the runner's model column the renderer's own model (531.7 on these ceilings) judges */
+	{
+		const char *run = fixture_copy(), *out = temp_dir();
+		edit(run, "tcs-table3.csv", 0, "model_gstencil_per_s", "NA", -1);
+		edit(run, "tcs-table3.csv", 0, "gstencil_per_s", "600", -1);
+		assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), -1);
+		snprintf(want, sizeof(want), "%s/tcs-table3.csv:2: status ok but gstencil_per_s 600 is above 1.05x "
+			 "the model's 531.7 for box2d1r fp64 ebisu t=3 10240x10240", run);
+		if (!strstr(err, want))
+			fail_msg("%s", err);
+		/* a row no experiment lists is checked too */
+		run = fixture_copy();
+		edit(run, "tcs-table3.csv", 2, "size", "512x512", -1);
+		edit(run, "tcs-table3.csv", 2, "gstencil_per_s", "190", -1);   /* model 177.2 */
+		assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "tcs-table3.csv:4: status ok but gstencil_per_s 190 is above 1.05x"));
+	}
 	/* at 1.04x the model the row is a result; the same rate on a wrong row is no error */
 	const char *run = fixture_copy(), *out = temp_dir();
 	edit(run, "tcs-table3.csv", 0, "gstencil_per_s", "553", -1);
