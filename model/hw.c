@@ -46,6 +46,13 @@ static int add_rows(struct hw *hw, const struct csv_table *t, const char *gpu, c
 			snprintf(err, errlen, "%s:%ld: bad quantity name '%s'", t->path, t->lines[r], q);
 			return -1;
 		}
+		for (size_t k = 0; k < r; k++)   /* one row a quantity: two would leave the model to guess */
+			if ((!gpu || !strcmp(csv_table_get(t, k, "gpu"), gpu)) &&
+			    !strcmp(csv_table_get(t, k, "quantity"), q)) {
+				snprintf(err, errlen, "%s:%ld: quantity %s appears twice (also at line %ld): one row "
+					 "a quantity", t->path, t->lines[r], q, t->lines[k]);
+				return -1;
+			}
 		if (!unit_ok(q, u)) {
 			snprintf(err, errlen, "%s:%ld: quantity %s: unexpected unit '%s'", t->path,
 				 t->lines[r], q, u);

@@ -36,7 +36,8 @@ struct hw {
 
 /* Load GPU `gpu` from a gpus.csv-format file. 0 on success, else -1 with a one-line error. */
 int hw_load_gpu(struct hw *hw, const char *path, const char *gpu, char *err, size_t errlen);
-/* Load a measured ceilings file (quantity,value,unit and how or source). */
+/* Load a measured ceilings file (quantity,value,unit and how or source). A quantity given twice
+ * (in a gpus.csv file: twice for one GPU) is an error naming the file, line and quantity. */
 int hw_load_ceilings(struct hw *hw, const char *path, char *err, size_t errlen);
 void hw_free(struct hw *hw);
 /* The ceiling for a key (see above), or NaN when the file has none. *row gets the winner. */

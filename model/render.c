@@ -28,7 +28,8 @@ const char *const render_targets[] = { "tcs-table2", "tcs-table3", "tcs-table4",
 /* the columns every run CSV row must have for rendering */
 static const char *const run_need[] = { "label", "stencil", "dtype", "method", "fusion", "size",
 					"status", "gstencil_per_s", "F_measured", "Q_measured",
-					"I_measured", "sigma", "model_gstencil_per_s", NULL };
+					"I_measured", "sigma", "model_gstencil_per_s", "verify_rel_l2",
+					"verify_max_rel", "verify_tol_l2", "verify_tol_max", NULL };
 
 /* ---- verdict logic ---- */
 
@@ -101,6 +102,15 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 	}
 	snprintf(c->gpu, sizeof(c->gpu), "%s", csv_table_get(&m, m.nrows - 1, "gpu_name"));
 	c->quick_ids = calloc(m.nrows, sizeof(*c->quick_ids));
+	c->meta = calloc(m.nrows, sizeof(*c->meta));
+	for (size_t r = 0; r < m.nrows; r++) {
+		struct render_meta *e = &c->meta[c->nmeta++];
+		const char *id = csv_table_get(&m, r, "run_id"), *g = csv_table_get(&m, r, "git_commit");
+		const char *d = csv_table_get(&m, r, "git_dirty");
+		snprintf(e->run_id, sizeof(e->run_id), "%s", id ? id : "");
+		snprintf(e->commit, sizeof(e->commit), "%s", g && *g && strcmp(g, "NA") ? g : "");
+		e->dirty = d && !strcmp(d, "yes");
+	}
 	if (csv_table_col(&m, "protocol") >= 0 && csv_table_col(&m, "run_id") >= 0)
 		for (size_t r = 0; r < m.nrows; r++)
 			if (strncmp(csv_table_get(&m, r, "protocol"), "QUICK", 5) == 0)
@@ -145,6 +155,8 @@ void render_close(struct render_ctx *c)
 	hw_free(&c->hw);
 	free(c->quick_ids);
 	c->quick_ids = NULL;
+	free(c->meta);
+	c->meta = NULL;
 }
 
 /* ---- one target's data: configurations, run rows, model points ---- */
@@ -157,6 +169,10 @@ struct point {
 	const char *status;         /* ok, wrong, skipped, ... or "not run" */
 	struct model_point mp;      /* the model on this run's ceilings with the kernel's sigma */
 	int have_model;
+	struct model_point rule;    /* the model with the method's own sigma rule (the paper's) */
+	int have_rule;
+	int throttled;              /* throttled_samples > 0: some samples ran below 75 % clock */
+	double thr_samples, samples, clk_median, clk_min;
 };
 
 struct target {
@@ -177,6 +193,16 @@ static double num(const struct csv_table *t, long r, const char *col)
 		return NAN;
 	double v = strtod(s, &end);
 	return *end ? NAN : v;
+}
+
+/* the configuration key of a run row: stencil, dtype, method (METHOD:OPTION), fusion, size */
+static int same_config(const struct csv_table *t, size_t a, size_t b)
+{
+	static const char *const key[] = { "stencil", "dtype", "method", "fusion", "size" };
+	for (size_t k = 0; k < NELEM(key); k++)
+		if (strcmp(csv_table_get(t, a, key[k]), csv_table_get(t, b, key[k])))
+			return 0;
+	return 1;
 }
 
 static long find_row(const struct csv_table *t, const struct run_config *c)
@@ -203,6 +229,87 @@ static void target_free(struct target *t)
 	memset(t, 0, sizeof(*t));
 }
 
+/* "FILE:LINE: ..." for an ok row faster than 1.05x its model (the model's roof on the run's
+ * ceilings with the kernel's sigma): no measurement can be */
+static void roof_err(char *err, size_t errlen, const struct csv_table *t, size_t r, double g, double model)
+{
+	snprintf(err, errlen, "%s:%ld: status ok but gstencil_per_s %.4g is above 1.05x the model's %.4g for "
+		 "%s %s %s t=%s %s on this run's ceilings (impossible)", t->path, t->lines[r], g, model,
+		 csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"), csv_table_get(t, r, "method"),
+		 csv_table_get(t, r, "fusion"), csv_table_get(t, r, "size"));
+}
+
+/* A run CSV's rows before any is used: one row per configuration; an ok row has a positive
+ * finite rate, no higher than 1.05x the runner's model, and verification errors within its
+ * tolerances. -1 with "FILE:LINE: what". */
+static int run_sane(const struct csv_table *t, char *err, size_t errlen)
+{
+	static const char *const verify[][2] = { { "verify_rel_l2", "verify_tol_l2" },
+						 { "verify_max_rel", "verify_tol_max" } };
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t q = 0; q < r; q++)
+			if (same_config(t, q, r)) {
+				snprintf(err, errlen, "%s:%ld: duplicate configuration (%s %s %s t=%s %s), also at "
+					 "line %ld: one row per configuration", t->path, t->lines[r],
+					 csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"),
+					 csv_table_get(t, r, "method"), csv_table_get(t, r, "fusion"),
+					 csv_table_get(t, r, "size"), t->lines[q]);
+				return -1;
+			}
+		if (strcmp(csv_table_get(t, r, "status"), "ok"))
+			continue;
+		double g = num(t, (long)r, "gstencil_per_s");
+		if (!isfinite(g) || g <= 0) {
+			snprintf(err, errlen, "%s:%ld: status ok but gstencil_per_s '%s' is not a positive finite "
+				 "rate", t->path, t->lines[r], csv_table_get(t, r, "gstencil_per_s"));
+			return -1;
+		}
+		double model = num(t, (long)r, "model_gstencil_per_s");
+		if (isfinite(model) && g > 1.05 * model) {
+			roof_err(err, errlen, t, r, g, model);
+			return -1;
+		}
+		for (size_t k = 0; k < NELEM(verify); k++) {
+			double e = num(t, (long)r, verify[k][0]), tol = num(t, (long)r, verify[k][1]);
+			if (!isfinite(e) || !isfinite(tol) || e > tol) {
+				snprintf(err, errlen, "%s:%ld: status ok but %s '%s' %s %s '%s'", t->path,
+					 t->lines[r], verify[k][0], csv_table_get(t, r, verify[k][0]),
+					 isfinite(e) && isfinite(tol) ? "exceeds" : "is not comparable with",
+					 verify[k][1], csv_table_get(t, r, verify[k][1]));
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* the rows a target uses name their commits: the row's own git_commit/git_dirty where the runner
+ * wrote them, else its invocation's in meta.csv */
+static void note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
+{
+	const char *g = csv_table_get(t, r, "git_commit"), *d = csv_table_get(t, r, "git_dirty");
+	const char *id = csv_table_get(t, r, "run_id");
+	const struct render_meta *m = NULL;
+	for (size_t k = 0; id && k < c->nmeta && !m; k++)
+		if (!strcmp(c->meta[k].run_id, id))
+			m = &c->meta[k];
+	if (!g || !*g || !strcmp(g, "NA"))
+		g = m ? m->commit : "";
+	c->dirty |= (d && !strcmp(d, "yes")) || (m && m->dirty);
+	if (!*g)
+		return;
+	for (size_t k = 0; k < c->ncommits; k++)
+		if (!strncmp(c->commits[k], g, 7))
+			return;
+	if (c->ncommits < NELEM(c->commits))
+		snprintf(c->commits[c->ncommits++], sizeof(c->commits[0]), "%.7s", g);
+}
+
+static double model_gs(const struct point *p)
+{
+	return isfinite(p->model_run) ? p->model_run : p->have_model ? p->mp.gstencil_per_s : NAN;
+}
+
 static int target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen)
 {
 	char path[1024];
@@ -219,7 +326,8 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 				return -1;
 			}
 			t->have_run = 1;
-			if (csv_table_require(&t->run, run_need, err, errlen) != 0) {
+			if (csv_table_require(&t->run, run_need, err, errlen) != 0 ||
+			    run_sane(&t->run, err, errlen) != 0) {
 				target_free(t);
 				return -1;
 			}
@@ -243,17 +351,29 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 		p->Q_m = ok ? num(&t->run, p->run_row, "Q_measured") : NAN;
 		p->I_m = ok ? num(&t->run, p->run_row, "I_measured") : NAN;
 		p->model_run = num(&t->run, p->run_row, "model_gstencil_per_s");
-		if (p->run_row >= 0 && !isfinite(num(&t->run, p->run_row, "gstencil_per_s")) && ok) {
-			snprintf(err, errlen, "%s:%ld: status ok without a gstencil_per_s", t->run.path,
-				 t->run.lines[p->run_row]);
-			target_free(t);
-			return -1;
-		}
+		/* throttling: samples below 75 % of the max SM clock kept in the row (absent: none) */
+		p->thr_samples = num(&t->run, p->run_row, "throttled_samples");
+		p->samples = num(&t->run, p->run_row, "samples");
+		p->clk_median = num(&t->run, p->run_row, "sm_clock_median_mhz");
+		p->clk_min = num(&t->run, p->run_row, "sm_clock_min_mhz");
+		p->throttled = p->run_row >= 0 && isfinite(p->thr_samples) && p->thr_samples > 0;
+		c->throttled |= p->throttled;
+		if (p->run_row >= 0)
+			note_commit(c, &t->run, (size_t)p->run_row);
 		struct model_input in = { p->cfg->stencil, p->cfg->fusion, p->cfg->dtype,
 					  model_method_find(p->cfg->method), -1,
 					  num(&t->run, p->run_row, "sigma"), &c->hw };
 		char why[256];
 		p->have_model = in.method && model_eval(&in, &p->mp, why, sizeof(why)) == 0;
+		in.sigma_override = NAN;   /* the method's own sigma rule */
+		p->have_rule = in.method && model_eval(&in, &p->rule, why, sizeof(why)) == 0;
+		/* a rate above the model's roof on this run's ceilings is no measurement */
+		double mg = model_gs(p);
+		if (ok && isfinite(mg) && p->measured > 1.05 * mg) {   /* the model where the runner wrote none */
+			roof_err(err, errlen, &t->run, (size_t)p->run_row, p->measured, mg);
+			target_free(t);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -266,17 +386,42 @@ static const struct point *find_label(const struct target *t, const char *label)
 	return NULL;
 }
 
-static double model_gs(const struct point *p)
-{
-	return isfinite(p->model_run) ? p->model_run : p->have_model ? p->mp.gstencil_per_s : NAN;
-}
-
 static void fmt(char *b, size_t n, double v, int dec)
 {
 	if (isfinite(v))
 		snprintf(b, n, "%.*f", dec, v);
 	else
 		snprintf(b, n, "NA");
+}
+
+/* a measured rate: the number, "(throttled N/M)" after a throttled row's, the status for a row
+ * that is not ok (a wrong or skipped kernel's speed is never shown) */
+static void fmt_rate(char *b, size_t n, const struct point *p, int dec)
+{
+	if (strcmp(p->status, "ok")) {
+		snprintf(b, n, "%s", p->status);
+		return;
+	}
+	fmt(b, n, p->measured, dec);
+	if (p->throttled) {
+		size_t l = strlen(b);
+		if (isfinite(p->samples))
+			snprintf(b + l, n - l, " (throttled %.0f/%.0f)", p->thr_samples, p->samples);
+		else
+			snprintf(b + l, n - l, " (throttled %.0f)", p->thr_samples);
+	}
+}
+
+/* the columns every rendered CSV ends with: the row's throttling and SM clocks */
+#define RUN_COLS "throttled", "throttled_samples", "samples", "sm_clock_median_mhz", "sm_clock_min_mhz"
+
+static void put_run_cols(struct csv_writer *w, const struct point *p)
+{
+	csv_put_int(w, p->throttled);
+	csv_put_num(w, p->thr_samples);
+	csv_put_num(w, p->samples);
+	csv_put_num(w, p->clk_median);
+	csv_put_num(w, p->clk_min);
 }
 
 static void fmt_pct(char *b, size_t n, double measured, double ref)
@@ -320,10 +465,29 @@ static int outputs_open(struct render_ctx *c, const char *name, struct outputs *
 			size_t ncols, const char *title, const char *const *notes, const char *const *mdcols,
 			size_t nmd, char *err, size_t errlen)
 {
-	char csv[1024], md[1024], full[768];
+	char csv[1024], md[1024], full[1024], commits[512] = "";
 	snprintf(csv, sizeof(csv), "%s/%s.csv", c->outdir, name);
 	snprintf(md, sizeof(md), "%s/%s.md", c->outdir, name);
-	snprintf(full, sizeof(full), "%s on %s%s", title, c->title,
+	if (c->rundir[0]) {   /* provenance: the commits of the rows used (none used: the run's) */
+		size_t n = 0, used = 0;
+		char list[8][48];
+		for (size_t k = 0; k < c->ncommits; k++)
+			snprintf(list[n++], sizeof(list[0]), "%s", c->commits[k]);
+		for (size_t k = 0; !c->ncommits && k < c->nmeta; k++) {
+			int seen = !c->meta[k].commit[0];
+			for (size_t j = 0; j < n && !seen; j++)
+				seen = !strncmp(list[j], c->meta[k].commit, 7);
+			if (!seen && n < NELEM(list))
+				snprintf(list[n++], sizeof(list[0]), "%.7s", c->meta[k].commit);
+		}
+		used = (size_t)snprintf(commits, sizeof(commits), ", commit%s ", n > 1 ? "s" : "");
+		for (size_t j = 0; j < n && used < sizeof(commits); j++)
+			used += (size_t)snprintf(commits + used, sizeof(commits) - used, "%s%s", j ? ", " : "", list[j]);
+		if (!n)
+			snprintf(commits, sizeof(commits), ", commit unknown");
+	}
+	snprintf(full, sizeof(full), "%s on %s%s%s%s", title, c->title, commits,
+		 c->rundir[0] && c->dirty ? ", DIRTY TREE (not a recorded result)" : "",
 		 c->quick ? ", QUICK smoke run (short warm-up, few samples)" : "");
 	if (csv_writer_open(&o->w, csv, cols, ncols) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());
@@ -337,11 +501,18 @@ static int outputs_open(struct render_ctx *c, const char *name, struct outputs *
 	return 0;
 }
 
+static const char throttle_note[] =
+	"throttled N/M: N of the row's M timed samples ran below 75 % of the GPU's maximum SM clock "
+	"(after the runner's retakes); the rate is shown but is not a full-clock result. The CSV "
+	"carries throttled (0/1), throttled_samples, samples and the SM clock columns.";
+
 static int outputs_close(struct render_ctx *c, const char *name, struct outputs *o, char *err, size_t errlen)
 {
-	(void)c;
 	(void)name;
-	int a = csv_writer_close(&o->w), b = md_close(&o->md);
+	if (c->throttled)
+		md_note(&o->md, throttle_note);
+	/* both or neither: a CSV that could not be written takes its Markdown with it */
+	int a = csv_writer_close(&o->w), b = a ? (md_abort(&o->md), -1) : md_close(&o->md);
 	if (a || b) {
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
@@ -411,22 +582,32 @@ static int tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 	static const char *const cols[] = { "row", "method", "stencil", "fusion", "dtype", "sigma", "rho",
 		"F_model", "F_measured", "F_rel_err", "Q_model", "Q_measured", "Q_rel_err", "I_model",
 		"I_measured", "I_rel_err", "paper_F", "paper_F_measured", "paper_Q", "paper_Q_measured",
-		"paper_I", "paper_I_measured", "status" };
-	static const char *const md[] = { "row", "method", "stencil t dtype", "sigma", "F model / measured (err)",
-		"Q model / measured (err)", "I model / measured (err)", "paper F / F meas.", "paper Q / Q meas.",
-		"paper I / I meas.", "status" };
+		"paper_I", "paper_I_measured", "status", "sigma_paper_rule", "F_paper_rule", "F_plan",
+		"gstencil_per_s", RUN_COLS };
+	static const char *const md[] = { "row", "method", "stencil t dtype", "sigma rule / plan",
+		"F: paper's rule / kernel's plan / counters (vs plan)", "Q model / measured (err)",
+		"I model / measured (err)", "paper F / F meas.", "paper Q / Q meas.", "paper I / I meas.",
+		"GStencil/s", "status" };
 	static const char *const notes[] = {
-		"Model: the tcs roofline with each kernel's own sigma (this run's row). Measured: CUPTI counters "
-		"(tensor or FMA FLOPs and DRAM bytes per point) on the run's GPU. Paper: the A100's analytic and "
-		"ncu-measured columns as printed; blank cells are the paper's own blanks (rows 6, 8, 10).", NULL };
-	if (table_open(c, "tcs-table2", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 2: F/Q/I validation", notes, md, NELEM(md),
-		       err, errlen) != 0)
+		"F per point three ways. Paper's rule: the tcs model with the method's own sigma rule (what the "
+		"paper's analytic column computes, e.g. sigma 0.5 for ConvStencil). Kernel's plan: the same model "
+		"with the sigma this kernel really runs (this run's row; the F_model/F_plan columns). Counters: "
+		"CUPTI tensor or FMA FLOPs per point on the run's GPU (F_measured), its error against the plan. "
+		"On CUDA cores sigma is 1 and rule and plan coincide (\"rule = plan\"); a tensor-core row without "
+		"a run row has no plan (NA). Q and I: the model (the plan where there is one) against the counters. Paper: the A100's analytic and ncu-measured columns as "
+		"printed; blank cells are the paper's own blanks (rows 6, 8, 10).", NULL };
+	if (table_open(c, "tcs-table2", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 2: F/Q/I validation",
+		       notes, md, NELEM(md), err, errlen) != 0)
 		return -1;
 	for (size_t i = 0; i < t.n; i++) {
 		const struct point *p = &t.p[i];
 		const char *rowno = p->cfg->label + (strncmp(p->cfg->label, "row ", 4) ? 0 : 4);
 		long pr = paper_row(&paper, "row", rowno, NULL, NULL);
 		double Fm = p->have_model ? p->mp.F : NAN, Qm = p->have_model ? p->mp.Q : NAN, Im = p->have_model ? p->mp.I : NAN;
+		double Fr = p->have_rule ? p->rule.F : NAN, sr = p->have_rule ? p->rule.sigma : NAN;
+		/* the kernel's plan is its run row's sigma: without one there is no plan to show */
+		int planned = isfinite(num(&t.run, p->run_row, "sigma")) || (p->have_rule && p->rule.unit == UNIT_CC);
+		double Fp = planned ? Fm : NAN, sp = planned && p->have_model ? p->mp.sigma : NAN;
 		csv_put_str(&o.w, rowno);
 		csv_put_str(&o.w, p->cfg->method);
 		csv_put_str(&o.w, p->cfg->stencil->name);
@@ -447,12 +628,24 @@ static int tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 		for (int k = 0; k < 6; k++)
 			csv_put_num(&o.w, num(&paper, pr, pc[k]));
 		csv_put_str(&o.w, p->status);
+		csv_put_num(&o.w, sr);
+		csv_put_num(&o.w, Fr);
+		csv_put_num(&o.w, Fp);
+		csv_put_num(&o.w, p->measured);
+		put_run_cols(&o.w, p);
 		csv_end_row(&o.w);
-		char st[96], sg[32], F[160], Q[160], I[160], pF[64], pQ[64], pI[64], a[32], b[32], e[32];
+		char st[96], sg[64], F[192], Q[160], I[160], pF[64], pQ[64], pI[64], a[32], b[32], e[32], r[32], G[64];
+		char sa[24], sb[24];
 		snprintf(st, sizeof(st), "%s t=%d %s", p->cfg->stencil->name, p->cfg->fusion, dtype_table[p->cfg->dtype].name);
-		fmt(sg, sizeof(sg), p->have_model ? p->mp.sigma : NAN, 4);
-		fmt(a, sizeof(a), Fm, 1), fmt(b, sizeof(b), p->F_m, 1), fmt_pct(e, sizeof(e), p->F_m, Fm);
-		snprintf(F, sizeof(F), "%s / %s (%s)", a, b, e);
+		fmt(sa, sizeof(sa), sr, 4);
+		fmt(sb, sizeof(sb), sp, 4);
+		snprintf(sg, sizeof(sg), "%s / %s", sa, sb);
+		fmt(r, sizeof(r), Fr, 1), fmt(a, sizeof(a), Fp, 1), fmt(b, sizeof(b), p->F_m, 1);
+		fmt_pct(e, sizeof(e), p->F_m, Fp);
+		if (!strcmp(r, a))   /* CUDA cores, or a kernel that runs the paper's sigma */
+			snprintf(F, sizeof(F), "rule = plan %s / counters %s (%s)", a, b, e);
+		else
+			snprintf(F, sizeof(F), "rule %s / plan %s / counters %s (%s)", r, a, b, e);
 		fmt(a, sizeof(a), Qm, 2), fmt(b, sizeof(b), p->Q_m, 2), fmt_pct(e, sizeof(e), p->Q_m, Qm);
 		snprintf(Q, sizeof(Q), "%s / %s (%s)", a, b, e);
 		fmt(a, sizeof(a), Im, 2), fmt(b, sizeof(b), p->I_m, 2), fmt_pct(e, sizeof(e), p->I_m, Im);
@@ -460,7 +653,8 @@ static int tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 		paper_pair(pF, sizeof(pF), &paper, pr, "F", "F_measured");
 		paper_pair(pQ, sizeof(pQ), &paper, pr, "Q", "Q_measured");
 		paper_pair(pI, sizeof(pI), &paper, pr, "I", "I_measured");
-		const char *cells[] = { rowno, p->cfg->method, st, sg, F, Q, I, pF, pQ, pI, p->status };
+		fmt_rate(G, sizeof(G), p, 1);
+		const char *cells[] = { rowno, p->cfg->method, st, sg, F, Q, I, pF, pQ, pI, G, p->status };
 		md_row(&o.md, cells);
 	}
 	return table_close(c, "tcs-table2", &t, &paper, &o, err, errlen);
@@ -477,7 +671,7 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 	static const char *const cols[] = { "case", "unit", "method", "stencil", "fusion", "dtype", "I_model",
 		"ridge", "bound", "gstencil_per_s", "model_gstencil_per_s", "paper_gstencil_per_s",
 		"measured_vs_paper", "speedup_measured", "speedup_model", "scenario_model", "scenario_paper",
-		"status" };
+		"status", RUN_COLS };
 	static const char *const md[] = { "case", "method", "I (model)", "ridge", "bound", "GStencil/s measured",
 		"model", "paper (A100)", "TC / CC measured", "TC / CC model", "scenario here", "paper's scenario" };
 	static const char *const notes[] = {
@@ -528,14 +722,13 @@ static int tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 			csv_put_str(&o.w, sc);
 			csv_put_str(&o.w, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "");
 			csv_put_str(&o.w, p->status);
+			put_run_cols(&o.w, p);
 			csv_end_row(&o.w);
-			char name[64], I[32], R[32], G[32], M[32], P[32], S1[32], S2[32];
+			char name[64], I[32], R[32], G[64], M[32], P[32], S1[32], S2[32];
 			snprintf(name, sizeof(name), "%s %s", p->cfg->method, dtype_table[p->cfg->dtype].name);
 			fmt(I, sizeof(I), p->have_model ? p->mp.I : NAN, 2);
 			fmt(R, sizeof(R), p->have_model ? p->mp.ridge : NAN, 1);
-			fmt(G, sizeof(G), p->measured, 1);
-			if (strcmp(p->status, "ok"))
-				snprintf(G, sizeof(G), "%s", p->status);
+			fmt_rate(G, sizeof(G), p, 1);
 			fmt(M, sizeof(M), model_gs(p), 1);
 			fmt(P, sizeof(P), paper_gs, 2);
 			fmt(S1, sizeof(S1), k ? sm : NAN, 2);
@@ -558,7 +751,7 @@ static int tcs_table4(struct render_ctx *c, char *err, size_t errlen)
 	static const char *const pneed[] = { "method", "gstencil_per_s", "prose_speedup", NULL };
 	static const char *const cols[] = { "method", "unit", "I_model", "ridge", "bound", "gstencil_per_s",
 		"model_gstencil_per_s", "paper_gstencil_per_s", "ratio_measured", "ratio_paper", "ratio_model_bound",
-		"status" };
+		"status", RUN_COLS };
 	static const char *const md[] = { "method", "I (model)", "ridge", "bound", "GStencil/s measured", "model",
 		"paper (A100)", "sparse / dense measured", "paper", "model bound (ceiling ratio)" };
 	static const char *const notes[] = {
@@ -586,11 +779,12 @@ static int tcs_table4(struct render_ctx *c, char *err, size_t errlen)
 		csv_put_num(&o.w, k ? num(&paper, prs, "prose_speedup") : NAN);
 		csv_put_num(&o.w, k ? bound : NAN);
 		csv_put_str(&o.w, p->status);
+		put_run_cols(&o.w, p);
 		csv_end_row(&o.w);
-		char I[32], R[32], G[32], M[32], P[32], r1[32], r2[32], r3[32];
+		char I[32], R[32], G[64], M[32], P[32], r1[32], r2[32], r3[32];
 		fmt(I, sizeof(I), p->have_model ? p->mp.I : NAN, 1);
 		fmt(R, sizeof(R), p->have_model ? p->mp.ridge : NAN, 1);
-		fmt(G, sizeof(G), p->measured, 1);
+		fmt_rate(G, sizeof(G), p, 1);
 		fmt(M, sizeof(M), model_gs(p), 1);
 		fmt(P, sizeof(P), num(&paper, pr, "gstencil_per_s"), 2);
 		fmt(r1, sizeof(r1), ratio, 2);
@@ -614,7 +808,7 @@ static int figure_rows(struct render_ctx *c, const char *name, const char *title
 		return -1;
 	static const char *const cols[] = { "label", "stencil", "dtype", "method", "fusion", "size", "points",
 		"gstencil_per_s", "model_gstencil_per_s", "efficiency", "I_model", "I_measured", "Q_model",
-		"Q_measured", "status" };
+		"Q_measured", "status", RUN_COLS };
 	static const char *const md[] = { "label", "stencil", "dtype", "method", "t", "size", "GStencil/s",
 		"model", "of model", "I model / measured", "status" };
 	const char *notes[] = { note, NULL };
@@ -644,10 +838,11 @@ static int figure_rows(struct render_ctx *c, const char *name, const char *title
 		csv_put_num(&o.w, p->have_model ? p->mp.Q : NAN);
 		csv_put_num(&o.w, p->Q_m);
 		csv_put_str(&o.w, p->status);
+		put_run_cols(&o.w, p);
 		csv_end_row(&o.w);
-		char tt[8], G[32], M[32], E[32], I[64], a[24], b[24];
+		char tt[8], G[64], M[32], E[32], I[64], a[24], b[24];
 		snprintf(tt, sizeof(tt), "%d", p->cfg->fusion);
-		fmt(G, sizeof(G), p->measured, 1);
+		fmt_rate(G, sizeof(G), p, 1);
 		fmt(M, sizeof(M), mg, 1);
 		if (isfinite(p->measured / mg))
 			snprintf(E, sizeof(E), "%.0f %%", 100 * p->measured / mg);
@@ -736,28 +931,53 @@ struct claim_out {
 	int n;
 };
 
-static void claim(struct claim_out *co, const char *paper, const char *claim_text, const char *paper_value,
-		  double here, const char *here_text, enum verdict v, const char *basis)
+/* the throttled rows a verdict uses, named in its basis ("uses throttled rows: case 1 cc ebisu") */
+struct used {
+	char s[512];
+};
+
+static void use(struct used *u, const struct point *p)
 {
-	char h[96];
+	char name[160], mname[64];
+	if (!p || !p->throttled || strcmp(p->status, "ok"))   /* only rows whose numbers are used */
+		return;
+	method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
+	if (p->cfg->label[0])
+		snprintf(name, sizeof(name), "%s %s", p->cfg->label, mname);
+	else
+		snprintf(name, sizeof(name), "%s %s %s t=%d %s", p->cfg->stencil->name,
+			 dtype_table[p->cfg->dtype].name, mname, p->cfg->fusion, p->cfg->size);
+	for (const char *q = strstr(u->s, name); q; q = strstr(q + 1, name))
+		if ((q == u->s || q[-1] == ' ') && (q[strlen(name)] == ',' || !q[strlen(name)]))
+			return;   /* named already */
+	size_t l = strlen(u->s);
+	snprintf(u->s + l, sizeof(u->s) - l, "%s%s", l ? ", " : "", name);
+}
+
+static void claim(struct claim_out *co, const char *paper, const char *claim_text, const char *paper_value,
+		  double here, const char *here_text, enum verdict v, const char *basis, const struct used *u)
+{
+	char h[96], b[1024];
 	if (here_text)
 		snprintf(h, sizeof(h), "%s", here_text);
 	else
 		fmt(h, sizeof(h), here, 2);
+	snprintf(b, sizeof(b), "%s%s%s", basis, u->s[0] ? "; uses throttled rows: " : "", u->s);
 	csv_put_str(&co->o.w, paper);
 	csv_put_str(&co->o.w, claim_text);
 	csv_put_str(&co->o.w, paper_value);
 	csv_put_num(&co->o.w, here);
 	csv_put_str(&co->o.w, verdict_name(v));
-	csv_put_str(&co->o.w, basis);
+	csv_put_str(&co->o.w, b);
+	csv_put_str(&co->o.w, u->s);
 	csv_end_row(&co->o.w);
-	const char *cells[] = { paper, claim_text, paper_value, h, verdict_name(v), basis };
+	const char *cells[] = { paper, claim_text, paper_value, h, verdict_name(v), b };
 	md_row(&co->o.md, cells);
 	co->n++;
 }
 
 static double geomean_ratio(const struct target *t, const char *num_m, const char *num_opt,
-			    const char *const *den_ms, int best)
+			    const char *const *den_ms, int best, struct used *u)
 {
 	/* over the stencils of t: num_m's (with option num_opt) GStencil/s over the best (or first) of
 	 * den_ms (default variants) */
@@ -768,17 +988,20 @@ static double geomean_ratio(const struct target *t, const char *num_m, const cha
 		    !isfinite(t->p[i].measured))
 			continue;
 		double d = NAN;
+		size_t dj = 0;
 		for (size_t j = 0; j < t->n; j++) {
 			if (t->cfgs[j].stencil != t->cfgs[i].stencil || !isfinite(t->p[j].measured))
 				continue;
 			for (const char *const *m = den_ms; *m; m++)
 				if (!strcmp(t->cfgs[j].method, *m) && !t->cfgs[j].option[0] &&
 				    (!isfinite(d) || (best && t->p[j].measured > d)))
-					d = t->p[j].measured;
+					d = t->p[j].measured, dj = j;
 		}
 		if (isfinite(d) && d > 0) {
 			s += log(t->p[i].measured / d);
 			n++;
+			use(u, &t->p[i]);
+			use(u, &t->p[dj]);
 		}
 	}
 	return n ? exp(s / n) : NAN;
@@ -787,31 +1010,34 @@ static double geomean_ratio(const struct target *t, const char *num_m, const cha
 static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 {
 	struct claim_out co = { 0 };
-	static const char *const cols[] = { "paper", "claim", "paper_value", "this_gpu", "verdict", "basis" };
+	static const char *const cols[] = { "paper", "claim", "paper_value", "this_gpu", "verdict", "basis",
+					    "throttled_rows" };
 	static const char *const notes[] = {
 		"Each claim with the paper's number, this GPU's number (from this run's measured rows and "
-		"ceilings) and a verdict. Not measurable: the run lacks the rows (no GPU, or a kernel skipped).", NULL };
-	if (outputs_open(c, "verdicts", &co.o, cols, NELEM(cols), "Verdicts: the papers' claims", notes, cols, NELEM(cols), err, errlen))
-		return -1;
+		"ceilings) and a verdict. Not measurable: the run lacks the rows (no GPU, or a kernel skipped). "
+		"A verdict resting on a throttled row (samples below 75 % of the maximum SM clock) names it.", NULL };
+	/* the inputs first: a bad one fails before anything is opened, the previous files stay */
 	struct target f15, t3, t4, s9, t2;
 	int h15 = target_load(c, "tcs-figure15", &f15, err, errlen) == 0;
 	int h3 = h15 && target_load(c, "tcs-table3", &t3, err, errlen) == 0;
 	int h4 = h3 && target_load(c, "tcs-table4", &t4, err, errlen) == 0;
 	int h9 = h4 && target_load(c, "sptc-figure9", &s9, err, errlen) == 0;
 	int h2 = h9 && target_load(c, "tcs-table2", &t2, err, errlen) == 0;
-	if (!h2) {   /* err names the input; the previous verdicts files stay as they were */
+	int ho = h2 && outputs_open(c, "verdicts", &co.o, cols, NELEM(cols), "Verdicts: the papers' claims", notes,
+				    cols, NELEM(cols) - 1, err, errlen) == 0;
+	if (!ho) {   /* err names the input */
+		if (h2) target_free(&t2);
 		if (h9) target_free(&s9);
 		if (h4) target_free(&t4);
 		if (h3) target_free(&t3);
 		if (h15) target_free(&f15);
-		csv_writer_abort(&co.o.w);
-		md_abort(&co.o.md);
 		return -1;
 	}
 	char buf[160];
 	/* tcs 5.2.1: memory traffic independent of t (the CUDA-core method, each series of depths),
 	 * judged separately in 2D and 3D, where the halos of deep fusion grow faster */
 	for (int dims = 2; dims <= 3; dims++) {
+		struct used u = { "" };
 		double worst = 0;
 		char where[96] = "";
 		enum verdict v = V_HOLDS;
@@ -823,8 +1049,11 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 			double q[16];
 			size_t n = 0;
 			for (size_t j = i; j < f15.n && n < 16; j++)
-				if (f15.cfgs[j].stencil == f15.cfgs[i].stencil && f15.cfgs[j].dtype == f15.cfgs[i].dtype)
+				if (f15.cfgs[j].stencil == f15.cfgs[i].stencil && f15.cfgs[j].dtype == f15.cfgs[i].dtype) {
 					q[n++] = f15.p[j].Q_m;
+					if (isfinite(f15.p[j].Q_m))
+						use(&u, &f15.p[j]);
+				}
 			int fus[16];
 			n = 0;
 			for (size_t j = i; j < f15.n && n < 16; j++)
@@ -851,11 +1080,14 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 						  : "memory traffic of the CUDA-core method is independent of t, 3D (within 15 %)",
 		      "Q = 2D at every t", series && v != V_NA ? worst : NAN, buf, v,
 		      dims == 2 ? "tcs-figure15: counter Q at t = 1..8, box and star, fp32 and fp64, 4096^2"
-				: "tcs-figure15: counter Q at t = 1..8, box and star, fp32 and fp64, 256^3");
+				: "tcs-figure15: counter Q at t = 1..8, box and star, fp32 and fp64, 256^3", &u);
 	}
 	/* case 3: scenario 3 and SPIDER wins */
 	{
 		const struct point *cc = find_label(&t3, "case 3 cc"), *tc = find_label(&t3, "case 3 tc");
+		struct used u = { "" };
+		use(&u, cc);
+		use(&u, tc);
 		struct model_comparison cmp = { 0, NAN, -1, NAN };
 		if (cc && tc && cc->have_model && tc->have_model)
 			model_compare(&tc->mp, &cc->mp, &cmp);
@@ -866,21 +1098,24 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 		snprintf(buf, sizeof(buf), "scenario %s here; spider / ebisu = %s", sc, spf);
 		enum verdict v = !isfinite(sp) || cmp.scenario <= 0 ? V_NA : (cmp.scenario == 3 && sp > 1) ? V_HOLDS : V_FAILS;
 		claim(&co, "tcs 5.3", "case 3 (box2d1r t=7, float) is scenario 3 and SPIDER beats the CUDA-core method",
-		      "scenario 3, 7.73x", sp, buf, v, "tcs-table3 case 3: model scenario on this GPU, measured speedup");
+		      "scenario 3, 7.73x", sp, buf, v, "tcs-table3 case 3: model scenario on this GPU, measured speedup", &u);
 	}
 	/* Table 4: 3.06x sparse over dense, and the model's ceiling-ratio bound */
 	{
 		const struct point *pd = find_label(&t4, "dense"), *ps = find_label(&t4, "sparse");
+		struct used u = { "" };
+		use(&u, pd);
+		use(&u, ps);
 		double r = pd && ps ? ps->measured / pd->measured : NAN;
 		double b = pd && ps && pd->have_model && ps->have_model ? ps->mp.peak_tflops / pd->mp.peak_tflops : NAN;
 		claim(&co, "tcs Table 4", "SPIDER on sparse tensor cores is 3.06x SPIDER on dense ones", "3.06", r, NULL,
-		      verdict_at_least(r, 3.06, 0.05), "tcs-table4: measured ratio");
+		      verdict_at_least(r, 3.06, 0.05), "tcs-table4: measured ratio", &u);
 		char rf[32], bf[32];
 		fmt(rf, sizeof(rf), r, 2);
 		fmt(bf, sizeof(bf), b, 2);
 		snprintf(buf, sizeof(buf), "%s measured, bound %s", rf, bf);
 		claim(&co, "tcs 4 (model)", "sparse over dense is at most the sparse/dense ceiling ratio", "model", r, buf,
-		      verdict_at_most(r, b, 0.05), "tcs-table4 and this run's ceilings.csv");
+		      verdict_at_most(r, b, 0.05), "tcs-table4 and this run's ceilings.csv", &u);
 	}
 	/* sptc: 5.46x over CUDA cores and 2.00x over tensor cores (geometric mean over its shapes) */
 	{
@@ -888,7 +1123,8 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 		static const char *const tc[] = { "convstencil", "tcstencil", NULL };
 		for (int l16 = 0; l16 < 2; l16++) {
 			const char *opt = l16 ? "L16" : "";
-			double a = geomean_ratio(&s9, "spider", opt, cc, 1), b = geomean_ratio(&s9, "spider", opt, tc, 1);
+			struct used ua = { "" }, ub = { "" };
+			double a = geomean_ratio(&s9, "spider", opt, cc, 1, &ua), b = geomean_ratio(&s9, "spider", opt, tc, 1, &ub);
 			if (l16 && !isfinite(a) && !isfinite(b))
 				break;   /* the list has no spider:L16 rows */
 			claim(&co, "sptc abstract", "SPTCStencil is 5.46x the best CUDA-core method (average over its shapes)",
@@ -896,29 +1132,34 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 			      l16 ? "sptc-figure9: spider:L16 (16-row tiles, not the paper's layout) fp16 over the best of "
 				    "naive/ebisu/cudnn fp32, geometric mean, unnormalised"
 				  : "sptc-figure9: spider fp16 (the paper's layout) over the best of naive/ebisu/cudnn fp32, "
-				    "geometric mean, unnormalised");
+				    "geometric mean, unnormalised", &ua);
 			claim(&co, "sptc abstract", "SPTCStencil is 2.00x the best tensor-core method (average over its shapes)",
 			      "2.00", b, NULL, verdict_at_least(b, 2.00, 0.05),
 			      l16 ? "sptc-figure9: spider:L16 fp16 over the best of convstencil tf32/tcstencil fp16, geometric mean"
-				  : "sptc-figure9: spider fp16 over the best of convstencil tf32/tcstencil fp16, geometric mean");
+				  : "sptc-figure9: spider fp16 over the best of convstencil tf32/tcstencil fp16, geometric mean", &ub);
 		}
 	}
 	/* nongemm: fp64 memory-bound kernels gain at most 1.33x from tensor cores */
 	{
 		const struct point *cc = find_label(&t3, "case 1 cc"), *tc = find_label(&t3, "case 1 tc");
+		struct used u = { "" };
+		use(&u, cc);
+		use(&u, tc);
 		double s = cc && tc ? tc->measured / cc->measured : NAN;
 		int mem = cc && cc->have_model && cc->mp.bound == BOUND_MEMORY;
 		claim(&co, "nongemm eq. 23", "tensor cores speed a memory-bound fp64 stencil up by at most 1.33x", "1.33", s,
 		      NULL, mem ? verdict_at_most(s, 1.33, 0.0) : V_NA,
-		      "tcs-table3 case 1 (box2d1r t=3 fp64): convstencil over ebisu, when the model says memory-bound");
+		      "tcs-table3 case 1 (box2d1r t=3 fp64): convstencil over ebisu, when the model says memory-bound", &u);
 	}
 	/* tcs: tensor-core kernels move no more DRAM bytes than CUDA-core ones */
 	{
 		double worst = 0;
 		int n = 0;
+		struct used u = { "" };
 		for (size_t i = 0; i < t2.n; i++)
 			if (isfinite(t2.p[i].Q_m) && t2.p[i].have_model) {
 				double e = fabs(t2.p[i].Q_m / t2.p[i].mp.Q - 1);
+				use(&u, &t2.p[i]);
 				worst = e > worst ? e : worst;
 				n++;
 			}
@@ -927,7 +1168,7 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 		else
 			snprintf(buf, sizeof(buf), "NA");
 		claim(&co, "tcs 3", "every method moves 2D bytes a point (Q within 15 %)", "Q = 2D", n ? worst : NAN, buf,
-		      n ? (worst <= 0.15 ? V_HOLDS : V_FAILS) : V_NA, "tcs-table2: counter Q of rows 1-10");
+		      n ? (worst <= 0.15 ? V_HOLDS : V_FAILS) : V_NA, "tcs-table2: counter Q of rows 1-10", &u);
 	}
 	target_free(&f15);
 	target_free(&t3);
@@ -939,6 +1180,13 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 
 int render_target(struct render_ctx *c, const char *target, char *err, size_t errlen)
 {
+	/* each target's title names what its own rows are: commits, dirty tree, QUICK, throttling */
+	c->quick = 0;
+	c->ncommits = 0;
+	c->throttled = 0;
+	c->dirty = 0;
+	for (size_t k = 0; k < c->nmeta; k++)
+		c->dirty |= c->meta[k].dirty;
 	if (!strcmp(target, "tcs-table2"))
 		return tcs_table2(c, err, errlen);
 	if (!strcmp(target, "tcs-table3"))

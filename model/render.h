@@ -8,6 +8,15 @@
  * Without a run the measured columns are NA and the model uses a GPU of data/hw/gpus.csv. Every
  * value comes from a file: nothing is hard-coded, nothing is scaled. A malformed or truncated run
  * CSV is an error naming file and line.
+ *
+ * A run's numbers are checked before anything is written: an `ok` row must have a positive,
+ * finite GStencil/s no higher than 1.05x the model's for that row (on the run's ceilings, with the
+ * kernel's sigma) and verification errors within their tolerances; one configuration appears at
+ * most once in a run CSV. Any violation fails the target with "FILE:LINE: what" and leaves the
+ * earlier outputs untouched. A row with throttled_samples > 0 is marked "throttled" in every
+ * table, CSV (columns throttled, throttled_samples, samples, sm_clock_median_mhz,
+ * sm_clock_min_mhz) and verdict that uses it. Every title names the run's git commit(s) and says
+ * DIRTY TREE when any meta.csv or input row was written from a modified tree.
  */
 #ifndef RENDER_H
 #define RENDER_H
@@ -28,6 +37,15 @@ struct render_ctx {
 	char (*quick_ids)[64];      /* run_ids of the run's QUICK=1 (smoke) invocations, from meta.csv */
 	size_t nquick;
 	int quick;                  /* a table being rendered uses QUICK rows: its title says so */
+	struct render_meta {        /* meta.csv's invocations: which commit, dirty or not */
+		char run_id[64], commit[48];
+		int dirty;
+	} *meta;
+	size_t nmeta;
+	char commits[8][48];        /* the commits of the rows of the target being rendered */
+	size_t ncommits;
+	int dirty;                  /* a meta row or an input row was written from a dirty tree */
+	int throttled;              /* the target being rendered uses a throttled row */
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char outdir[512];
 	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */

@@ -1,5 +1,6 @@
 # sptc-figure9.gp - sptc Figure 9: the sptc shapes (1D radius 1-2, 2D box and star radius 1-3), every
-# method in its own precision at 10240^2 / 10240000 points, measured (filled) and model (open).
+# method in its own precision at 10240^2 / 10240000 points, measured (filled), throttled
+# measurements (open diamonds: samples below 75 % of the max SM clock) and model (open circles).
 # Unnormalised GStencil/s: no division of half-precision results, no multiplication by depths.
 # Reads data=plots/out/sptc-figure9.csv by column name; writes out.png and out.svg.
 set datafile separator ','
@@ -12,17 +13,20 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1200,560 font ",10" noenhanced } \
   else { set terminal svg size 1200,560 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nnaive, ebisu, cudnn: fp32; convstencil: tf32; tcstencil, spider: fp16; unnormalised"
+  set title title."\nnaive, ebisu, cudnn: fp32; convstencil: tf32; tcstencil, spider: fp16; unnormalised" font ",9"
   set xlabel "stencil"
-  set ylabel "GStencil/s (log scale); filled: measured, open: model"
+  set ylabel "GStencil/s (log scale); filled: measured, open circle: model"
   set logscale y
   set xrange [0.5:words(shapes)+0.5]
   set xtics (word(shapes,1) 1, word(shapes,2) 2, word(shapes,3) 3, word(shapes,4) 4, word(shapes,5) 5, \
              word(shapes,6) 6, word(shapes,7) 7, word(shapes,8) 8)
   set key outside right top box font ",9"
   set grid ytics mytics
-  plot for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("gstencil_per_s")) \
+  plot for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) && column("throttled") == 0 ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("gstencil_per_s")) \
          with points pt 7 ps 1.4 lc rgb word(colors,i) title word(methods,i), \
+       for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) && column("throttled") == 1 ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("gstencil_per_s")) \
+         with points pt 12 ps 2 lw 2 lc rgb word(colors,i) notitle, \
+       keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title "throttled sample(s)", \
        for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("model_gstencil_per_s")) \
          with points pt 6 ps 1.4 lc rgb word(colors,i) notitle
 }

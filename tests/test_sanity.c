@@ -1,0 +1,425 @@
+/*
+ * test_sanity.c - the renderer trusts no row on its status alone: copies of the fixture run
+ * (tests/fixtures/run-small) with one cell changed each, rendered exactly as render.h says.
+ * An ok row with an impossible rate (negative, zero, 1e300, missing, above 1.05x the model) or a
+ * verification error over its tolerance fails with "FILE:LINE:" and leaves the earlier outputs
+ * as they were; a configuration twice in a run CSV, or a quantity twice in ceilings.csv, fails
+ * naming both; a wrong or skipped row's rate is never shown nor used by a verdict; a throttled
+ * row is marked in the tables, carried in the CSVs and named by the verdicts; titles name the
+ * rows' commits and a dirty tree.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tests.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csvio.h"
+#include "render.h"
+
+/* a fresh copy of the fixture run */
+static const char *fixture_copy(void)
+{
+	char cmd[1024];
+	const char *run = temp_dir();
+	snprintf(cmd, sizeof(cmd), "cp %s/* %s/", repo_path("tests/fixtures/run-small"), run);
+	assert_int_equal(system(cmd), 0);
+	return run;
+}
+
+/* set one cell of run/file (row counts data rows from 0; a new column is added, empty elsewhere);
+ * dup >= 0 instead appends a copy of data row dup */
+static void edit(const char *run, const char *file, long row, const char *col, const char *val, long dup)
+{
+	char path[512], err[512];
+	struct csv_table t;
+	struct csv_writer w;
+	snprintf(path, sizeof(path), "%s/%s", run, file);
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	int c = col ? csv_table_col(&t, col) : -1;
+	const char *header[128];
+	size_t n = t.ncols;
+	for (size_t k = 0; k < n; k++)
+		header[k] = t.header[k];
+	if (col && c < 0)
+		header[c = (int)n++] = col;
+	assert_int_equal(csv_writer_open(&w, path, header, n), 0);
+	for (size_t r = 0; r < t.nrows + (dup >= 0); r++) {
+		size_t src = r < t.nrows ? r : (size_t)dup;
+		for (size_t k = 0; k < n; k++)
+			csv_put_str(&w, col && (long)r == row && (int)k == c ? val : k < t.ncols ? t.cells[src][k] : "");
+		csv_end_row(&w);
+	}
+	assert_int_equal(csv_writer_close(&w), 0);
+	csv_table_free(&t);
+}
+
+static char *slurp_file(const char *dir, const char *name)
+{
+	char path[512];
+	static char buf[4][1 << 16];
+	static int k;
+	char *b = buf[k++ % 4];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot read %s", path);
+	size_t n = fread(b, 1, sizeof(buf[0]) - 1, f);
+	b[n] = '\0';
+	fclose(f);
+	return b;
+}
+
+static int render(const char *run, const char *out, const char *target, char *err, size_t errlen)
+{
+	struct render_ctx c;
+	if (render_open(&c, repo_path("."), run, NULL, out, err, errlen) != 0)
+		return -2;
+	int rc = render_target(&c, target, err, errlen);
+	render_close(&c);
+	return rc;
+}
+
+/* no temporary file left behind in dir */
+static void assert_no_temp(const char *dir)
+{
+	DIR *d = opendir(dir);
+	assert_non_null(d);
+	for (struct dirent *e; (e = readdir(d));)
+		if (strstr(e->d_name, ".tmp"))
+			fail_msg("%s/%s left behind", dir, e->d_name);
+	closedir(d);
+}
+
+/* an ok row with an impossible number: FILE:LINE of that row, nothing written over */
+static void test_impossible_rows(void **state)
+{
+	(void)state;
+	static const struct { const char *col, *val, *what; } bad[] = {
+		{ "gstencil_per_s", "-448.8", "not a positive finite rate" },
+		{ "gstencil_per_s", "0", "not a positive finite rate" },
+		{ "gstencil_per_s", "1e300", "above 1.05x the model" },
+		{ "gstencil_per_s", "NA", "not a positive finite rate" },
+		{ "gstencil_per_s", "inf", "not a positive finite rate" },
+		{ "gstencil_per_s", "560", "above 1.05x the model" },     /* model 531.7: 1.053x */
+		{ "model_gstencil_per_s", "300", "above 1.05x the model" }, /* 388.6 over a 300 roof */
+		{ "verify_rel_l2", "0.9", "verify_rel_l2 '0.9' exceeds verify_tol_l2" },
+		{ "verify_max_rel", "2e-10", "verify_max_rel '2e-10' exceeds verify_tol_max" },
+		{ "verify_rel_l2", "NA", "verify_rel_l2 'NA' is not comparable" },
+		{ "verify_tol_max", "", "is not comparable with verify_tol_max" },
+	};
+	char err[1024], want[600];
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *run = fixture_copy(), *out = temp_dir();
+		/* a good rendering first: the failed one must leave it as it was */
+		assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), 0);
+		assert_int_equal(render(run, out, "verdicts", err, sizeof(err)), 0);
+		char *t3 = strdup(slurp_file(out, "tcs-table3.md")), *v = strdup(slurp_file(out, "verdicts.csv"));
+		edit(run, "tcs-table3.csv", 0, bad[i].col, bad[i].val, -1);   /* case 1 cc, line 2 */
+		snprintf(want, sizeof(want), "%s/tcs-table3.csv:2: ", run);
+		for (int k = 0; k < 2; k++) {
+			assert_int_equal(render(run, out, k ? "verdicts" : "tcs-table3", err, sizeof(err)), -1);
+			if (strncmp(err, want, strlen(want)) || !strstr(err, bad[i].what))
+				fail_msg("%s=%s: got '%s'", bad[i].col, bad[i].val, err);
+		}
+		assert_string_equal(slurp_file(out, "tcs-table3.md"), t3);
+		assert_string_equal(slurp_file(out, "verdicts.csv"), v);
+		assert_no_temp(out);
+		free(t3);
+		free(v);
+	}
+	/* without the runner's model column the renderer's own model (531.7 on these ceilings) judges */
+	{
+		const char *run = fixture_copy(), *out = temp_dir();
+		edit(run, "tcs-table3.csv", 0, "model_gstencil_per_s", "NA", -1);
+		edit(run, "tcs-table3.csv", 0, "gstencil_per_s", "600", -1);
+		assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), -1);
+		snprintf(want, sizeof(want), "%s/tcs-table3.csv:2: status ok but gstencil_per_s 600 is above 1.05x "
+			 "the model's 531.7 for box2d1r fp64 ebisu t=3 10240x10240", run);
+		if (!strstr(err, want))
+			fail_msg("%s", err);
+		/* a row no experiment lists is checked too */
+		run = fixture_copy();
+		edit(run, "tcs-table3.csv", 2, "size", "512x512", -1);
+		edit(run, "tcs-table3.csv", 2, "gstencil_per_s", "190", -1);   /* model 177.2 */
+		assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), -1);
+		assert_non_null(strstr(err, "tcs-table3.csv:4: status ok but gstencil_per_s 190 is above 1.05x"));
+	}
+	/* at 1.04x the model the row is a result; the same rate on a wrong row is no error */
+	const char *run = fixture_copy(), *out = temp_dir();
+	edit(run, "tcs-table3.csv", 0, "gstencil_per_s", "553", -1);
+	assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), 0);
+	edit(run, "tcs-table3.csv", 0, "gstencil_per_s", "1e300", -1);
+	edit(run, "tcs-table3.csv", 0, "status", "wrong", -1);
+	if (render(run, out, "tcs-table3", err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+}
+
+/* the stencil-render CLI: one line naming file and line, exit status not 0 */
+static void test_impossible_row_cli(void **state)
+{
+	(void)state;
+	char out[4096], err[4096], want[600];
+	const char *run = fixture_copy(), *dir = temp_dir();
+	edit(run, "tcs-table4.csv", 1, "gstencil_per_s", "-448.8", -1);   /* sparse, line 3 */
+	const char *a[] = { "tcs-table4", "--run", run, "--outdir", dir, "--root", repo_path("."), NULL };
+	assert_int_not_equal(run_tool("stencil-render", a, out, sizeof(out), err, sizeof(err)), 0);
+	snprintf(want, sizeof(want), "%s/tcs-table4.csv:3: status ok but gstencil_per_s '-448.8'", run);
+	if (!strstr(err, want))
+		fail_msg("%s", err);
+	assert_int_equal(strchr(err, '\n') - err + 1, (long)strlen(err));   /* one line */
+	assert_no_temp(dir);
+}
+
+/* one configuration twice in a run CSV, one quantity twice in ceilings.csv */
+static void test_duplicates(void **state)
+{
+	(void)state;
+	char err[1024], want[600];
+	const char *run = fixture_copy(), *out = temp_dir();
+	edit(run, "tcs-table3.csv", -1, NULL, NULL, 0);   /* case 1 cc again, line 5 */
+	assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/tcs-table3.csv:5: duplicate configuration (box2d1r fp64 ebisu t=3 "
+		 "10240x10240), also at line 2", run);
+	if (!strstr(err, want))
+		fail_msg("%s", err);
+	/* however the two rows' statuses differ: the first must not win silently */
+	edit(run, "tcs-table3.csv", 0, "status", "wrong", -1);
+	assert_int_equal(render(run, out, "verdicts", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, want));
+	/* a variant (METHOD:OPTION) is its own configuration; the same variant twice is not */
+	run = fixture_copy();
+	edit(run, "sptc-figure9.csv", -1, NULL, NULL, 0);
+	edit(run, "sptc-figure9.csv", 3, "method", "naive:L16", -1);
+	if (render(run, out, "sptc-figure9", err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	edit(run, "sptc-figure9.csv", -1, NULL, NULL, 3);
+	assert_int_equal(render(run, out, "sptc-figure9", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "sptc-figure9.csv:6: duplicate configuration (box1d1r fp32 naive:L16"));
+	/* ceilings: a second dram_copy_bandwidth (larger) is an error, not a silent maximum */
+	run = fixture_copy();
+	edit(run, "ceilings.csv", -1, NULL, NULL, 0);
+	edit(run, "ceilings.csv", 18, "value", "9999", -1);
+	struct render_ctx c;
+	assert_int_equal(render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "%s/ceilings.csv:", run);
+	if (!strstr(err, want) || !strstr(err, "quantity dram_copy_bandwidth appears twice (also at line 2)"))
+		fail_msg("%s", err);
+	struct hw hw;
+	snprintf(want, sizeof(want), "%s/ceilings.csv", run);
+	assert_int_equal(hw_load_ceilings(&hw, want, err, sizeof(err)), -1);
+}
+
+/* a wrong or skipped row's rate is never tabled, plotted or used: with it let through, the
+ * numbers chosen here would appear and flip the Table 4 verdict */
+static void test_status_filter(void **state)
+{
+	(void)state;
+	char err[1024], path[512];
+	const char *run = fixture_copy(), *out = temp_dir();
+	/* sparse 1300.25 / dense 421.7 = 3.08 >= 3.06 would hold; the model allows 2481 */
+	edit(run, "tcs-table4.csv", 1, "gstencil_per_s", "1300.25", -1);
+	edit(run, "tcs-table4.csv", 1, "status", "wrong", -1);
+	/* case 1 tc skipped with a rate: nongemm's 1.33x bound would fail at 1.85x */
+	edit(run, "tcs-table3.csv", 1, "gstencil_per_s", "520.25", -1);
+	edit(run, "tcs-table3.csv", 1, "status", "skipped", -1);
+	/* a wrong figure row */
+	edit(run, "tcs-figure16.csv", 1, "gstencil_per_s", "150.25", -1);
+	edit(run, "tcs-figure16.csv", 1, "status", "wrong", -1);
+	static const char *const targets[] = { "tcs-table4", "tcs-table3", "tcs-figure16", "verdicts" };
+	for (size_t i = 0; i < 4; i++)
+		if (render(run, out, targets[i], err, sizeof(err)) != 0)
+			fail_msg("%s: %s", targets[i], err);
+	for (size_t i = 0; i < 3; i++) {
+		char name[64];
+		snprintf(name, sizeof(name), "%s.csv", targets[i]);
+		const char *csv = slurp_file(out, name);
+		snprintf(name, sizeof(name), "%s.md", targets[i]);
+		const char *md = slurp_file(out, name);
+		if (strstr(csv, "1300.25") || strstr(md, "1300.2") || strstr(csv, "520.25") || strstr(md, "520.2") ||
+		    strstr(csv, "150.25") || strstr(md, "150.2"))
+			fail_msg("%s shows a rate of a row that is not ok", targets[i]);
+	}
+	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), "| wrong |"));
+	assert_non_null(strstr(slurp_file(out, "tcs-table3.md"), "| skipped |"));
+	struct csv_table t;
+	snprintf(path, sizeof(path), "%s/tcs-table4.csv", out);
+	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	assert_string_equal(csv_table_get(&t, 1, "status"), "wrong");
+	assert_string_equal(csv_table_get(&t, 1, "gstencil_per_s"), "NA");
+	assert_string_equal(csv_table_get(&t, 1, "ratio_measured"), "NA");
+	csv_table_free(&t);
+	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
+	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	int t4 = 0, ng = 0;
+	for (size_t r = 0; r < t.nrows; r++) {
+		const char *claim = csv_table_get(&t, r, "claim"), *v = csv_table_get(&t, r, "verdict");
+		if (strstr(claim, "3.06x")) {
+			assert_string_equal(v, "not measurable here");
+			assert_string_equal(csv_table_get(&t, r, "this_gpu"), "NA");
+			t4 = 1;
+		}
+		if (strstr(claim, "at most 1.33x")) {
+			assert_string_equal(v, "not measurable here");
+			ng = 1;
+		}
+	}
+	assert_true(t4 && ng);
+	csv_table_free(&t);
+}
+
+/* a throttled row: marked in the tables, carried in the CSVs, named by the verdicts */
+static void test_throttled_rows(void **state)
+{
+	(void)state;
+	char err[1024], path[512];
+	const char *run = fixture_copy(), *out = temp_dir();
+	/* the fixture's case 1 cc ran 10 of 10 samples throttled; a new runner adds the minimum clock */
+	edit(run, "tcs-table3.csv", 0, "sm_clock_min_mhz", "1410", -1);
+	edit(run, "tcs-figure16.csv", 2, "throttled_samples", "4", -1);   /* case 1 ebisu */
+	static const char *const targets[] = { "tcs-table2", "tcs-table3", "tcs-table4", "tcs-figure15",
+		"tcs-figure16", "sptc-figure9", "sptc-figure10", "verdicts" };
+	for (size_t i = 0; i < 8; i++)
+		if (render(run, out, targets[i], err, sizeof(err)) != 0)
+			fail_msg("%s: %s", targets[i], err);
+	const char *md3 = slurp_file(out, "tcs-table3.md");
+	assert_non_null(strstr(md3, "| 388.6 (throttled 10/10) |"));
+	assert_non_null(strstr(md3, "| 283.1 |"));   /* case 1 tc, not throttled */
+	assert_non_null(strstr(md3, "throttled N/M:"));
+	assert_non_null(strstr(slurp_file(out, "tcs-figure16.md"), "| 442.6 (throttled 4/10) |"));
+	assert_non_null(strstr(slurp_file(out, "tcs-table2.md"), "| 448.8 (throttled 92/3788) |"));
+	assert_null(strstr(slurp_file(out, "tcs-table4.md"), "throttled"));   /* none there */
+	struct csv_table t;
+	snprintf(path, sizeof(path), "%s/tcs-table3.csv", out);
+	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	assert_string_equal(csv_table_get(&t, 0, "throttled"), "1");
+	assert_string_equal(csv_table_get(&t, 0, "throttled_samples"), "10");
+	assert_string_equal(csv_table_get(&t, 0, "sm_clock_median_mhz"), "1425");
+	assert_string_equal(csv_table_get(&t, 0, "sm_clock_min_mhz"), "1410");
+	assert_string_equal(csv_table_get(&t, 1, "throttled"), "0");
+	assert_string_equal(csv_table_get(&t, 1, "sm_clock_min_mhz"), "NA");   /* an old run: absent */
+	csv_table_free(&t);
+	/* every rendered CSV carries the columns */
+	for (size_t i = 0; i < 7; i++) {
+		snprintf(path, sizeof(path), "%s/%s.csv", out, targets[i]);
+		assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+		static const char *const need[] = { "throttled", "throttled_samples", "samples",
+						    "sm_clock_median_mhz", "sm_clock_min_mhz", NULL };
+		if (csv_table_require(&t, need, err, sizeof(err)) != 0)
+			fail_msg("%s", err);
+		csv_table_free(&t);
+	}
+	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
+	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	int ng = 0, q = 0;
+	for (size_t r = 0; r < t.nrows; r++) {
+		const char *claim = csv_table_get(&t, r, "claim"), *basis = csv_table_get(&t, r, "basis");
+		if (strstr(claim, "at most 1.33x")) {
+			assert_non_null(strstr(basis, "; uses throttled rows: case 1 cc ebisu"));
+			assert_string_equal(csv_table_get(&t, r, "throttled_rows"), "case 1 cc ebisu");
+			ng = 1;
+		}
+		if (strstr(claim, "2D bytes a point")) {
+			assert_string_equal(csv_table_get(&t, r, "throttled_rows"), "row 1 ebisu, row 2 ebisu");
+			q = 1;
+		}
+		if (strstr(claim, "3.06x"))
+			assert_string_equal(csv_table_get(&t, r, "throttled_rows"), "");
+	}
+	assert_true(ng && q);
+	csv_table_free(&t);
+	assert_non_null(strstr(slurp_file(out, "verdicts.md"), "uses throttled rows: case 1 cc ebisu |"));
+	/* a run without throttled_samples (or sm_clock_min_mhz) renders, unmarked */
+	run = fixture_copy();
+	char cmd[1024];
+	snprintf(cmd, sizeof(cmd), "sed -i '1s/,throttled_samples,/,throttled_other,/' %s/tcs-table3.csv", run);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), 0);
+	assert_null(strstr(slurp_file(out, "tcs-table3.md"), "(throttled"));
+}
+
+/* titles: the commit of the rows used, several commits, a dirty tree */
+static void test_provenance_titles(void **state)
+{
+	(void)state;
+	char err[1024];
+	const char *run = fixture_copy(), *out = temp_dir();
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), 0);
+	const char *md = slurp_file(out, "tcs-table4.md");
+	/* the fixture's meta.csv: commit 57fd3aa, git_dirty yes */
+	assert_non_null(strstr(md, "run "));
+	assert_non_null(strstr(md, ", commit 57fd3aa, DIRTY TREE (not a recorded result)\n"));
+	edit(run, "meta.csv", 0, "git_dirty", "no", -1);
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), 0);
+	md = slurp_file(out, "tcs-table4.md");
+	assert_non_null(strstr(md, ", commit 57fd3aa\n"));
+	/* rows with their own commits (a newer runner) */
+	edit(run, "tcs-table4.csv", 0, "git_commit", "1a2b3c4d5e6f", -1);
+	edit(run, "tcs-table4.csv", 1, "git_commit", "99887766554433", -1);
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), 0);
+	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), ", commits 1a2b3c4, 9988776\n"));
+	edit(run, "tcs-table4.csv", 1, "git_dirty", "yes", -1);
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), 0);
+	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), ", commits 1a2b3c4, 9988776, DIRTY TREE (not a recorded result)\n"));
+	/* the figures' titles are the tables' (the Makefile passes the .md's first line to gnuplot) */
+	assert_int_equal(render(run, out, "sptc-figure10", err, sizeof(err)), 0);
+	assert_non_null(strstr(slurp_file(out, "sptc-figure10.md"), ", commit 57fd3aa\n"));
+	/* without a run: no commit claimed */
+	struct render_ctx c;
+	assert_int_equal(render_open(&c, repo_path("."), NULL, NULL, out, err, sizeof(err)), 0);
+	assert_int_equal(render_target(&c, "tcs-table4", err, sizeof(err)), 0);
+	render_close(&c);
+	assert_null(strstr(slurp_file(out, "tcs-table4.md"), "commit"));
+}
+
+/* tcs Table 2: the paper's rule, the kernel's plan and the counters, each labelled */
+static void test_table2_three_F(void **state)
+{
+	(void)state;
+	char err[1024], path[512];
+	const char *run = fixture_copy(), *out = temp_dir();
+	/* the recorded run's ConvStencil row 5: sigma 0.4375 planned, 224 FLOP a point counted */
+	char cmd[1024];
+	snprintf(cmd, sizeof(cmd), "grep ',row 5,' %s >> %s/tcs-table2.csv",
+		 repo_path("data/runs/h100-80gb-hbm3-2026-11-22e/tcs-table2.csv"), run);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(render(run, out, "tcs-table2", err, sizeof(err)), 0);
+	struct csv_table t;
+	snprintf(path, sizeof(path), "%s/tcs-table2.csv", out);
+	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	double v;
+	assert_int_equal(csv_table_num(&t, 4, "F_paper_rule", &v, err, sizeof(err)), 0);
+	assert_near(v, 196, 1e-9);   /* the paper's 196: sigma 0.5 */
+	assert_int_equal(csv_table_num(&t, 4, "F_plan", &v, err, sizeof(err)), 0);
+	assert_near(v, 224, 1e-9);
+	assert_int_equal(csv_table_num(&t, 4, "F_measured", &v, err, sizeof(err)), 0);
+	assert_near(v, 224, 1e-9);
+	assert_int_equal(csv_table_num(&t, 0, "F_paper_rule", &v, err, sizeof(err)), 0);
+	assert_near(v, 54, 1e-9);   /* CUDA cores: rule and plan alike */
+	assert_int_equal(csv_table_num(&t, 0, "F_plan", &v, err, sizeof(err)), 0);
+	assert_near(v, 54, 1e-9);
+	assert_string_equal(csv_table_get(&t, 6, "F_plan"), "NA");   /* row 7 not run: no plan */
+	csv_table_free(&t);
+	const char *md = slurp_file(out, "tcs-table2.md");
+	assert_non_null(strstr(md, "| rule 196.0 / plan 224.0 / counters 224.0 (+0.0 %) |"));
+	assert_non_null(strstr(md, "| rule = plan 54.0 / counters 58.8 (+8.9 %) |"));
+	assert_non_null(strstr(md, "| 0.5000 / 0.4375 |"));
+}
+
+void run_sanity_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_impossible_rows),
+		cmocka_unit_test(test_impossible_row_cli),
+		cmocka_unit_test(test_duplicates),
+		cmocka_unit_test(test_status_filter),
+		cmocka_unit_test(test_throttled_rows),
+		cmocka_unit_test(test_provenance_titles),
+		cmocka_unit_test(test_table2_three_F),
+	};
+	RUN_GROUP(r, tests);
+}
