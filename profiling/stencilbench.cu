@@ -697,6 +697,12 @@ static int cmd_run(const struct options *o)
 	}
 	snprintf(tmp, sizeof(tmp), "%s", o->out);
 	snprintf(dir, sizeof(dir), "%s", dirname(tmp));
+	{   /* the output must be a regular file or nothing: refused now, not after the measurement */
+		struct stat sb;
+		if (lstat(o->out, &sb) == 0 && !S_ISREG(sb.st_mode))
+			cli_bad_input(prog, "cannot write %s: it exists and is not a regular file (outputs "
+				      "are written as regular files only, never through a link)", o->out);
+	}
 	if (!o->profile_once)
 		refuse_dirty();
 	check_configs(o, cfgs, n);
@@ -733,11 +739,11 @@ static int cmd_run(const struct options *o)
 		wrong += !strcmp(rows[i].status, "wrong");
 	}
 	if (csv_writer_open(&w, o->out, run_columns(), NCOLS) != 0)
-		cli_fail(prog, "cannot write %s", o->out);
+		cli_fail(prog, "%s", atomic_error());
 	for (size_t i = 0; i < n; i++)
 		write_row(&w, &rows[i], meta.run_id, have_ceil ? ceil_path : "NA");
 	if (csv_writer_close(&w) != 0)
-		cli_fail(prog, "cannot write %s", o->out);
+		cli_fail(prog, "%s", atomic_error());
 	if (meta_append(dir, &meta, err, sizeof(err)) != 0)
 		cli_fail(prog, "%s", err);
 	fprintf(stderr, "%s: wrote %s (%zu rows, %d wrong) and %s/meta.csv\n", prog, o->out, n, wrong, dir);
@@ -800,8 +806,13 @@ static int cmd_check(const struct options *o)
 						failed++;
 					else
 						skipped++;
-					printf("%-7s %-16s %-9s %s t=%d %s%s%s\n", r.status, mname, st->name,
-					       dtype_table[dt].name, t, c.size, r.reason[0] ? ": " : "", r.reason);
+					/* the errors of every verified row: REPRODUCE.md's observed maxima */
+					char errs[96] = "";
+					if (!strcmp(r.status, "ok"))
+						snprintf(errs, sizeof(errs), " rel_l2=%.3g max_rel=%.3g acc=%s", r.rel_l2,
+							 r.max_rel, option_half_accum(c.option) ? "fp16" : "native");
+					printf("%-7s %-16s %-9s %s t=%d %s%s%s%s\n", r.status, mname, st->name,
+					       dtype_table[dt].name, t, c.size, errs, r.reason[0] ? ": " : "", r.reason);
 					fflush(stdout);
 				}
 	}
