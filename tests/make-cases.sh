@@ -147,6 +147,22 @@ run-index)   # without a device the index follows runs added, deleted and change
 	ok tcs-table4; grep -q "400.0" plots/out/tcs-table4.md || fail "a changed run was not rendered again"
 	rm -rf data/runs/rec1
 	ok tcs-table4; grep -q "model and paper only" plots/out/tcs-table4.md || fail "a deleted run rendered" ;;
+deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root; a fake apt-get)
+	[[ $(id -u) == 0 ]] || exit 0
+	mkdir -p .t/bin
+	printf '%s\n' '#!/bin/sh' '[ -e "$FAKE/$3" ] && printf "install ok installed"; exit 0' \
+		> .t/bin/dpkg-query
+	printf '%s\n' '#!/bin/sh' '[ "$1" = update ] && exit 0' \
+		'mkdir "$FAKE/apt.lock" 2>/dev/null || { echo "E: Could not get lock" >&2; exit 100; }' \
+		'sleep 0.2; for p; do case $p in -*|DPkg*) ;; *) touch "$FAKE/$p"; echo "$p" >> "$FAKE/installed";;' \
+		'esac; done; rmdir "$FAKE/apt.lock"' > .t/bin/apt-get
+	chmod +x .t/bin/*
+	export FAKE=$S/.t PATH=$S/.t/bin:$PATH DEPS_LOCK=$S/.t/deps.lock
+	pids=()
+	for i in 1 2 3 4; do bash scripts/deps.sh build test > "$out.$i" 2>&1 & pids+=($!); done
+	for i in 1 2 3 4; do wait "${pids[$((i - 1))]}" || { cat "$out.$i" > "$out"; fail "deps.sh $i failed"; }; done
+	[[ -s .t/installed ]] || fail "nothing installed"
+	[[ -z $(sort .t/installed | uniq -d) ]] || fail "installed twice: $(sort .t/installed | uniq -d)" ;;
 *) fail "unknown case" ;;
 esac
 exit 0
