@@ -99,7 +99,8 @@ compile = t=$$(mktemp -d $(@D)/.tmp.XXXXXX) && trap 'rm -rf "$$t"' EXIT && $(1) 
 	d=$$t/$(basename $(@F)).d && { [ ! -f $$d ] || { sed "s|$$t/|$(@D)/|g" $$d > $$d.fixed && \
 	mv -f $$d.fixed $(basename $@).d; }; } && mv -f $$t/$(@F) $@
 # $(1): text; $@ gets it only when it differs (its dependents rebuild only on a change)
-write_if_changed = [[ -f $@ && "$$(cat $@)" == '$(1)' ]] || { echo '$(1)' > $@.tmp$$$$ && mv -f $@.tmp$$$$ $@; }
+write_if_changed = [[ -f $@ && "$$(cat $@)" == '$(1)' ]] || \
+	{ echo '$(1)' > $@.tmp$$$$ && mv -f $@.tmp$$$$ $@; }
 
 # ---- flags tracking -------------------------------------------------------------------------------
 cc_flags := $(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(OPENMP) | $(LDLIBS)
@@ -119,6 +120,8 @@ TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render
 MODEL := $(B)/stencil-model
 REPORT := $(B)/stencil-report
 RENDER := $(B)/stencil-render
+# the tools' main objects are made through a pattern chain: kept, not deleted as intermediate
+.SECONDARY: $(TOOLS:$(B)/%=$(B)/obj/model/%.main.o)
 
 cc = $(call compile,$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(1) -MMD -MP -c $<)
 $(B)/obj/model/%.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
@@ -398,7 +401,8 @@ ifeq ($(DISPATCH),1)
 # on its exit 3 only, DEVICE=no; any other failure of the runner stops here
 $(USER_TARGETS): $(BENCH_DEP)
 	$(Q)rc=0; slug=$$($(runs) device $@) || rc=$$?; case $$rc in \
-	  0) exec $(MAKE) --no-print-directory DEVICE=yes $(if $(RUN_GIVEN),,RUN=$$slug$(QUICK_SUFFIX)) $@ ;; \
+	  0) exec $(MAKE) --no-print-directory DEVICE=yes \
+	     $(if $(RUN_GIVEN),,RUN=$$slug$(QUICK_SUFFIX)) $@ ;; \
 	  3) exec $(MAKE) --no-print-directory DEVICE=no $@ ;; \
 	  *) exit 1 ;; esac
 else
@@ -475,7 +479,8 @@ $(MEASURING):
 endif
 endif
 
-.PRECIOUS: $(foreach t,$(RENDERED_TARGETS),$(O)/$(t).md $(O)/$(t).csv $(O)/.run/$(t)) $(EXTRA_OUT_tcs-figure15) \
+.PRECIOUS: $(foreach t,$(RENDERED_TARGETS),$(O)/$(t).md $(O)/$(t).csv $(O)/.run/$(t)) \
+	$(EXTRA_OUT_tcs-figure15) \
 	$(RENDERED) $(O)/tcstencil-ai.md $(O)/tcstencil-ai.csv $(O)/tcs-table2-model.csv \
 	$(O)/sptc-table1.csv $(O)/tcstencil-table1.csv $(O)/tcs-figure9-map.csv $(O)/tcs-figure9-cases.csv \
 	$(O)/tcs-figure10-model.csv $(O)/tcs-figure14-model.csv $(RUNDIR)/ceilings.csv \
@@ -490,10 +495,11 @@ print-%: ## print a make variable (print-GPU_SLUG)
 
 help: ## list every target
 	@echo "stencil-repro: make TARGET [VAR=value ...] (the Makefile's header says more)"
-	@echo "  RUN=NAME       the run under data/runs/ ([a-z0-9._-]; default: this GPU's, or the newest recorded)"
-	@echo "  QUICK=1        a labelled smoke run;  COUNTERS=0  no counter passes;  WARMUP_S=S  warm-up seconds"
-	@echo "  NOBUILD=1      use build/ as carried (GPU node);  ALLOW_DIRTY=1  measure from a dirty git tree"
-	@echo "  HAVE_GPU=0|1   override nvidia-smi's answer;  BENCH=, GNUPLOT=  other runner, plotter;  V=1, SM="
+	@echo "  RUN=NAME       the run under data/runs/ ([a-z0-9._-]; default: this GPU's or the newest)"
+	@echo "  QUICK=1        a labelled smoke run;  COUNTERS=0  no counter passes"
+	@echo "  WARMUP_S=S     the runner's warm-up seconds;  NOBUILD=1  use build/ as carried (GPU node)"
+	@echo "  ALLOW_DIRTY=1  measure from a git tree with uncommitted changes"
+	@echo "  HAVE_GPU=0|1   override nvidia-smi's answer;  BENCH=, GNUPLOT=  another runner, plotter"
 	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed -E 's/^([^:]+):.*## (.*)/  \1\t\2/' | awk -F'\t' '{printf "  %-20s %s\n", $$1, $$2}' | sed 's/^    /  /'
 

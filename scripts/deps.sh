@@ -24,9 +24,8 @@ missing() {   # fills pkgs with what the named sets lack
 		for p in ${need[$set]}; do
 			# gnuplot-x11/-qt also provide a gnuplot binary: any of them will do
 			if [[ $p == gnuplot-nox ]] && command -v gnuplot >/dev/null 2>&1; then continue; fi
-			if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+			dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || \
 				[[ " ${pkgs[*]:-} " == *" $p "* ]] || pkgs+=("$p")
-			fi
 		done
 	done
 }

@@ -98,7 +98,7 @@ device() {   # TARGET
 	case $rc in
 	0) [[ -n $slug ]] || die "$1: error: $BENCH slug printed nothing"; echo "$slug" ;;
 	3) echo "$1: no CUDA device visible (the runner's exit 3): rendering recorded runs" >&2; exit 3 ;;
-	*) die "$1: error: the runner $(why $rc); nvidia-smi lists a GPU (HAVE_GPU=0 renders recorded runs)" ;;
+	*) die "$1: error: the runner $(why $rc); a GPU is listed (HAVE_GPU=0 renders recorded runs)" ;;
 	esac
 }
 
@@ -117,14 +117,15 @@ lock() {   # NAME: hold the measuring lock until this script exits
 }
 
 measure() {   # NAME OUT EXPERIMENT [ARGS]
-	local name=$1 out=$2 exp=$3 n rc=0
+	local name=$1 out=$2 exp=$3 n secs rc=0
 	shift 3
 	complete "$exp" "$out" && return 0
 	git_clean "$name"
 	lock "$name"
 	complete "$exp" "$out" && return 0
 	n=$(configs "$exp")
-	echo "$name: $n configurations into $out, about $(awk "BEGIN{printf \"%.0f\", $n * ${SECS_PER_CONFIG:-2}}") s"
+	secs=$(awk "BEGIN{printf \"%.0f\", $n * ${SECS_PER_CONFIG:-2}}")
+	echo "$name: $n configurations into $out, about $secs s"
 	[[ -f $out ]] && echo "$name: $out is incomplete: measuring it again"
 	"$BENCH" run --experiment "$exp" --out "$out" "$@" || rc=$?
 	case $rc in

@@ -114,10 +114,14 @@ failed-render)   # a failed render or a failed or killed gnuplot keeps the previ
 	for how in fail kill; do
 		touch plots/out/tcs-figure16.csv
 		bad STUB_GNUPLOT=$how tcs-figure16
-		for f in tcs-figure16.png tcs-figure16.svg; do cmp -s $keep/$f plots/out/$f || fail "$how: $f changed"; done
+		for f in tcs-figure16.png tcs-figure16.svg; do
+			cmp -s $keep/$f plots/out/$f || fail "$how: $f changed"
+		done
 	done
-	[[ -z $(find plots/out -name '*tmp*') ]] || fail "temporary files left: $(find plots/out -name '*tmp*')"
-	ok tcs-figure16; grep -q "png of" plots/out/tcs-figure16.png || fail "no figure after the failures" ;;
+	left=$(find plots/out -name '*tmp*')
+	[[ -z $left ]] || fail "temporary files left: $left"
+	ok tcs-figure16
+	grep -q "png of" plots/out/tcs-figure16.png || fail "no figure after the failures" ;;
 run-name)   # RUN must be one path component of [a-z0-9._-]
 	for r in '../x' '' 'a b' '.' '..' 'A1' 'x/y'; do
 		bad "RUN=$r" HAVE_GPU=1 tcs-table4
@@ -126,11 +130,12 @@ run-name)   # RUN must be one path component of [a-z0-9._-]
 	done
 	[[ -z $(ls data/runs) ]] || fail "something was measured" ;;
 dirty)   # a dirty git tree is refused unless ALLOW_DIRTY=1, which reaches the runner
-	git init -q . && echo .t >> .git/info/exclude && git add -A . && git -c user.name=t -c user.email=t@t commit -qm t || fail "git"
+	git init -q . && echo .t >> .git/info/exclude && git add -A . || fail "git"
+	git -c user.name=t -c user.email=t@t commit -qm t || fail "git commit"
 	echo '# changed' >> plots/tcs-figure16.gp
 	bad HAVE_GPU=1 RUN=d tcs-table4; says "ALLOW_DIRTY=1"; says "uncommitted"; measured d 0
 	gpu RUN=d ALLOW_DIRTY=1 tcs-table4; measured d 1
-	grep -q "^run data/runs/d/tcs-table4.csv ALLOW_DIRTY=1" "$STUB_LOG" || fail "ALLOW_DIRTY not passed on"
+	grep -q "^run data/runs/d/tcs-table4.csv ALLOW_DIRTY=1" "$STUB_LOG" || fail "ALLOW_DIRTY not passed"
 	git checkout -q plots/tcs-figure16.gp; rm data/runs/d/tcs-table4.csv
 	gpu RUN=d tcs-table4; measured d 2 ;;
 run-index)   # without a device the index follows runs added, deleted and changed under data/runs/
@@ -146,7 +151,8 @@ run-index)   # without a device the index follows runs added, deleted and change
 	touch -d 2000-01-01 data/runs/rec1/tcs-table4.csv
 	ok tcs-table4; grep -q "400.0" plots/out/tcs-table4.md || fail "a changed run was not rendered again"
 	rm -rf data/runs/rec1
-	ok tcs-table4; grep -q "model and paper only" plots/out/tcs-table4.md || fail "a deleted run rendered" ;;
+	ok tcs-table4
+	grep -q "model and paper only" plots/out/tcs-table4.md || fail "a deleted run rendered" ;;
 deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root; a fake apt-get)
 	[[ $(id -u) == 0 ]] || exit 0
 	mkdir -p .t/bin
@@ -154,13 +160,16 @@ deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root
 		> .t/bin/dpkg-query
 	printf '%s\n' '#!/bin/sh' '[ "$1" = update ] && exit 0' \
 		'mkdir "$FAKE/apt.lock" 2>/dev/null || { echo "E: Could not get lock" >&2; exit 100; }' \
-		'sleep 0.2; for p; do case $p in -*|DPkg*) ;; *) touch "$FAKE/$p"; echo "$p" >> "$FAKE/installed";;' \
-		'esac; done; rmdir "$FAKE/apt.lock"' > .t/bin/apt-get
+		'sleep 0.2; for p; do case $p in -*|DPkg*) ;;' \
+		'*) touch "$FAKE/$p"; echo "$p" >> "$FAKE/installed" ;; esac; done; rmdir "$FAKE/apt.lock"' \
+		> .t/bin/apt-get
 	chmod +x .t/bin/*
 	export FAKE=$S/.t PATH=$S/.t/bin:$PATH DEPS_LOCK=$S/.t/deps.lock
 	pids=()
 	for i in 1 2 3 4; do bash scripts/deps.sh build test > "$out.$i" 2>&1 & pids+=($!); done
-	for i in 1 2 3 4; do wait "${pids[$((i - 1))]}" || { cat "$out.$i" > "$out"; fail "deps.sh $i failed"; }; done
+	for i in 1 2 3 4; do
+		wait "${pids[$((i - 1))]}" || { cat "$out.$i" > "$out"; fail "deps.sh $i failed"; }
+	done
 	[[ -s .t/installed ]] || fail "nothing installed"
 	[[ -z $(sort .t/installed | uniq -d) ]] || fail "installed twice: $(sort .t/installed | uniq -d)" ;;
 *) fail "unknown case" ;;

@@ -14,8 +14,8 @@
 static void make_case(const char *name)
 {
 	char cmd[2048];
-	snprintf(cmd, sizeof(cmd), "bash %s %s %s %s", repo_path("tests/make-cases.sh"), name, repo_path("."),
-		 test_build_dir);
+	snprintf(cmd, sizeof(cmd), "bash %s %s %s %s", repo_path("tests/make-cases.sh"), name,
+		 repo_path("."), test_build_dir);
 	int rc = system(cmd);
 	if (rc != 0)
 		fail_msg("make case %s failed (status %d)", name, rc);
