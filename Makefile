@@ -196,7 +196,7 @@ $(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
 
 $(BENCH_BIN): $(GPU_OBJ) $(LIB)
 	$(call say,NVLD,$@)$(call atomic,$(NVCC) $(GENCODE) $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
-		-l:libcsv.a -lcupti -ldl -lm -Xcompiler $(OPENMP) -Xlinker -rpath,$(RPATH))
+		-l:libcsv.a -lcupti -ldl -lm -Xcompiler $(OPENMP) -Xlinker -rpath$(comma)$(RPATH))
 
 .PHONY: stencilbench
 ifeq ($(HAVE_NVCC),yes)
@@ -350,7 +350,8 @@ else
 # the newest recorded run holding each target's CSVs (empty: none), for the goals that render
 ifneq ($(filter $(RENDERED_TARGETS) reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,\
 	$(MAKECMDGOALS)),)
--include $(B)/runs.mk
+# (include, not -include: a failure to generate it must stop make, not render model-only tables)
+include $(B)/runs.mk
 endif
 # a content listing of data/runs/ (rewritten only when it changes) drives the index
 $(B)/runs.list: FORCE | $(B)

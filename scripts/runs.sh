@@ -97,7 +97,7 @@ device() {   # TARGET
 	slug=$("$BENCH" slug) || rc=$?
 	case $rc in
 	0) [[ -n $slug ]] || die "$1: error: $BENCH slug printed nothing"; echo "$slug" ;;
-	3) echo "$1: no CUDA device visible (the runner's exit 3): rendering recorded runs" >&2; exit 3 ;;
+	3) echo "$1: no CUDA device visible (the runner's exit 3): falling back to the recorded runs" >&2; exit 3 ;;
 	*) die "$1: error: the runner $(why $rc); a GPU is listed (HAVE_GPU=0 renders recorded runs)" ;;
 	esac
 }

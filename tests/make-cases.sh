@@ -5,6 +5,9 @@
 #
 #   make-cases.sh CASE ROOT BUILD   exit 0 when CASE passes; otherwise its output says why
 set -uo pipefail
+# the calling make's flags and knobs (make test V=1, ALLOW_DIRTY=1, ...) must not reach these makes
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES RUN QUICK COUNTERS WARMUP_S ALLOW_DIRTY HAVE_GPU DEVICE \
+	BENCH GNUPLOT NOBUILD
 case_=$1 root=$(cd "$2" && pwd) build=$(cd "$3" && pwd)
 S=$(mktemp -d /tmp/stencil-make-XXXXXX)
 trap 'rm -rf "$S"' EXIT
@@ -36,9 +39,9 @@ export STUB_LOG=$S/.t/log
 touch "$STUB_LOG"
 cd "$S"
 
-# make in the scratch copy; output in $out
-mk() { make --no-print-directory NOBUILD=1 BENCH=tests/stub-stencilbench.sh GNUPLOT=./gnuplot.sh "$@" \
-	> "$out" 2>&1; }
+# make in the scratch copy (no GPU unless HAVE_GPU=1 follows); output in $out
+mk() { make --no-print-directory NOBUILD=1 BENCH=tests/stub-stencilbench.sh GNUPLOT=./gnuplot.sh \
+	HAVE_GPU=0 "$@" > "$out" 2>&1; }
 ok() { mk "$@" || fail "make $* exited $?"; }
 bad() { ! mk "$@" || fail "make $* succeeded"; }
 says() { grep -q -- "$1" "$out" || fail "the output does not say '$1'"; }
@@ -99,7 +102,7 @@ concurrent)   # two makes at once in one clone, five times, with and without a d
 		[[ $(grep -c "^ceilings data/runs/c$i " "$STUB_LOG") == 1 ]] || fail "try $i: ceilings twice"
 		rm -rf plots/out build/runs.* data/runs/c$i
 		mk tcs-table4 & a=$!
-		make --no-print-directory NOBUILD=1 tcs-table2 > "$out.2" 2>&1 & b=$!
+		make --no-print-directory NOBUILD=1 HAVE_GPU=0 tcs-table2 > "$out.2" 2>&1 & b=$!
 		wait $a || fail "try $i: make tcs-table4 (no device) failed"
 		wait $b || { cat "$out.2" > "$out"; fail "try $i: make tcs-table2 (no device) failed"; }
 		renders tcs-table4 data/runs/rec; renders tcs-table2 data/runs/rec
