@@ -8,9 +8,49 @@
 # by nvcc for SM ?= 80 90 when nvcc exists. Dependencies through -MMD -MP for both compilers;
 # compiler flags are tracked in build/*.flags so that a flag change rebuilds. Quiet unless V=1.
 # Missing Debian packages are installed by scripts/deps.sh when run as root.
+#
+# Knobs (make VAR=value TARGET):
+#   RUN=NAME       the run directory data/runs/NAME/: one path component of [a-z0-9._-] (not . or
+#                  ..), else make stops with a one-line error. With a device: default the runner's
+#                  slug (GPU, UUID prefix, UTC date; -quick for QUICK=1). Without one: default the
+#                  newest recorded run holding the target's CSVs; RUN= renders that recorded run.
+#   QUICK=1        a labelled smoke run (short warm-up, few samples) into its own RUN
+#   NOBUILD=1      use the tools under build/ as they are (a GPU node with build/ carried over)
+#   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  the runner's warm-up seconds
+#   ALLOW_DIRTY=1  measure from a git tree with uncommitted changes (refused otherwise; a tree
+#                  without .git is not checked); passed on to the runner, which refuses to
+#                  measure with a binary built from a dirty tree unless it is set
+#   BENCH=PATH     the runner (default build/stencilbench);  GNUPLOT=PATH  the plotter
+#   HAVE_GPU=1|0   whether this machine has a GPU (default: nvidia-smi lists one)
+#
+# Device and runner (how a target decides whether to measure):
+#   - HAVE_GPU empty or 0 (no nvidia-smi GPU, as in CI): no device. Nothing is measured and the
+#     runner is neither built nor needed; each target renders a recorded run (see RUN).
+#   - HAVE_GPU=1: the runner is required. It is built (NOBUILD=1: taken as it is) and asked for
+#     its slug; only its exit status 3 (no CUDA device visible) falls back to rendering recorded
+#     runs. A missing or broken runner (127, 126, a signal, any other status) is a loud error.
+#     The target is then made again by a sub-make with DEVICE=yes or DEVICE=no (internal).
+#   - With a device, a target measures data/runs/RUN/T.csv unless it is complete: it parses and
+#     holds one row per configuration of experiments/T.csv; a missing or truncated CSV is measured
+#     again (delete it to re-measure). The run's ceilings.csv is measured first when missing.
+#   - The runner's exit status: 0 done; 1 some rows failed verification: the CSV is complete, it
+#     is kept and rendered (wrong rows shown as wrong), and the target prints the table, then a
+#     "FAILED VERIFICATION" line and exits 1 - whenever the run it renders holds wrong rows, so
+#     make fails at the end; 2 bad input, 3 no device (here: it vanished), 4 a CUDA or I/O error,
+#     anything else: make stops with a one-line error naming the status; the run CSV is untouched.
+#   - Rendered outputs record the run they came from (plots/out/.run/T: the run directory and
+#     the checksums of its CSVs): another RUN, a re-measured CSV, or a run added, deleted or
+#     copied under data/runs/ renders again. build/runs.mk (the newest recorded run per target)
+#     is regenerated from a checksum listing of data/runs/*/*.csv.
+#   - Safe to run twice at once in one clone: every output is written to a unique temporary name
+#     and renamed, measurements hold build/measure.lock (scripts/runs.sh), and a failed or
+#     interrupted step leaves the previous outputs as they were (they are .PRECIOUS).
 
-.DELETE_ON_ERROR:
-.SECONDARY:
+# No .DELETE_ON_ERROR: every output is written through a temporary name and renamed, so a failed
+# or interrupted step leaves the previous output intact, and make must not delete it (.PRECIOUS,
+# below and at the end, also keeps an interrupted make from deleting a finished one).
+.PRECIOUS: plots/out/% data/runs/%
+.SECONDARY: build/.deps-build build/.deps-test build/.deps-plot
 .SUFFIXES:
 MAKEFLAGS += --no-builtin-rules --no-builtin-variables
 SHELL := /bin/bash
@@ -49,10 +89,23 @@ $(B)/.deps-%: scripts/deps.sh | $(B)
 $(B) $(B)/obj/model $(B)/obj/profiling $(B)/obj/kernels $(B)/obj/tests $(B)/tests $(O):
 	$(Q)mkdir -p $@
 
+# ---- writing outputs atomically ------------------------------------------------------------------
+# Two makes at once in one clone must not see each other's half-written files: each output is
+# written under a unique temporary name and renamed.
+# $(1): a command writing $@ when given "-o FILE"
+atomic = $(1) -o $@.tmp$$$$ && mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
+# $(1): a compile command (-MMD -MP): object and .d go to a private directory, then are renamed
+compile = t=$$(mktemp -d $(@D)/.tmp.XXXXXX) && trap 'rm -rf "$$t"' EXIT && $(1) -o $$t/$(@F) && \
+	d=$$t/$(basename $(@F)).d && { [ ! -f $$d ] || { sed "s|$$t/|$(@D)/|g" $$d > $$d.fixed && \
+	mv -f $$d.fixed $(basename $@).d; }; } && mv -f $$t/$(@F) $@
+# $(1): text; $@ gets it only when it differs (its dependents rebuild only on a change)
+write_if_changed = [[ -f $@ && "$$(cat $@)" == '$(1)' ]] || \
+	{ echo '$(1)' > $@.tmp$$$$ && mv -f $@.tmp$$$$ $@; }
+
 # ---- flags tracking -------------------------------------------------------------------------------
 cc_flags := $(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(OPENMP) | $(LDLIBS)
 $(B)/cc.flags: FORCE | $(B)
-	$(Q)[[ -f $@ && "$$(cat $@)" == '$(cc_flags)' ]] || echo '$(cc_flags)' > $@
+	$(Q)$(call write_if_changed,$(cc_flags))
 .PHONY: FORCE
 FORCE:
 
@@ -67,22 +120,25 @@ TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render
 MODEL := $(B)/stencil-model
 REPORT := $(B)/stencil-report
 RENDER := $(B)/stencil-render
+# the tools' main objects are made through a pattern chain: kept, not deleted as intermediate
+.SECONDARY: $(TOOLS:$(B)/%=$(B)/obj/model/%.main.o)
 
+cc = $(call compile,$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(1) -MMD -MP -c $<)
 $(B)/obj/model/%.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
-	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)$(call cc)
 $(B)/obj/profiling/%.o: profiling/%.c $(B)/cc.flags | $(B)/obj/profiling $(B)/.deps-build
-	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(OPENMP) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)$(call cc,$(OPENMP))
 $(B)/obj/kernels/%.o: kernels/%.c $(B)/cc.flags | $(B)/obj/kernels $(B)/.deps-build
-	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(OPENMP) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)$(call cc,$(OPENMP))
 
 $(LIB): $(LIB_OBJ)
-	$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)rm -f $@.tmp$$$$ && ar rcs $@.tmp$$$$ $^ && mv -f $@.tmp$$$$ $@
 
 $(B)/obj/model/%.main.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
-	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)$(call cc)
 
 $(B)/stencil-%: $(B)/obj/model/stencil-%.main.o $(LIB)
-	$(call say,LD,$@)$(CC) $(CFLAGS) $(OPENMP) -o $@ $^ $(LDLIBS)
+	$(call say,LD,$@)$(call atomic,$(CC) $(CFLAGS) $(OPENMP) $^ $(LDLIBS))
 
 .PHONY: all
 all: $(TOOLS) ## build the host library and the model/report tools
@@ -94,10 +150,10 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/obj/tests/%.o)
 TEST_BIN := $(B)/tests/run-tests
 
 $(B)/obj/tests/%.o: tests/%.c $(B)/cc.flags | $(B)/obj/tests $(B)/.deps-test
-	$(call say,CC,$<)$(CC) $(ALL_CPPFLAGS) -Itests $(CSTD) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)$(call cc,-Itests)
 
 $(TEST_BIN): $(TEST_OBJ) $(LIB) | $(B)/tests
-	$(call say,LD,$@)$(CC) $(CFLAGS) $(OPENMP) -o $@ $^ -lcmocka $(LDLIBS)
+	$(call say,LD,$@)$(call atomic,$(CC) $(CFLAGS) $(OPENMP) $^ -lcmocka $(LDLIBS))
 
 # The suite also checks what the model-only targets rendered, so they are made first.
 RENDERED = $(foreach f,tcs-figure9 tcs-figure10 tcs-figure14,$(O)/$(f).png $(O)/$(f).svg) \
@@ -118,84 +174,37 @@ NVCCFLAGS := $(GENCODE) -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
 GPU_SRC := kernels/naive.cu kernels/ebisu.cu kernels/cudnn.cu kernels/convstencil.cu kernels/tcstencil.cu kernels/spider.cu kernels/registry.cu profiling/gpu.cu profiling/counters.cu \
 	   profiling/ceilings.cu profiling/stencilbench.cu
 GPU_OBJ := $(GPU_SRC:%.cu=$(B)/obj/%.cu.o)
-BENCH := $(B)/stencilbench
+BENCH_BIN := $(B)/stencilbench
+BENCH ?= $(BENCH_BIN)
+# the runner is built here unless NOBUILD=1 or BENCH names another one
+BENCH_DEP := $(if $(NOBUILD),,$(filter $(BENCH_BIN),$(BENCH)))
 GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
 GIT_DIRTY := $(shell git rev-parse HEAD >/dev/null 2>&1 && { [ -z "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo no || echo yes; } || echo unknown)
 
 nvcc_flags := $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS)
 $(B)/nvcc.flags: FORCE | $(B)
-	$(Q)[[ -f $@ && "$$(cat $@)" == '$(nvcc_flags)' ]] || echo '$(nvcc_flags)' > $@
-# the commit is compiled into meta.csv's writer only
+	$(Q)$(call write_if_changed,$(nvcc_flags))
+# the commit (git rev-parse HEAD) and dirty state are compiled into meta.csv's writer only
 $(B)/git.flags: FORCE | $(B)
-	$(Q)[[ -f $@ && "$$(cat $@)" == '$(GIT_COMMIT) $(GIT_DIRTY)' ]] || echo '$(GIT_COMMIT) $(GIT_DIRTY)' > $@
+	$(Q)$(call write_if_changed,$(GIT_COMMIT) $(GIT_DIRTY))
 $(B)/obj/profiling/gpu.cu.o: $(B)/git.flags
 $(B)/obj/profiling/gpu.cu.o: NVCC_EXTRA = -DSTENCIL_GIT_COMMIT='"$(GIT_COMMIT)"' -DSTENCIL_GIT_DIRTY='"$(GIT_DIRTY)"'
 
 $(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
 	$(Q)mkdir -p $(@D)
-	$(call say,NVCC,$<)$(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) $(NVCC_EXTRA) -MMD -MP -c $< -o $@
+	$(call say,NVCC,$<)$(call compile,$(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) $(NVCC_EXTRA) -MMD -MP -c $<)
 
-$(BENCH): $(GPU_OBJ) $(LIB)
-	$(call say,NVLD,$@)$(NVCC) $(GENCODE) -o $@ $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
-		-l:libcsv.a -lcupti -ldl -lm -Xcompiler $(OPENMP) -Xlinker -rpath,$(RPATH)
+$(BENCH_BIN): $(GPU_OBJ) $(LIB)
+	$(call say,NVLD,$@)$(call atomic,$(NVCC) $(GENCODE) $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
+		-l:libcsv.a -lcupti -ldl -lm -Xcompiler $(OPENMP) -Xlinker -rpath$(comma)$(RPATH))
 
 .PHONY: stencilbench
 ifeq ($(HAVE_NVCC),yes)
-stencilbench: $(BENCH) ## build the runner (needs nvcc; runs on a GPU machine)
+stencilbench: $(BENCH_BIN) ## build the runner (needs nvcc; runs on a GPU machine)
 else
 stencilbench:
 	@echo "stencilbench: nvcc not found: the CUDA parts are skipped (model, tables and plots still build)"
 endif
-
-# Targets that measure. On a GPU node without network, carry build/ from a build machine and
-# add NOBUILD=1: the carried binary is used as it is. Without a CUDA device they say so and point
-# at the recorded runs under data/runs/ (exit 0: nothing to measure here).
-export QUICK COUNTERS WARMUP_S
-BENCH_DEP := $(if $(NOBUILD),,$(BENCH))
-HAVE_GPU := $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
-# RUN: the runner's slug (GPU name, the first 8 hex digits of its UUID, UTC date), computed as
-# profiling/gpu.cu does so that it is known before the runner is built; a QUICK smoke run gets its
-# own directory, never shared with a full one
-GPU_SLUG := $(if $(HAVE_GPU),$(shell nvidia-smi --query-gpu=name,uuid --format=csv,noheader | head -1 | \
-	tr 'A-Z' 'a-z' | sed -E 's/, *gpu-([0-9a-f]{8}).*/ \1/; s/[^a-z0-9]+/-/g; s/^-+//; s/-+$$//; s/^nvidia-//')-$(shell date -u +%F))
-RUN ?= $(GPU_SLUG)$(if $(filter 1,$(QUICK)),-quick)
-RUNDIR = data/runs/$(RUN)
-NCU ?= ncu
-no_device = if ! $(BENCH) slug >/dev/null 2>&1; then \
-	echo "$(1): no CUDA device visible: recorded runs: $$(ls -d data/runs/*/ 2>/dev/null | tr '\n' ' ')"; \
-	exit 0; fi
-
-.PHONY: ceilings naive-core cuda-core dense-tc sparse-tc test-gpu ncu-check
-ceilings: $(BENCH_DEP) ## measure this GPU's ceilings into data/runs/RUN/ceilings.csv (GPU)
-	$(Q)$(call no_device,ceilings); $(BENCH) ceilings --out $(RUNDIR)
-
-naive-core: experiments/naive-core.csv $(BENCH_DEP) ## measure the instrument's reference runs (GPU)
-	$(Q)$(call no_device,naive-core); $(BENCH) run --experiment $< --out $(RUNDIR)/naive-core.csv
-
-cuda-core: experiments/cuda-core.csv $(BENCH_DEP) ## naive and ebisu on CUDA cores, tcs cases 1-6 (GPU)
-	$(Q)$(call no_device,cuda-core); $(BENCH) run --experiment $< --out $(RUNDIR)/cuda-core.csv
-
-dense-tc: experiments/dense-tc.csv $(BENCH_DEP) ## dense tensor-core methods, tcs cases 1-5 (GPU)
-	$(Q)$(call no_device,dense-tc); $(BENCH) run --experiment $< --out $(RUNDIR)/dense-tc.csv
-
-sparse-tc: experiments/sparse-tc.csv $(BENCH_DEP) ## sparse tensor-core method and its dense twin, tcs Table 4 (GPU)
-	$(Q)$(call no_device,sparse-tc); $(BENCH) run --experiment $< --out $(RUNDIR)/sparse-tc.csv
-
-test-gpu: $(BENCH_DEP) ## every GPU method at odd sizes against the CPU reference (skips without a GPU)
-	$(Q)if ! $(BENCH) slug >/dev/null 2>&1; then echo "test-gpu: skipped: no CUDA device visible"; \
-	else $(BENCH) check; fi
-
-NCU_DIR = $(RUNDIR)/ncu-check
-ncu-check: $(BENCH_DEP) ## CUPTI counters vs ncu on box2d1r fp32 10240^2, within 1% (GPU, needs ncu)
-	$(Q)$(call no_device,ncu-check); mkdir -p $(NCU_DIR) && \
-	$(BENCH) run --stencil box2d1r --dtype fp32 --method naive --size 10240x10240 --quick \
-		--out $(NCU_DIR)/cupti.csv && \
-	$(NCU) --clock-control none --cache-control all --metrics $$($(BENCH) metrics) \
-		--print-units base --csv --page raw -k regex:naive_stencil \
-		--log-file $(NCU_DIR)/ncu-raw.csv $(BENCH) run --stencil box2d1r --dtype fp32 \
-		--method naive --size 10240x10240 --profile-once --out $(NCU_DIR)/once.csv && \
-	$(BENCH) ncu-compare --cupti $(NCU_DIR)/cupti.csv --ncu $(NCU_DIR)/ncu-raw.csv \
-		| tee $(NCU_DIR)/compare.txt; exit $${PIPESTATUS[0]}
 
 .PHONY: resource-report sass-report
 sass-report: $(BENCH_DEP) ## tensor-core instructions (HMMA, DMMA) each kernel issues, from the SASS (needs cuobjdump)
@@ -219,8 +228,12 @@ gpu-check: ## say whether the CUDA parts can be built here
 FIG_GPUS := A100-PCIe-80GB,H100-SXM,H200
 MAP_GPUS := A100-PCIe-80GB,H200
 # gnuplot: $(1) = variable assignments; the script writes $(basename $@).png and .svg
+# through a temporary base name, renamed after success: a failed or killed gnuplot leaves the
+# previous PNG and SVG as they were
 gnuplot = $(call say,GNUPLOT,$(basename $@).{png$(comma)svg})if command -v $(GNUPLOT) >/dev/null 2>&1; then \
-	$(GNUPLOT) -e "$(1); out='$(basename $@)'" $<; else echo "$(notdir $(basename $@)): gnuplot not found: \
+	t=$(@D)/.$(notdir $(basename $@)).tmp$$$$; trap 'rm -f "$$t.png" "$$t.svg"' EXIT; \
+	$(GNUPLOT) -e "$(1); out='$$t'" $< && mv -f $$t.svg $(basename $@).svg && \
+	mv -f $$t.png $(basename $@).png; else echo "$(notdir $(basename $@)): gnuplot not found: \
 	its CSV in $(O) is ready; render the figure where gnuplot exists"; fi
 comma := ,
 
@@ -264,20 +277,54 @@ tcs-figure14: $(O)/tcs-figure14.png $(O)/tcs-figure14.svg ## sparse tensor cores
 model-figures: tcs-figure9 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2-model $(O)/tcs-figure10.png ## every model-only target
 
 .PHONY: clean
-# ---- the experiments users type (issue 7) -------------------------------------------------------
+# ---- device, runner and runs (the header says how a target decides to measure) --------------------
+export QUICK COUNTERS WARMUP_S ALLOW_DIRTY
+HAVE_GPU ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
+GPU := $(filter 1,$(HAVE_GPU))
+ifeq ($(GPU),)
+DEVICE := no
+endif
+# DEVICE (yes|no) is set by the sub-make after the runner's probe; unset with a GPU: the user
+# targets probe first (DISPATCH), file targets typed directly measure
+DISPATCH := $(if $(DEVICE),,1)
+MODE := $(or $(DEVICE),yes)
+QUICK_SUFFIX := $(if $(filter 1,$(QUICK)),-quick)
+
+# RUN: one path component of [a-z0-9._-], not . or .. (checked wherever it is given)
+RUN_GIVEN := $(filter command environment override,$(origin RUN))
+run_chars := a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 . _ -
+strip_chars = $(if $(2),$(call strip_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,99,$(2))),$(1))
+run_bad = $(or $(filter-out 1,$(words $(1))),$(filter . ..,$(1)),$(call strip_chars,$(1),$(run_chars)))
+check_run = $(if $(call run_bad,$(1)),$(error RUN='$(1)' is not a run name: one path component \
+	of [a-z0-9._-] (not . or ..) under data/runs/))
+ifneq ($(RUN_GIVEN),)
+$(call check_run,$(RUN))
+else ifeq ($(MODE),yes)
+# this GPU's slug (GPU name, the first 8 hex digits of its UUID, UTC date), computed as
+# profiling/gpu.cu does, for file targets typed directly; the user targets take the runner's own
+GPU_SLUG := $(shell nvidia-smi --query-gpu=name,uuid --format=csv,noheader 2>/dev/null | head -1 | \
+	tr 'A-Z' 'a-z' | sed -E 's/, *gpu-([0-9a-f]{8}).*/ \1/; s/[^a-z0-9]+/-/g; s/^-+//; s/-+$$//; \
+	s/^nvidia-//')-$(shell date -u +%F)
+RUN := $(GPU_SLUG)$(QUICK_SUFFIX)
+endif
+RUNDIR = data/runs/$(RUN)
+runs = BENCH='$(BENCH)' LOCK=$(B)/measure.lock SECS_PER_CONFIG=$(SECS_PER_CONFIG) scripts/runs.sh
+NCU ?= ncu
+recorded = $$(ls -d data/runs/*/ 2>/dev/null | tr '\n' ' ')
+
+# ---- the experiments users type -----------------------------------------------------------------
 # Each target is a chain of file targets:
-#   experiments/T.csv -> data/runs/RUN/T.csv (stencilbench, with a device) -> plots/out/T.{csv,md}
-#   (stencil-render: run + model on the run's ceilings + paper) -> plots/out/T.{png,svg} (gnuplot)
-# and `make T` is a phony alias. With a CUDA device RUN is this GPU's run (the runner's slug: GPU
-# name and UTC date; RUN=... picks another) and the run's ceilings are measured first; a run CSV
-# older than its configuration list is measured again. Without a device each target renders the
-# newest recorded run that holds its CSV (build/runs.mk, regenerated when runs change) and says
-# so; with none recorded, the model and paper columns. QUICK=1 is a labelled smoke run.
-# NOBUILD=1 (a GPU node with build/ carried): use the carried tools as they are
+#   experiments/T.csv -> data/runs/RUN/T.csv (stencilbench, with a device) -> plots/out/.run/T
+#   (the run it renders, with checksums) -> plots/out/T.{csv,md} (stencil-render: run + model on
+#   the run's ceilings + paper) -> plots/out/T.{png,svg} (gnuplot)
+# and `make T` is a phony alias. Without a device each target renders RUN when given, else the
+# newest recorded run that holds its CSVs (build/runs.mk) and says so; with none recorded, the
+# model and paper columns. NOBUILD=1 (a GPU node with build/ carried): the tools as they are.
 RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
 PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
 EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
 FIGURES := tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
+MEASURING := ceilings naive-core cuda-core dense-tc sparse-tc test-gpu ncu-check
 # what each rendered target reads: the experiment of its name, or (verdicts) five, from one run
 RENDERED_TARGETS := $(EXPERIMENTS) verdicts
 INPUTS_verdicts := tcs-figure15 tcs-table3 tcs-table4 sptc-figure9 tcs-table2
@@ -291,74 +338,154 @@ NOCOUNTERS_tcs-figure16 := --no-counters
 NOCOUNTERS_sptc-figure9 := --no-counters
 EXTRA_OUT_tcs-figure15 := $(O)/tcs-figure15-fit.csv
 
-ifeq ($(HAVE_GPU),1)
+ifeq ($(MODE),yes)
 run_of = $(RUNDIR)
-$(RUNDIR)/ceilings.csv: | $(BENCH_DEP)
-	$(Q)mkdir -p $(RUNDIR) && $(BENCH) ceilings --out $(RUNDIR)
-# a configuration that fails verification is a `wrong` row of a complete CSV (the runner exits 1):
-# the CSV is kept (.PRECIOUS) and rendered, the failure reported; any other failure stops make
-.PRECIOUS: $(RUNDIR)/%.csv
-$(RUNDIR)/%.csv: experiments/%.csv $(RUNDIR)/ceilings.csv | $(BENCH_DEP)
-	$(Q)n=$$(($$(grep -cv '^#' $<) - 1)); \
-	echo "$*: $$n configurations into $@, about $$(awk "BEGIN{printf \"%.0f\", $$n * $(SECS_PER_CONFIG)}") s$(if $(filter 1,$(QUICK)), (QUICK smoke run))"; \
-	$(BENCH) run --experiment $< --out $@ $(NOCOUNTERS_$*) || { rc=$$?; \
-	  if [ $$rc -eq 1 ] && [ -f $@ ]; then echo "$*: some configurations failed verification: rows marked wrong in $@"; \
-	  else exit $$rc; fi; }
+# measured unless complete (scripts/runs.sh decides; a complete CSV is left as it is, so that
+# nothing downstream renders again); a failure leaves the previous CSV untouched
+$(RUNDIR)/ceilings.csv: FORCE | $(BENCH_DEP)
+	$(Q)$(runs) ceilings $(RUNDIR)
+$(RUNDIR)/%.csv: FORCE $(RUNDIR)/ceilings.csv | experiments/%.csv $(BENCH_DEP)
+	$(Q)$(runs) measure $* $@ experiments/$*.csv $(NOCOUNTERS_$*)
 else
-# the newest recorded run holding each target's CSV (empty: none), for the goals that render
-ifneq ($(filter $(RENDERED_TARGETS) reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,$(MAKECMDGOALS)),)
--include $(B)/runs.mk
+# the newest recorded run holding each target's CSVs (empty: none), for the goals that render
+ifneq ($(filter $(RENDERED_TARGETS) reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,\
+	$(MAKECMDGOALS)),)
+# (include, not -include: a failure to generate it must stop make, not render model-only tables)
+include $(B)/runs.mk
 endif
-$(B)/runs.mk: $(RENDER) $(wildcard data/runs/*/meta.csv) | $(B)
-	$(Q){ $(foreach t,$(RENDERED_TARGETS),echo "RUN_OF_$(t) := $$($(RENDER) newest-run \
-	  $(patsubst %,%.csv,$(call inputs,$(t))) 2>/dev/null)";) } > $@.tmp && mv $@.tmp $@
-run_of = $(RUN_OF_$(1))
+# a content listing of data/runs/ (rewritten only when it changes) drives the index
+$(B)/runs.list: FORCE | $(B)
+	$(Q)$(runs) list data/runs > $@.tmp$$$$ && { cmp -s $@.tmp$$$$ $@ && rm -f $@.tmp$$$$ || \
+	  mv -f $@.tmp$$$$ $@; }
+$(B)/runs.mk: $(B)/runs.list $(RENDER_DEP) | $(B)
+	$(Q){ $(foreach t,$(RENDERED_TARGETS),$(runs) newest $(RENDER) $(t) \
+	  $(patsubst %,%.csv,$(call inputs,$(t))) &&) true; } > $@.tmp$$$$ && mv -f $@.tmp$$$$ $@ || \
+	  { rm -f $@.tmp$$$$; exit 1; }
+run_of = $(if $(RUN_GIVEN),$(RUNDIR),$(RUN_OF_$(1)))
+data/runs/%.csv:
+	@echo "$@ is not recorded, and there is no CUDA device here to measure it" >&2; exit 1
 endif
-say_run = $(if $(HAVE_GPU),,$(if $(call run_of,$(1)),echo "no CUDA device: rendering the recorded run $(call run_of,$(1))",echo "no CUDA device and no recorded run: rendering the model and paper columns (measurements need a GPU)"); )
+say_run = $(if $(filter no,$(MODE)),$(if $(call run_of,$(1)),echo "no CUDA device: rendering the \
+	recorded run $(call run_of,$(1))",echo "no CUDA device and no recorded run: rendering the model \
+	and paper columns (measurements need a GPU)"); )
+# after the table: a run with rows that failed verification makes the target fail
+check_wrong = $(if $(call run_of,$(1)),$(runs) wrong $(1) $(call run_csvs,$(1)))
+run_csvs = $(foreach e,$(call inputs,$(1)),$(call run_of,$(1))/$(e).csv)
 
-# $(1): a rendered target; it reads its inputs' lists and run CSVs (all from one run)
+# $(1): a rendered target; it reads its inputs' lists and run CSVs (all from one run), recorded
+# in $(O)/.run/$(1) so that another run, or a changed one, renders again
 define render_rule
-$(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) &: $(foreach e,$(call inputs,$(1)),experiments/$(e).csv \
-		$(if $(call run_of,$(1)),$(call run_of,$(1))/$(e).csv)) $(RENDER_DEP) | $(O)
-	$(Q)$(call say_run,$(1))$(RENDER) $(1) $(if $(call run_of,$(1)),--run $(call run_of,$(1))) --outdir $(O)
+$(O)/.run/$(1): FORCE $(if $(call run_of,$(1)),$(call run_csvs,$(1))) | $(O)/.run
+	$(Q)$(runs) stamp $$@ '$(call run_of,$(1))' $(if $(call run_of,$(1)),$(call run_csvs,$(1)))
+$(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) &: $(foreach e,$(call inputs,$(1)),experiments/$(e).csv) \
+		$(O)/.run/$(1) $(RENDER_DEP) | $(O)
+	$(Q)$(call say_run,$(1))$(RENDER) $(1) $(if $(call run_of,$(1)),--run $(call run_of,$(1))) \
+		--outdir $(O)
 endef
 $(foreach t,$(RENDERED_TARGETS),$(eval $(call render_rule,$(t))))
+$(O)/.run:
+	$(Q)mkdir -p $@
 
 # figures: the title is the rendered table's (GPU and run)
 $(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/$(f).gp $(O)/$(f).csv | $(PLOT_DEP) ; \
-	$$(call gnuplot,data='$(O)/$(f).csv'; fit='$(O)/$(f)-fit.csv'; title='$$$$(head -1 $(O)/$(f).md | sed "s/^## //; s/'//g")')))
-$(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv $(O)/tcs-figure15.csv | $(PLOT_DEP)
-	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; fit='$(O)/tcs-figure15-fit.csv')
+	$$(call gnuplot,data='$(O)/$(f).csv'; fit='$(O)/$(f)-fit.csv'; title='$$$$(head -1 $(O)/$(f).md | \
+	sed "s/^## //; s/'//g")')))
+$(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
+		$(O)/tcs-figure15.csv | $(PLOT_DEP)
+	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; \
+		fit='$(O)/tcs-figure15-fit.csv')
 
-.PHONY: $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10
+USER_TARGETS := $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10 $(MEASURING)
+.PHONY: $(USER_TARGETS)
+ifeq ($(DISPATCH),1)
+# a GPU is listed: probe the runner, then make the target again with DEVICE=yes (and its RUN) or,
+# on its exit 3 only, DEVICE=no; any other failure of the runner stops here
+$(USER_TARGETS): $(BENCH_DEP)
+	$(Q)rc=0; slug=$$($(runs) device $@) || rc=$$?; case $$rc in \
+	  0) exec $(MAKE) --no-print-directory DEVICE=yes \
+	     $(if $(RUN_GIVEN),,RUN=$$slug$(QUICK_SUFFIX)) $@ ;; \
+	  3) exec $(MAKE) --no-print-directory DEVICE=no $@ ;; \
+	  *) exit 1 ;; esac
+else
 tcs-table2: $(O)/tcs-table2.md ## tcs Table 2: F/Q/I, model vs counters vs paper (rows 1-10)
 	@cat $<
+	$(Q)$(call check_wrong,$@)
 tcs-table3: $(O)/tcs-table3.md ## tcs Table 3: cases 1-6, CUDA vs tensor cores, scenarios, speedups
 	@cat $<
+	$(Q)$(call check_wrong,$@)
 tcs-table4: $(O)/tcs-table4.md ## tcs Table 4: SPIDER dense vs sparse
 	@cat $<
+	$(Q)$(call check_wrong,$@)
 verdicts: $(O)/verdicts.md ## the papers' claims: paper's number, this GPU's, verdict
 	@cat $<
+	$(Q)$(call check_wrong,$@)
 tcs-figure15: $(O)/tcs-figure15.png ## tcs Figure 15: counter-measured AI vs fusion depth, linear fit
 	@echo "tcs-figure15: $(O)/tcs-figure15.csv, -fit.csv, .md (and .png, .svg where gnuplot exists)"
+	$(Q)$(call check_wrong,$@)
 tcs-figure16: $(O)/tcs-figure16.png ## tcs Figure 16: every method per precision over the six cases
 	@echo "tcs-figure16: $(O)/tcs-figure16.csv, .md (and .png, .svg where gnuplot exists)"
+	$(Q)$(call check_wrong,$@)
 sptc-figure9: $(O)/sptc-figure9.png ## sptc Figure 9: the sptc shapes, every method
 	@echo "sptc-figure9: $(O)/sptc-figure9.csv, .md (and .png, .svg where gnuplot exists)"
+	$(Q)$(call check_wrong,$@)
 sptc-figure10: $(O)/sptc-figure10.png ## sptc Figure 10: throughput vs problem size
 	@echo "sptc-figure10: $(O)/sptc-figure10.csv, .md (and .png, .svg where gnuplot exists)"
+	$(Q)$(call check_wrong,$@)
 tcs-figure10: $(O)/tcs-figure10-run.png ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
 	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (model only: $(O)/tcs-figure10.png)"
+	$(Q)$(call check_wrong,tcs-figure15)
 table2: tcs-table2 ## = tcs-table2
 table3: tcs-table3 ## = tcs-table3
 table4: tcs-table4 ## = tcs-table4
 figure10: sptc-figure10 ## = sptc-figure10
 reproduce: ## every table and figure above, then the verdicts (GPU: measures; else renders the recorded run)
-	$(Q)if [ -n "$(HAVE_GPU)" ]; then n=0; for e in $(EXPERIMENTS); do n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
-	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
+	$(Q)if [ "$(MODE)" = yes ]; then n=0; for e in $(EXPERIMENTS); do \
+	  n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
+	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
+	  $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
 	start=$$(date +%s); \
-	$(MAKE) --no-print-directory $(EXPERIMENTS) tcs-figure10 verdicts && \
+	$(MAKE) -k --no-print-directory $(EXPERIMENTS) tcs-figure10 verdicts && \
 	echo "reproduce: done in $$(( $$(date +%s) - start )) s"
+
+ifeq ($(MODE),yes)
+# Targets that only measure (into data/runs/RUN/); on a GPU node without network, carry build/
+# from a build machine and add NOBUILD=1
+ceilings: $(RUNDIR)/ceilings.csv ## measure this GPU's ceilings into data/runs/RUN/ceilings.csv (GPU)
+	@echo "ceilings: $<"
+naive-core: $(RUNDIR)/naive-core.csv ## measure the instrument's reference runs (GPU)
+	$(Q)$(runs) wrong $@ $<
+cuda-core: $(RUNDIR)/cuda-core.csv ## naive and ebisu on CUDA cores, tcs cases 1-6 (GPU)
+	$(Q)$(runs) wrong $@ $<
+dense-tc: $(RUNDIR)/dense-tc.csv ## dense tensor-core methods, tcs cases 1-5 (GPU)
+	$(Q)$(runs) wrong $@ $<
+sparse-tc: $(RUNDIR)/sparse-tc.csv ## sparse tensor-core method and its dense twin, tcs Table 4 (GPU)
+	$(Q)$(runs) wrong $@ $<
+test-gpu: $(BENCH_DEP) ## every GPU method at odd sizes against the CPU reference (skips without a GPU)
+	$(Q)$(BENCH) check || { echo "test-gpu: failed (runner exit $$?)" >&2; exit 1; }
+
+NCU_DIR = $(RUNDIR)/ncu-check
+ncu-check: $(BENCH_DEP) ## CUPTI counters vs ncu on box2d1r fp32 10240^2, within 1% (GPU, needs ncu)
+	$(Q)$(runs) git-clean $@ && mkdir -p $(NCU_DIR) && \
+	$(BENCH) run --stencil box2d1r --dtype fp32 --method naive --size 10240x10240 --quick \
+		--out $(NCU_DIR)/cupti.csv && \
+	$(NCU) --clock-control none --cache-control all --metrics $$($(BENCH) metrics) \
+		--print-units base --csv --page raw -k regex:naive_stencil \
+		--log-file $(NCU_DIR)/ncu-raw.csv $(BENCH) run --stencil box2d1r --dtype fp32 \
+		--method naive --size 10240x10240 --profile-once --out $(NCU_DIR)/once.csv && \
+	$(BENCH) ncu-compare --cupti $(NCU_DIR)/cupti.csv --ncu $(NCU_DIR)/ncu-raw.csv \
+		| tee $(NCU_DIR)/compare.txt; exit $${PIPESTATUS[0]}
+else
+$(MEASURING):
+	@echo "$@: no CUDA device visible: nothing measured here; recorded runs: $(recorded)"
+endif
+endif
+
+.PRECIOUS: $(foreach t,$(RENDERED_TARGETS),$(O)/$(t).md $(O)/$(t).csv $(O)/.run/$(t)) \
+	$(EXTRA_OUT_tcs-figure15) \
+	$(RENDERED) $(O)/tcstencil-ai.md $(O)/tcstencil-ai.csv $(O)/tcs-table2-model.csv \
+	$(O)/sptc-table1.csv $(O)/tcstencil-table1.csv $(O)/tcs-figure9-map.csv $(O)/tcs-figure9-cases.csv \
+	$(O)/tcs-figure10-model.csv $(O)/tcs-figure14-model.csv $(RUNDIR)/ceilings.csv \
+	$(foreach f,$(FIGURES) tcs-figure10-run tcs-figure10,$(O)/$(f).png $(O)/$(f).svg)
 
 clean: ## remove build/ and plots/out/
 	$(call say,RM,$(B) plots/out)rm -rf $(B) plots/out
@@ -368,7 +495,12 @@ print-%: ## print a make variable (print-GPU_SLUG)
 	@echo '$($*)'
 
 help: ## list every target
-	@echo "stencil-repro: make TARGET [V=1] [SM='80 90']"
+	@echo "stencil-repro: make TARGET [VAR=value ...] (the Makefile's header says more)"
+	@echo "  RUN=NAME       the run under data/runs/ ([a-z0-9._-]; default: this GPU's or the newest)"
+	@echo "  QUICK=1        a labelled smoke run;  COUNTERS=0  no counter passes"
+	@echo "  WARMUP_S=S     the runner's warm-up seconds;  NOBUILD=1  use build/ as carried (GPU node)"
+	@echo "  ALLOW_DIRTY=1  measure from a git tree with uncommitted changes"
+	@echo "  HAVE_GPU=0|1   override nvidia-smi's answer;  BENCH=, GNUPLOT=  another runner, plotter"
 	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(MAKEFILE_LIST) | \
 		sed -E 's/^([^:]+):.*## (.*)/  \1\t\2/' | awk -F'\t' '{printf "  %-20s %s\n", $$1, $$2}' | sed 's/^    /  /'
 

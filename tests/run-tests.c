@@ -117,6 +117,7 @@ int main(int argc, char **argv)
 	run_sparse_tests(&r);
 	run_render_tests(&r);
 	run_sanity_tests(&r);
+	run_make_tests(&r);
 	printf("\n%d passed, %d failed\n", r.run - r.failed, r.failed);
 	return r.failed ? 1 : 0;
 }

@@ -1,0 +1,186 @@
+#!/usr/bin/env bash
+# runs.sh - the Makefile's helpers for runs under data/runs/ (one place for the shell logic).
+#
+#   runs.sh complete EXPERIMENT RUN.csv   exit 0 when RUN.csv is complete: it parses (every record
+#                                         has the header's field count, ends with a newline) and
+#                                         has one row per configuration of EXPERIMENT
+#   runs.sh wrong TARGET RUN.csv...       count `wrong` rows; when any, say so loudly and exit 1
+#   runs.sh device TARGET                 probe the runner ($BENCH slug): print the slug (exit 0),
+#                                         exit 3 when it sees no CUDA device, 1 on any other failure
+#   runs.sh measure NAME OUT EXPERIMENT [RUNNER ARGS]   measure OUT unless it is complete
+#   runs.sh ceilings DIR                  measure DIR/ceilings.csv unless it is there
+#   runs.sh git-clean NAME                refuse (exit 1) a dirty git tree unless ALLOW_DIRTY=1
+#   runs.sh list DIR                      a content listing of DIR's runs (the run index's stamp)
+#   runs.sh newest RENDER TARGET FILE...  "RUN_OF_TARGET := DIR": the newest recorded run holding
+#                                         every FILE (empty: none)
+#   runs.sh stamp STAMP RUNDIR FILE...    write "RUNDIR + checksums of FILE..." to STAMP only when
+#                                         it changed (a rendered output's record of its run)
+#
+# Measuring refuses a dirty git tree unless ALLOW_DIRTY=1 (skipped where the tree has no .git), and
+# holds a lock ($LOCK, default build/measure.lock) so that two makes never measure at once; what
+# another make measured meanwhile is not measured again. Runner exit status (the contract):
+# 0 done; 1 some rows failed verification (the CSV is complete: kept, rendered, reported); 2 bad
+# input; 3 no CUDA device visible; 4 error (nothing new written); anything else is an error too.
+set -uo pipefail
+
+BENCH=${BENCH:-build/stencilbench}
+LOCK=${LOCK:-build/measure.lock}
+me=runs.sh
+
+die() { echo "$*" >&2; exit 1; }
+
+# CSV records of FILE, one per line: "FIELDS<TAB>STATUS" (STATUS: the status column, if any);
+# "BAD" for a record whose quotes never close. Handles quoted fields with commas and newlines.
+records() {
+	awk '
+	function flush() { print nf "\t" st; nf = 0; st = ""; cur = "" }
+	BEGIN { nf = 0; inq = 0; cur = ""; scol = 0; rec = 0 }
+	{
+		line = $0
+		if (!inq && line == "" ) next
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (c == "\"") { inq = !inq; continue }
+			if (c == "," && !inq) { field(); continue }
+			cur = cur c
+		}
+		if (inq) { cur = cur "\n"; next }
+		field(); rec++; flush()
+	}
+	function field() {
+		nf++
+		if (rec == 0 && cur == "status") scol = nf
+		if (rec > 0 && nf == scol) st = cur
+		cur = ""
+	}
+	END { if (inq) print "BAD" }' "$1"
+}
+
+configs() { echo $(($(grep -v '^#' "$1" | grep -c .) - 1)); }
+
+complete() {   # EXPERIMENT CSV
+	local exp=$1 csv=$2 want
+	[[ -s $csv && -z $(tail -c1 "$csv") ]] || return 1
+	want=$(configs "$exp")
+	records "$csv" | awk -F'\t' -v want="$want" '
+		$1 == "BAD" { bad = 1 } NR == 1 { h = $1; next } $1 != h { bad = 1 } { n++ }
+		END { exit (bad || n != want) }'
+}
+
+wrong() {   # TARGET CSV...
+	local t=$1 n=0 f k
+	shift
+	for f; do
+		[[ -f $f ]] || continue
+		k=$(records "$f" | awk -F'\t' 'NR > 1 && $2 == "wrong"' | wc -l)
+		if ((k > 0)); then
+			echo "*** $t: $k configuration(s) FAILED VERIFICATION: rows marked wrong in $f" >&2
+			n=$((n + k))
+		fi
+	done
+	((n == 0)) || die "*** $t: failed: the table above shows them as wrong; see the runner's log"
+}
+
+why() {   # RC: what a runner exit status means
+	case $1 in
+	2) echo "bad input (exit 2; nothing written)" ;;
+	3) echo "no CUDA device visible (exit 3; nothing written)" ;;
+	4) echo "error (exit 4: CUDA or I/O; nothing new written)" ;;
+	126) echo "$BENCH is not executable (exit 126)" ;;
+	127) echo "$BENCH not found (exit 127): build it (make stencilbench) or carry build/" ;;
+	*) if (($1 > 128)); then echo "killed by signal $(($1 - 128))"; else echo "failed (exit $1)"; fi ;;
+	esac
+}
+
+device() {   # TARGET
+	local rc=0 slug
+	slug=$("$BENCH" slug) || rc=$?
+	case $rc in
+	0) [[ -n $slug ]] || die "$1: error: $BENCH slug printed nothing"; echo "$slug" ;;
+	3) echo "$1: no CUDA device visible (the runner's exit 3): falling back to the recorded runs" >&2; exit 3 ;;
+	*) die "$1: error: the runner $(why $rc); a GPU is listed (HAVE_GPU=0 renders recorded runs)" ;;
+	esac
+}
+
+git_clean() {   # NAME: refuse a dirty tree unless ALLOW_DIRTY=1; no .git (a copied tree): skipped
+	local dirty
+	[[ ${ALLOW_DIRTY:-} == 1 || ! -e .git ]] && return 0
+	dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | awk '{print $2}' | head -3 | xargs)
+	[[ -z $dirty ]] || die "$1: refusing to measure: uncommitted changes in the git tree" \
+		"($dirty ...): commit them, or add ALLOW_DIRTY=1 to record a dirty run"
+}
+
+lock() {   # NAME: hold the measuring lock until this script exits
+	mkdir -p "$(dirname "$LOCK")"
+	exec 9>>"$LOCK"
+	flock -n 9 || { echo "$1: waiting for another make's measurement ($LOCK)" >&2; flock 9; }
+}
+
+measure() {   # NAME OUT EXPERIMENT [ARGS]
+	local name=$1 out=$2 exp=$3 n secs rc=0
+	shift 3
+	complete "$exp" "$out" && return 0
+	git_clean "$name"
+	lock "$name"
+	complete "$exp" "$out" && return 0
+	n=$(configs "$exp")
+	secs=$(awk "BEGIN{printf \"%.0f\", $n * ${SECS_PER_CONFIG:-2}}")
+	echo "$name: $n configurations into $out, about $secs s"
+	[[ -f $out ]] && echo "$name: $out is incomplete: measuring it again"
+	"$BENCH" run --experiment "$exp" --out "$out" "$@" || rc=$?
+	case $rc in
+	0) complete "$exp" "$out" || die "$name: error: the runner exited 0 but $out is not complete" ;;
+	1) complete "$exp" "$out" || die "$name: error: the runner exited 1 and $out is not complete"
+	   echo "*** $name: some configurations FAILED VERIFICATION: the CSV is kept and rendered;" \
+		"make fails at the end" >&2 ;;
+	*) die "$name: error: the runner $(why $rc); $out was not (re)written" ;;
+	esac
+}
+
+ceilings() {   # DIR
+	local rc=0
+	[[ -s $1/ceilings.csv ]] && return 0
+	git_clean ceilings
+	lock ceilings
+	[[ -s $1/ceilings.csv ]] && return 0
+	mkdir -p "$1"
+	"$BENCH" ceilings --out "$1" || rc=$?
+	((rc == 0)) || die "ceilings: error: the runner $(why $rc); $1/ceilings.csv was not written"
+	[[ -s $1/ceilings.csv ]] || die "ceilings: error: the runner exited 0 without $1/ceilings.csv"
+}
+
+newest() {   # RENDER TARGET FILE...
+	local render=$1 t=$2 rc=0 run
+	shift 2
+	run=$("$render" newest-run "$@" 2>/dev/null) || rc=$?
+	case $rc in
+	0 | 1) echo "RUN_OF_$t := $run" ;;
+	*) die "runs.sh: error: $render newest-run exited $rc" ;;
+	esac
+}
+
+stamp() {   # STAMP RUNDIR FILE...
+	local s=$1 tmp
+	shift
+	tmp=$(mktemp "$s.XXXXXX") || exit 1
+	# the run's ceilings are an input too (the model's ceilings)
+	{ echo "run: ${1:-none}"; [[ ! -f ${1:-/nonexistent}/ceilings.csv ]] || cksum "$1/ceilings.csv"
+	  shift; [[ $# -eq 0 ]] || cksum "$@"; } > "$tmp" || { rm -f "$tmp"; exit 1; }
+	chmod 644 "$tmp"
+	if cmp -s "$tmp" "$s"; then rm -f "$tmp"; else mv -f "$tmp" "$s"; fi
+}
+
+cmd=${1:-}
+shift || true
+case $cmd in
+complete) complete "$@" ;;
+wrong) wrong "$@" ;;
+device) device "$@" ;;
+measure) measure "$@" ;;
+ceilings) ceilings "$@" ;;
+git-clean) git_clean "$@" ;;
+list) cd "$1" 2>/dev/null && for f in */*.csv; do [[ -f $f ]] && cksum "$f"; done; true ;;
+newest) newest "$@" ;;
+stamp) stamp "$@" ;;
+*) die "usage: $me complete|wrong|device|measure|ceilings|git-clean|list|newest|stamp ..." ;;
+esac

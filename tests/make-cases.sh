@@ -1,0 +1,180 @@
+#!/usr/bin/env bash
+# make-cases.sh - the make layer's tests (tests/test_make.c runs one case each): the Makefile on a
+# scratch copy of the repository (no .git, no build/ but the host tools, no data/runs/), with the
+# stub runner (tests/stub-stencilbench.sh) and a stub gnuplot. No GPU, nvcc or network needed.
+#
+#   make-cases.sh CASE ROOT BUILD   exit 0 when CASE passes; otherwise its output says why
+set -uo pipefail
+# the calling make's flags and knobs (make test V=1, ALLOW_DIRTY=1, ...) must not reach these makes
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES RUN QUICK COUNTERS WARMUP_S ALLOW_DIRTY HAVE_GPU DEVICE \
+	BENCH GNUPLOT NOBUILD
+case_=$1 root=$(cd "$2" && pwd) build=$(cd "$3" && pwd)
+S=$(mktemp -d /tmp/stencil-make-XXXXXX)
+trap 'rm -rf "$S"' EXIT
+out=$S/.t/out
+mkdir -p "$S/.t"
+
+fail() { echo "make-cases $case_: FAIL: $*"; [[ ! -f $out ]] || sed 's/^/  | /' "$out" | tail -20; exit 1; }
+
+# the scratch copy: what the Makefile reads, the host tools, a stub gnuplot
+mkdir -p "$S/data" "$S/plots" "$S/tests" "$S/build" "$S/data/runs"
+cp -r "$root/Makefile" "$root/scripts" "$root/experiments" "$S/"
+cp -r "$root/data/hw" "$root/data/paper" "$S/data/"
+cp "$root"/plots/*.gp "$S/plots/"
+cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$S/tests/"
+cp "$build"/stencil-render "$build"/stencil-model "$build"/stencil-report "$S/build/"
+cat > "$S/gnuplot.sh" <<'EOF'
+#!/usr/bin/env bash
+# STUB_GNUPLOT: good (writes out.png and out.svg), fail (a partial png, exit 1), kill (SIGKILL)
+base=$(printf '%s' "$2" | sed -n "s/.*out='\([^']*\)'.*/\1/p")
+echo partial > "$base.png"
+case ${STUB_GNUPLOT:-good} in
+fail) exit 1 ;;
+kill) kill -9 $$ ;;
+esac
+echo "png of $4" > "$base.png"; echo "svg of $4" > "$base.svg"
+EOF
+chmod +x "$S/gnuplot.sh"
+export STUB_LOG=$S/.t/log
+touch "$STUB_LOG"
+cd "$S"
+
+# make in the scratch copy (no GPU unless HAVE_GPU=1 follows); output in $out
+mk() { make --no-print-directory NOBUILD=1 BENCH=tests/stub-stencilbench.sh GNUPLOT=./gnuplot.sh \
+	HAVE_GPU=0 "$@" > "$out" 2>&1; }
+ok() { mk "$@" || fail "make $* exited $?"; }
+bad() { ! mk "$@" || fail "make $* succeeded"; }
+says() { grep -q -- "$1" "$out" || fail "the output does not say '$1'"; }
+renders() { grep -Eq "run $2(,|$)" "plots/out/$1.md" 2>/dev/null || fail "plots/out/$1.md is not from $2"; }
+measured() { [[ $(grep -c "^run data/runs/$1/" "$STUB_LOG") == "$2" ]] || \
+	fail "$1 measured $(grep -c "^run data/runs/$1/" "$STUB_LOG") times, not $2"; }
+recorded() { cp -r tests/fixtures/run-small "data/runs/$1"; }
+gpu() { ok HAVE_GPU=1 "$@"; }
+
+case $case_ in
+switch-run)   # another RUN measures and renders that run; a deleted or truncated CSV is measured
+	gpu RUN=x1 tcs-table4; renders tcs-table4 data/runs/x1; measured x1 1
+	gpu RUN=x2 tcs-table4; renders tcs-table4 data/runs/x2; measured x2 1
+	[[ -f data/runs/x2/tcs-table4.csv && -f data/runs/x2/ceilings.csv ]] || fail "no data/runs/x2"
+	gpu RUN=x1 tcs-table4; renders tcs-table4 data/runs/x1; measured x1 1
+	rm data/runs/x1/tcs-table4.csv
+	gpu RUN=x1 tcs-table4; renders tcs-table4 data/runs/x1; measured x1 2
+	head -c 3000 data/runs/x1/tcs-table4.csv > .t/t && mv .t/t data/runs/x1/tcs-table4.csv
+	gpu RUN=x1 tcs-table4; measured x1 3
+	scripts/runs.sh complete experiments/tcs-table4.csv data/runs/x1/tcs-table4.csv || fail "incomplete"
+	gpu RUN=x1 tcs-table4; measured x1 3
+	! grep -q "stencil-render: wrote" "$out" || fail "a complete run rendered again" ;;
+exit-wrong)   # exit 1: the CSV is kept and rendered, the target fails loudly
+	bad HAVE_GPU=1 RUN=w STUB_RUN_RC=1 tcs-table4; says "FAILED VERIFICATION"
+	renders tcs-table4 data/runs/w
+	grep -q ",wrong," data/runs/w/tcs-table4.csv || fail "no wrong rows kept"
+	bad HAVE_GPU=1 RUN=w tcs-table4; measured w 1; says "FAILED VERIFICATION" ;;
+exit-error)   # exit 4 and 2: make fails and the previous CSV is untouched
+	gpu RUN=e tcs-table4
+	head -c 3000 data/runs/e/tcs-table4.csv > .t/t && mv .t/t data/runs/e/tcs-table4.csv
+	cp data/runs/e/tcs-table4.csv .t/before
+	bad HAVE_GPU=1 RUN=e STUB_RUN_RC=4 tcs-table4; says "exit 4"
+	cmp -s .t/before data/runs/e/tcs-table4.csv || fail "exit 4 changed the run CSV"
+	bad HAVE_GPU=1 RUN=e STUB_RUN_RC=2 tcs-table4; says "bad input"
+	bad HAVE_GPU=1 RUN=e STUB_RUN_RC=3 tcs-table4; says "no CUDA device"
+	bad HAVE_GPU=1 RUN=e STUB_RUN_RC=137 tcs-table4; says "signal 9"
+	cmp -s .t/before data/runs/e/tcs-table4.csv || fail "a failed run changed the run CSV"
+	bad HAVE_GPU=1 RUN=f STUB_CEIL_RC=4 tcs-table4; says "ceilings"
+	[[ ! -e data/runs/f/tcs-table4.csv ]] || fail "measured without ceilings" ;;
+no-device)   # only the probe's exit 3 falls back to recorded runs; a missing runner is an error
+	recorded rec
+	gpu STUB_SLUG_RC=3 tcs-table4; says "no CUDA device visible"; renders tcs-table4 data/runs/rec
+	ok HAVE_GPU=0 tcs-table4; renders tcs-table4 data/runs/rec
+	bad HAVE_GPU=1 BENCH=tests/no-such-runner tcs-table4; says "not found"
+	bad HAVE_GPU=1 STUB_SLUG_RC=4 tcs-table4; says "exit 4"
+	bad HAVE_GPU=1 STUB_SLUG_RC=1 RUN=z tcs-table4; [[ ! -e data/runs/z ]] || fail "measured"
+	ok HAVE_GPU=0 ceilings; says "no CUDA device" ;;
+concurrent)   # two makes at once in one clone, five times, with and without a device
+	recorded rec
+	for i in 1 2 3 4 5; do
+		rm -rf plots/out build/runs.*
+		STUB_SLEEP=0.2 mk HAVE_GPU=1 RUN=c$i tcs-table4 & a=$!
+		STUB_SLEEP=0.2 make --no-print-directory NOBUILD=1 BENCH=tests/stub-stencilbench.sh \
+			HAVE_GPU=1 RUN=c$i tcs-table2 > "$out.2" 2>&1 & b=$!
+		wait $a || fail "try $i: make tcs-table4 failed"
+		wait $b || { cat "$out.2" > "$out"; fail "try $i: make tcs-table2 failed"; }
+		renders tcs-table4 data/runs/c$i; renders tcs-table2 data/runs/c$i
+		[[ $(grep -c "^ceilings data/runs/c$i " "$STUB_LOG") == 1 ]] || fail "try $i: ceilings twice"
+		rm -rf plots/out build/runs.* data/runs/c$i
+		mk tcs-table4 & a=$!
+		make --no-print-directory NOBUILD=1 HAVE_GPU=0 tcs-table2 > "$out.2" 2>&1 & b=$!
+		wait $a || fail "try $i: make tcs-table4 (no device) failed"
+		wait $b || { cat "$out.2" > "$out"; fail "try $i: make tcs-table2 (no device) failed"; }
+		renders tcs-table4 data/runs/rec; renders tcs-table2 data/runs/rec
+	done ;;
+failed-render)   # a failed render or a failed or killed gnuplot keeps the previous outputs
+	recorded rec
+	ok tcs-table4 tcs-figure16
+	keep=.t/keep; mkdir $keep && cp plots/out/tcs-table4.* plots/out/tcs-figure16.* $keep/
+	sed -i '1s/gstencil_per_s/gstencil/' data/runs/rec/tcs-table4.csv
+	bad tcs-table4; says "missing column"
+	for f in tcs-table4.md tcs-table4.csv; do cmp -s $keep/$f plots/out/$f || fail "$f changed"; done
+	for how in fail kill; do
+		touch plots/out/tcs-figure16.csv
+		bad STUB_GNUPLOT=$how tcs-figure16
+		for f in tcs-figure16.png tcs-figure16.svg; do
+			cmp -s $keep/$f plots/out/$f || fail "$how: $f changed"
+		done
+	done
+	left=$(find plots/out -name '*tmp*')
+	[[ -z $left ]] || fail "temporary files left: $left"
+	ok tcs-figure16
+	grep -q "png of" plots/out/tcs-figure16.png || fail "no figure after the failures" ;;
+run-name)   # RUN must be one path component of [a-z0-9._-]
+	for r in '../x' '' 'a b' '.' '..' 'A1' 'x/y'; do
+		bad "RUN=$r" HAVE_GPU=1 tcs-table4
+		[[ $(wc -l < "$out") == 1 ]] || fail "RUN='$r': not a one-line error"
+		says "RUN='$r'"
+	done
+	[[ -z $(ls data/runs) ]] || fail "something was measured" ;;
+dirty)   # a dirty git tree is refused unless ALLOW_DIRTY=1, which reaches the runner
+	git init -q . && echo .t >> .git/info/exclude && git add -A . || fail "git"
+	git -c user.name=t -c user.email=t@t commit -qm t || fail "git commit"
+	echo '# changed' >> plots/tcs-figure16.gp
+	bad HAVE_GPU=1 RUN=d tcs-table4; says "ALLOW_DIRTY=1"; says "uncommitted"; measured d 0
+	gpu RUN=d ALLOW_DIRTY=1 tcs-table4; measured d 1
+	grep -q "^run data/runs/d/tcs-table4.csv ALLOW_DIRTY=1" "$STUB_LOG" || fail "ALLOW_DIRTY not passed"
+	git checkout -q plots/tcs-figure16.gp; rm data/runs/d/tcs-table4.csv
+	gpu RUN=d tcs-table4; measured d 2 ;;
+run-index)   # without a device the index follows runs added, deleted and changed under data/runs/
+	recorded rec1
+	ok tcs-table4; renders tcs-table4 data/runs/rec1
+	recorded rec2; sed -i '2s/2026-11-22T05:24:44Z/2027-01-01T00:00:00Z/' data/runs/rec2/meta.csv
+	ok tcs-table4; renders tcs-table4 data/runs/rec2
+	ok RUN=rec1 tcs-table4; renders tcs-table4 data/runs/rec1
+	bad RUN=nosuch tcs-table4; says "not recorded"
+	rm -rf data/runs/rec2
+	ok tcs-table4; renders tcs-table4 data/runs/rec1
+	sed -i 's/421.6586754/400.0/' data/runs/rec1/tcs-table4.csv
+	touch -d 2000-01-01 data/runs/rec1/tcs-table4.csv
+	ok tcs-table4; grep -q "400.0" plots/out/tcs-table4.md || fail "a changed run was not rendered again"
+	rm -rf data/runs/rec1
+	ok tcs-table4
+	grep -q "model and paper only" plots/out/tcs-table4.md || fail "a deleted run rendered" ;;
+deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root; a fake apt-get)
+	[[ $(id -u) == 0 ]] || exit 0
+	mkdir -p .t/bin
+	printf '%s\n' '#!/bin/sh' '[ -e "$FAKE/$3" ] && printf "install ok installed"; exit 0' \
+		> .t/bin/dpkg-query
+	printf '%s\n' '#!/bin/sh' '[ "$1" = update ] && exit 0' \
+		'mkdir "$FAKE/apt.lock" 2>/dev/null || { echo "E: Could not get lock" >&2; exit 100; }' \
+		'sleep 0.2; for p; do case $p in -*|DPkg*) ;;' \
+		'*) touch "$FAKE/$p"; echo "$p" >> "$FAKE/installed" ;; esac; done; rmdir "$FAKE/apt.lock"' \
+		> .t/bin/apt-get
+	chmod +x .t/bin/*
+	export FAKE=$S/.t PATH=$S/.t/bin:$PATH DEPS_LOCK=$S/.t/deps.lock
+	pids=()
+	for i in 1 2 3 4; do bash scripts/deps.sh build test > "$out.$i" 2>&1 & pids+=($!); done
+	for i in 1 2 3 4; do
+		wait "${pids[$((i - 1))]}" || { cat "$out.$i" > "$out"; fail "deps.sh $i failed"; }
+	done
+	[[ -s .t/installed ]] || fail "nothing installed"
+	[[ -z $(sort .t/installed | uniq -d) ]] || fail "installed twice: $(sort .t/installed | uniq -d)" ;;
+*) fail "unknown case" ;;
+esac
+exit 0

@@ -1,0 +1,52 @@
+/*
+ * test_make.c - the make layer: each case runs tests/make-cases.sh on a scratch copy of the
+ * repository with a stub runner and a stub gnuplot (no GPU, nvcc or network): a new RUN measures
+ * and renders that run, a missing or truncated run CSV is measured again, the runner's exit
+ * statuses, the no-device fallback, two makes at once, failed renders keeping the previous
+ * outputs, RUN names, the dirty-tree refusal, the run index following data/runs/ and
+ * scripts/deps.sh under make -j.
+ */
+#include "tests.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void make_case(const char *name)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd), "bash %s %s %s %s", repo_path("tests/make-cases.sh"), name,
+		 repo_path("."), test_build_dir);
+	int rc = system(cmd);
+	if (rc != 0)
+		fail_msg("make case %s failed (status %d)", name, rc);
+}
+
+#define MAKE_CASE(name, text) \
+	static void test_make_##name(void **state) { (void)state; make_case(text); }
+MAKE_CASE(switch_run, "switch-run")
+MAKE_CASE(exit_wrong, "exit-wrong")
+MAKE_CASE(exit_error, "exit-error")
+MAKE_CASE(no_device, "no-device")
+MAKE_CASE(concurrent, "concurrent")
+MAKE_CASE(failed_render, "failed-render")
+MAKE_CASE(run_name, "run-name")
+MAKE_CASE(dirty, "dirty")
+MAKE_CASE(run_index, "run-index")
+MAKE_CASE(deps_lock, "deps-lock")
+
+void run_make_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_make_switch_run),
+		cmocka_unit_test(test_make_exit_wrong),
+		cmocka_unit_test(test_make_exit_error),
+		cmocka_unit_test(test_make_no_device),
+		cmocka_unit_test(test_make_concurrent),
+		cmocka_unit_test(test_make_failed_render),
+		cmocka_unit_test(test_make_run_name),
+		cmocka_unit_test(test_make_dirty),
+		cmocka_unit_test(test_make_run_index),
+		cmocka_unit_test(test_make_deps_lock),
+	};
+	RUN_GROUP(r, tests);
+}
