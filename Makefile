@@ -18,8 +18,9 @@
 #   NOBUILD=1      use the tools under build/ as they are (a GPU node with build/ carried over)
 #   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  the runner's warm-up seconds
 #   ALLOW_DIRTY=1  measure from a git tree with uncommitted changes (refused otherwise; a tree
-#                  without .git is not checked); passed on to the runner, which refuses to
-#                  measure with a binary built from a dirty tree unless it is set
+#                  without .git, or with NOBUILD=1 a carried build/, is not checked); passed on to
+#                  the runner, which refuses to measure with a binary built from a dirty tree
+#                  unless it is set: with a carried build/, its compiled-in state decides
 #   BENCH=PATH     the runner (default build/stencilbench);  GNUPLOT=PATH  the plotter
 #   HAVE_GPU=1|0   whether this machine has a GPU (default: nvidia-smi lists one)
 #
@@ -278,7 +279,7 @@ model-figures: tcs-figure9 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2-
 
 .PHONY: clean
 # ---- device, runner and runs (the header says how a target decides to measure) --------------------
-export QUICK COUNTERS WARMUP_S ALLOW_DIRTY
+export QUICK COUNTERS WARMUP_S ALLOW_DIRTY NOBUILD
 HAVE_GPU ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 GPU := $(filter 1,$(HAVE_GPU))
 ifeq ($(GPU),)

@@ -102,9 +102,12 @@ device() {   # TARGET
 	esac
 }
 
+# NOBUILD=1 (a carried build/): skipped too. The tree that counts is the one the runner was built
+# from, and the runner itself refuses to measure when that one was dirty (its compiled-in state);
+# a copied tree's own git state says nothing about it.
 git_clean() {   # NAME: refuse a dirty tree unless ALLOW_DIRTY=1; no .git (a copied tree): skipped
 	local dirty
-	[[ ${ALLOW_DIRTY:-} == 1 || ! -e .git ]] && return 0
+	[[ ${ALLOW_DIRTY:-} == 1 || ${NOBUILD:-} == 1 || ! -e .git ]] && return 0
 	dirty=$(git status --porcelain --untracked-files=no 2>/dev/null | awk '{print $2}' | head -3 | xargs)
 	[[ -z $dirty ]] || die "$1: refusing to measure: uncommitted changes in the git tree" \
 		"($dirty ...): commit them, or add ALLOW_DIRTY=1 to record a dirty run"
