@@ -41,26 +41,6 @@ void gpu_check(cudaError_t e, const char *call, const char *file, int line)
 	exit(EXIT_ERROR);
 }
 
-int gpu_open(int device, char *why, size_t len)
-{
-	int n = 0;
-	cudaError_t e = cudaGetDeviceCount(&n);
-	if (e != cudaSuccess || n == 0) {
-		snprintf(why, len, "no CUDA device visible%s%s", e != cudaSuccess ? ": " : "",
-			 e != cudaSuccess ? cudaGetErrorString(e) : "");
-		return -1;
-	}
-	if (device < 0 || device >= n) {
-		snprintf(why, len, "no CUDA device %d (%d visible)", device, n);
-		return -1;
-	}
-	CUDA_CHECK(cudaSetDevice(device));
-	CUDA_CHECK(cudaGetDeviceProperties(&g_prop, device));
-	CUDA_CHECK(cudaFree(0));
-	g_dev = device;
-	return 0;
-}
-
 int gpu_query(int device, cudaDeviceProp *prop, char *why, size_t len)
 {
 	int n = 0;
@@ -75,6 +55,16 @@ int gpu_query(int device, cudaDeviceProp *prop, char *why, size_t len)
 		return -1;
 	}
 	CUDA_CHECK(cudaGetDeviceProperties(prop, device));
+	return 0;
+}
+
+int gpu_open(int device, char *why, size_t len)
+{
+	if (gpu_query(device, &g_prop, why, len) != 0)
+		return -1;
+	CUDA_CHECK(cudaSetDevice(device));
+	CUDA_CHECK(cudaFree(0));
+	g_dev = device;
 	return 0;
 }
 
