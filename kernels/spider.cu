@@ -45,6 +45,8 @@ extern "C" {
 
 #define SPD_RG 4                    /* row groups of 8 a warp */
 #define SPD_MAX_STEPS 32            /* K steps per footprint row, at most Kpad / 8 */
+#define SPD_R7_RG16 8               /* spider_kernel_r7's row groups a warp: 15 A steps in registers */
+#define SPD_R7_RG32 4               /* the same with 30 (tf32, dense f16): fewer accumulators */
 
 struct spd_args {
 	long long origin, pitch, plane;
@@ -125,13 +127,90 @@ template <> __device__ __forceinline__ unsigned spd_b<__half>(const __half *p) {
  * step, 4g+2/3: the odd one); s_c: [ks][i][lane] the staged column of B element i (perm folded in).
  * Staged row r, column c of the tile holds in[y0 - R + r][x0 - 8 + c] (2D) or in[x0 - 8 + c] (1D).
  */
+
+/* Stage the block's input rows (cp.async of V, 16 or 8 bytes; zeros past the grid) and start the
+ * copy. 8-byte copies serve a row pitch that is not a multiple of 16 bytes. */
+template <typename T, typename V = uint4>
+__device__ __forceinline__ void spd_stage(const T *__restrict__ in, T *s_in, const struct spd_args &a, int srows,
+					  int two_d, int x0, int y0)
+{
+	constexpr int EPV = sizeof(V) / sizeof(T);     /* elements a copy */
+	const int R = a.R, vrow = a.sw / EPV;
+	const T *src = in + a.origin + (long long)(y0 - (two_d ? R : 0)) * a.pitch + x0 - 8;
+	for (int e = threadIdx.x; e < srows * vrow; e += blockDim.x) {
+		const int r = e / vrow, c = (e % vrow) * EPV;
+		T *d = s_in + (size_t)r * a.sp + c;
+		/* past the row's ghost cells only outputs beyond nx read: zeros, and no read past the buffer */
+		if ((!two_d || y0 - R + r < a.ny + R) && x0 - 8 + c < a.nx + R)
+			cp_async(reinterpret_cast<V *>(d), reinterpret_cast<const V *>(src + (long long)r * a.pitch + c));
+		else
+			*reinterpret_cast<V *>(d) = V{};
+	}
+	cp_commit();
+}
+
+/* Output row (within the block) of accumulator column n of row group rg: rg * 8 + n, or with
+ * HMAP the interleaved rows of spider_kernel_r7's f16 path, 16 (rg / 2) + 4 (rg % 2) + h(n) with
+ * h(n) = n % 4 + 8 (n / 4), whose staged rows spread a B load over all 32 banks. */
+template <int HMAP> __device__ __forceinline__ int spd_orow(int rg, int n)
+{
+	return HMAP ? 16 * (rg / 2) + 4 * (rg % 2) + n % 4 + 8 * (n / 4) : rg * 8 + n;
+}
+
+/*
+ * D[m][n]: m = g + 8 (e >> 1) outputs along x (m < L kept), n = 2t + (e & 1). The results go
+ * through shared memory (the staged tile is free once every warp is past __syncthreads) so that
+ * the stores to the grid are 16-byte vectors along x instead of scattered 2- or 4-byte ones.
+ */
+template <typename T, int F16ACC, int XT, int RG = SPD_RG, int HMAP = 0>
+__device__ __forceinline__ void spd_store(T *__restrict__ out, T *s_out, const spd_acc<F16ACC> (&acc)[XT][RG],
+					  const struct spd_args &a, int two_d, int x0, int y0, int xspan)
+{
+	constexpr int EPV = 16 / sizeof(T);
+	const int lane = threadIdx.x & 31, w = threadIdx.x / 32, g = lane / 4, t = lane % 4, L = a.L;
+	const int orows = two_d ? 8 * RG : 1;
+	__syncthreads();
+#pragma unroll
+	for (int xt = 0; xt < XT; xt++)
+#pragma unroll
+		for (int rg = 0; rg < RG; rg++)
+#pragma unroll
+			for (int e = 0; e < 4; e++) {
+				const int m = g + 8 * (e >> 1), n = 2 * t + (e & 1), tile = w * XT + xt;
+				if (m >= L)
+					continue;
+				const int ox = two_d ? tile * L + m : ((tile * RG + rg) * 8 + n) * L + m;
+				const int oy = two_d ? spd_orow<HMAP>(rg, n) : 0;
+				const float v = acc[xt][rg].at(e);
+				if constexpr (sizeof(T) == 4)
+					s_out[(size_t)oy * a.sp + ox] = v;
+				else
+					s_out[(size_t)oy * a.sp + ox] = __float2half_rn(v);
+			}
+	__syncthreads();
+	const int vcols = xspan / EPV;
+	for (int e = threadIdx.x; e < orows * vcols; e += blockDim.x) {
+		const int oy = e / vcols, ox = (e % vcols) * EPV, x = x0 + ox, y = y0 + oy;
+		if ((two_d && y >= a.ny) || x >= a.nx)
+			continue;
+		T *d = out + a.origin + (long long)blockIdx.z * a.plane + (long long)y * a.pitch + x;
+		const T *sv = s_out + (size_t)oy * a.sp + ox;
+		if (x + EPV <= a.nx) {   /* a row pitch of 8-byte multiples: two 8-byte reads */
+			const uint2 lo = reinterpret_cast<const uint2 *>(sv)[0], hi = reinterpret_cast<const uint2 *>(sv)[1];
+			*reinterpret_cast<uint4 *>(d) = make_uint4(lo.x, lo.y, hi.x, hi.y);
+		}
+		else
+			for (int i = 0; i < a.nx - x; i++)
+				d[i] = sv[i];
+	}
+}
+
 template <typename T, int SPARSE, int F16ACC, int XT, int D3>
 __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T *__restrict__ out,
 						     const unsigned *__restrict__ afrag, const int *__restrict__ bcol,
 						     struct spd_args a)
 {
 	typedef spd_mma<T, SPARSE> P;
-	constexpr int EPV = 16 / sizeof(T);     /* elements a 16-byte copy */
 	extern __shared__ __align__(16) unsigned char spd_smem[];
 	/* 3D: B and A straight from global memory (L1/L2): 2R + 1 staged planes would not fit */
 	const int two_d = a.dims >= 2, R = a.R, L = a.L, k = 2 * R + 1;
@@ -145,18 +224,8 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
 	const int z = blockIdx.z;
 	const int xspan = two_d ? 8 * XT * L : 8 * XT * SPD_RG * 8 * L;   /* outputs a block along x */
 	const int x0 = blockIdx.x * xspan, y0 = two_d ? blockIdx.y * 8 * SPD_RG : 0;
-	const T *src = in + a.origin + (long long)(y0 - (two_d ? R : 0)) * a.pitch + x0 - 8;
-	const int vrow = a.sw / EPV;
-	for (int e = threadIdx.x; e < (D3 ? 0 : srows * vrow); e += blockDim.x) {
-		const int r = e / vrow, c = (e % vrow) * EPV;
-		T *d = s_in + (size_t)r * a.sp + c;
-		/* past the row's ghost cells only outputs beyond nx read: zeros, and no read past the buffer */
-		if ((!two_d || y0 - R + r < a.ny + R) && x0 - 8 + c < a.nx + R)
-			cp_async(reinterpret_cast<uint4 *>(d), reinterpret_cast<const uint4 *>(src + (long long)r * a.pitch + c));
-		else
-			*reinterpret_cast<uint4 *>(d) = make_uint4(0, 0, 0, 0);
-	}
-	cp_commit();
+	if (!D3)
+		spd_stage(in, s_in, a, srows, two_d, x0, y0);
 	for (int i = threadIdx.x; i < (D3 ? 0 : a.nsteps * 32 * 4); i += blockDim.x)
 		s_a[i] = afrag[i];
 	if (SPARSE)
@@ -215,49 +284,83 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
 		if (j + 1 < a.nsteps)
 			step(j + 1, std::integral_constant<int, 1>());
 	}
-	/* D[m][n]: m = g + 8 (e >> 1) outputs along x (m < L kept), n = 2t + (e & 1). The results go
-	 * through shared memory (the staged tile is free now) so that the stores to the grid are
-	 * 16-byte vectors along x instead of scattered 2- or 4-byte ones. */
-	const int t = lane % 4, orows = two_d ? 8 * SPD_RG : 1;
-	__syncthreads();
-	T *s_out = s_in;                                   /* [orows][xspan], pitch a.sp */
+	spd_store<T, F16ACC, XT>(out, s_in, acc, a, two_d, x0, y0, xspan);
+}
+
+/*
+ * The 2D kernel for fused radius 7 (tcs cases 3 and 4, the sptc artifact's own shape). Two
+ * changes against the general kernel, same block staging and output:
+ *   - the whole A (NSTEPS = 15 footprint rows x KSTEPS K steps), its metadata and the B column
+ *     offsets stay in registers, so the inner loop is B loads from the staged tile and MMAs only;
+ *   - a warp owns RG row groups (8 RG output rows) of one 16-wide x-tile, and the B fragment of
+ *     staged row u serves every (row group rg, footprint row q) with 8 rg + q = u: 8 RG + 14
+ *     loads for 15 RG MMAs a K step, where loading per (rg, q) took 15 RG.
+ */
+template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG>
+__global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7(
+	const T *__restrict__ in, T *__restrict__ out, const unsigned *__restrict__ afrag,
+	const int *__restrict__ bcol, struct spd_args a)
+{
+	typedef spd_mma<T, SPARSE> P;
+	constexpr int R = 7, Q = 2 * R + 1, NM = SPARSE ? (NSTEPS + 1) / 2 : 1;
+	extern __shared__ __align__(16) unsigned char spd_smem[];
+	T *s_in = reinterpret_cast<T *>(spd_smem);
+	constexpr int HMAP = sizeof(T) == 2;    /* f16: interleaved rows, 8-byte row pitch (spd_orow) */
+	typedef typename std::conditional<HMAP, uint2, uint4>::type V;
+	const int xspan = 8 * a.L, x0 = blockIdx.x * xspan, y0 = blockIdx.y * 8 * RG;
+	spd_stage<T, V>(in, s_in, a, 8 * RG + 2 * R, 1, x0, y0);
+	const int lane = threadIdx.x & 31, w = threadIdx.x / 32, g = lane / 4;
+	unsigned fa[NSTEPS][4], meta[NM];
+	int col[KSTEPS][P::NB];
 #pragma unroll
-	for (int xt = 0; xt < XT; xt++)
-#pragma unroll
-		for (int rg = 0; rg < SPD_RG; rg++)
-#pragma unroll
-			for (int e = 0; e < 4; e++) {
-				const int m = g + 8 * (e >> 1), n = 2 * t + (e & 1), tile = w * XT + xt;
-				if (m >= L)
-					continue;
-				const int ox = two_d ? tile * L + m : ((tile * SPD_RG + rg) * 8 + n) * L + m;
-				const int oy = two_d ? rg * 8 + n : 0;
-				const float v = acc[xt][rg].at(e);
-				if constexpr (sizeof(T) == 4)
-					s_out[(size_t)oy * a.sp + ox] = v;
-				else
-					s_out[(size_t)oy * a.sp + ox] = __float2half_rn(v);
-			}
-	__syncthreads();
-	const int vcols = xspan / EPV;
-	for (int e = threadIdx.x; e < orows * vcols; e += blockDim.x) {
-		const int oy = e / vcols, ox = (e % vcols) * EPV, x = x0 + ox, y = y0 + oy;
-		if ((two_d && y >= a.ny) || x >= a.nx)
-			continue;
-		T *d = out + a.origin + (long long)z * a.plane + (long long)y * a.pitch + x;
-		const T *sv = s_out + (size_t)oy * a.sp + ox;
-		if (x + EPV <= a.nx)
-			*reinterpret_cast<uint4 *>(d) = *reinterpret_cast<const uint4 *>(sv);
-		else
-			for (int i = 0; i < a.nx - x; i++)
-				d[i] = sv[i];
+	for (int j = 0; j < NSTEPS; j++) {
+		const uint4 v = reinterpret_cast<const uint4 *>(afrag)[j * 32 + lane];
+		fa[j][0] = v.x, fa[j][1] = v.y, fa[j][2] = v.z, fa[j][3] = v.w;
 	}
+#pragma unroll
+	for (int j = 0; j < NM; j++)
+		meta[j] = SPARSE ? afrag[NSTEPS * 32 * 4 + j * 32 + lane] : 0u;
+#pragma unroll
+	for (int ks = 0; ks < KSTEPS; ks++)
+#pragma unroll
+		for (int i = 0; i < P::NB; i++)
+			col[ks][i] = bcol[(ks * P::NB + i) * 32 + lane];
+	cp_wait_all();
+	__syncthreads();
+	/* column n = g of B: staged row spd_orow(0, g) (+ u), the tile's first column */
+	const T *base = s_in + (size_t)spd_orow<HMAP>(0, g) * a.sp + 8 - R - a.shift + w * a.L;
+	spd_acc<F16ACC> acc[1][RG];
+	memset(acc, 0, sizeof(acc));
+	/* u: the staged row offset 8 rg + q (spd_orow(rg, 0) + q with HMAP) shared by (rg, q) pairs */
+#pragma unroll
+	for (int u = 0; u < spd_orow<HMAP>(RG - 1, 0) + Q; u++)
+#pragma unroll
+		for (int ks = 0; ks < KSTEPS; ks++) {
+			const T *row = base + (size_t)u * a.sp;
+			unsigned fb[P::NB];
+#pragma unroll
+			for (int i = 0; i < P::NB; i++)
+				fb[i] = spd_b<T>(row + col[ks][i]);
+#pragma unroll
+			for (int rg = 0; rg < RG; rg++) {
+				const int q = u - spd_orow<HMAP>(rg, 0), j = q * KSTEPS + ks;
+				if (q < 0 || q >= Q)
+					continue;
+				if (j % 2 == 0)
+					P::template mma<0>(acc[0][rg].c, fa[j], fb, meta[SPARSE ? j / 2 : 0]);
+				else
+					P::template mma<1>(acc[0][rg].c, fa[j], fb, meta[SPARSE ? j / 2 : 0]);
+			}
+		}
+	spd_store<T, F16ACC, 1, RG, HMAP>(out, s_in, acc, a, 1, x0, y0, xspan);
 }
 
 struct spd_state {
 	struct sparse_plan plan;
 	int sparse, f16acc, is16;
 	int xt;                      /* x-tiles a warp */
+	int r7;                      /* spider_kernel_r7 runs it: NSTEPS, or 0 (the general kernel) */
+	int r7_rg;                   /* its row groups a warp (8 rg output rows a block) */
 	unsigned *d_a;
 	int *d_c;
 	size_t smem;
@@ -277,8 +380,23 @@ template <typename T, int SP, int F16> static const void *spd_pick_xt(int xt)
 {
 	return SPD.args.dims == 3 ? spd_pick_xt3<T, SP, F16, 1>(xt) : spd_pick_xt3<T, SP, F16, 0>(xt);
 }
+/* fused radius 7 in 2D with L = 16: the register-resident kernel for the step counts it has */
+static const void *spd_pick_r7(void)
+{
+	if (SPD.r7 == 15 && SPD.is16 && SPD.sparse)
+		return SPD.f16acc ? (const void *)spider_kernel_r7<__half, 1, 1, 15, 1, SPD_R7_RG16>
+				  : (const void *)spider_kernel_r7<__half, 1, 0, 15, 1, SPD_R7_RG16>;
+	if (SPD.r7 == 30 && SPD.is16 && !SPD.sparse)
+		return SPD.f16acc ? (const void *)spider_kernel_r7<__half, 0, 1, 30, 2, SPD_R7_RG32>
+				  : (const void *)spider_kernel_r7<__half, 0, 0, 30, 2, SPD_R7_RG32>;
+	if (SPD.r7 == 30 && !SPD.is16 && SPD.sparse)
+		return (const void *)spider_kernel_r7<float, 1, 0, 30, 2, SPD_R7_RG32>;
+	return NULL;
+}
 static const void *spd_pick(void)
 {
+	if (SPD.r7)
+		return spd_pick_r7();
 	if (!SPD.is16)
 		return SPD.sparse ? spd_pick_xt<float, 1, 0>(SPD.xt) : spd_pick_xt<float, 0, 0>(SPD.xt);
 	if (SPD.sparse)
@@ -394,6 +512,19 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	int sp_words = ((sw * eb / 4 + 31) / 32) * 32 + 4;
 	const int srows = g->dims == 3 ? 8 * SPD_RG : two_d ? 8 * SPD_RG + 2 * p->R : 1;
 	SPD.smem = (size_t)srows * sp_words * 4 + (g->dims == 3 ? 0 : na * 4 + (size_t)ksteps * NB * 32 * 4);
+	/* fused radius 7, 16-row tiles, 2D: A in registers (spider_kernel_r7), for the step counts it
+	 * is built for; it stages the input tile only */
+	SPD.r7 = g->dims == 2 && p->R == 7 && L == 16 && SPD.xt == 1 ? nsteps : 0;
+	if (SPD.r7 && !spd_pick_r7())
+		SPD.r7 = 0;
+	SPD.r7_rg = SPD.r7 == 15 ? SPD_R7_RG16 : SPD_R7_RG32;
+	/* f16 in spider_kernel_r7: a pitch of 2 words past a multiple of 32 banks, which with its
+	 * interleaved rows (spd_orow) puts the 32 lanes of a B load on 32 banks (the pair swap's words
+	 * a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two) */
+	if (SPD.r7 && is16)
+		sp_words = sp_words - 4 + 2;
+	if (SPD.r7)
+		SPD.smem = (size_t)(8 * SPD.r7_rg + 2 * p->R) * sp_words * 4;
 	const void *k = spd_pick();
 	if (cudaMalloc(&SPD.d_a, na * 4) != cudaSuccess || cudaMalloc(&SPD.d_c, (size_t)ksteps * NB * 32 * 4) != cudaSuccess ||
 	    cudaMemcpy(SPD.d_a, ha, na * 4, cudaMemcpyHostToDevice) != cudaSuccess ||
@@ -425,8 +556,8 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	SPD.args.dims = g->dims;
 	SPD.args.sw = sw;
 	SPD.args.sp = sp_words * 4 / eb;
-	snprintf(SPD.variant, sizeof(SPD.variant), "%s %s -> %s, %s swap, L %d, Kpad %d, sigma %.4f",
-		 sparse ? "mma.sp::ordered_metadata" : "mma.sync",
+	snprintf(SPD.variant, sizeof(SPD.variant), "%s%s %s -> %s, %s swap, L %d, Kpad %d, sigma %.4f",
+		 SPD.r7 ? "A in registers, " : "", sparse ? "mma.sp::ordered_metadata" : "mma.sync",
 		 is16 ? (sparse ? "m16n8k32 f16" : "m16n8k16 f16") : (sparse ? "m16n8k16 tf32" : "m16n8k8 tf32"),
 		 SPD.f16acc ? "f16 (fp16 accumulation)" : "f32", is16 ? "pair" : "column", L, p->Kpad,
 		 sparse_sigma(p));
@@ -441,8 +572,9 @@ static void spd_launch(struct method_ctx *c, const void *in, void *out, cudaStre
 {
 	const int two_d = c->grid->dims >= 2, L = SPD.args.L;
 	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
+	const int brows = SPD.r7 ? 8 * SPD.r7_rg : 8 * SPD_RG;    /* output rows a block */
 	dim3 grid((unsigned)((SPD.args.nx + xspan - 1) / xspan),
-		  (unsigned)(two_d ? (SPD.args.ny + 8 * SPD_RG - 1) / (8 * SPD_RG) : 1), (unsigned)SPD.args.nz);
+		  (unsigned)(two_d ? (SPD.args.ny + brows - 1) / brows : 1), (unsigned)SPD.args.nz);
 	void *args[] = { (void *)&in, (void *)&out, (void *)&SPD.d_a, (void *)&SPD.d_c, (void *)&SPD.args };
 	CUDA_CHECK(cudaLaunchKernel(spd_pick(), grid, dim3(256), args, SPD.smem, s));
 }
