@@ -323,7 +323,12 @@ recorded = $$(ls -d data/runs/*/ 2>/dev/null | tr '\n' ' ')
 # model and paper columns. NOBUILD=1 (a GPU node with build/ carried): the tools as they are.
 RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
 PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
-EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
+EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10 \
+	kernels-vs-authors
+# what `make reproduce` makes: the papers' items. kernels-vs-authors (the harness's kernels beside
+# the authors' own artifacts, measured on an H200) reproduces no paper item: `make
+# kernels-vs-authors` after it, on the same RUN
+REPRODUCED := $(filter-out kernels-vs-authors,$(EXPERIMENTS))
 FIGURES := tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
 MEASURING := ceilings naive-core cuda-core dense-tc sparse-tc test-gpu ncu-check
 # what each rendered target reads: the experiment of its name, or (verdicts) five, from one run
@@ -417,6 +422,9 @@ tcs-table3: $(O)/tcs-table3.md ## tcs Table 3: cases 1-6, CUDA vs tensor cores, 
 tcs-table4: $(O)/tcs-table4.md ## tcs Table 4: SPIDER dense vs sparse
 	@cat $<
 	$(Q)$(call check_wrong,$@)
+kernels-vs-authors: $(O)/kernels-vs-authors.md ## the harness's kernels vs the authors' artifacts (H200 numbers), ratio, share of roof
+	@cat $<
+	$(Q)$(call check_wrong,$@)
 verdicts: $(O)/verdicts.md ## the papers' claims: paper's number, this GPU's, verdict
 	@cat $<
 	$(Q)$(call check_wrong,$@)
@@ -439,14 +447,15 @@ table2: tcs-table2 ## = tcs-table2
 table3: tcs-table3 ## = tcs-table3
 table4: tcs-table4 ## = tcs-table4
 figure10: sptc-figure10 ## = sptc-figure10
-reproduce: ## every table and figure above, then the verdicts (GPU: measures; else renders the recorded run)
-	$(Q)if [ "$(MODE)" = yes ]; then n=0; for e in $(EXPERIMENTS); do \
+reproduce: ## every paper table and figure above, then the verdicts (GPU: measures; else renders the recorded run); not kernels-vs-authors
+	$(Q)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED); do \
 	  n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
 	  $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
 	start=$$(date +%s); \
-	$(MAKE) -k --no-print-directory $(EXPERIMENTS) tcs-figure10 verdicts && \
-	echo "reproduce: done in $$(( $$(date +%s) - start )) s"
+	$(MAKE) -k --no-print-directory $(REPRODUCED) tcs-figure10 verdicts && \
+	echo "reproduce: done in $$(( $$(date +%s) - start )) s; make kernels-vs-authors$(if \
+	$(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts"
 
 ifeq ($(MODE),yes)
 # Targets that only measure (into data/runs/RUN/); on a GPU node without network, carry build/

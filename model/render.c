@@ -23,7 +23,8 @@
 static const char *const all_methods[] = { "naive", "ebisu", "cudnn", "convstencil", "tcstencil",
 					   "spider", "spider-dense", NULL };
 const char *const render_targets[] = { "tcs-table2", "tcs-table3", "tcs-table4", "tcs-figure15",
-				       "tcs-figure16", "sptc-figure9", "sptc-figure10", "verdicts", NULL };
+				       "tcs-figure16", "sptc-figure9", "sptc-figure10", "kernels-vs-authors",
+				       "verdicts", NULL };
 
 /* the columns every run CSV row must have for rendering */
 static const char *const run_need[] = { "label", "stencil", "dtype", "method", "fusion", "size",
@@ -797,6 +798,117 @@ static int tcs_table4(struct render_ctx *c, char *err, size_t errlen)
 	return table_close(c, "tcs-table4", &t, &paper, &o, err, errlen);
 }
 
+/* ---- the harness's kernels beside the authors' own artifacts (same GPU, side by side) ---- */
+
+/* the authors' row of a configuration: same stencil, dtype, fusion, size and method (the harness
+ * method it is compared with, without its option); -1 when there is none */
+static long authors_row(const struct csv_table *a, const struct run_config *cfg)
+{
+	char fus[16];
+	snprintf(fus, sizeof(fus), "%d", cfg->fusion);
+	for (size_t r = 0; r < a->nrows; r++)
+		if (!strcmp(csv_table_get(a, r, "stencil"), cfg->stencil->name) &&
+		    !strcmp(csv_table_get(a, r, "dtype"), dtype_table[cfg->dtype].name) &&
+		    !strcmp(csv_table_get(a, r, "fusion"), fus) && !strcmp(csv_table_get(a, r, "size"), cfg->size) &&
+		    !strcmp(csv_table_get(a, r, "method"), cfg->method))
+			return (long)r;
+	return -1;
+}
+
+static int kernels_vs_authors(struct render_ctx *c, char *err, size_t errlen)
+{
+	struct target t;
+	struct csv_table a;
+	struct outputs o;
+	static const char *const pneed[] = { "stencil", "dtype", "fusion", "size", "method", "artifact",
+		"artifact_setting", "artifact_accumulation", "gstencil_per_s", "own_depth",
+		"gstencil_per_s_own_depth", "source", NULL };
+	static const char *const cols[] = { "label", "stencil", "dtype", "fusion", "size", "method", "artifact",
+		"artifact_setting", "artifact_accumulation", "gstencil_per_s", "authors_gstencil_per_s",
+		"ratio_vs_authors", "authors_own_depth", "authors_gstencil_per_s_own_depth",
+		"ratio_vs_authors_own_depth", "model_gstencil_per_s", "share_of_roof_pct", "status", "gpu",
+		RUN_COLS };
+	static const char *const md[] = { "problem", "harness method", "GStencil/s measured", "authors' artifact",
+		"authors' GStencil/s (H200)", "harness / authors", "model", "of roof", "status" };
+	char caveat[512] = "";
+	const char *notes[] = {
+		"The harness's kernels beside the papers' authors' own public artifacts (SPIDER, EBISU, "
+		"ConvStencil, TCStencil). The authors' numbers were measured with their artifacts on an H200 "
+		"(132 SMs, driver 580.159.04, CUDA 13.0), side by side with the harness (data/paper/"
+		"kernels-vs-authors.csv); GStencil/s is interior points x time steps / time for both, the "
+		"artifacts' own normalisation factors removed. harness / authors: the measured rate over the "
+		"authors' (for EBISU box3d1r fp64 also over the artifact at its own depth 5). Model: the "
+		"attainable GStencil/s on this run's ceilings (without a run, the datasheet's) with the "
+		"kernel's sigma; of roof: measured / model.", caveat, NULL };
+	/* the authors' numbers are an H200's: on another GPU the ratio compares two GPUs */
+	if (c->rundir[0] && !strstr(c->gpu, "H200"))
+		snprintf(caveat, sizeof(caveat), "This run's GPU is %s, not an H200: harness / authors compares "
+			 "different GPUs, not the kernels alone.", c->gpu);
+	else
+		notes[1] = NULL;
+	if (table_open(c, "kernels-vs-authors", pneed, &t, &a, &o, cols, NELEM(cols),
+		       "The harness's kernels vs the authors' artifacts", notes, md, NELEM(md), err, errlen) != 0)
+		return -1;
+	for (size_t i = 0; i < t.n; i++) {
+		const struct point *p = &t.p[i];
+		long ar = authors_row(&a, p->cfg);
+		double ag = num(&a, ar, "gstencil_per_s"), ao = num(&a, ar, "gstencil_per_s_own_depth");
+		double od = num(&a, ar, "own_depth"), mg = model_gs(p);
+		double share = 100 * p->measured / mg;
+		const char *art = ar >= 0 ? csv_table_get(&a, ar, "artifact") : "";
+		const char *set = ar >= 0 ? csv_table_get(&a, ar, "artifact_setting") : "";
+		const char *acc = ar >= 0 ? csv_table_get(&a, ar, "artifact_accumulation") : "";
+		char mname[64];   /* a variant keeps its option: spider:f16acc */
+		method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
+		csv_put_str(&o.w, p->cfg->label);
+		csv_put_str(&o.w, p->cfg->stencil->name);
+		csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);
+		csv_put_int(&o.w, p->cfg->fusion);
+		csv_put_str(&o.w, p->cfg->size);
+		csv_put_str(&o.w, mname);
+		csv_put_str(&o.w, art);
+		csv_put_str(&o.w, set);
+		csv_put_str(&o.w, acc);
+		csv_put_num(&o.w, p->measured);
+		csv_put_num(&o.w, ag);
+		csv_put_num(&o.w, p->measured / ag);
+		csv_put_num(&o.w, od);
+		csv_put_num(&o.w, ao);
+		csv_put_num(&o.w, p->measured / ao);
+		csv_put_num(&o.w, mg);
+		csv_put_num(&o.w, share);
+		csv_put_str(&o.w, p->status);
+		csv_put_str(&o.w, c->gpu);
+		put_run_cols(&o.w, p);
+		csv_end_row(&o.w);
+		char prob[96], G[64], A[160], AG[96], R[96], M[32], S[32], x[32], y[32];
+		snprintf(prob, sizeof(prob), "%s %s t=%d %s", p->cfg->stencil->name, dtype_table[p->cfg->dtype].name,
+			 p->cfg->fusion, p->cfg->size);
+		fmt_rate(G, sizeof(G), p, 1);
+		/* "SPIDER (dense variant, f16 accumulate)" */
+		snprintf(A, sizeof(A), "%s%s%s%s%s%s", ar >= 0 ? art : "NA", *set || *acc ? " (" : "", set,
+			 *set && *acc ? ", " : "", acc, *set || *acc ? ")" : "");
+		fmt(x, sizeof(x), ag, 1);
+		fmt(y, sizeof(y), p->measured / ag, 2);
+		snprintf(AG, sizeof(AG), "%s", x);
+		snprintf(R, sizeof(R), "%s", y);
+		if (isfinite(ao)) {   /* the artifact at its own depth too */
+			fmt(x, sizeof(x), ao, 1);
+			fmt(y, sizeof(y), p->measured / ao, 2);
+			snprintf(AG + strlen(AG), sizeof(AG) - strlen(AG), " / %s at its own t=%.0f", x, od);
+			snprintf(R + strlen(R), sizeof(R) - strlen(R), " / %s vs its own t=%.0f", y, od);
+		}
+		fmt(M, sizeof(M), mg, 1);
+		if (isfinite(share))
+			snprintf(S, sizeof(S), "%.1f %%", share);
+		else
+			snprintf(S, sizeof(S), "NA");
+		const char *cells[] = { prob, mname, G, A, AG, R, M, S, p->status };
+		md_row(&o.md, cells);
+	}
+	return table_close(c, "kernels-vs-authors", &t, &a, &o, err, errlen);
+}
+
 /* ---- figure data: one row per configuration ---- */
 
 static int figure_rows(struct render_ctx *c, const char *name, const char *title, const char *note,
@@ -1216,6 +1328,8 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	if (!strcmp(target, "sptc-figure10"))
 		return figure_rows(c, "sptc-figure10", "sptc Figure 10: throughput against problem size",
 				   "8 sizes a curve; the model's plateau is each method's roofline GStencil/s.", err, errlen);
+	if (!strcmp(target, "kernels-vs-authors"))
+		return kernels_vs_authors(c, err, errlen);
 	if (!strcmp(target, "verdicts"))
 		return verdicts(c, err, errlen);
 	snprintf(err, errlen, "unknown target '%s'", target);

@@ -1,9 +1,10 @@
 /*
  * render.h - the experiments' tables and figure data (issue 7): for each target (tcs Tables 2-4,
- * tcs Figures 10/15 and 16, sptc Figures 9 and 10, the verdicts) join the configuration list
- * (experiments/TARGET.csv), the measured rows of a run (data/runs/RUN/TARGET.csv, written by
- * stencilbench), the model for that run's GPU (its ceilings.csv) and the papers' printed values
- * (data/paper/), and write plots/out/TARGET.csv (tidy, for gnuplot) and TARGET.md.
+ * tcs Figures 10/15 and 16, sptc Figures 9 and 10, kernels-vs-authors, the verdicts) join the
+ * configuration list (experiments/TARGET.csv), the measured rows of a run
+ * (data/runs/RUN/TARGET.csv, written by stencilbench), the model for that run's GPU (its
+ * ceilings.csv) and the papers' printed values (data/paper/; for kernels-vs-authors the authors'
+ * artifacts' numbers), and write plots/out/TARGET.csv (tidy, for gnuplot) and TARGET.md.
  *
  * Without a run the measured columns are NA and the model uses a GPU of data/hw/gpus.csv. Every
  * value comes from a file: nothing is hard-coded, nothing is scaled. A malformed or truncated run

@@ -1,8 +1,8 @@
 /*
  * stencil-render.c - the `stencil-render` tool: renders one experiment target (tcs Tables 2-4,
- * tcs Figures 10/15 and 16, sptc Figures 9 and 10, the verdicts) from a run directory into
- * plots/out/TARGET.csv and TARGET.md (model/render.h); the Makefile's `make table3` and friends
- * call it, then gnuplot for the figures.
+ * tcs Figures 10/15 and 16, sptc Figures 9 and 10, the harness's kernels beside the authors'
+ * artifacts, the verdicts) from a run directory into plots/out/TARGET.csv and TARGET.md
+ * (model/render.h); the Makefile's `make table3` and friends call it, then gnuplot for the figures.
  *
  *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]
  *   stencil-render newest-run FILE... [--runs DIR]  print the newest recorded run holding every FILE
@@ -27,7 +27,7 @@ int main(int argc, char **argv)
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
 			"Targets: tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9\n"
-			"sptc-figure10 verdicts.\n", prog, prog);
+			"sptc-figure10 kernels-vs-authors verdicts.\n", prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];

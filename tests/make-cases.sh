@@ -161,6 +161,18 @@ run-index)   # without a device the index follows runs added, deleted and change
 	rm -rf data/runs/rec1
 	ok tcs-table4
 	grep -q "model and paper only" plots/out/tcs-table4.md || fail "a deleted run rendered" ;;
+kernels-vs-authors)   # measured and rendered like the tables, model-only without a run; not in reproduce
+	ok kernels-vs-authors; says "no recorded run"
+	grep -q "model and paper only" plots/out/kernels-vs-authors.md || fail "not model-only"
+	recorded rec
+	ok kernels-vs-authors; renders kernels-vs-authors data/runs/rec
+	grep -q "not an H200" plots/out/kernels-vs-authors.md || fail "no caveat for an H100 run"
+	gpu RUN=k kernels-vs-authors; measured k 1; renders kernels-vs-authors data/runs/k
+	scripts/runs.sh complete experiments/kernels-vs-authors.csv data/runs/k/kernels-vs-authors.csv || \
+		fail "incomplete"
+	gpu RUN=r reproduce; says "make kernels-vs-authors RUN=r"
+	[[ ! -e data/runs/r/kernels-vs-authors.csv ]] || fail "reproduce measured kernels-vs-authors"
+	measured r 7 ;;
 deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root; a fake apt-get)
 	[[ $(id -u) == 0 ]] || exit 0
 	mkdir -p .t/bin

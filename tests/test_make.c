@@ -3,7 +3,8 @@
  * repository with a stub runner and a stub gnuplot (no GPU, nvcc or network): a new RUN measures
  * and renders that run, a missing or truncated run CSV is measured again, the runner's exit
  * statuses, the no-device fallback, two makes at once, failed renders keeping the previous
- * outputs, RUN names, the dirty-tree refusal, the run index following data/runs/ and
+ * outputs, RUN names, the dirty-tree refusal, the run index following data/runs/,
+ * kernels-vs-authors (measured and rendered, model-only without a run, left out of reproduce) and
  * scripts/deps.sh under make -j.
  */
 #include "tests.h"
@@ -32,6 +33,7 @@ MAKE_CASE(failed_render, "failed-render")
 MAKE_CASE(run_name, "run-name")
 MAKE_CASE(dirty, "dirty")
 MAKE_CASE(run_index, "run-index")
+MAKE_CASE(kernels_vs_authors, "kernels-vs-authors")
 MAKE_CASE(deps_lock, "deps-lock")
 
 void run_make_tests(struct group_result *r)
@@ -46,6 +48,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_run_name),
 		cmocka_unit_test(test_make_dirty),
 		cmocka_unit_test(test_make_run_index),
+		cmocka_unit_test(test_make_kernels_vs_authors),
 		cmocka_unit_test(test_make_deps_lock),
 	};
 	RUN_GROUP(r, tests);

@@ -755,7 +755,8 @@ static void test_committed_experiments(void **state)
 	static const char *const methods[] = { "naive", "ebisu", "cudnn", "convstencil", "tcstencil", "spider",
 					       "spider-dense", NULL };
 	static const char *const files[] = { "experiments/naive-core.csv", "experiments/cuda-core.csv",
-					     "experiments/dense-tc.csv", "experiments/sparse-tc.csv" };
+					     "experiments/dense-tc.csv", "experiments/sparse-tc.csv",
+					     "experiments/kernels-vs-authors.csv" };
 	struct run_config *rows;
 	size_t n;
 	char err[512];

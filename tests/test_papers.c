@@ -99,7 +99,7 @@ static void test_paper_csvs(void **state)
 	assert_string_equal(cell(&t, "method", "sptcstencil", "compute"), "56");
 	csv_table_free(&t);
 	static const char *const all[] = { "tcs-table4", "tcstencil-table1", "tcstencil-ai",
-		"fermi-table1", "nongemm-table1", "nongemm-table2", "nongemm-bounds" };
+		"fermi-table1", "nongemm-table1", "nongemm-table2", "nongemm-bounds", "kernels-vs-authors" };
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
 		char rel[128];
 		snprintf(rel, sizeof(rel), "data/paper/%s.csv", all[i]);

@@ -1,8 +1,9 @@
 /*
  * test_render.c - the experiments' rendering (issue 7): every target renders its CSV and Markdown
  * from the small committed fixture run (tests/fixtures/run-small, a few rows of a real H100 run)
- * and without any run (model and paper only); the joined numbers are the run's; the verdict
- * logic on fixture numbers; a truncated run CSV is an error naming file and line.
+ * and without any run (model and paper only); the joined numbers are the run's (kernels-vs-authors:
+ * the authors' numbers, the ratio and the share of roof); the verdict logic on fixture numbers; a
+ * truncated run CSV is an error naming file and line.
  */
 #include "tests.h"
 
@@ -70,6 +71,124 @@ static void test_joined_values(void **state)
 	assert_string_equal(csv_table_get(&t4, 1, "method"), "spider");
 	csv_table_free(&run);
 	csv_table_free(&t4);
+}
+
+/* the authors' row of a rendered row (data/paper/kernels-vs-authors.csv): same stencil, dtype,
+ * fusion, size and method without its option */
+static long authors_of(const struct csv_table *a, const struct csv_table *k, size_t r)
+{
+	char base[64];
+	snprintf(base, sizeof(base), "%s", csv_table_get(k, r, "method"));
+	base[strcspn(base, ":")] = '\0';
+	for (size_t q = 0; q < a->nrows; q++)
+		if (!strcmp(csv_table_get(a, q, "stencil"), csv_table_get(k, r, "stencil")) &&
+		    !strcmp(csv_table_get(a, q, "dtype"), csv_table_get(k, r, "dtype")) &&
+		    !strcmp(csv_table_get(a, q, "fusion"), csv_table_get(k, r, "fusion")) &&
+		    !strcmp(csv_table_get(a, q, "size"), csv_table_get(k, r, "size")) &&
+		    !strcmp(csv_table_get(a, q, "method"), base))
+			return (long)q;
+	return -1;
+}
+
+static double cell_num(const struct csv_table *t, size_t r, const char *col)
+{
+	const char *s = csv_table_get(t, r, col);
+	return s && *s && strcmp(s, "NA") ? strtod(s, NULL) : NAN;
+}
+
+static char *read_text(const char *path)
+{
+	static char buf[1 << 16];
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot read %s", path);
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* kernels-vs-authors from the fixture run (an H100) and without a run: every row of the list meets
+ * its authors' number; with a run, ratio = measured / authors (and / the artifact's own depth where
+ * there is one) and share of roof = measured / model; the H100 run gets the two-GPUs caveat */
+static void test_kernels_vs_authors(void **state)
+{
+	(void)state;
+	char err[1024], path[512];
+	struct csv_table a, run, k;
+	assert_int_equal(csv_table_read(repo_path("data/paper/kernels-vs-authors.csv"), &a, err, sizeof(err)), 0);
+	assert_int_equal(csv_table_read(repo_path("tests/fixtures/run-small/kernels-vs-authors.csv"), &run, err,
+					sizeof(err)), 0);
+	for (int with_run = 0; with_run < 2; with_run++) {
+		const char *out = temp_dir();
+		struct render_ctx c;
+		assert_int_equal(render_open(&c, repo_path("."), with_run ? repo_path("tests/fixtures/run-small") : NULL,
+					     NULL, out, err, sizeof(err)), 0);
+		if (render_target(&c, "kernels-vs-authors", err, sizeof(err)) != 0)
+			fail_msg("%s", err);
+		render_close(&c);
+		snprintf(path, sizeof(path), "%s/kernels-vs-authors.csv", out);
+		assert_int_equal(csv_table_read(path, &k, err, sizeof(err)), 0);
+		assert_int_equal(k.nrows, 14);   /* the experiment list's rows */
+		size_t measured = 0, own = 0;
+		for (size_t r = 0; r < k.nrows; r++) {
+			long ar = authors_of(&a, &k, r);
+			if (ar < 0)
+				fail_msg("row %zu (%s %s): no authors' row", r, csv_table_get(&k, r, "label"),
+					 csv_table_get(&k, r, "method"));
+			double ag = cell_num(&a, (size_t)ar, "gstencil_per_s"), ao = cell_num(&a, (size_t)ar,
+											 "gstencil_per_s_own_depth");
+			assert_near(cell_num(&k, r, "authors_gstencil_per_s"), ag, 1e-9 * ag);
+			assert_string_equal(csv_table_get(&k, r, "artifact"), csv_table_get(&a, (size_t)ar, "artifact"));
+			double mg = cell_num(&k, r, "model_gstencil_per_s");
+			assert_true(isfinite(mg) && mg > 0);
+			/* the run's row of this configuration */
+			long rr = -1;
+			for (size_t q = 0; with_run && q < run.nrows; q++)
+				if (!strcmp(csv_table_get(&run, q, "stencil"), csv_table_get(&k, r, "stencil")) &&
+				    !strcmp(csv_table_get(&run, q, "dtype"), csv_table_get(&k, r, "dtype")) &&
+				    !strcmp(csv_table_get(&run, q, "method"), csv_table_get(&k, r, "method")) &&
+				    !strcmp(csv_table_get(&run, q, "fusion"), csv_table_get(&k, r, "fusion")) &&
+				    !strcmp(csv_table_get(&run, q, "size"), csv_table_get(&k, r, "size")))
+					rr = (long)q;
+			if (rr < 0) {   /* model and authors only */
+				assert_string_equal(csv_table_get(&k, r, "status"), "not run");
+				assert_true(isnan(cell_num(&k, r, "gstencil_per_s")));
+				assert_true(isnan(cell_num(&k, r, "ratio_vs_authors")));
+				assert_true(isnan(cell_num(&k, r, "share_of_roof_pct")));
+				continue;
+			}
+			measured++;
+			double g = cell_num(&run, (size_t)rr, "gstencil_per_s");
+			assert_near(cell_num(&k, r, "gstencil_per_s"), g, 1e-9 * g);
+			assert_near(cell_num(&k, r, "ratio_vs_authors"), g / ag, 1e-6 * g / ag);
+			/* the run's model column, on its ceilings with the kernel's sigma */
+			assert_near(mg, cell_num(&run, (size_t)rr, "model_gstencil_per_s"), 1e-6 * mg);
+			assert_near(cell_num(&k, r, "share_of_roof_pct"), 100 * g / mg, 1e-6 * 100 * g / mg);
+			if (isfinite(ao)) {
+				own++;
+				assert_near(cell_num(&k, r, "ratio_vs_authors_own_depth"), g / ao, 1e-6 * g / ao);
+				assert_near(cell_num(&k, r, "authors_own_depth"), 5, 0);
+			}
+		}
+		assert_int_equal(measured, with_run ? run.nrows : 0);
+		assert_int_equal(own, with_run ? 1 : 0);
+		csv_table_free(&k);
+		/* the table: both reference values of EBISU box3d1r fp64, a throttled row marked, and the
+		 * two-GPUs caveat for the H100 run only */
+		snprintf(path, sizeof(path), "%s/kernels-vs-authors.md", out);
+		const char *md = read_text(path);
+		assert_non_null(strstr(md, "| 146.9 / 182.6 at its own t=5 |"));
+		assert_non_null(strstr(md, "| SPIDER (f16 accumulate) |"));
+		assert_int_equal(strstr(md, "not an H200: harness / authors compares different GPUs") != NULL, with_run);
+		assert_int_equal(strstr(md, "| 388.6 (throttled 10/10) | EBISU (depth 3) | 567.7 | 0.68 | 531.7 | "
+					"73.1 % | ok |") != NULL, with_run);
+		assert_int_equal(strstr(md, "| 442.6 | EBISU (depth 3) | 146.9 / 182.6 at its own t=5 | "
+					"3.01 / 2.42 vs its own t=5 | 531.7 | 83.2 % | ok |") != NULL, with_run);
+		assert_int_equal(strstr(md, "model and paper only") != NULL, !with_run);
+	}
+	csv_table_free(&a);
+	csv_table_free(&run);
 }
 
 static void test_verdict_logic(void **state)
@@ -225,6 +344,7 @@ void run_render_tests(struct group_result *r)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_target_renders),
 		cmocka_unit_test(test_joined_values),
+		cmocka_unit_test(test_kernels_vs_authors),
 		cmocka_unit_test(test_verdict_logic),
 		cmocka_unit_test(test_truncated_run),
 		cmocka_unit_test(test_quick_label),

@@ -410,6 +410,56 @@ static void test_table2_three_F(void **state)
 	assert_non_null(strstr(md, "| 0.5000 / 0.4375 |"));
 }
 
+/* kernels-vs-authors holds its rows to the same rules: a wrong or skipped row shows its status,
+ * never a rate, a ratio or a share of roof; an impossible ok row or a configuration twice fails */
+static void test_kernels_vs_authors_rows(void **state)
+{
+	(void)state;
+	char err[1024], want[600], path[512];
+	const char *run = fixture_copy(), *out = temp_dir();
+	struct csv_table k;
+	edit(run, "kernels-vs-authors.csv", 4, "status", "wrong", -1);     /* box2d1r fp32 ebisu t=7: 1042.9 */
+	edit(run, "kernels-vs-authors.csv", 0, "status", "skipped", -1);   /* box2d1r fp16 spider t=7: 588.8 */
+	if (render(run, out, "kernels-vs-authors", err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	const char *md = slurp_file(out, "kernels-vs-authors.md");
+	assert_non_null(strstr(md, "| box2d1r fp32 t=7 10240x10240 | ebisu | wrong | EBISU (depth 7) | 734.3 | NA | "
+			       "2481.2 | NA | wrong |"));
+	assert_non_null(strstr(md, "| box2d1r fp16 t=7 10240x10240 | spider | skipped | SPIDER | 2223.0 | NA |"));
+	assert_null(strstr(md, "1042.9"));
+	assert_null(strstr(md, "588.8"));
+	snprintf(path, sizeof(path), "%s/kernels-vs-authors.csv", out);
+	assert_int_equal(csv_table_read(path, &k, err, sizeof(err)), 0);
+	size_t seen = 0;
+	for (size_t r = 0; r < k.nrows; r++) {
+		const char *st = csv_table_get(&k, r, "status");
+		if (strcmp(st, "wrong") && strcmp(st, "skipped"))
+			continue;
+		seen++;
+		assert_string_equal(csv_table_get(&k, r, "gstencil_per_s"), "NA");
+		assert_string_equal(csv_table_get(&k, r, "ratio_vs_authors"), "NA");
+		assert_string_equal(csv_table_get(&k, r, "share_of_roof_pct"), "NA");
+	}
+	assert_int_equal(seen, 2);
+	csv_table_free(&k);
+	/* an ok row above 1.05x its model, over its verification tolerance, or twice: FILE:LINE */
+	static const struct { const char *col, *val; long dup; const char *what; } bad[] = {
+		{ "gstencil_per_s", "1e300", -1, "above 1.05x the model" },
+		{ "verify_rel_l2", "0.9", -1, "verify_rel_l2 '0.9' exceeds verify_tol_l2" },
+		{ NULL, NULL, 1, "duplicate configuration" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		run = fixture_copy();
+		edit(run, "kernels-vs-authors.csv", bad[i].dup >= 0 ? -1 : 1, bad[i].col, bad[i].val, bad[i].dup);
+		assert_int_equal(render(run, out, "kernels-vs-authors", err, sizeof(err)), -1);
+		snprintf(want, sizeof(want), "%s/kernels-vs-authors.csv:%d: ", run, bad[i].dup >= 0 ? 8 : 3);
+		if (strncmp(err, want, strlen(want)) || !strstr(err, bad[i].what))
+			fail_msg("%s: got '%s'", bad[i].what, err);
+	}
+	/* the earlier good rendering is left as it was */
+	assert_string_equal(slurp_file(out, "kernels-vs-authors.md"), md);
+}
+
 void run_sanity_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -420,6 +470,7 @@ void run_sanity_tests(struct group_result *r)
 		cmocka_unit_test(test_throttled_rows),
 		cmocka_unit_test(test_provenance_titles),
 		cmocka_unit_test(test_table2_three_F),
+		cmocka_unit_test(test_kernels_vs_authors_rows),
 	};
 	RUN_GROUP(r, tests);
 }
