@@ -47,11 +47,13 @@ extern "C" {
 #define SPD_MAX_STEPS 32            /* K steps per footprint row, at most Kpad / 8 */
 #define SPD_R7_RG16 8               /* spider_kernel_r7's row groups a warp: 15 A steps in registers */
 #define SPD_R7_RG32 4               /* the same with 30 (tf32, dense f16): fewer accumulators */
+#define SPD_R7_YT 4                 /* spider_kernel_r7's row tiles a block */
 
 struct spd_args {
 	long long origin, pitch, plane;
 	int nx, ny, nz, R, L, shift, rows, nsteps, ksteps;   /* nsteps = rows * ksteps */
 	int dims, sw, sp;               /* staged columns and row pitch (elements) */
+	int yt;                         /* spider_kernel_r7: row tiles a block, one after the other */
 };
 
 /* per (data type, sparse): the instruction and its operand counts */
@@ -296,40 +298,17 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
  *     staged row u serves every (row group rg, footprint row q) with 8 rg + q = u: 8 RG + 14
  *     loads for 15 RG MMAs a K step, where loading per (rg, q) took 15 RG.
  */
-template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG>
-__global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7(
-	const T *__restrict__ in, T *__restrict__ out, const unsigned *__restrict__ afrag,
-	const int *__restrict__ bcol, struct spd_args a)
+/* One row tile of spider_kernel_r7 from the staged tile s: the accumulators of row groups 0..RG-1. */
+template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int HMAP, int NM, int NB>
+__device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a, const unsigned (&fa)[NSTEPS][4],
+					    const unsigned (&meta)[NM], const int (&col)[KSTEPS][NB],
+					    spd_acc<F16ACC> (&acc)[1][RG])
 {
 	typedef spd_mma<T, SPARSE> P;
-	constexpr int R = 7, Q = 2 * R + 1, NM = SPARSE ? (NSTEPS + 1) / 2 : 1;
-	extern __shared__ __align__(16) unsigned char spd_smem[];
-	T *s_in = reinterpret_cast<T *>(spd_smem);
-	constexpr int HMAP = sizeof(T) == 2;    /* f16: interleaved rows, 8-byte row pitch (spd_orow) */
-	typedef typename std::conditional<HMAP, uint2, uint4>::type V;
-	const int xspan = 8 * a.L, x0 = blockIdx.x * xspan, y0 = blockIdx.y * 8 * RG;
-	spd_stage<T, V>(in, s_in, a, 8 * RG + 2 * R, 1, x0, y0);
+	constexpr int R = 7, Q = 2 * R + 1;
 	const int lane = threadIdx.x & 31, w = threadIdx.x / 32, g = lane / 4;
-	unsigned fa[NSTEPS][4], meta[NM];
-	int col[KSTEPS][P::NB];
-#pragma unroll
-	for (int j = 0; j < NSTEPS; j++) {
-		const uint4 v = reinterpret_cast<const uint4 *>(afrag)[j * 32 + lane];
-		fa[j][0] = v.x, fa[j][1] = v.y, fa[j][2] = v.z, fa[j][3] = v.w;
-	}
-#pragma unroll
-	for (int j = 0; j < NM; j++)
-		meta[j] = SPARSE ? afrag[NSTEPS * 32 * 4 + j * 32 + lane] : 0u;
-#pragma unroll
-	for (int ks = 0; ks < KSTEPS; ks++)
-#pragma unroll
-		for (int i = 0; i < P::NB; i++)
-			col[ks][i] = bcol[(ks * P::NB + i) * 32 + lane];
-	cp_wait_all();
-	__syncthreads();
 	/* column n = g of B: staged row spd_orow(0, g) (+ u), the tile's first column */
-	const T *base = s_in + (size_t)spd_orow<HMAP>(0, g) * a.sp + 8 - R - a.shift + w * a.L;
-	spd_acc<F16ACC> acc[1][RG];
+	const T *base = s + (size_t)spd_orow<HMAP>(0, g) * a.sp + 8 - R - a.shift + w * a.L;
 	memset(acc, 0, sizeof(acc));
 	/* u: the staged row offset 8 rg + q (spd_orow(rg, 0) + q with HMAP) shared by (rg, q) pairs */
 #pragma unroll
@@ -352,7 +331,54 @@ __global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7
 					P::template mma<1>(acc[0][rg].c, fa[j], fb, meta[SPARSE ? j / 2 : 0]);
 			}
 		}
-	spd_store<T, F16ACC, 1, RG, HMAP>(out, s_in, acc, a, 1, x0, y0, xspan);
+}
+
+template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG>
+__global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7(
+	const T *__restrict__ in, T *__restrict__ out, const unsigned *__restrict__ afrag,
+	const int *__restrict__ bcol, struct spd_args a)
+{
+	typedef spd_mma<T, SPARSE> P;
+	constexpr int R = 7, NM = SPARSE ? (NSTEPS + 1) / 2 : 1;
+	extern __shared__ __align__(16) unsigned char spd_smem[];
+	T *s_in = reinterpret_cast<T *>(spd_smem);
+	constexpr int HMAP = sizeof(T) == 2;    /* f16: interleaved rows, 8-byte row pitch (spd_orow) */
+	typedef typename std::conditional<HMAP, uint2, uint4>::type V;
+	/* the block's row tiles t0 .. t1 - 1, each staged (double-buffered) while the one before runs */
+	const int srows = 8 * RG + 2 * R, xspan = 8 * a.L, x0 = blockIdx.x * xspan;
+	const int t0 = blockIdx.y * a.yt, t1 = min(t0 + a.yt, (a.ny + 8 * RG - 1) / (8 * RG));
+	const size_t buf = (size_t)srows * a.sp;
+	spd_stage<T, V>(in, s_in, a, srows, 1, x0, t0 * 8 * RG);
+	const int lane = threadIdx.x & 31;
+	unsigned fa[NSTEPS][4], meta[NM];
+	int col[KSTEPS][P::NB];
+#pragma unroll
+	for (int j = 0; j < NSTEPS; j++) {
+		const uint4 v = reinterpret_cast<const uint4 *>(afrag)[j * 32 + lane];
+		fa[j][0] = v.x, fa[j][1] = v.y, fa[j][2] = v.z, fa[j][3] = v.w;
+	}
+#pragma unroll
+	for (int j = 0; j < NM; j++)
+		meta[j] = SPARSE ? afrag[NSTEPS * 32 * 4 + j * 32 + lane] : 0u;
+#pragma unroll
+	for (int ks = 0; ks < KSTEPS; ks++)
+#pragma unroll
+		for (int i = 0; i < P::NB; i++)
+			col[ks][i] = bcol[(ks * P::NB + i) * 32 + lane];
+	for (int ty = t0; ty < t1; ty++) {
+		T *cur = s_in + (size_t)((ty - t0) & 1) * buf;
+		if (ty + 1 < t1) {
+			spd_stage<T, V>(in, s_in + (size_t)((ty - t0 + 1) & 1) * buf, a, srows, 1, x0, (ty + 1) * 8 * RG);
+			cp_wait_but_one();
+		} else {
+			cp_wait_all();
+		}
+		__syncthreads();
+		spd_acc<F16ACC> acc[1][RG];
+		spd_r7_tile<T, SPARSE, F16ACC, NSTEPS, KSTEPS, RG, HMAP>(cur, a, fa, meta, col, acc);
+		spd_store<T, F16ACC, 1, RG, HMAP>(out, cur, acc, a, 1, x0, ty * 8 * RG, xspan);
+		__syncthreads();   /* the store has read cur before the next stage writes into it */
+	}
 }
 
 struct spd_state {
@@ -523,8 +549,9 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	 * a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two) */
 	if (SPD.r7 && is16)
 		sp_words = sp_words - 4 + 2;
-	if (SPD.r7)
-		SPD.smem = (size_t)(8 * SPD.r7_rg + 2 * p->R) * sp_words * 4;
+	if (SPD.r7)     /* two staged tiles: the next one is copied while this one runs */
+		SPD.smem = 2 * (size_t)(8 * SPD.r7_rg + 2 * p->R) * sp_words * 4;
+	SPD.args.yt = SPD_R7_YT;
 	const void *k = spd_pick();
 	if (cudaMalloc(&SPD.d_a, na * 4) != cudaSuccess || cudaMalloc(&SPD.d_c, (size_t)ksteps * NB * 32 * 4) != cudaSuccess ||
 	    cudaMemcpy(SPD.d_a, ha, na * 4, cudaMemcpyHostToDevice) != cudaSuccess ||
@@ -572,7 +599,7 @@ static void spd_launch(struct method_ctx *c, const void *in, void *out, cudaStre
 {
 	const int two_d = c->grid->dims >= 2, L = SPD.args.L;
 	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
-	const int brows = SPD.r7 ? 8 * SPD.r7_rg : 8 * SPD_RG;    /* output rows a block */
+	const int brows = SPD.r7 ? 8 * SPD.r7_rg * SPD_R7_YT : 8 * SPD_RG;    /* output rows a block */
 	dim3 grid((unsigned)((SPD.args.nx + xspan - 1) / xspan),
 		  (unsigned)(two_d ? (SPD.args.ny + brows - 1) / brows : 1), (unsigned)SPD.args.nz);
 	void *args[] = { (void *)&in, (void *)&out, (void *)&SPD.d_a, (void *)&SPD.d_c, (void *)&SPD.args };
