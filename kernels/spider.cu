@@ -298,10 +298,11 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
  *     staged row u serves every (row group rg, footprint row q) with 8 rg + q = u: 8 RG + 14
  *     loads for 15 RG MMAs a K step, where loading per (rg, q) took 15 RG.
  */
-/* One row tile of spider_kernel_r7 from the staged tile s: the accumulators of row groups 0..RG-1. */
-template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int HMAP, int NM, int NB>
-__device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a, const unsigned (&fa)[NSTEPS][4],
-					    const unsigned (&meta)[NM], const int (&col)[KSTEPS][NB],
+/* One row tile of spider_kernel_r7 from the staged tile s: the accumulators of row groups 0..RG-1.
+ * A step j's fragment is fa[j] (registers, NA = NSTEPS) or sa[j * 32 + lane] (shared memory). */
+template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int HMAP, int NA, int NM, int NB>
+__device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a, const unsigned (&fa)[NA][4],
+					    const uint4 *sa, const unsigned (&meta)[NM], const int (&col)[KSTEPS][NB],
 					    spd_acc<F16ACC> (&acc)[1][RG])
 {
 	typedef spd_mma<T, SPARSE> P;
@@ -325,15 +326,22 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 				const int q = u - spd_orow<HMAP>(rg, 0), j = q * KSTEPS + ks;
 				if (q < 0 || q >= Q)
 					continue;
+				unsigned f[4];
+				if constexpr (NA == NSTEPS) {
+					f[0] = fa[j][0], f[1] = fa[j][1], f[2] = fa[j][2], f[3] = fa[j][3];
+				} else {
+					const uint4 v = sa[j * 32 + lane];
+					f[0] = v.x, f[1] = v.y, f[2] = v.z, f[3] = v.w;
+				}
 				if (j % 2 == 0)
-					P::template mma<0>(acc[0][rg].c, fa[j], fb, meta[SPARSE ? j / 2 : 0]);
+					P::template mma<0>(acc[0][rg].c, f, fb, meta[SPARSE ? j / 2 : 0]);
 				else
-					P::template mma<1>(acc[0][rg].c, fa[j], fb, meta[SPARSE ? j / 2 : 0]);
+					P::template mma<1>(acc[0][rg].c, f, fb, meta[SPARSE ? j / 2 : 0]);
 			}
 		}
 }
 
-template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG>
+template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int AREG = 1>
 __global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7(
 	const T *__restrict__ in, T *__restrict__ out, const unsigned *__restrict__ afrag,
 	const int *__restrict__ bcol, struct spd_args a)
@@ -350,13 +358,19 @@ __global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7
 	const size_t buf = (size_t)srows * a.sp;
 	spd_stage<T, V>(in, s_in, a, srows, 1, x0, t0 * 8 * RG);
 	const int lane = threadIdx.x & 31;
-	unsigned fa[NSTEPS][4], meta[NM];
+	/* A in registers, or (AREG = 0: tf32 dense, 60 steps) in shared memory past the staged tiles */
+	constexpr int NA = AREG ? NSTEPS : 1;
+	unsigned fa[NA][4], meta[NM];
+	uint4 *sa = reinterpret_cast<uint4 *>(s_in + 2 * buf);
 	int col[KSTEPS][P::NB];
 #pragma unroll
-	for (int j = 0; j < NSTEPS; j++) {
-		const uint4 v = reinterpret_cast<const uint4 *>(afrag)[j * 32 + lane];
+	for (int j = 0; j < NA; j++) {
+		const uint4 v = AREG ? reinterpret_cast<const uint4 *>(afrag)[j * 32 + lane] : make_uint4(0, 0, 0, 0);
 		fa[j][0] = v.x, fa[j][1] = v.y, fa[j][2] = v.z, fa[j][3] = v.w;
 	}
+	if (!AREG)
+		for (int i = threadIdx.x; i < NSTEPS * 32; i += blockDim.x)
+			sa[i] = reinterpret_cast<const uint4 *>(afrag)[i];
 #pragma unroll
 	for (int j = 0; j < NM; j++)
 		meta[j] = SPARSE ? afrag[NSTEPS * 32 * 4 + j * 32 + lane] : 0u;
@@ -375,7 +389,7 @@ __global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7
 		}
 		__syncthreads();
 		spd_acc<F16ACC> acc[1][RG];
-		spd_r7_tile<T, SPARSE, F16ACC, NSTEPS, KSTEPS, RG, HMAP>(cur, a, fa, meta, col, acc);
+		spd_r7_tile<T, SPARSE, F16ACC, NSTEPS, KSTEPS, RG, HMAP>(cur, a, fa, sa, meta, col, acc);
 		spd_store<T, F16ACC, 1, RG, HMAP>(out, cur, acc, a, 1, x0, ty * 8 * RG, xspan);
 		__syncthreads();   /* the store has read cur before the next stage writes into it */
 	}
@@ -417,6 +431,8 @@ static const void *spd_pick_r7(void)
 				  : (const void *)spider_kernel_r7<__half, 0, 0, 30, 2, SPD_R7_RG32>;
 	if (SPD.r7 == 30 && !SPD.is16 && SPD.sparse)
 		return (const void *)spider_kernel_r7<float, 1, 0, 30, 2, SPD_R7_RG32>;
+	if (SPD.r7 == 60 && !SPD.is16 && !SPD.sparse)   /* A in shared memory: 240 registers otherwise */
+		return (const void *)spider_kernel_r7<float, 0, 0, 60, 4, SPD_R7_RG32, 0>;
 	return NULL;
 }
 static const void *spd_pick(void)
@@ -549,8 +565,8 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	 * a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two) */
 	if (SPD.r7 && is16)
 		sp_words = sp_words - 4 + 2;
-	if (SPD.r7)     /* two staged tiles: the next one is copied while this one runs */
-		SPD.smem = 2 * (size_t)(8 * SPD.r7_rg + 2 * p->R) * sp_words * 4;
+	if (SPD.r7)     /* two staged tiles: the next one is copied while this one runs (+ A for 60 steps) */
+		SPD.smem = 2 * (size_t)(8 * SPD.r7_rg + 2 * p->R) * sp_words * 4 + (SPD.r7 == 60 ? (size_t)nsteps * 32 * 16 : 0);
 	SPD.args.yt = SPD_R7_YT;
 	const void *k = spd_pick();
 	if (cudaMalloc(&SPD.d_a, na * 4) != cudaSuccess || cudaMalloc(&SPD.d_c, (size_t)ksteps * NB * 32 * 4) != cudaSuccess ||
