@@ -48,6 +48,8 @@ extern "C" {
 #define SPD_R7_RG16 8               /* spider_kernel_r7's row groups a warp: 15 A steps in registers */
 #define SPD_R7_RG32 4               /* the same with 30 (tf32, dense f16): fewer accumulators */
 #define SPD_R7_YT 4                 /* spider_kernel_r7's row tiles a block */
+/* its staged row pitch in elements (L = 16: 160 staged columns; f16 98 words, tf32 164) */
+#define SPD_R7_SP(T) (sizeof(T) == 2 ? 196 : 164)
 
 struct spd_args {
 	long long origin, pitch, plane;
@@ -310,13 +312,16 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 	const int lane = threadIdx.x & 31, w = threadIdx.x / 32, g = lane / 4;
 	/* column n = g of B: staged row spd_orow(0, g) (+ u), the tile's first column */
 	const T *base = s + (size_t)spd_orow<HMAP>(0, g) * a.sp + 8 - R - a.shift + w * a.L;
+	/* the row pitch as a constant (the host checks a.sp == SPD_R7_SP): every B load below is its
+	 * lane's column pointer plus an immediate offset, no address arithmetic */
+	constexpr int SP = SPD_R7_SP(T);
 	memset(acc, 0, sizeof(acc));
 	/* u: the staged row offset 8 rg + q (spd_orow(rg, 0) + q with HMAP) shared by (rg, q) pairs */
 #pragma unroll
 	for (int u = 0; u < spd_orow<HMAP>(RG - 1, 0) + Q; u++)
 #pragma unroll
 		for (int ks = 0; ks < KSTEPS; ks++) {
-			const T *row = base + (size_t)u * a.sp;
+			const T *row = base + u * SP;
 			unsigned fb[P::NB];
 #pragma unroll
 			for (int i = 0; i < P::NB; i++)
@@ -565,6 +570,14 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	 * a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two) */
 	if (SPD.r7 && is16)
 		sp_words = sp_words - 4 + 2;
+	/* its B loads take the pitch as a constant: a tile of another width would be a bug */
+	if (SPD.r7 && sp_words * 4 / eb != (is16 ? SPD_R7_SP(__half) : SPD_R7_SP(float))) {
+		free(ha);
+		free(hc);
+		sparse_free(&SPD.plan);
+		*why = "spider_kernel_r7's row pitch does not match the staged tile's (a bug)";
+		return -1;
+	}
 	if (SPD.r7)     /* two staged tiles: the next one is copied while this one runs (+ A for 60 steps) */
 		SPD.smem = 2 * (size_t)(8 * SPD.r7_rg + 2 * p->R) * sp_words * 4 + (SPD.r7 == 60 ? (size_t)nsteps * 32 * 16 : 0);
 	SPD.args.yt = SPD_R7_YT;
