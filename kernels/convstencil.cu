@@ -116,13 +116,15 @@ __global__ void __launch_bounds__(256) convstencil_kernel(const typename P::T *_
 	constexpr int n = NT * P::N, CN = n + PAD;                   /* outputs a chunk: 8 or 16 */
 	const int nks = a.Kpad / P::K, R = a.R, k = 2 * R + 1;
 	const int two_d = a.dims >= 2;
-	const int srows = two_d ? BH + 2 * R : 1;                   /* staged rows a plane */
+	/* staged rows a plane; in 1D each of the block's BH (warp, row) pairs owns a segment of
+	 * M chunks, staged as a row of its own */
+	const int srows = two_d ? BH + 2 * R : BH;
 	const int NS = D3 ? 2 * R + 2 : 1;                           /* plane slots in the ring */
 	const int rowsz = (P::M + 1) * CN, slab = srows * rowsz;
 	T *s_in = reinterpret_cast<T *>(cs_smem);                    /* [slot][row][M+1][CN] */
 	T *s_b = s_in + (size_t)NS * slab;                           /* [ks][nt][U,L][lane][NB] */
 	int *s_q = reinterpret_cast<int *>(s_b + nks * NT * 2 * 32 * P::NB);   /* 3D: [q] row offset */
-	const int x0 = blockIdx.x * P::M * n, y0 = blockIdx.y * BH, z0 = blockIdx.z * a.zc;
+	const int x0 = blockIdx.x * P::M * n * (two_d ? 1 : BH), y0 = blockIdx.y * BH, z0 = blockIdx.z * a.zc;
 	const int zend = D3 ? min(a.nz, z0 + a.zc) : 1;
 
 	/* stage plane z (3D: z - R .. z + R over the ring) into slot */
@@ -131,10 +133,10 @@ __global__ void __launch_bounds__(256) convstencil_kernel(const typename P::T *_
 		const int per_row = (P::M + 1) * n;
 		for (int e = threadIdx.x; e < srows * per_row; e += blockDim.x) {
 			const int sr = e / per_row, rem = e % per_row, c = rem / n, j = rem % n;
-			const int y = two_d ? y0 - R + sr : 0, x = x0 - R + c * n + j;
+			const int y = two_d ? y0 - R + sr : 0, x = x0 + (two_d ? 0 : sr * P::M * n) - R + c * n + j;
 			T *d = s_in + (size_t)slot * slab + (size_t)sr * rowsz + c * CN + j;
 			if ((!two_d || y < a.ny + R) && x < a.nx + R && (!D3 || z < a.nz + R))
-				cp_async(d, row0 + (long long)sr * a.pitch + x);
+				cp_async(d, row0 + (two_d ? (long long)sr * a.pitch : 0) + x);
 			else
 				*d = 0;
 		}
@@ -187,7 +189,7 @@ __global__ void __launch_bounds__(256) convstencil_kernel(const typename P::T *_
 			}
 #pragma unroll
 			for (int w = 0; w < WR; w++) {
-				const T *base = s_in + (size_t)(two_d ? wr0 + w : 0) * rowsz;
+				const T *base = s_in + (size_t)(wr0 + w) * rowsz;   /* 1D: its own segment */
 				if constexpr (sizeof(T) == 4) {
 					/* ldmatrix.x4: lanes 8m..8m+7 address rows of matrix m (rows 0-7/8-15, cols 0-3/4-7) */
 					unsigned fa[4], fa1[4];
@@ -218,7 +220,7 @@ __global__ void __launch_bounds__(256) convstencil_kernel(const typename P::T *_
 #pragma unroll
 		for (int w = 0; w < WR; w++) {
 			const int y = y0 + wr0 + w;
-			if (two_d ? y >= a.ny : w + wr0 > 0)
+			if (two_d && y >= a.ny)
 				continue;
 			T *dst = out + a.origin + (long long)(D3 ? z : 0) * a.plane + (long long)(two_d ? y : 0) * a.pitch;
 #pragma unroll
@@ -227,7 +229,7 @@ __global__ void __launch_bounds__(256) convstencil_kernel(const typename P::T *_
 				for (int e = 0; e < P::NC; e++) {
 					int r, nn;
 					P::c(lane, e, r, nn);
-					const int x = x0 + r * n + nt * P::N + nn;
+					const int x = x0 + (two_d ? 0 : (wr0 + w) * P::M * n) + r * n + nt * P::N + nn;
 					if (x < a.nx)
 						dst[x] = CH == 2 ? acc[w][0][nt][e] + acc[w][CH - 1][nt][e] : acc[w][0][nt][e];
 				}
@@ -371,7 +373,8 @@ static int cs_setup(struct method_ctx *c, const char **why)
 	}
 	free(hb);
 	const int M = CS.instr == CS_D8 ? 8 : 16, PAD = is64 ? 1 : 4, bh = 8 * (d3 ? cs_wr<1>::v : cs_wr<0>::v);
-	const int srows = g->dims >= 2 ? bh + 2 * CS.plan.R : 1, slots = d3 ? 2 * CS.plan.R + 2 : 1;
+	/* 1D: one staged row a (warp, row) pair, each its own segment */
+	const int srows = g->dims >= 2 ? bh + 2 * CS.plan.R : bh, slots = d3 ? 2 * CS.plan.R + 2 : 1;
 	CS.smem = (size_t)slots * srows * (M + 1) * (CS.plan.n + PAD) * eb + nb * eb + CS.plan.rows * sizeof(int);
 	if (cudaFuncSetAttribute(cs_pick(CS.instr, nnt, d3), cudaFuncAttributeMaxDynamicSharedMemorySize,
 				 (int)CS.smem) != cudaSuccess) {
@@ -405,7 +408,8 @@ static void cs_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 {
 	const int d3 = c->grid->dims == 3, bh = 8 * (d3 ? cs_wr<1>::v : cs_wr<0>::v);
 	const int M = CS.instr == CS_D8 ? 8 : 16;
-	dim3 grid((unsigned)((CS.args.nx + M * CS.args.n - 1) / (M * CS.args.n)),
+	const int seg = M * CS.args.n * (c->grid->dims >= 2 ? 1 : bh);   /* outputs a block along x */
+	dim3 grid((unsigned)((CS.args.nx + seg - 1) / seg),
 		  (unsigned)(c->grid->dims >= 2 ? (CS.args.ny + bh - 1) / bh : 1),
 		  (unsigned)(d3 ? (CS.args.nz + CS.args.zc - 1) / CS.args.zc : 1));
 	void *args[] = { (void *)&in, (void *)&out, (void *)&CS.d_b, (void *)&CS.args };
