@@ -13,6 +13,7 @@
 #include <dirent.h>
 
 #include "experiment.h"
+#include "grid.h"
 #include "method.h"
 #include "report.h"
 #include "roofline.h"
@@ -111,6 +112,13 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 		snprintf(e->run_id, sizeof(e->run_id), "%s", id ? id : "");
 		snprintf(e->commit, sizeof(e->commit), "%s", g && *g && strcmp(g, "NA") ? g : "");
 		e->dirty = d && !strcmp(d, "yes");
+		/* the GPUs the invocations ran on: "GPU-" and 8 hex digits each */
+		const char *u = csv_table_get(&m, r, "gpu_uuid");
+		size_t k = 0;
+		while (u && *u && k < c->ngpus && strncmp(c->gpus[k], u, 12))
+			k++;
+		if (u && *u && k == c->ngpus && c->ngpus < NELEM(c->gpus))
+			snprintf(c->gpus[c->ngpus++], sizeof(c->gpus[0]), "%.12s", u);
 	}
 	if (csv_table_col(&m, "protocol") >= 0 && csv_table_col(&m, "run_id") >= 0)
 		for (size_t r = 0; r < m.nrows; r++)
@@ -136,6 +144,16 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 		if (hw_load_ceilings(&c->hw, path, err, errlen) != 0)
 			return -1;
 		snprintf(c->title, sizeof(c->title), "%s, run %s", c->gpu, rundir);
+		/* one run, one GPU: a run whose invocations ran on several says so, and whose ceilings */
+		if (c->ngpus > 1) {
+			size_t used = strlen(c->title);
+			used += (size_t)snprintf(c->title + used, sizeof(c->title) - used, ", %zu GPUs (", c->ngpus);
+			for (size_t k = 0; k < c->ngpus && used < sizeof(c->title); k++)
+				used += (size_t)snprintf(c->title + used, sizeof(c->title) - used, "%s%s", k ? ", " : "",
+							 c->gpus[k]);
+			if (used < sizeof(c->title))
+				snprintf(c->title + used, sizeof(c->title) - used, "; ceilings of one only)");
+		}
 	} else {
 		snprintf(c->gpu, sizeof(c->gpu), "%s", gpu && *gpu ? gpu : "H200");
 		snprintf(path, sizeof(path), "%s/data/hw/gpus.csv", c->root);
@@ -270,8 +288,24 @@ static int run_sane(const struct csv_table *t, char *err, size_t errlen)
 			roof_err(err, errlen, t, r, g, model);
 			return -1;
 		}
+		/* the row's tolerance, never looser than the harness's own for its dtype and accumulation */
+		double own[2] = { NAN, NAN };
+		const struct dtype_info *dt = dtype_find(csv_table_get(t, r, "dtype"));
+		const char *colon = strchr(csv_table_get(t, r, "method"), ':');
+		if (dt)
+			verify_tolerance(dt->id, option_half_accum(colon ? colon + 1 : ""), &own[0], &own[1]);
 		for (size_t k = 0; k < NELEM(verify); k++) {
 			double e = num(t, (long)r, verify[k][0]), tol = num(t, (long)r, verify[k][1]);
+			const int capped = isfinite(own[k]) && isfinite(tol) && tol > own[k];
+			if (capped)
+				tol = own[k];
+			if (capped && isfinite(e) && e > tol) {
+				snprintf(err, errlen, "%s:%ld: status ok but %s '%s' exceeds the harness's tolerance %.3g "
+					 "for %s (the row claims %s '%s')", t->path, t->lines[r], verify[k][0],
+					 csv_table_get(t, r, verify[k][0]), tol, csv_table_get(t, r, "dtype"), verify[k][1],
+					 csv_table_get(t, r, verify[k][1]));
+				return -1;
+			}
 			if (!isfinite(e) || !isfinite(tol) || e > tol) {
 				snprintf(err, errlen, "%s:%ld: status ok but %s '%s' %s %s '%s'", t->path,
 					 t->lines[r], verify[k][0], csv_table_get(t, r, verify[k][0]),
@@ -359,6 +393,10 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 		p->clk_min = num(&t->run, p->run_row, "sm_clock_min_mhz");
 		p->throttled = p->run_row >= 0 && isfinite(p->thr_samples) && p->thr_samples > 0;
 		c->throttled |= p->throttled;
+		if (ok && p->run_row >= 0) {   /* the timing window of the row (absent: runs before it) */
+			const char *w = csv_table_get(&t->run, (size_t)p->run_row, "window");
+			c->hot |= w && !strcmp(w, "hot");
+		}
 		if (p->run_row >= 0)
 			note_commit(c, &t->run, (size_t)p->run_row);
 		struct model_input in = { p->cfg->stencil, p->cfg->fusion, p->cfg->dtype,
@@ -368,9 +406,12 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 		p->have_model = in.method && model_eval(&in, &p->mp, why, sizeof(why)) == 0;
 		in.sigma_override = NAN;   /* the method's own sigma rule */
 		p->have_rule = in.method && model_eval(&in, &p->rule, why, sizeof(why)) == 0;
-		/* a rate above the model's roof on this run's ceilings is no measurement */
+		/* a rate above the model's roof on this run's ceilings is no measurement: checked against
+		 * the renderer's own model too, not only the number the row carries */
 		double mg = model_gs(p);
-		if (ok && isfinite(mg) && p->measured > 1.05 * mg) {   /* the model where the runner wrote none */
+		if (p->have_model && isfinite(p->mp.gstencil_per_s) && !(mg <= p->mp.gstencil_per_s))
+			mg = p->mp.gstencil_per_s;
+		if (ok && isfinite(mg) && p->measured > 1.05 * mg) {
 			roof_err(err, errlen, &t->run, (size_t)p->run_row, p->measured, mg);
 			target_free(t);
 			return -1;
@@ -502,6 +543,13 @@ static int outputs_open(struct render_ctx *c, const char *name, struct outputs *
 	return 0;
 }
 
+static const char window_note[] =
+	"Timing: each sample evicts the L2 first and holds the launch and the write-back of what it "
+	"wrote (two reads of twice the L2 after it, their own cost subtracted); counters likewise "
+	"(REPRODUCE.md, Timing protocol).";
+static const char hot_note[] =
+	"Timing: SOME ROWS WERE TIMED HOT (--hot: launches back to back, no L2 eviction, no write-back "
+	"in the window); they are not comparable with write-back rows.";
 static const char throttle_note[] =
 	"throttled N/M: N of the row's M timed samples ran below 75 % of the GPU's maximum SM clock "
 	"(after the runner's retakes); the rate is shown but is not a full-clock result. The CSV "
@@ -512,6 +560,8 @@ static int outputs_close(struct render_ctx *c, const char *name, struct outputs 
 	(void)name;
 	if (c->throttled)
 		md_note(&o->md, throttle_note);
+	if (c->rundir[0])
+		md_note(&o->md, c->hot ? hot_note : window_note);
 	/* both or neither: a CSV that could not be written takes its Markdown with it */
 	int a = csv_writer_close(&o->w), b = a ? (md_abort(&o->md), -1) : md_close(&o->md);
 	if (a || b) {
@@ -1305,6 +1355,7 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	c->quick = 0;
 	c->ncommits = 0;
 	c->throttled = 0;
+	c->hot = 0;
 	c->dirty = 0;
 	for (size_t k = 0; k < c->nmeta; k++)
 		c->dirty |= c->meta[k].dirty;

@@ -43,10 +43,13 @@ struct render_ctx {
 		int dirty;
 	} *meta;
 	size_t nmeta;
+	char gpus[8][16];           /* the distinct GPUs (UUID prefixes) of meta.csv's invocations */
+	size_t ngpus;
 	char commits[8][48];        /* the commits of the rows of the target being rendered */
 	size_t ncommits;
 	int dirty;                  /* a meta row or an input row was written from a dirty tree */
 	int throttled;              /* the target being rendered uses a throttled row */
+	int hot;                    /* ... a row timed with --hot (no write-back window) */
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char outdir[512];
 	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */

@@ -45,6 +45,9 @@ int gpu_query(int device, cudaDeviceProp *prop, char *why, size_t len)
 {
 	int n = 0;
 	cudaError_t e = cudaGetDeviceCount(&n);
+	/* no device, or no driver for one: "no CUDA device" (exit 3); any other failure is an error */
+	if (e != cudaSuccess && e != cudaErrorNoDevice && e != cudaErrorInsufficientDriver)
+		CUDA_CHECK(e);
 	if (e != cudaSuccess || n == 0) {
 		snprintf(why, len, "no CUDA device visible%s%s", e != cudaSuccess ? ": " : "",
 			 e != cudaSuccess ? cudaGetErrorString(e) : "");
@@ -223,6 +226,38 @@ void gpu_run_slug(char *buf, size_t len)
 	run_slug(g_prop.name, (const unsigned char *)g_prop.uuid.bytes, date, buf, len);
 }
 
+void gpu_uuid_string(char *buf, size_t len)
+{
+	snprintf(buf, len, "GPU-");
+	for (int i = 0; i < 16; i++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%02x", i == 4 || i == 6 || i == 8 || i == 10 ? "-" : "",
+			 (unsigned char)g_prop.uuid.bytes[i]);
+}
+
+int meta_same_gpu(const char *dir, char *other, size_t len)
+{
+	char path[1024], mine[64], err[256];
+	struct csv_table t;
+	int rc = 0;
+	snprintf(path, sizeof(path), "%s/meta.csv", dir);
+	if (access(path, F_OK) != 0)
+		return 0;
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0) {
+		snprintf(other, len, "an unreadable meta.csv (%s)", err);
+		return -1;
+	}
+	gpu_uuid_string(mine, sizeof(mine));
+	for (size_t r = 0; r < t.nrows && !rc; r++) {
+		const char *u = csv_table_get(&t, r, "gpu_uuid");
+		if (u && *u && strcmp(u, mine)) {
+			snprintf(other, len, "%s", u);
+			rc = -1;
+		}
+	}
+	csv_table_free(&t);
+	return rc;
+}
+
 void meta_begin(struct run_meta *m, const char *tool, const char *protocol)
 {
 	char host[64] = "host";
@@ -291,11 +326,7 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 	cudaRuntimeGetVersion(&rt);
 	cuptiGetVersion(&cupti);
 	cudaDeviceGetPCIBusId(bus, sizeof(bus), g_dev);
-	snprintf(uuid, sizeof(uuid), "GPU-");
-	for (int i = 0; i < 16; i++)
-		snprintf(uuid + strlen(uuid), sizeof(uuid) - strlen(uuid), "%s%02x",
-			 i == 4 || i == 6 || i == 8 || i == 10 ? "-" : "",
-			 (unsigned char)g_prop.uuid.bytes[i]);
+	gpu_uuid_string(uuid, sizeof(uuid));
 	if (nvml_open()) {
 		if (nvm.ecc)
 			nvm.ecc(nvm.dev, &ecc, &pend);

@@ -63,6 +63,11 @@ struct run_meta {
 	int sm_clock_start, sm_clock_end, mem_clock_start, mem_clock_end;
 };
 void meta_begin(struct run_meta *m, const char *tool, const char *protocol);
+/* "GPU-xxxxxxxx-xxxx-..." of the open device, as meta.csv writes it. */
+void gpu_uuid_string(char *buf, size_t len);
+/* One run, one GPU: 0 when DIR/meta.csv is missing or names only this device, else -1 with the
+ * other GPU's UUID (or why meta.csv cannot be read) in other. */
+int meta_same_gpu(const char *dir, char *other, size_t len);
 int meta_append(const char *dir, struct run_meta *m, char *err, size_t len);
 /* A slug of the GPU name and today's date, e.g. h100-80gb-hbm3-2026-11-22. */
 void gpu_run_slug(char *buf, size_t len);

@@ -613,6 +613,17 @@ static void open_device(const struct options *o)
 	}
 }
 
+/* One run, one GPU: the rows of a run directory and its ceilings come from one device. */
+static void refuse_other_gpu(const char *dir)
+{
+	char other[256], mine[64];
+	if (meta_same_gpu(dir, other, sizeof(other)) != 0) {
+		gpu_uuid_string(mine, sizeof(mine));
+		cli_bad_input(prog, "%s holds measurements of %s and this GPU is %s: one run directory, one "
+			      "GPU (RUN= another name)", dir, other, mine);
+	}
+}
+
 /* A runner built from a dirty tree measures nothing unless ALLOW_DIRTY=1: its rows would name a
  * commit that does not hold the code that produced them. */
 static void refuse_dirty(void)
@@ -715,6 +726,8 @@ static int cmd_run(const struct options *o)
 		refuse_dirty();
 	check_configs(o, cfgs, n);
 	open_device(o);
+	if (!o->profile_once)
+		refuse_other_gpu(dir);
 	if (cli_mkdir_p(dir) != 0)
 		cli_fail(prog, "cannot create %s: %s", dir, strerror(errno));
 	snprintf(ceil_path, sizeof(ceil_path), "%s/ceilings.csv", dir);
@@ -750,10 +763,13 @@ static int cmd_run(const struct options *o)
 		cli_fail(prog, "%s", atomic_error());
 	for (size_t i = 0; i < n; i++)
 		write_row(&w, &rows[i], meta.run_id, have_ceil ? ceil_path : "NA");
+	/* meta.csv first, the CSV renamed into place last: an error leaves the old CSV */
+	if (meta_append(dir, &meta, err, sizeof(err)) != 0) {
+		csv_writer_abort(&w);
+		cli_fail(prog, "%s", err);
+	}
 	if (csv_writer_close(&w) != 0)
 		cli_fail(prog, "%s", atomic_error());
-	if (meta_append(dir, &meta, err, sizeof(err)) != 0)
-		cli_fail(prog, "%s", err);
 	fprintf(stderr, "%s: wrote %s (%zu rows, %d wrong) and %s/meta.csv\n", prog, o->out, n, wrong, dir);
 	for (size_t i = 0; i < n; i++)
 		protocol_free(&rows[i].pr);
@@ -836,13 +852,14 @@ static int cmd_ceilings(const struct options *o)
 		cli_bad_input(prog, "ceilings needs --out DIR");
 	refuse_dirty();
 	open_device(o);
+	refuse_other_gpu(o->out);
 	if (cli_mkdir_p(o->out) != 0)
 		cli_fail(prog, "cannot create %s: %s", o->out, strerror(errno));
 	snprintf(proto, sizeof(proto), "%sceilings: 3 warm-up launches, best of %d timed launches; counters %s",
 		 o->quick ? "QUICK: " : "", o->quick ? 3 : 10, o->counters ? "on" : "off");
 	meta_begin(&meta, "stencilbench ceilings", proto);
 	if (ceilings_run(o->out, o->quick, o->counters) != 0)
-		return 1;
+		return EXIT_ERROR;
 	if (meta_append(o->out, &meta, err, sizeof(err)) != 0)
 		cli_fail(prog, "%s", err);
 	fprintf(stderr, "%s: wrote %s/ceilings.csv and %s/meta.csv\n", prog, o->out, o->out);

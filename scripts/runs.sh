@@ -3,7 +3,8 @@
 #
 #   runs.sh complete EXPERIMENT RUN.csv   exit 0 when RUN.csv is complete: it parses (every record
 #                                         has the header's field count, ends with a newline) and
-#                                         has one row per configuration of EXPERIMENT
+#                                         has one row for each configuration of EXPERIMENT (the
+#                                         same stencil, dtype, method, fusion, size), no other
 #   runs.sh wrong TARGET RUN.csv...       count `wrong` rows; when any, say so loudly and exit 1
 #   runs.sh device TARGET                 probe the runner ($BENCH slug): print the slug (exit 0),
 #                                         exit 3 when it sees no CUDA device, 1 on any other failure
@@ -29,12 +30,15 @@ me=runs.sh
 
 die() { echo "$*" >&2; exit 1; }
 
-# CSV records of FILE, one per line: "FIELDS<TAB>STATUS" (STATUS: the status column, if any);
-# "BAD" for a record whose quotes never close. Handles quoted fields with commas and newlines.
+# CSV records of FILE, one per line: "FIELDS<TAB>STATUS<TAB>KEY" (STATUS: the status column, if
+# any; KEY: the configuration, "stencil dtype method fusion size"); "BAD" for a record whose quotes
+# never close. Handles quoted fields with commas and newlines.
 records() {
 	awk '
-	function flush() { print nf "\t" st; nf = 0; st = ""; cur = "" }
-	BEGIN { nf = 0; inq = 0; cur = ""; scol = 0; rec = 0 }
+	function flush() { print nf "\t" st "\t" key[1] " " key[2] " " key[3] " " key[4] " " key[5]
+		nf = 0; st = ""; cur = ""; split("", key) }
+	BEGIN { nf = 0; inq = 0; cur = ""; scol = 0; rec = 0
+		split("stencil dtype method fusion size", kname, " ") }
 	{
 		line = $0
 		if (!inq && line == "" ) next
@@ -50,6 +54,9 @@ records() {
 	function field() {
 		nf++
 		if (rec == 0 && cur == "status") scol = nf
+		for (j = 1; j <= 5; j++)
+			if (rec == 0 && cur == kname[j]) kcol[j] = nf
+			else if (rec > 0 && nf == kcol[j]) key[j] = cur
 		if (rec > 0 && nf == scol) st = cur
 		cur = ""
 	}
@@ -58,13 +65,22 @@ records() {
 
 configs() { echo $(($(grep -v '^#' "$1" | grep -c .) - 1)); }
 
+# the configurations of an experiment list, "stencil dtype method fusion size" a line (its columns
+# are plain: no quotes)
+config_keys() {
+	grep -v '^#' "$1" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		NF { print $c["stencil"] " " $c["dtype"] " " $c["method"] " " $c["fusion"] " " $c["size"] }'
+}
+
 complete() {   # EXPERIMENT CSV
 	local exp=$1 csv=$2 want
 	[[ -s $csv && -z $(tail -c1 "$csv") ]] || return 1
 	want=$(configs "$exp")
 	records "$csv" | awk -F'\t' -v want="$want" '
 		$1 == "BAD" { bad = 1 } NR == 1 { h = $1; next } $1 != h { bad = 1 } { n++ }
-		END { exit (bad || n != want) }'
+		END { exit (bad || n != want) }' || return 1
+	# and exactly the list's configurations: a changed list is measured again, never a subset
+	[[ $(config_keys "$exp" | sort) == $(records "$csv" | tail -n +2 | cut -f3 | sort) ]]
 }
 
 wrong() {   # TARGET CSV...

@@ -63,7 +63,11 @@ switch-run)   # another RUN measures and renders that run; a deleted or truncate
 	gpu RUN=x1 tcs-table4; measured x1 3
 	scripts/runs.sh complete experiments/tcs-table4.csv data/runs/x1/tcs-table4.csv || fail "incomplete"
 	gpu RUN=x1 tcs-table4; measured x1 3
-	! grep -q "stencil-render: wrote" "$out" || fail "a complete run rendered again" ;;
+	! grep -q "stencil-render: wrote" "$out" || fail "a complete run rendered again"
+	# a list whose configurations changed (same count) is measured again, not rendered as a subset
+	sed -i 's/10240x10240,sparse/10240x10176,sparse/' experiments/tcs-table4.csv
+	gpu RUN=x1 tcs-table4; measured x1 4
+	grep -q "10240x10176" data/runs/x1/tcs-table4.csv || fail "the changed configuration was not measured" ;;
 exit-wrong)   # exit 1: the CSV is kept and rendered, the target fails loudly
 	bad HAVE_GPU=1 RUN=w STUB_RUN_RC=1 tcs-table4; says "FAILED VERIFICATION"
 	renders tcs-table4 data/runs/w

@@ -108,11 +108,20 @@ static void test_impossible_rows(void **state)
 		{ "gstencil_per_s", "560", "above 1.05x the model" },     /* model 531.7: 1.053x */
 		{ "model_gstencil_per_s", "300", "above 1.05x the model" }, /* 388.6 over a 300 roof */
 		{ "verify_rel_l2", "0.9", "verify_rel_l2 '0.9' exceeds verify_tol_l2" },
-		{ "verify_max_rel", "2e-10", "verify_max_rel '2e-10' exceeds verify_tol_max" },
+		{ "verify_max_rel", "2e-10", "verify_max_rel '2e-10' exceeds the harness's tolerance 1e-11" },
 		{ "verify_rel_l2", "NA", "verify_rel_l2 'NA' is not comparable" },
 		{ "verify_tol_max", "", "is not comparable with verify_tol_max" },
 	};
 	char err[1024], want[600];
+	/* a row that loosens its own tolerance is held to the harness's for its dtype (fp64 here) */
+	{
+		const char *run = fixture_copy(), *out = temp_dir();
+		edit(run, "tcs-table3.csv", 0, "verify_tol_l2", "1", -1);
+		edit(run, "tcs-table3.csv", 0, "verify_rel_l2", "0.5", -1);
+		assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), -1);
+		if (!strstr(err, "tcs-table3.csv:2: ") || !strstr(err, "exceeds the harness's tolerance 1e-12"))
+			fail_msg("a loosened tolerance: got '%s'", err);
+	}
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		const char *run = fixture_copy(), *out = temp_dir();
 		/* a good rendering first: the failed one must leave it as it was */
