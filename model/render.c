@@ -112,6 +112,11 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 		snprintf(e->run_id, sizeof(e->run_id), "%s", id ? id : "");
 		snprintf(e->commit, sizeof(e->commit), "%s", g && *g && strcmp(g, "NA") ? g : "");
 		e->dirty = d && !strcmp(d, "yes");
+		const char *mc = csv_table_get(&m, r, "sm_clock_max_mhz");
+		char *endp;
+		double v = mc && *mc ? strtod(mc, &endp) : NAN;
+		if (mc && *mc && !*endp && v > 0)
+			c->max_clock = v;
 		/* the GPUs the invocations ran on: "GPU-" and 8 hex digits each */
 		const char *u = csv_table_get(&m, r, "gpu_uuid");
 		size_t k = 0;
@@ -134,6 +139,7 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 {
 	char path[1024];
 	memset(c, 0, sizeof(*c));
+	c->max_clock = NAN;
 	snprintf(c->root, sizeof(c->root), "%s", root && *root ? root : ".");
 	snprintf(c->outdir, sizeof(c->outdir), "%s", outdir);
 	if (rundir && *rundir) {
@@ -393,6 +399,16 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 		p->clk_min = num(&t->run, p->run_row, "sm_clock_min_mhz");
 		p->throttled = p->run_row >= 0 && isfinite(p->thr_samples) && p->thr_samples > 0;
 		c->throttled |= p->throttled;
+		if (ok && isfinite(p->clk_median)) {   /* the clocks the rows ran at */
+			c->clk_lo = c->clk_lo > 0 && c->clk_lo < p->clk_median ? c->clk_lo : p->clk_median;
+			c->clk_hi = c->clk_hi > p->clk_median ? c->clk_hi : p->clk_median;
+			/* under 90 % of the maximum but not throttled (75 %): slower all the same, named */
+			if (isfinite(c->max_clock) && p->clk_median < 0.9 * c->max_clock && !p->throttled &&
+			    p->clk_median >= 0.75 * c->max_clock && c->nslow++ < 3)
+				snprintf(c->slow + strlen(c->slow), sizeof(c->slow) - strlen(c->slow), "%s%s %s t=%d "
+					 "(%.0f MHz)", c->nslow > 1 ? ", " : "", p->cfg->method, p->cfg->stencil->name,
+					 p->cfg->fusion, p->clk_median);
+		}
 		if (ok && p->run_row >= 0) {   /* the timing window of the row (absent: runs before it) */
 			const char *w = csv_table_get(&t->run, (size_t)p->run_row, "window");
 			c->hot |= w && !strcmp(w, "hot");
@@ -562,6 +578,18 @@ static int outputs_close(struct render_ctx *c, const char *name, struct outputs 
 		md_note(&o->md, throttle_note);
 	if (c->rundir[0])
 		md_note(&o->md, c->hot ? hot_note : window_note);
+	if (c->rundir[0] && c->clk_hi > 0) {   /* the clocks, and the rows well under the maximum */
+		char note[512];
+		int n = snprintf(note, sizeof(note), "SM clock, each row's median: %.0f-%.0f MHz", c->clk_lo,
+				 c->clk_hi);
+		if (isfinite(c->max_clock))
+			n += snprintf(note + n, sizeof(note) - (size_t)n, " (maximum %.0f)", c->max_clock);
+		if (c->nslow)
+			snprintf(note + n, sizeof(note) - (size_t)n, "; %d row%s under 90 %% of the maximum, "
+				 "above the 75 %% retake threshold but slower: %s%s", c->nslow, c->nslow > 1 ? "s" : "",
+				 c->slow, c->nslow > 3 ? ", ..." : "");
+		md_note(&o->md, note);
+	}
 	/* both or neither: a CSV that could not be written takes its Markdown with it */
 	int a = csv_writer_close(&o->w), b = a ? (md_abort(&o->md), -1) : md_close(&o->md);
 	if (a || b) {
@@ -1356,6 +1384,9 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	c->ncommits = 0;
 	c->throttled = 0;
 	c->hot = 0;
+	c->clk_lo = c->clk_hi = 0;
+	c->nslow = 0;
+	c->slow[0] = '\0';
 	c->dirty = 0;
 	for (size_t k = 0; k < c->nmeta; k++)
 		c->dirty |= c->meta[k].dirty;

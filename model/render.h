@@ -50,6 +50,10 @@ struct render_ctx {
 	int dirty;                  /* a meta row or an input row was written from a dirty tree */
 	int throttled;              /* the target being rendered uses a throttled row */
 	int hot;                    /* ... a row timed with --hot (no write-back window) */
+	double max_clock;           /* the GPU's maximum SM clock (meta.csv), NaN when unknown */
+	double clk_lo, clk_hi;      /* the range of the used rows' median SM clocks */
+	int nslow;                  /* used rows whose median clock is under 90 % of max_clock */
+	char slow[160];             /* the first of them, named */
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char outdir[512];
 	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */

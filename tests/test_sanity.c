@@ -302,6 +302,12 @@ static void test_throttled_rows(void **state)
 	assert_non_null(strstr(slurp_file(out, "tcs-figure16.md"), "| 442.6 (throttled 4/10) |"));
 	assert_non_null(strstr(slurp_file(out, "tcs-table2.md"), "| 448.8 (throttled 92/3788) |"));
 	assert_null(strstr(slurp_file(out, "tcs-table4.md"), "throttled"));   /* none there */
+	/* the clocks: each table gives the range, and names the rows between 75 and 90 % of the
+	 * maximum (the throttled ones are marked already) */
+	assert_non_null(strstr(md3, "SM clock, each row's median: 1395-1665 MHz (maximum 1980); 1 row under "
+				    "90 % of the maximum, above the 75 % retake threshold but slower: convstencil "
+				    "box2d1r t=3 (1665 MHz)"));
+	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), "1 row under 90 % of the maximum"));
 	struct csv_table t;
 	snprintf(path, sizeof(path), "%s/tcs-table3.csv", out);
 	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
