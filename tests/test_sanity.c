@@ -84,6 +84,24 @@ static int render(const char *run, const char *out, const char *target, char *er
 	return rc;
 }
 
+/* render each of targets from run into out; a failure fails the test, naming the target */
+static void render_each(const char *run, const char *out, const char *const *targets, size_t n)
+{
+	char err[1024];
+	for (size_t i = 0; i < n; i++)
+		if (render(run, out, targets[i], err, sizeof(err)) != 0)
+			fail_msg("%s: %s", targets[i], err);
+}
+
+/* read the rendered out/name into t (the test fails when it cannot) */
+static void read_out(const char *out, const char *name, struct csv_table *t)
+{
+	char path[512], err[512];
+	snprintf(path, sizeof(path), "%s/%s", out, name);
+	if (csv_table_read(path, t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+}
+
 /* no temporary file left behind in dir */
 static void assert_no_temp(const char *dir)
 {
@@ -228,7 +246,6 @@ static void test_duplicates(void **state)
 static void test_status_filter(void **state)
 {
 	(void)state;
-	char err[1024], path[512];
 	const char *run = fixture_copy(), *out = temp_dir();
 	/* sparse 1300.25 / dense 421.7 = 3.08 >= 3.06 would hold; the model allows 2481 */
 	edit(run, "tcs-table4.csv", 1, "gstencil_per_s", "1300.25", -1);
@@ -240,9 +257,7 @@ static void test_status_filter(void **state)
 	edit(run, "tcs-figure16.csv", 1, "gstencil_per_s", "150.25", -1);
 	edit(run, "tcs-figure16.csv", 1, "status", "wrong", -1);
 	static const char *const targets[] = { "tcs-table4", "tcs-table3", "tcs-figure16", "verdicts" };
-	for (size_t i = 0; i < 4; i++)
-		if (render(run, out, targets[i], err, sizeof(err)) != 0)
-			fail_msg("%s: %s", targets[i], err);
+	render_each(run, out, targets, 4);
 	for (size_t i = 0; i < 3; i++) {
 		char name[64];
 		snprintf(name, sizeof(name), "%s.csv", targets[i]);
@@ -256,14 +271,12 @@ static void test_status_filter(void **state)
 	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), "| wrong |"));
 	assert_non_null(strstr(slurp_file(out, "tcs-table3.md"), "| skipped |"));
 	struct csv_table t;
-	snprintf(path, sizeof(path), "%s/tcs-table4.csv", out);
-	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	read_out(out, "tcs-table4.csv", &t);
 	assert_string_equal(csv_table_get(&t, 1, "status"), "wrong");
 	assert_string_equal(csv_table_get(&t, 1, "gstencil_per_s"), "NA");
 	assert_string_equal(csv_table_get(&t, 1, "ratio_measured"), "NA");
 	csv_table_free(&t);
-	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
-	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	read_out(out, "verdicts.csv", &t);
 	int t4 = 0, ng = 0;
 	for (size_t r = 0; r < t.nrows; r++) {
 		const char *claim = csv_table_get(&t, r, "claim"), *v = csv_table_get(&t, r, "verdict");
@@ -292,9 +305,7 @@ static void test_throttled_rows(void **state)
 	edit(run, "tcs-figure16.csv", 2, "throttled_samples", "4", -1);   /* case 1 ebisu */
 	static const char *const targets[] = { "tcs-table2", "tcs-table3", "tcs-table4", "tcs-figure15",
 		"tcs-figure16", "sptc-figure9", "sptc-figure10", "verdicts" };
-	for (size_t i = 0; i < 8; i++)
-		if (render(run, out, targets[i], err, sizeof(err)) != 0)
-			fail_msg("%s: %s", targets[i], err);
+	render_each(run, out, targets, 8);
 	const char *md3 = slurp_file(out, "tcs-table3.md");
 	assert_non_null(strstr(md3, "| 388.6 (throttled 10/10) |"));
 	assert_non_null(strstr(md3, "| 283.1 |"));   /* case 1 tc, not throttled */
@@ -309,8 +320,7 @@ static void test_throttled_rows(void **state)
 				    "box2d1r t=3 (1665 MHz)"));
 	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), "1 row under 90 % of the maximum"));
 	struct csv_table t;
-	snprintf(path, sizeof(path), "%s/tcs-table3.csv", out);
-	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	read_out(out, "tcs-table3.csv", &t);
 	assert_string_equal(csv_table_get(&t, 0, "throttled"), "1");
 	assert_string_equal(csv_table_get(&t, 0, "throttled_samples"), "10");
 	assert_string_equal(csv_table_get(&t, 0, "sm_clock_median_mhz"), "1425");
@@ -320,16 +330,15 @@ static void test_throttled_rows(void **state)
 	csv_table_free(&t);
 	/* every rendered CSV carries the columns */
 	for (size_t i = 0; i < 7; i++) {
-		snprintf(path, sizeof(path), "%s/%s.csv", out, targets[i]);
-		assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+		snprintf(path, sizeof(path), "%s.csv", targets[i]);
+		read_out(out, path, &t);
 		static const char *const need[] = { "throttled", "throttled_samples", "samples",
 						    "sm_clock_median_mhz", "sm_clock_min_mhz", NULL };
 		if (csv_table_require(&t, need, err, sizeof(err)) != 0)
 			fail_msg("%s", err);
 		csv_table_free(&t);
 	}
-	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
-	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	read_out(out, "verdicts.csv", &t);
 	int ng = 0, q = 0;
 	for (size_t r = 0; r < t.nrows; r++) {
 		const char *claim = csv_table_get(&t, r, "claim"), *basis = csv_table_get(&t, r, "basis");
@@ -395,7 +404,7 @@ static void test_provenance_titles(void **state)
 static void test_table2_three_F(void **state)
 {
 	(void)state;
-	char err[1024], path[512];
+	char err[1024];
 	const char *run = fixture_copy(), *out = temp_dir();
 	/* the recorded run's ConvStencil row 5: sigma 0.4375 planned, 224 FLOP a point counted */
 	char cmd[1024];
@@ -404,8 +413,7 @@ static void test_table2_three_F(void **state)
 	assert_int_equal(system(cmd), 0);
 	assert_int_equal(render(run, out, "tcs-table2", err, sizeof(err)), 0);
 	struct csv_table t;
-	snprintf(path, sizeof(path), "%s/tcs-table2.csv", out);
-	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	read_out(out, "tcs-table2.csv", &t);
 	double v;
 	assert_int_equal(csv_table_num(&t, 4, "F_paper_rule", &v, err, sizeof(err)), 0);
 	assert_near(v, 196, 1e-9);   /* the paper's 196: sigma 0.5 */
