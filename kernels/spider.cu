@@ -48,8 +48,18 @@ extern "C" {
 #define SPD_R7_RG16 8               /* spider_kernel_r7's row groups a warp: 15 A steps in registers */
 #define SPD_R7_RG32 4               /* the same with 30 (tf32, dense f16): fewer accumulators */
 #define SPD_R7_YT 4                 /* spider_kernel_r7's row tiles a block */
-/* its staged row pitch in elements (L = 16: 160 staged columns; f16 98 words, tf32 164) */
-#define SPD_R7_SP(T) (sizeof(T) == 2 ? 196 : 164)
+#define SPD_R7_SW 160               /* its staged columns: 8 + 8 x-tiles of L = 16 + 16 + 8 */
+
+/*
+ * The staged tile's row pitch in 4-byte words for sw staged elements of eb bytes: 4 words past a
+ * multiple of 32 banks, so that the 8 rows of a B load spread out; 2 past for spider_kernel_r7's
+ * interleaved f16 rows (spd_orow), which then put the 32 lanes of a B load on 32 banks (the pair
+ * swap's words a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two).
+ */
+__host__ __device__ constexpr int spd_pitch_words(int sw, int eb, int interleaved)
+{
+	return (sw * eb / 4 + 31) / 32 * 32 + (interleaved ? 2 : 4);
+}
 
 struct spd_args {
 	long long origin, pitch, plane;
@@ -312,9 +322,9 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 	const int lane = threadIdx.x & 31, w = threadIdx.x / 32, g = lane / 4;
 	/* column n = g of B: staged row spd_orow(0, g) (+ u), the tile's first column */
 	const T *base = s + (size_t)spd_orow<HMAP>(0, g) * a.sp + 8 - R - a.shift + w * a.L;
-	/* the row pitch as a constant (the host checks a.sp == SPD_R7_SP): every B load below is its
-	 * lane's column pointer plus an immediate offset, no address arithmetic */
-	constexpr int SP = SPD_R7_SP(T);
+	/* the row pitch as a constant (the host's a.sp, from the same function): every B load below is
+	 * its lane's column pointer plus an immediate offset, no address arithmetic */
+	constexpr int SP = spd_pitch_words(SPD_R7_SW, sizeof(T), HMAP) * 4 / (int)sizeof(T);
 	memset(acc, 0, sizeof(acc));
 	/* u: the staged row offset 8 rg + q (spd_orow(rg, 0) + q with HMAP) shared by (rg, q) pairs */
 #pragma unroll
@@ -555,29 +565,15 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
 	int sw = 8 + xspan + L + 8;                 /* x0 - 8 .. the last tile's window, whole copies */
 	sw = (sw + EPV - 1) / EPV * EPV;
-	/* row pitch: 4 words past a multiple of 32 banks, so the 8 rows of a B load spread out */
-	int sp_words = ((sw * eb / 4 + 31) / 32) * 32 + 4;
-	const int srows = g->dims == 3 ? 8 * SPD_RG : two_d ? 8 * SPD_RG + 2 * p->R : 1;
-	SPD.smem = (size_t)srows * sp_words * 4 + (g->dims == 3 ? 0 : na * 4 + (size_t)ksteps * NB * 32 * 4);
 	/* fused radius 7, 16-row tiles, 2D: A in registers (spider_kernel_r7), for the step counts it
-	 * is built for; it stages the input tile only */
-	SPD.r7 = g->dims == 2 && p->R == 7 && L == 16 && SPD.xt == 1 ? nsteps : 0;
+	 * is built for; it stages the input tile only, SPD_R7_SW columns wide */
+	SPD.r7 = g->dims == 2 && p->R == 7 && L == 16 && SPD.xt == 1 && sw == SPD_R7_SW ? nsteps : 0;
 	if (SPD.r7 && !spd_pick_r7())
 		SPD.r7 = 0;
 	SPD.r7_rg = SPD.r7 == 15 ? SPD_R7_RG16 : SPD_R7_RG32;
-	/* f16 in spider_kernel_r7: a pitch of 2 words past a multiple of 32 banks, which with its
-	 * interleaved rows (spd_orow) puts the 32 lanes of a B load on 32 banks (the pair swap's words
-	 * a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two) */
-	if (SPD.r7 && is16)
-		sp_words = sp_words - 4 + 2;
-	/* its B loads take the pitch as a constant: a tile of another width would be a bug */
-	if (SPD.r7 && sp_words * 4 / eb != (is16 ? SPD_R7_SP(__half) : SPD_R7_SP(float))) {
-		free(ha);
-		free(hc);
-		sparse_free(&SPD.plan);
-		*why = "spider_kernel_r7's row pitch does not match the staged tile's (a bug)";
-		return -1;
-	}
+	const int sp_words = spd_pitch_words(sw, eb, SPD.r7 && is16);
+	const int srows = g->dims == 3 ? 8 * SPD_RG : two_d ? 8 * SPD_RG + 2 * p->R : 1;
+	SPD.smem = (size_t)srows * sp_words * 4 + (g->dims == 3 ? 0 : na * 4 + (size_t)ksteps * NB * 32 * 4);
 	if (SPD.r7)     /* two staged tiles: the next one is copied while this one runs (+ A for 60 steps) */
 		SPD.smem = 2 * (size_t)(8 * SPD.r7_rg + 2 * p->R) * sp_words * 4 + (SPD.r7 == 60 ? (size_t)nsteps * 32 * 16 : 0);
 	SPD.args.yt = SPD_R7_YT;

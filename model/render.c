@@ -400,8 +400,8 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 		p->throttled = p->run_row >= 0 && isfinite(p->thr_samples) && p->thr_samples > 0;
 		c->throttled |= p->throttled;
 		if (ok && isfinite(p->clk_median)) {   /* the clocks the rows ran at */
-			c->clk_lo = c->clk_lo > 0 && c->clk_lo < p->clk_median ? c->clk_lo : p->clk_median;
-			c->clk_hi = c->clk_hi > p->clk_median ? c->clk_hi : p->clk_median;
+			c->clk_lo = fmin(c->clk_lo, p->clk_median);
+			c->clk_hi = fmax(c->clk_hi, p->clk_median);
 			/* under 90 % of the maximum but not throttled (75 %): slower all the same, named */
 			if (isfinite(c->max_clock) && p->clk_median < 0.9 * c->max_clock && !p->throttled &&
 			    p->clk_median >= 0.75 * c->max_clock && c->nslow++ < 3)
@@ -1384,7 +1384,8 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	c->ncommits = 0;
 	c->throttled = 0;
 	c->hot = 0;
-	c->clk_lo = c->clk_hi = 0;
+	c->clk_lo = INFINITY;   /* none yet: the note needs clk_hi > 0 */
+	c->clk_hi = 0;
 	c->nslow = 0;
 	c->slow[0] = '\0';
 	c->dirty = 0;

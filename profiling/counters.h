@@ -36,7 +36,9 @@ int counters_init(char *why, size_t len);
  * Profile the kernels that launch(ctx) enqueues (up to CTR_MAX_KERNELS, summed); values[CTR_COUNT] in base units. The
  * kernel is replayed by the caller (CUPTI's user replay), once per pass the metrics need, and
  * prepare(ctx) runs before every pass: the runner flushes the L2 there, so that every pass starts
- * from the same clean cache (ncu's --cache-control all does the same).
+ * from the same clean cache (ncu's --cache-control all does the same). The first call after
+ * counters_init profiles its range twice and keeps the second (the first range of a process
+ * over-counts DRAM writes).
  */
 int counters_measure(void (*prepare)(void *ctx), void (*launch)(void *ctx), void *ctx,
 		     double *values, char *why, size_t len);

@@ -128,7 +128,7 @@ static void l2_read(cudaStream_t s, int which)
 	static unsigned *sink;
 	static size_t size;
 	if (!buf[0]) {
-		size = 2 * (g_prop.l2CacheSize > 0 ? (size_t)g_prop.l2CacheSize : (size_t)64 << 20);
+		size = gpu_flush_bytes(&g_prop) / 2;
 		/* never written: a write here left dirty buffer lines that the first profiled range of
 		 * the process counted (+20 MB of DRAM writes on an H200); the values read do not matter */
 		for (int i = 0; i < 2; i++)
@@ -147,9 +147,9 @@ void gpu_writeback_l2(cudaStream_t s)
 	l2_read(s, 1);
 	l2_read(s, 0);
 }
-size_t gpu_flush_bytes(void)
+size_t gpu_flush_bytes(const cudaDeviceProp *p)
 {
-	return 4 * (g_prop.l2CacheSize > 0 ? (size_t)g_prop.l2CacheSize : (size_t)64 << 20);
+	return 4 * (p->l2CacheSize > 0 ? (size_t)p->l2CacheSize : (size_t)64 << 20);
 }
 
 /* ---- NVML, opened at run time (no nvml.h here: the few declarations it needs) ---- */

@@ -45,8 +45,8 @@ void gpu_flush_l2(cudaStream_t s);
 /* The in-window write-back of what a launch left dirty in L2: a read of a second buffer of that
  * size, then of the first (two kernels; gpu.cu says why two). */
 void gpu_writeback_l2(cudaStream_t s);
-/* Device memory the two buffers take (4x the L2). */
-size_t gpu_flush_bytes(void);
+/* Device memory the two buffers take on device p (4x its L2; two buffers of twice its size). */
+size_t gpu_flush_bytes(const cudaDeviceProp *p);
 
 /* NVML through dlopen: clocks in MHz (-1 when unavailable). */
 int nvml_available(void);

@@ -343,7 +343,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 		return;
 	}
 	CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-	double need = 2.0 * (double)r->g.total * eb + (double)gpu_flush_bytes();
+	double need = 2.0 * (double)r->g.total * eb + (double)gpu_flush_bytes(gpu_props());
 	if (need > 0.9 * (double)free_b) {
 		snprintf(r->reason, sizeof(r->reason), "too large for memory (needs %.1f GiB, %.1f GiB free)",
 			 need / (1 << 30), (double)free_b / (1 << 30));
@@ -396,14 +396,6 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 			char cwhy[256];
 			if (counters_state == 0) {
 				counters_state = counters_init(cwhy, sizeof(cwhy)) == 0 ? 1 : -1;
-				/* one profiled range, discarded: the first range of a process counted 20.6 MB
-				 * more DRAM writes than the same range later (H200, every target's first row
-				 * alike, whatever its size), so no row is the first */
-				double first[CTR_COUNT];
-				if (counters_state > 0 &&
-				    counters_measure(flush_for_counters, writeback_for_counters, &tc, first, cwhy,
-						     sizeof(cwhy)) != 0)
-					counters_state = -1;
 				if (counters_state < 0)
 					fprintf(stderr, "%s: warning: hardware counters unavailable (%s): "
 						"counter columns are NA\n", prog, cwhy);
@@ -662,7 +654,7 @@ static void check_configs(const struct options *o, const struct run_config *cfgs
 		int eb = dtype_table[c->dtype].bytes;
 		if (grid_init(&g, c->stencil->dims, c->n, c->stencil->radius * c->fusion, eb) != 0)
 			cli_bad_input(prog, "%s:%ld: bad grid %s", where, c->line, c->size);
-		double need = 2.0 * (double)(g.total + GRID_SLACK) * eb + 4.0 * prop.l2CacheSize;
+		double need = 2.0 * (double)(g.total + GRID_SLACK) * eb + (double)gpu_flush_bytes(&prop);
 		if (need > (double)prop.totalGlobalMem)
 			cli_bad_input(prog, "%s:%ld: size %s needs %.1f GiB, more than the %.1f GiB of %s",
 				      where, c->line, c->size, need / (1 << 30),

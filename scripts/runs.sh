@@ -73,14 +73,15 @@ config_keys() {
 }
 
 complete() {   # EXPERIMENT CSV
-	local exp=$1 csv=$2 want
+	local exp=$1 csv=$2 want recs
 	[[ -s $csv && -z $(tail -c1 "$csv") ]] || return 1
+	recs=$(records "$csv")
 	want=$(configs "$exp")
-	records "$csv" | awk -F'\t' -v want="$want" '
+	awk -F'\t' -v want="$want" '
 		$1 == "BAD" { bad = 1 } NR == 1 { h = $1; next } $1 != h { bad = 1 } { n++ }
-		END { exit (bad || n != want) }' || return 1
+		END { exit (bad || n != want) }' <<< "$recs" || return 1
 	# and exactly the list's configurations: a changed list is measured again, never a subset
-	[[ $(config_keys "$exp" | sort) == $(records "$csv" | tail -n +2 | cut -f3 | sort) ]]
+	[[ $(config_keys "$exp" | sort) == $(tail -n +2 <<< "$recs" | cut -f3 | sort) ]]
 }
 
 wrong() {   # TARGET CSV...
