@@ -330,7 +330,7 @@ EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-f
 # kernels-vs-authors` after it, on the same RUN
 REPRODUCED := $(filter-out kernels-vs-authors,$(EXPERIMENTS))
 FIGURES := tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
-MEASURING := ceilings naive-core cuda-core dense-tc sparse-tc test-gpu ncu-check
+MEASURING := ceilings naive-core cuda-core dense-tc sparse-tc test-gpu ncu-check ncu-reports
 # what each rendered target reads: the experiment of its name, or (verdicts) five, from one run
 RENDERED_TARGETS := $(EXPERIMENTS) verdicts
 INPUTS_verdicts := tcs-figure15 tcs-table3 tcs-table4 sptc-figure9 tcs-table2
@@ -472,6 +472,10 @@ sparse-tc: $(RUNDIR)/sparse-tc.csv ## sparse tensor-core method and its dense tw
 	$(Q)$(runs) wrong $@ $<
 test-gpu: $(BENCH_DEP) ## every GPU method at odd sizes against the CPU reference (skips without a GPU)
 	$(Q)$(BENCH) check || { echo "test-gpu: failed (runner exit $$?)" >&2; exit 1; }
+
+ncu-reports: $(BENCH_DEP) ## ncu's report of each kernels-vs-authors configuration, into the run's ncu/ (GPU, needs ncu)
+	$(Q)$(runs) git-clean $@ && BENCH='$(BENCH)' NCU='$(NCU)' \
+		scripts/ncu-reports.sh experiments/kernels-vs-authors.csv $(RUNDIR)/ncu
 
 NCU_DIR = $(RUNDIR)/ncu-check
 ncu-check: $(BENCH_DEP) ## CUPTI counters vs ncu on box2d1r fp32 10240^2, within 1% (GPU, needs ncu)

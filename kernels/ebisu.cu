@@ -8,9 +8,13 @@
  * z in 3D) over a chunk of rows (planes). Per step, each thread keeps a register queue of 2r+1
  * partial sums for the rows (planes) in flight along the streaming dimension: a new row of step
  * s-1 is added into all 2r+1 of them with the matching weight row, and the oldest one is then
- * complete. Neighbours across the tile come from shared memory, which holds only the newest row
- * (plane) of each step, padded so that the threads' V-wide windows are free of bank conflicts.
- * The next input row is prefetched with cp.async while the current one is computed. The halo
+ * complete. Neighbours across the tile come from shared memory, which holds the newest rows
+ * (planes) of each step, padded so that the threads' V-wide windows are free of bank conflicts.
+ * 2D waits at a barrier after each step. 3D: step s reads the plane that step s-1 finished one
+ * iteration earlier, from a buffer of two, so one barrier a plane serves all t steps (a barrier
+ * a step where two planes a step do not fit in shared memory); a warp is one tile row, and the
+ * rows a step does not need (outside [s r, TY - s r)) skip it.
+ * Input is prefetched with cp.async, in 2D two rows ahead, in 3D one plane. The halo
  * columns are computed redundantly (the overlap); measured F over the model's F shows how much.
  * 1D: a block loads a chunk plus halo into shared memory and does the t steps there, shrinking.
  *
@@ -28,8 +32,9 @@
 #define EB_NT1 256        /* threads per 1D block */
 #define EB_MAXR 7
 
-__constant__ double c_ew64[225];   /* dense weights [dz][dy][dx], (2r+1)^d */
-__constant__ float c_ew32[225];
+#define EB_NW 3375          /* dense weights of the largest stencil, box3d7r: 15^3 */
+__constant__ double c_ew64[EB_NW];   /* dense weights [dz][dy][dx], (2r+1)^d */
+__constant__ float c_ew32[EB_NW];
 
 template <typename T> __device__ __forceinline__ T ew(int i);
 template <> __device__ __forceinline__ double ew<double>(int i) { return c_ew64[i]; }
@@ -86,6 +91,40 @@ __device__ __forceinline__ void add_row(T (&acc)[2 * RAD + 1][V], const T (&win)
 	}
 }
 
+/*
+ * Add one new plane of step s-1 into the 2r+1 partial sums acc[k] of a 3D thread (k = 0: the
+ * oldest plane in flight, weight plane dz = +r). rows points at the thread's own row of the padded
+ * plane; for each dz the x-y neighbourhood counts (box: (2r+1)^2, star: the centre plane's cross,
+ * else the centre).
+ */
+template <typename T, int RAD, int V, int SROW, bool BOX>
+__device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *rows, int c0)
+{
+	constexpr int D = 2 * RAD + 1;
+#pragma unroll
+	for (int dy = -RAD; dy <= RAD; dy++) {
+		T win[V + 2 * RAD];
+#pragma unroll
+		for (int i = 0; i < V + 2 * RAD; i++)
+			win[i] = rows[dy * SROW + pad<T>(c0 + i)];
+#pragma unroll
+		for (int k = 0; k < D; k++) {
+			const int dz = RAD - k;
+			if (!BOX && dz != 0 && dy != 0)
+				continue;
+#pragma unroll
+			for (int dx = -RAD; dx <= RAD; dx++) {
+				if (!BOX && dx != 0 && (dy != 0 || dz != 0))
+					continue;
+				const T w = ew<T>(((dz + RAD) * D + dy + RAD) * D + dx + RAD);
+#pragma unroll
+				for (int v = 0; v < V; v++)
+					acc[k][v] = fma(w, win[v + dx + RAD], acc[k][v]);
+			}
+		}
+	}
+}
+
 template <typename T, int D, int V>
 __device__ __forceinline__ void shift(T (&acc)[D][V])
 {
@@ -101,24 +140,28 @@ __device__ __forceinline__ void shift(T (&acc)[D][V])
 
 /* ---------------------------------------------------------------- 2D: stream along y ---- */
 
-template <typename T, int RAD, int TS, int V>
+/* NIN input rows in a ring, NIN - 1 loads in flight */
+template <typename T, int RAD, int TS, int V, int NIN>
 struct eb2 {
 	static constexpr int D = 2 * RAD + 1, R = RAD * TS, C = EB_NT2 * V, W = C - 2 * R;
 	static constexpr int ROW = C + 2 * RAD;               /* logical row length (with pads) */
 	static constexpr int SROW = ROW + ROW / (128 / (int)sizeof(T)) + 1;   /* physical */
-	static constexpr size_t smem = (size_t)(TS + 1) * SROW * sizeof(T);
+	static_assert(NIN == 2 || NIN == 3, "a ring of 2 or 3 input rows");
+	static constexpr size_t smem = (size_t)(TS - 1 + NIN) * SROW * sizeof(T);
 	static_assert(W > 0, "the halo leaves no output in the tile");
 };
 
-template <typename T, int RAD, int TS, int V, bool BOX>
+template <typename T, int RAD, int TS, int V, int NIN, bool BOX>
 __global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *__restrict__ out,
 						  int nx, int ny, long long pitch, int halo, int H)
 {
-	using P = eb2<T, RAD, TS, V>;
-	constexpr int D = P::D, R = P::R, W = P::W, SROW = P::SROW;
+	using P = eb2<T, RAD, TS, V, NIN>;
+	constexpr int D = P::D, R = P::R, W = P::W, SROW = P::SROW, PD = NIN - 1;
 	extern __shared__ __align__(16) unsigned char eb_smem[];
 	T *sm = reinterpret_cast<T *>(eb_smem);
-	/* rows 0 and 1: input double buffer; row 1 + s (s = 1..TS-1): newest row of step s */
+	/* rows 0..NIN-1: a ring of input rows; row NIN - 1 + s (s = 1..TS-1): newest row of step s. A
+	 * barrier a step: the 3D kernel's one barrier a plane (two rows a step, a row of lag a step)
+	 * measured slower here, 717 against 901 GStencil/s on box2d1r fp32 t = 4 (H200) */
 	const int c0 = threadIdx.x * V;
 	const int bx0 = blockIdx.x * W, by0 = blockIdx.y * H;
 	const int ystart = by0 - R, rows = min(H, ny - by0) + 2 * R;
@@ -137,16 +180,21 @@ __global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *_
 				      nx + halo, y < ny + halo);
 	};
 
-	load_row(0, ystart);
+#pragma unroll
+	for (int i = 0; i < PD; i++)
+		load_row(i, ystart + i);
 	for (int it = 0; it < rows; it++) {
-		cp_wait_all();
+		cp_wait_group<PD - 1>();   /* row it has landed; rows it + 1 .. it + PD - 1 may be in flight */
 		__syncthreads();
-		if (it + 1 < rows)
-			load_row((it + 1) & 1, ystart + it + 1);
+		/* into the buffer row it - 1 left, read before the barrier */
+		if (it + PD < rows)
+			load_row((unsigned)(it + PD) % NIN, ystart + it + PD);
+		else if (PD > 1)
+			cp_commit();     /* an empty group keeps the count */
 		const int yin = ystart + it;
 #pragma unroll
 		for (int s = 1; s <= TS; s++) {
-			const T *src = sm + (s == 1 ? (it & 1) : s) * SROW;
+			const T *src = sm + (s == 1 ? (unsigned)it % NIN : s + NIN - 2) * SROW;
 			T win[V + 2 * RAD];
 #pragma unroll
 			for (int i = 0; i < V + 2 * RAD; i++)
@@ -154,7 +202,7 @@ __global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *_
 			add_row<T, RAD, V, BOX>(acc[s - 1], win);
 			const int yo = yin - s * RAD;
 			if (s < TS) {
-				T *dst = sm + (s + 1) * SROW;
+				T *dst = sm + (s + NIN - 1) * SROW;
 #pragma unroll
 				for (int v = 0; v < V; v++)
 					dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
@@ -175,29 +223,33 @@ __global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *_
 
 /* ------------------------------------------------------------- 3D: stream along z ---- */
 
-template <typename T, int RAD, int TS, int V, int TY>
+/* LAZY: step s reads the plane step s-1 finished one plane earlier, so that one barrier a plane
+ * serves every step (two buffers a step); else each step waits for the step before it */
+template <typename T, int RAD, int TS, int V, int TY, bool LAZY>
 struct eb3 {
 	static constexpr int D = 2 * RAD + 1, R = RAD * TS, CX = EB_TX3 * V, WX = CX - 2 * R;
 	static constexpr int WY = TY - 2 * R;
 	static constexpr int ROW = CX + 2 * RAD;
 	static constexpr int SROW = ROW + ROW / (128 / (int)sizeof(T)) + 1;
 	static constexpr int PLANE = (TY + 2 * RAD) * SROW;
-	static constexpr size_t smem = (size_t)(TS + 1) * PLANE * sizeof(T);
+	static constexpr int NPL = LAZY ? 2 * TS : TS + 1;   /* input double buffer + the steps' */
+	static constexpr size_t smem = (size_t)NPL * PLANE * sizeof(T);
 	static_assert(WX > 0 && WY > 0, "the halo leaves no output in the tile");
 };
 
-template <typename T, int RAD, int TS, int V, int TY, bool BOX>
+template <typename T, int RAD, int TS, int V, int TY, bool BOX, bool LAZY>
 __global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T *__restrict__ in, T *__restrict__ out,
 						       int nx, int ny, int nz, long long pitch,
 						       long long plane, int halo, int H)
 {
-	using P = eb3<T, RAD, TS, V, TY>;
+	using P = eb3<T, RAD, TS, V, TY, LAZY>;
 	constexpr int D = P::D, R = P::R, WX = P::WX, WY = P::WY, SROW = P::SROW, PL = P::PLANE;
 	extern __shared__ __align__(16) unsigned char eb_smem[];
 	T *sm = reinterpret_cast<T *>(eb_smem);
 	const int c0 = threadIdx.x * V, ty = threadIdx.y;
 	const int bx0 = blockIdx.x * WX, by0 = blockIdx.y * WY, bz0 = blockIdx.z * H;
-	const int zstart = bz0 - R, planes = min(H, nz - bz0) + 2 * R;
+	/* LAZY adds a plane of lag a step: TS - 1 more planes to drain */
+	const int zstart = bz0 - R, planes = min(H, nz - bz0) + 2 * R + (LAZY ? TS - 1 : 0);
 	const int y = by0 - R + ty;
 	T acc[TS][D][V];
 #pragma unroll
@@ -224,49 +276,32 @@ __global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T
 		const int zin = zstart + it;
 #pragma unroll
 		for (int s = 1; s <= TS; s++) {
-			const T *src = sm + (s == 1 ? (it & 1) : s) * PL;
-			/* this plane's contribution to the 2r+1 planes in flight: for each dz, the x-y
-			 * neighbourhood (box: (2r+1)^2, star: the centre plane's cross, else the centre) */
+			/* step s is needed on tile rows [s r, TY - s r) only (the final outputs lie on
+			 * [R, TY - R)): a warp is one tile row, so the rows outside skip the step whole */
+			const bool live = ty >= s * RAD && ty < TY - s * RAD;
+			if (live) {
+				/* buffers: 0, 1 input; eager: s + 1 holds step s's newest plane; lazy:
+				 * 2 s and 2 s + 1 hold step s's planes of even and odd iterations */
+				const int src = s == 1 ? it & 1 : LAZY ? 2 * (s - 1) + ((it - 1) & 1) : s;
+				add_plane<T, RAD, V, SROW, BOX>(acc[s - 1], sm + src * PL + (ty + RAD) * SROW, c0);
+				const int zo = zin - s * RAD - (LAZY ? s - 1 : 0);
+				if (s < TS) {
+					T *dst = sm + (LAZY ? 2 * s + (it & 1) : s + 1) * PL + (ty + RAD) * SROW;
 #pragma unroll
-			for (int dy = -RAD; dy <= RAD; dy++) {
-				T win[V + 2 * RAD];
-				const T *row = src + (ty + RAD + dy) * SROW;
+					for (int v = 0; v < V; v++)
+						dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
+				} else if (zo >= bz0 && zo < bz0 + H && zo < nz && ty >= R && ty < R + WY && y < ny) {
 #pragma unroll
-				for (int i = 0; i < V + 2 * RAD; i++)
-					win[i] = row[pad<T>(c0 + i)];
-#pragma unroll
-				for (int k = 0; k < D; k++) {
-					const int dz = RAD - k;
-					if (!BOX && dz != 0 && dy != 0)
-						continue;
-#pragma unroll
-					for (int dx = -RAD; dx <= RAD; dx++) {
-						if (!BOX && dx != 0 && (dy != 0 || dz != 0))
-							continue;
-						const T w = ew<T>(((dz + RAD) * D + dy + RAD) * D + dx + RAD);
-#pragma unroll
-						for (int v = 0; v < V; v++)
-							acc[s - 1][k][v] = fma(w, win[v + dx + RAD], acc[s - 1][k][v]);
+					for (int v = 0; v < V; v++) {
+						const int c = c0 + v, x = bx0 - R + c;
+						if (c >= R && c < R + WX && x < nx)
+							out[(long long)(zo + halo) * plane + (long long)(y + halo) * pitch + x + halo] =
+								acc[TS - 1][0][v];
 					}
 				}
+				shift(acc[s - 1]);
 			}
-			const int zo = zin - s * RAD;
-			if (s < TS) {
-				T *dst = sm + (s + 1) * PL + (ty + RAD) * SROW;
-#pragma unroll
-				for (int v = 0; v < V; v++)
-					dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
-			} else if (zo >= bz0 && zo < bz0 + H && zo < nz && ty >= R && ty < R + WY && y < ny) {
-#pragma unroll
-				for (int v = 0; v < V; v++) {
-					const int c = c0 + v, x = bx0 - R + c;
-					if (c >= R && c < R + WX && x < nx)
-						out[(long long)(zo + halo) * plane + (long long)(y + halo) * pitch + x + halo] =
-							acc[TS - 1][0][v];
-				}
-			}
-			shift(acc[s - 1]);
-			if (s < TS)
+			if (!LAZY && s < TS)
 				__syncthreads();
 		}
 	}
@@ -314,36 +349,57 @@ struct eb_state {
 	eb_launch_fn fn;
 	int H;                 /* rows (planes) per block along the streaming dimension */
 	int tile_y;            /* 3D: threads (rows) along y */
+	int lazy;              /* 3D: one barrier a plane (else one a step) */
+	int nin;               /* 2D: input rows in the ring (nin - 1 loads in flight) */
 	size_t smem;
 };
 
 static int g_sms;
 
-template <typename T, int RAD, int TS, int V, bool BOX>
+template <typename T, int RAD, int TS, int V, int NIN, bool BOX>
 static void run2d(const void *in, void *out, const struct grid *g, int H, cudaStream_t s)
 {
-	using P = eb2<T, RAD, TS, V>;
+	using P = eb2<T, RAD, TS, V, NIN>;
 	dim3 grid((unsigned)((g->n[0] + P::W - 1) / P::W), (unsigned)((g->n[1] + H - 1) / H));
 	/* the kernels index rows from the ring's first column: skip the row's lead pad */
-	ebisu2d<T, RAD, TS, V, BOX><<<grid, EB_NT2, P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead, (int)g->n[0],
+	ebisu2d<T, RAD, TS, V, NIN, BOX><<<grid, EB_NT2, P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead, (int)g->n[0],
 		(int)g->n[1], g->pitch, g->halo, H);
 }
 
-template <typename T, int RAD, int TS, int V, int TY, bool BOX>
+template <typename T, int RAD, int TS, int V, int TY, bool BOX, bool LAZY>
 static void run3d(const void *in, void *out, const struct grid *g, int H, cudaStream_t s)
 {
-	using P = eb3<T, RAD, TS, V, TY>;
+	using P = eb3<T, RAD, TS, V, TY, LAZY>;
 	dim3 grid((unsigned)((g->n[0] + P::WX - 1) / P::WX), (unsigned)((g->n[1] + P::WY - 1) / P::WY),
 		  (unsigned)((g->n[2] + H - 1) / H));
-	ebisu3d<T, RAD, TS, V, TY, BOX><<<grid, dim3(EB_TX3, TY), P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead,
+	ebisu3d<T, RAD, TS, V, TY, BOX, LAZY><<<grid, dim3(EB_TX3, TY), P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead,
 		(int)g->n[0], (int)g->n[1], (int)g->n[2], g->pitch, g->plane, g->halo, H);
 }
 
-/* Rows per block along the streaming dimension: enough blocks for about two full waves, at
- * least 8 R rows so that the pipeline's warm-up and drain (2R rows) stay a small share. */
+/*
+ * Rows (planes) per block along the streaming dimension. Each chunk costs 2R rows of pipeline
+ * warm-up and drain. With one block an SM (the 3D tiles) blocks run in waves of one per SM, so
+ * the chunk minimises waves x (rows + 2R + a few for the start): a tile a block with one chunk
+ * runs 319 blocks on 132 SMs in 2.4 waves, two chunks 4.8 waves, and measured 205 against 176
+ * GStencil/s on box3d1r fp32 t = 7. With several blocks an SM they share it and finish
+ * unevenly, and waves do not describe them: about two blocks a slot, at least 8R rows a chunk.
+ */
 static int pick_chunk(long n_stream, long blocks_across, int occupancy, int R)
 {
-	long want = 2L * g_sms * (occupancy > 0 ? occupancy : 1);
+	if (occupancy <= 1) {
+		long best_h = n_stream;
+		double best = 0;
+		for (long c = 1; c <= n_stream; c++) {
+			const long h = (n_stream + c - 1) / c;
+			if (c > 1 && h < 16)
+				break;
+			const double cost = (double)((blocks_across * c + g_sms - 1) / g_sms) * (double)(h + 2 * R + 4);
+			if (c == 1 || cost < best * 0.999)
+				best = cost, best_h = h;
+		}
+		return (int)best_h;
+	}
+	long want = 2L * g_sms * occupancy;
 	long chunks = (want + blocks_across - 1) / blocks_across;
 	long H = (n_stream + chunks - 1) / (chunks > 0 ? chunks : 1);
 	if (H < 8L * R)
@@ -366,41 +422,69 @@ static int occupancy_of(K kernel, int threads, size_t smem)
 template <typename T, int RAD, int TS, bool BOX>
 static int setup2d(struct eb_state *st, const struct grid *g)
 {
+	/* 2 columns a thread in fp64: 4 (fewer shared loads an output) measured 289 against 417
+	 * GStencil/s on box2d1r t = 3 and 97 against 158 on box2d3r (registers halve occupancy) */
 	constexpr int V = sizeof(T) == 8 ? 2 : 4;
-	using P = eb2<T, RAD, TS, V>;
-	int occ = occupancy_of(ebisu2d<T, RAD, TS, V, BOX>, EB_NT2, P::smem);
-	if (occ < 1)
+	using P2 = eb2<T, RAD, TS, V, 2>;
+	using P3 = eb2<T, RAD, TS, V, 3>;
+	/* two rows in flight unless their registers cost blocks an SM. Measured on an H200 against
+	 * one row: box2d3r fp64 170 against 150 GStencil/s, box2d1r fp32 t = 7 1089 against 1025;
+	 * box2d1r fp64 t = 3 (62 registers against 48, 4 blocks an SM against 5) 413 against 498 */
+	int occ2 = occupancy_of(ebisu2d<T, RAD, TS, V, 2, BOX>, EB_NT2, P2::smem);
+	int occ3 = occupancy_of(ebisu2d<T, RAD, TS, V, 3, BOX>, EB_NT2, P3::smem);
+	if (occ2 < 1 && occ3 < 1)
 		return -1;
-	st->fn = run2d<T, RAD, TS, V, BOX>;
-	st->smem = P::smem;
-	st->H = pick_chunk(g->n[1], (g->n[0] + P::W - 1) / P::W, occ, P::R);
+	if (occ3 >= occ2) {
+		st->fn = run2d<T, RAD, TS, V, 3, BOX>;
+		st->smem = P3::smem;
+		st->nin = 3;
+	} else {
+		st->fn = run2d<T, RAD, TS, V, 2, BOX>;
+		st->smem = P2::smem;
+		st->nin = 2;
+	}
+	st->H = pick_chunk(g->n[1], (g->n[0] + P2::W - 1) / P2::W, occ3 >= occ2 ? occ3 : occ2, P2::R);
 	return 0;
 }
 
+template <typename T, int RAD, int TS, bool BOX, bool LAZY>
+static int try3d(struct eb_state *st, const struct grid *g)
+{
+	/* 16 rows for R <= 2, else 32 (1024 threads: the register cap of 64 makes fp64 with R >= 4
+	 * spill; make resource-report lists them) */
+	constexpr int V = 2, TY = RAD * TS <= 2 ? 16 : 32;
+	using P = eb3<T, RAD, TS, V, TY, LAZY>;
+	int occ = occupancy_of(ebisu3d<T, RAD, TS, V, TY, BOX, LAZY>, EB_TX3 * TY, P::smem);
+	if (occ < 1)
+		return -1;
+	st->fn = run3d<T, RAD, TS, V, TY, BOX, LAZY>;
+	st->smem = P::smem;
+	st->tile_y = TY;
+	st->lazy = LAZY;
+	st->H = pick_chunk(g->n[2], ((g->n[0] + P::WX - 1) / P::WX) * ((g->n[1] + P::WY - 1) / P::WY),
+			   occ, P::R + (LAZY ? (TS - 1) / 2 : 0));
+	return 0;
+}
+
+/* one barrier a plane where its two buffers a step fit in shared memory (measured on an H200:
+ * box3d1r fp32 t = 7 235 against 205 GStencil/s, fp64 t = 3 194 against 173), else one a step */
 template <typename T, int RAD, int TS, bool BOX>
 static int setup3d(struct eb_state *st, const struct grid *g)
 {
-	/* 16 rows for R <= 2, else 32 (1024 threads: the register cap of 64 makes fp64 with R >= 4
-	 * spill a little; the tables' fp64 case, R = 3, spills 32 bytes) */
-	constexpr int V = 2, TY = RAD * TS <= 2 ? 16 : 32;
-	using P = eb3<T, RAD, TS, V, TY>;
-	int occ = occupancy_of(ebisu3d<T, RAD, TS, V, TY, BOX>, EB_TX3 * TY, P::smem);
-	if (occ < 1)
-		return -1;
-	st->fn = run3d<T, RAD, TS, V, TY, BOX>;
-	st->smem = P::smem;
-	st->tile_y = TY;
-	st->H = pick_chunk(g->n[2], ((g->n[0] + P::WX - 1) / P::WX) * ((g->n[1] + P::WY - 1) / P::WY),
-			   occ, P::R);
-	return 0;
+	if (try3d<T, RAD, TS, BOX, true>(st, g) == 0)
+		return 0;
+	return try3d<T, RAD, TS, BOX, false>(st, g);
 }
 
-/* The instantiated set: 2D r = 1 with t = 1..8, r = 2 with t = 1..4, r = 3, 4 with t = 1..2,
- * r = 5..7 with t = 1; 3D r = 1 with t = 1..8, r = 2 with t = 1..3; box and star; fp32, fp64.
+/* The instantiated set, every (r, t) whose fused radius r t is at most 7 and a few beyond: 2D
+ * r = 1 with t = 1..8, r = 2 with t = 1..4, r = 3, 4 with t = 1..2, r = 5..7 with t = 1; 3D r = 1
+ * with t = 1..8, r = 2 with t = 1..3, r = 3 with t = 1..2, r = 4..7 with t = 1; box and star;
+ * fp32, fp64.
  * 1D: any r <= 7 and t <= 8 (shared memory, no templates). */
 #define EB_2D_LIST(X) X(1,1) X(1,2) X(1,3) X(1,4) X(1,5) X(1,6) X(1,7) X(1,8) \
 	X(2,1) X(2,2) X(2,3) X(2,4) X(3,1) X(3,2) X(4,1) X(4,2) X(5,1) X(6,1) X(7,1)
-#define EB_3D_LIST(X) X(1,1) X(1,2) X(1,3) X(1,4) X(1,5) X(1,6) X(1,7) X(1,8) X(2,1) X(2,2) X(2,3)
+#define EB_3D_LIST(X) X(1,1) X(1,2) X(1,3) X(1,4) X(1,5) X(1,6) X(1,7) X(1,8) X(2,1) X(2,2) X(2,3) \
+	X(3,1) X(3,2) X(4,1) X(5,1) X(6,1) X(7,1)
 
 template <typename T, bool BOX>
 static int pick(struct eb_state *st, const struct grid *g, int r, int t)
@@ -436,7 +520,7 @@ static int instantiated(int dims, int r, int t)
 static const char *ebisu_supports(const struct method_ctx *c)
 {
 	if (!instantiated(c->stencil->dims, c->stencil->radius, c->fusion))
-		return c->stencil->dims == 3 ? "ebisu instantiates 3D r = 1 (t <= 8) and r = 2 (t <= 3)"
+		return c->stencil->dims == 3 ? "ebisu instantiates 3D r = 1 (t <= 8), 2 (t <= 3), 3 (t <= 2), 4-7 (t = 1)"
 					     : "ebisu instantiates 2D r = 1 (t <= 8), 2 (t <= 4), 3-4 (t <= 2), 5-7 (t = 1)";
 	return NULL;
 }
@@ -444,8 +528,8 @@ static const char *ebisu_supports(const struct method_ctx *c)
 static int ebisu_setup(struct method_ctx *c, const char **why)
 {
 	static struct eb_state st;
-	static double w64[225];
-	static float w32[225];
+	static double w64[EB_NW];
+	static float w32[EB_NW];
 	const struct stencil *s = c->stencil;
 	int r = s->radius, rc;
 
@@ -453,7 +537,7 @@ static int ebisu_setup(struct method_ctx *c, const char **why)
 	/* the constant tables are laid out as the dense base weights, (2r+1)^d with x fastest */
 	memset(w64, 0, sizeof(w64));
 	memcpy(w64, c->base->w, (size_t)dense_weights_count(c->base) * sizeof(double));
-	for (int i = 0; i < 225; i++)
+	for (int i = 0; i < EB_NW; i++)
 		w32[i] = (float)w64[i];
 	if (cudaMemcpyToSymbol(c_ew64, w64, sizeof(w64)) != cudaSuccess ||
 	    cudaMemcpyToSymbol(c_ew32, w32, sizeof(w32)) != cudaSuccess) {
@@ -512,10 +596,11 @@ static const char *ebisu_variant(const struct method_ctx *c)
 		snprintf(buf, sizeof(buf), "1D: 8192-point chunks, %d threads, steps in shared memory", EB_NT1);
 	else if (g->dims == 2)
 		snprintf(buf, sizeof(buf), "2D: %d x %d-column tile (halo %d each side), %d rows a block, "
-			 "%zu B shared", EB_NT2, V, g->halo, st->H, st->smem);
+			 "%d rows in flight, %zu B shared", EB_NT2, V, g->halo, st->H, st->nin - 1, st->smem);
 	else
 		snprintf(buf, sizeof(buf), "3D: %d x %d tile of x-y (2 columns a thread, halo %d), %d planes a "
-			 "block, %zu B shared", 2 * EB_TX3, st->tile_y, g->halo, st->H, st->smem);
+			 "block, %zu B shared, a barrier a %s", 2 * EB_TX3, st->tile_y, g->halo, st->H, st->smem,
+			 st->lazy ? "plane" : "step");
 	return buf;
 }
 

@@ -17,6 +17,8 @@ __device__ __forceinline__ void cp_commit() { asm volatile("cp.async.commit_grou
 __device__ __forceinline__ void cp_wait_all() { asm volatile("cp.async.wait_all;\n" ::); }
 /* wait for all but the newest committed group (double-buffered staging) */
 __device__ __forceinline__ void cp_wait_but_one() { asm volatile("cp.async.wait_group 1;\n" ::); }
+/* wait for all but the N newest committed groups (a ring of staged rows, N loads in flight) */
+template <int N> __device__ __forceinline__ void cp_wait_group() { asm volatile("cp.async.wait_group %0;\n" :: "n"(N)); }
 
 /* four 8x8 b16 matrices from shared memory; lanes 8i..8i+7 give the row addresses of matrix i */
 __device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], const void *p)

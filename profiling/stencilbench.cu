@@ -12,6 +12,7 @@
  *   stencilbench check [--method M]              every configuration at odd sizes (make test-gpu)
  *   stencilbench ceilings --out DIR               the machine's ceilings (make ceilings)
  *   stencilbench metrics                          the counter list (for ncu)
+ *   stencilbench kernel --method M                the method's kernel name, for ncu's -k filter
  *   stencilbench ncu-compare --cupti RUN.csv --ncu NCU.csv
  *
  * Options: --quick (QUICK=1: short warm-up, few samples), --hot (no L2 eviction and no write-back
@@ -588,7 +589,7 @@ static void usage(FILE *f)
 		"                  [--profile-once] [--device N]\n"
 		"       %s check [--method M] [--quick]\n"
 		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
-		"       %s metrics | slug | version\n"
+		"       %s metrics | slug | version | kernel --method M\n"
 		"       %s ncu-compare --cupti RUN.csv --ncu NCU.csv\n"
 		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S, ALLOW_DIRTY=1.\n"
 		"Exit status: 0 done, 1 some rows wrong (CSV written), 2 bad input, 3 no CUDA device,\n"
@@ -978,7 +979,7 @@ int main(int argc, char **argv)
 		}
 		cli_bad_input(prog, "unknown or incomplete option '%s' (see --help)", a);
 	}
-	if (o.method && !kernel_method_find(o.method) && strcmp(cmd, "run"))
+	if (o.method && !kernel_method_find(o.method) && strcmp(cmd, "run") && strcmp(cmd, "kernel"))
 		cli_bad_input(prog, "unknown method '%s'", o.method);
 	o.method_filter = o.method;
 	if (!strcmp(cmd, "list")) {
@@ -1012,6 +1013,17 @@ int main(int argc, char **argv)
 		printf("%s\n", counter_metric_list());
 		return 0;
 	}
+	if (!strcmp(cmd, "kernel")) {   /* scripts/ncu-reports.sh: what ncu -k selects */
+		char base[64];
+		if (!o.method)
+			cli_bad_input(prog, "kernel needs --method M");
+		snprintf(base, sizeof(base), "%.*s", (int)strcspn(o.method, ":"), o.method);
+		const struct kernel_method *m = kernel_method_find(base);
+		if (!m)
+			cli_bad_input(prog, "unknown method '%s'", o.method);
+		printf("%s\n", m->kernel_name);
+		return 0;
+	}
 	if (!strcmp(cmd, "run"))
 		return cmd_run(&o);
 	if (!strcmp(cmd, "check"))
@@ -1021,5 +1033,5 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "ncu-compare"))
 		return cmd_ncu_compare(&o);
 	cli_bad_input(prog, "unknown command '%s' (list, run, check, ceilings, metrics, slug, version, "
-		      "ncu-compare)", cmd);
+		      "kernel, ncu-compare)", cmd);
 }

@@ -1,0 +1,35 @@
+#!/bin/bash
+# ncu-reports.sh - one Nsight Compute report per configuration of an experiment list: what limits
+# each kernel (speed of light, occupancy and its limiters, launch, warp states, scheduler, pipes,
+# memory), one launch after an L2 eviction (stencilbench --profile-once), clocks as found
+# (--clock-control none). make ncu-reports writes them for experiments/kernels-vs-authors.csv into
+# the run's ncu/ folder, beside the rows they explain.
+# usage: scripts/ncu-reports.sh EXPERIMENT.csv OUTDIR   (BENCH, NCU: the runner and ncu)
+set -euo pipefail
+list=${1:?usage: ncu-reports.sh EXPERIMENT.csv OUTDIR}
+dir=${2:?usage: ncu-reports.sh EXPERIMENT.csv OUTDIR}
+bench=${BENCH:-build/stencilbench}
+ncu=${NCU:-ncu}
+[ -r "$list" ] || { echo "ncu-reports: cannot read $list" >&2; exit 2; }
+command -v "$ncu" >/dev/null 2>&1 || { echo "ncu-reports: $ncu not found (Nsight Compute)" >&2; exit 2; }
+mkdir -p "$dir"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+rows=$(grep -v '^#' "$list" | tail -n +2 | grep -c . || true)
+i=0
+grep -v '^#' "$list" | tail -n +2 | while IFS=, read -r stencil dtype method fusion size _; do
+	[ -n "$stencil" ] || continue
+	i=$((i + 1))
+	name="$stencil-$dtype-t$fusion-${method//:/-}"
+	kernel=$("$bench" kernel --method "$method")
+	printf '[%d/%d] %s %s t=%s %s %s ... ' "$i" "$rows" "$stencil" "$dtype" "$fusion" "$method" "$size"
+	"$ncu" --clock-control none --section SpeedOfLight --section Occupancy --section LaunchStats \
+		--section WarpStateStats --section SchedulerStats --section ComputeWorkloadAnalysis \
+		--section MemoryWorkloadAnalysis ${kernel:+-k "regex:$kernel"} \
+		"$bench" run --stencil "$stencil" --dtype "$dtype" --method "$method" --fusion "$fusion" \
+		--size "$size" --profile-once --out "$tmp/once.csv" > "$tmp/$name.txt" 2>&1 ||
+		{ echo "failed"; tail -5 "$tmp/$name.txt" >&2; exit 4; }
+	mv "$tmp/$name.txt" "$dir/$name.txt"
+	echo "$dir/$name.txt"
+done
