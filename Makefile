@@ -112,8 +112,8 @@ FORCE:
 
 # ---- host library and tools -------------------------------------------------------------------------
 LIB_SRC := model/stencil.c model/method.c model/roofline.c model/hw.c model/csvio.c \
-	   model/papers.c model/cli.c model/report.c model/render.c \
-	   profiling/stats.c profiling/protocol.c profiling/grid.c profiling/experiment.c \
+	   model/papers.c model/cli.c model/report.c model/render.c model/grid.c model/experiment.c \
+	   profiling/stats.c profiling/protocol.c \
 	   kernels/transform.c kernels/sparse.c
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 LIB := $(B)/libstencil.a
@@ -126,7 +126,7 @@ RENDER := $(B)/stencil-render
 
 cc = $(call compile,$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(1) -MMD -MP -c $<)
 $(B)/obj/model/%.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
-	$(call say,CC,$<)$(call cc)
+	$(call say,CC,$<)$(call cc,$(OPENMP))
 $(B)/obj/profiling/%.o: profiling/%.c $(B)/cc.flags | $(B)/obj/profiling $(B)/.deps-build
 	$(call say,CC,$<)$(call cc,$(OPENMP))
 $(B)/obj/kernels/%.o: kernels/%.c $(B)/cc.flags | $(B)/obj/kernels $(B)/.deps-build

@@ -436,8 +436,7 @@ static double cs_sigma(const struct method_ctx *c)
 }
 
 extern const struct kernel_method method_convstencil = {
-	"convstencil", UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32),
+	"convstencil",
 	"flattening with dual tessellation on mma.sync (tf32 m16n8k8; f64 m16n8k4 on sm_90, m8n8k4 below), kernel fusion",
 	cs_supports, cs_setup, cs_launch, cs_teardown, "convstencil_kernel", cs_variant, cs_sigma,
-	"m8n8k4 m16n8k4 m16n8k8 m16n8k16",
 };

@@ -244,7 +244,7 @@ static const char *cudnn_variant(const struct method_ctx *c) { (void)c; return "
 #endif
 
 extern const struct kernel_method method_cudnn = {
-	"cudnn", UNIT_CC, DT_BIT(DT_FP64) | DT_BIT(DT_FP32),
+	"cudnn",
 	"cudnnConvolutionForward, cross-correlation, fastest algorithm found once per configuration",
 	cudnn_supports, cudnn_setup, cudnn_launch, cudnn_teardown, "",
 	cudnn_variant, NULL,

@@ -610,7 +610,7 @@ static void ebisu_teardown(struct method_ctx *c)
 }
 
 extern const struct kernel_method method_ebisu = {
-	"ebisu", UNIT_CC, DT_BIT(DT_FP64) | DT_BIT(DT_FP32),
+	"ebisu",
 	"temporal blocking: t steps per launch, streaming with register queues, cp.async prefetch",
 	ebisu_supports, ebisu_setup, ebisu_launch, ebisu_teardown, "ebisu", ebisu_variant, NULL,
 };

@@ -3,7 +3,7 @@
  * one `struct kernel_method` with a uniform entry point, all listed in kernels/registry.cu.
  *
  * The shared driver (profiling/stencilbench.cu) gives a method one configuration at a time: the
- * stencil, fusion depth t, data type, the grid (layout and ghost ring, profiling/grid.h) and the
+ * stencil, fusion depth t, data type, the grid (layout and ghost ring, model/grid.h) and the
  * dtype-rounded weights (base and t-fold composed). A configuration the method cannot run is
  * reported as skipped with the reason its `supports` returns. Every measured row of every table
  * and figure goes through this interface.
@@ -29,15 +29,14 @@ struct method_ctx {
 	void *state;                            /* owned by the method between setup and teardown */
 };
 
-#define DT_BIT(d) (1u << (d))
 /* Buffers carry this many elements past the grid's last one: a kernel's register window may read
  * (and never use) up to this far beyond the last row. */
 #define GRID_SLACK 4096
 
 struct kernel_method {
-	const char *name;       /* the model's method of the same name gives sigma and rho */
-	enum unit unit;
-	unsigned dtypes;        /* DT_BIT(DT_FP32) | ... */
+	/* the method table's row of the same name (model/method.h) gives its unit, data types,
+	 * variants, fusion and sigma rule: kernel_registry_check() refuses a kernel without one */
+	const char *name;
 	const char *summary;
 	/* NULL when the configuration runs, else why not (reported as skipped) */
 	const char *(*supports)(const struct method_ctx *c);
@@ -52,15 +51,15 @@ struct kernel_method {
 	const char *(*variant)(const struct method_ctx *c);
 	/* the method's exact sigma for this configuration (after setup), or NULL: the model's rule */
 	double (*sigma)(const struct method_ctx *c);
-	/* the variants METHOD:OPTION selects besides the default, space-separated ("m16n8k8 m16n8k16"),
-	 * or NULL (profiling/experiment.h walks and checks them). make test-gpu runs the default and
-	 * every one. */
-	const char *options;
 };
 
 
 extern const struct kernel_method *const kernel_methods[];
 extern const int kernel_method_count;
 const struct kernel_method *kernel_method_find(const char *name);
+/* the method table's row of a kernel (never NULL once kernel_registry_check() has passed) */
+const struct model_method *kernel_model(const struct kernel_method *m);
+/* 0 when every kernel has a row in the method table, else -1 with the first one without in err */
+int kernel_registry_check(char *err, size_t errlen);
 
 #endif

@@ -141,7 +141,7 @@ static void naive_teardown(struct method_ctx *c)
 }
 
 extern const struct kernel_method method_naive = {
-	"naive", UNIT_CC, DT_BIT(DT_FP64) | DT_BIT(DT_FP32),
+	"naive",
 	"one step per launch; 4 points per thread along x, register windows, weights in constant memory",
 	naive_supports, naive_setup, naive_launch, naive_teardown, "naive_stencil", NULL, NULL,
 };

@@ -1,7 +1,9 @@
 /*
  * registry.cu - the one static array of GPU methods (`stencilbench list` prints it). A method
- * is one .cu file defining a `struct kernel_method`; add it here.
+ * is one .cu file defining a `struct kernel_method`, one row of the method table
+ * (model/method.c) and its line here; the runner refuses to start on a kernel without a row.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "kmethod.h"
@@ -31,4 +33,20 @@ const struct kernel_method *kernel_method_find(const char *name)
 		if (name && strcmp(kernel_methods[i]->name, name) == 0)
 			return kernel_methods[i];
 	return NULL;
+}
+
+const struct model_method *kernel_model(const struct kernel_method *m)
+{
+	return model_method_find(m->name);
+}
+
+int kernel_registry_check(char *err, size_t errlen)
+{
+	for (int i = 0; i < kernel_method_count; i++)
+		if (!kernel_model(kernel_methods[i])) {
+			snprintf(err, errlen, "kernel '%s' has no row in the method table (model/method.c)",
+				 kernel_methods[i]->name);
+			return -1;
+		}
+	return 0;
 }

@@ -652,15 +652,13 @@ static double spd_sigma(const struct method_ctx *c)
 }
 
 extern const struct kernel_method method_spider = {
-	"spider", UNIT_SPTC, DT_BIT(DT_TF32) | DT_BIT(DT_FP16),
+	"spider",
 	"strided swapping on sparse tensor cores (mma.sp tf32 m16n8k16 1:2, f16 m16n8k32 2:4), kernel fusion",
 	spd_supports_common, spider_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
-	"f16acc L16",
 };
 
 extern const struct kernel_method method_spider_dense = {
-	"spider-dense", UNIT_TC, DT_BIT(DT_TF32) | DT_BIT(DT_FP16),
+	"spider-dense",
 	"spider's swapped matrices on dense mma.sync (tf32 m16n8k8, f16 m16n8k16), kernel fusion",
 	spd_supports_common, spider_dense_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
-	"f16acc L16",
 };

@@ -275,8 +275,7 @@ static double tc_sigma(const struct method_ctx *c)
 }
 
 extern const struct kernel_method method_tcstencil = {
-	"tcstencil", UNIT_TC, DT_BIT(DT_FP16),
+	"tcstencil",
 	"Toeplitz decomposition on mma.sync m16n8k16 (f16 data, f32 or f16 accumulation), kernel fusion",
 	tc_supports, tc_setup, tc_launch, tc_teardown, "tcstencil_kernel", tc_variant, tc_sigma,
-	"f16acc",
 };

@@ -111,16 +111,22 @@ static double sigma_spider(const struct stencil *s, int t, enum dtype dt, const 
 	return (double)stencil_fused_points(s, t) / p;
 }
 
+#define FP64_32 (DT_BIT(DT_FP64) | DT_BIT(DT_FP32))
+#define TF32_16 (DT_BIT(DT_TF32) | DT_BIT(DT_FP16))
 const struct model_method model_methods[] = {
-	{ "naive", UNIT_CC, 1, "1 (CUDA cores, one step per launch)", sigma_one },
-	{ "ebisu", UNIT_CC, 0, "1 (CUDA cores, temporal blocking)", sigma_one },
-	{ "cudnn", UNIT_CC, 1, "1 (cuDNN convolution, one step per call)", sigma_one },
-	{ "convstencil", UNIT_TC, 0, "0.5 (dual tessellation: triangular weight matrices)",
+	{ "naive", UNIT_CC, UNIT_CC, FP64_32, NULL, 1, "1 (CUDA cores, one step per launch)", sigma_one },
+	{ "ebisu", UNIT_CC, UNIT_CC, FP64_32, NULL, 0, "1 (CUDA cores, temporal blocking)", sigma_one },
+	{ "cudnn", UNIT_CC, UNIT_CC, FP64_32, NULL, 1, "1 (cuDNN convolution, one step per call)",
+	  sigma_one },
+	{ "convstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32),
+	  "m8n8k4 m16n8k4 m16n8k8 m16n8k16", 0, "0.5 (dual tessellation: triangular weight matrices)",
 	  sigma_convstencil },
-	{ "tcstencil", UNIT_TC, 0, "K_fused / ((2R+1)^(d-1) L^3/(L-2R)^2), L=16", sigma_tcstencil },
-	{ "spider", UNIT_SPTC, 0, "K_fused / ((2R+1)^(d-1) roundup(4R+2,k)), k by dtype",
+	{ "tcstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP16), "f16acc", 0,
+	  "K_fused / ((2R+1)^(d-1) L^3/(L-2R)^2), L=16", sigma_tcstencil },
+	{ "spider", UNIT_SPTC, UNIT_SPTC, TF32_16, "f16acc L16", 0,
+	  "K_fused / ((2R+1)^(d-1) roundup(4R+2,k)), k by dtype", sigma_spider },
+	{ "spider-dense", UNIT_TC, UNIT_SPTC, TF32_16, "f16acc L16", 0, "as spider, on dense tensor cores",
 	  sigma_spider },
-	{ "spider-dense", UNIT_TC, 0, "as spider, on dense tensor cores", sigma_spider },
 };
 const size_t model_method_count = sizeof(model_methods) / sizeof(model_methods[0]);
 
@@ -130,4 +136,26 @@ const struct model_method *model_method_find(const char *name)
 		if (name && strcmp(model_methods[i].name, name) == 0)
 			return &model_methods[i];
 	return NULL;
+}
+
+const char *const *model_method_names(void)
+{
+	static const char *names[sizeof(model_methods) / sizeof(model_methods[0]) + 1];
+	for (size_t i = 0; i < model_method_count; i++)
+		names[i] = model_methods[i].name;
+	return names;
+}
+
+const char *const *model_method_family(enum unit family)
+{
+	static const char *names[UNIT_COUNT][sizeof(model_methods) / sizeof(model_methods[0]) + 1];
+	static const char *const none[1] = { NULL };
+	size_t n = 0;
+	if (family >= UNIT_COUNT)
+		return none;
+	for (size_t i = 0; i < model_method_count; i++)
+		if (model_methods[i].family == family)
+			names[family][n++] = model_methods[i].name;
+	names[family][n] = NULL;
+	return names[family];
 }

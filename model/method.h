@@ -1,8 +1,10 @@
 /*
- * method.h - the methods as the model sees them: which unit runs them and how each one's
- * transformation sets sigma, the fraction of the work its MMA instructions process that is
- * useful (tcs eq. 2). The run-time kernel registry (kernels/) refers to these by name.
- * Used by the F/Q/I columns of tcs Tables 2-4 and every model line in the figures.
+ * method.h - the one table of methods: for each, the unit that runs it, its family (the papers'
+ * CUDA-core, tensor-core and sparse tensor-core methods), the data types and variants it runs,
+ * whether it fuses time steps, and how its transformation sets sigma, the fraction of the work its
+ * MMA instructions process that is useful (tcs eq. 2). Everything else derives from it: the
+ * runner's registry (kernels/registry.cu refuses a kernel without a row), its usage text, the
+ * renderer's method list and the verdicts' groups of baselines. Used by every table and figure.
  */
 #ifndef METHOD_H
 #define METHOD_H
@@ -23,9 +25,17 @@ int unit_find(const char *name, enum unit *u);
 /* TCStencil's tile: L x L matrices (tcstencil paper, sptc section 2.3). */
 #define TCSTENCIL_L 16
 
+#define DT_BIT(d) (1u << (d))
+
 struct model_method {
 	const char *name;
 	enum unit unit;        /* the unit it runs on by default */
+	enum unit family;      /* the papers' class: CUDA-core, tensor-core or sparse tensor-core
+				* method (spider-dense is SPIDER's method on dense tensor cores) */
+	unsigned dtypes;       /* DT_BIT(DT_FP32) | ...: the data types its kernel runs */
+	/* the variants METHOD:OPTION selects besides the default, space-separated ("m16n8k8
+	 * m16n8k16"), or NULL (model/experiment.h walks and checks them) */
+	const char *options;
 	int one_step;          /* 1: one time step per launch, no temporal fusion (naive, cudnn) */
 	const char *sigma_rule;
 	/*
@@ -38,6 +48,10 @@ struct model_method {
 extern const struct model_method model_methods[];
 extern const size_t model_method_count;
 const struct model_method *model_method_find(const char *name);
+/* every method's name, NULL-terminated (the lists the experiment parser accepts) */
+const char *const *model_method_names(void);
+/* the methods of one family, NULL-terminated (the verdicts' groups of baselines) */
+const char *const *model_method_family(enum unit family);
 
 /* The MMA reduction size k that SPIDER pads its banded matrices to, by data type (0: none). */
 int spider_k(enum dtype dt);

@@ -21,8 +21,6 @@
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *const all_methods[] = { "naive", "ebisu", "cudnn", "convstencil", "tcstencil",
-					   "spider", "spider-dense", NULL };
 const char *const render_targets[] = { "tcs-table2", "tcs-table3", "tcs-table4", "tcs-figure15",
 				       "tcs-figure16", "sptc-figure9", "sptc-figure10", "kernels-vs-authors",
 				       "verdicts", NULL };
@@ -356,7 +354,7 @@ static int target_load(struct render_ctx *c, const char *name, struct target *t,
 	char path[1024];
 	memset(t, 0, sizeof(*t));
 	snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, name);
-	if (experiment_read(path, all_methods, &t->cfgs, &t->n, err, errlen) != 0)
+	if (experiment_read(path, model_method_names(), &t->cfgs, &t->n, err, errlen) != 0)
 		return -1;
 	if (c->rundir[0]) {
 		snprintf(path, sizeof(path), "%s/%s.csv", c->rundir, name);
@@ -1318,8 +1316,7 @@ static int verdicts(struct render_ctx *c, char *err, size_t errlen)
 	}
 	/* sptc: 5.46x over CUDA cores and 2.00x over tensor cores (geometric mean over its shapes) */
 	{
-		static const char *const cc[] = { "naive", "ebisu", "cudnn", NULL };
-		static const char *const tc[] = { "convstencil", "tcstencil", NULL };
+		const char *const *cc = model_method_family(UNIT_CC), *const *tc = model_method_family(UNIT_TC);
 		for (int l16 = 0; l16 < 2; l16++) {
 			const char *opt = l16 ? "L16" : "";
 			struct used ua = { "" }, ub = { "" };

@@ -74,6 +74,7 @@ static double now_s(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* the methods a configuration may name: those with a kernel here */
 static const char **method_names(void)
 {
 	static const char *names[64];
@@ -324,7 +325,7 @@ static void measure(struct row *r, const struct options *o, const struct hw *cei
 
 	snprintf(r->status, sizeof(r->status), "skipped");
 	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = r->writeback_s = NAN;
-	if (!(r->m->dtypes & DT_BIT(c->dtype))) {
+	if (!(kernel_model(r->m)->dtypes & DT_BIT(c->dtype))) {
 		snprintf(r->reason, sizeof(r->reason), "%s does not run %s", r->m->name,
 			 dtype_table[c->dtype].name);
 		return;
@@ -510,7 +511,7 @@ static void write_row(struct csv_writer *w, const struct row *r, const char *run
 		method_variant_name(c->method, c->option, mname, sizeof(mname));
 		csv_put_str(w, mname);
 	}
-	csv_put_str(w, unit_name(r->m->unit));
+	csv_put_str(w, unit_name(kernel_model(r->m)->unit));
 	csv_put_int(w, c->fusion);
 	csv_put_str(w, c->size);
 	csv_put_num(w, pts);
@@ -641,9 +642,10 @@ static void check_configs(const struct options *o, const struct run_config *cfgs
 	char why[256];
 	for (size_t i = 0; i < n; i++) {
 		const struct kernel_method *m = kernel_method_find(cfgs[i].method);
-		if (!option_known(m->options, cfgs[i].option))
+		if (!option_known(kernel_model(m)->options, cfgs[i].option))
 			cli_bad_input(prog, "%s:%ld: method %s has no option '%s' (options: %s)", where,
-				      cfgs[i].line, cfgs[i].method, cfgs[i].option, m->options ? m->options : "none");
+				      cfgs[i].line, cfgs[i].method, cfgs[i].option,
+				      kernel_model(m)->options ? kernel_model(m)->options : "none");
 	}
 	if (gpu_query(o->device, &prop, why, sizeof(why)) != 0) {
 		fprintf(stderr, "%s: %s\n", prog, why);
@@ -783,7 +785,8 @@ static int cmd_check(const struct options *o)
 		if (o->method_filter && strcmp(o->method_filter, m->name))
 			continue;
 		/* every variant: the default, then each option */
-		for (int vi = 0; vi < option_variants(m->options); vi++)
+		const struct model_method *mm = kernel_model(m);
+		for (int vi = 0; vi < option_variants(mm->options); vi++)
 		for (size_t si = 0; si < stencil_count; si++)
 			for (int dt = 0; dt < DT_COUNT; dt++)
 				for (int t = 1; t <= 8; t++) {
@@ -793,15 +796,14 @@ static int cmd_check(const struct options *o)
 					struct row r = {};
 					char err[256];
 					struct options q = *o;
-					if (!(m->dtypes & DT_BIT(dt)))
+					if (!(mm->dtypes & DT_BIT(dt)))
 						continue;
-					const struct model_method *mm = model_method_find(m->name);
-					if (mm && mm->one_step && t > 1)
+					if (mm->one_step && t > 1)
 						continue;   /* a one-step method runs fusion 1 only */
 					char fusion[8];
 					snprintf(fusion, sizeof(fusion), "%d", t);
 					char mname[96], opt[64];
-					option_variant(m->options, vi, opt, sizeof(opt));
+					option_variant(mm->options, vi, opt, sizeof(opt));
 					method_variant_name(m->name, opt, mname, sizeof(mname));
 					if (run_config_parse(&c, st->name, dtype_table[dt].name, mname, fusion,
 							     sizes[st->dims], "", method_names(), err, sizeof(err)) != 0)
@@ -936,9 +938,12 @@ int main(int argc, char **argv)
 {
 	struct options o = {};
 	const char *cmd;
+	char rerr[160];
 	o.counters = 1;
 	o.warmup_s = -1;
 	cli_fail_status = EXIT_ERROR;
+	if (kernel_registry_check(rerr, sizeof(rerr)) != 0)
+		cli_fail(prog, "%s", rerr);
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? EXIT_BAD_INPUT : 0;
@@ -986,15 +991,16 @@ int main(int argc, char **argv)
 		printf("%-13s %-5s %-12s %s\n", "method", "unit", "dtypes", "what");
 		for (int i = 0; i < kernel_method_count; i++) {
 			const struct kernel_method *m = kernel_methods[i];
+			const struct model_method *mm = kernel_model(m);
 			char dts[64] = "";
 			for (int d = 0; d < DT_COUNT; d++)
-				if (m->dtypes & DT_BIT(d))
+				if (mm->dtypes & DT_BIT(d))
 					snprintf(dts + strlen(dts), sizeof(dts) - strlen(dts), "%s%s",
 						 dts[0] ? "," : "", dtype_table[d].name);
-			printf("%-13s %-5s %-12s %s\n", m->name, unit_name(m->unit), dts, m->summary);
-			if (m->options)
+			printf("%-13s %-5s %-12s %s\n", m->name, unit_name(mm->unit), dts, m->summary);
+			if (mm->options)
 				printf("%-13s %-5s %-12s options (METHOD:OPTION): %s\n",
-				       "", "", "", m->options);
+				       "", "", "", mm->options);
 		}
 		return 0;
 	}

@@ -9,6 +9,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "experiment.h"
+#include "method.h"
 #include "report.h"
 #include "roofline.h"
 
@@ -170,6 +172,37 @@ static void test_sigma_rules(void **state)
 	assert_near(model_method_find("ebisu")->sigma(stencil_find("box2d3r"), 4, DT_FP64, &why), 1, 0);
 }
 
+/* The method table is the one source of the method lists: names, families and variants. */
+static void test_method_table(void **state)
+{
+	(void)state;
+	const char *const *names = model_method_names();
+	size_t n = 0;
+	for (; names[n]; n++) {
+		const struct model_method *m = model_method_find(names[n]);
+		assert_non_null(m);
+		assert_true(m->dtypes != 0 && m->dtypes < DT_BIT(DT_COUNT));
+		assert_non_null(m->sigma);
+	}
+	assert_int_equal(n, model_method_count);
+	const char *const *cc = model_method_family(UNIT_CC), *const *tc = model_method_family(UNIT_TC);
+	const char *const *sp = model_method_family(UNIT_SPTC);
+	assert_string_equal(cc[0], "naive");
+	assert_string_equal(cc[1], "ebisu");
+	assert_string_equal(cc[2], "cudnn");
+	assert_null(cc[3]);
+	assert_string_equal(tc[0], "convstencil");
+	assert_string_equal(tc[1], "tcstencil");
+	assert_null(tc[2]);   /* spider-dense runs on dense tensor cores but is SPIDER's method */
+	assert_string_equal(sp[0], "spider");
+	assert_string_equal(sp[1], "spider-dense");
+	assert_null(sp[2]);
+	assert_int_equal(model_method_find("spider-dense")->unit, UNIT_TC);
+	assert_null(model_method_family(UNIT_COUNT)[0]);
+	assert_true(option_known(model_method_find("spider")->options, "L16"));
+	assert_false(option_known(model_method_find("naive")->options, "L16"));
+}
+
 static void test_model_rules(void **state)
 {
 	struct hw hw;
@@ -306,6 +339,7 @@ void run_model_tests(struct group_result *r)
 		cmocka_unit_test(test_table3_cases),
 		cmocka_unit_test(test_table4),
 		cmocka_unit_test(test_sigma_rules),
+		cmocka_unit_test(test_method_table),
 		cmocka_unit_test(test_model_rules),
 		cmocka_unit_test(test_scenarios_consistent),
 		cmocka_unit_test(test_nongemm_bounds),
