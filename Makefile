@@ -112,7 +112,8 @@ FORCE:
 
 # ---- host library and tools -------------------------------------------------------------------------
 LIB_SRC := model/stencil.c model/method.c model/roofline.c model/hw.c model/csvio.c \
-	   model/papers.c model/cli.c model/report.c model/render.c model/grid.c model/experiment.c \
+	   model/papers.c model/cli.c model/report.c model/render.c model/render-run.c \
+	   model/render-tables.c model/render-figures.c model/verdicts.c model/grid.c model/experiment.c \
 	   profiling/stats.c profiling/protocol.c \
 	   kernels/transform.c kernels/sparse.c
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)

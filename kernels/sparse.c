@@ -1,6 +1,6 @@
 /*
  * sparse.c - strided swapping, compression and CPU emulation for the sparse tensor-core method
- * (issue 6; sptc section 3, tcs Table 4). See sparse.h.
+ * (sptc section 3, tcs Table 4). See sparse.h.
  */
 #include "sparse.h"
 #include "transform.h"

@@ -1,5 +1,5 @@
 /*
- * sparse.h - the host-side transformation of the sparse tensor-core method (issue 6; sptc
+ * sparse.h - the host-side transformation of the sparse tensor-core method (sptc
  * section 3, tcs Table 4): SPIDER / SPTCStencil's strided swapping, built from the t-fold
  * composed weights (fused radius R) and emulated on the CPU in plain C, so that the tests prove
  * it before any kernel runs.

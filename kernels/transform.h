@@ -1,5 +1,5 @@
 /*
- * transform.h - host-side matrix transformations of the dense tensor-core methods (issue 5; tcs
+ * transform.h - host-side matrix transformations of the dense tensor-core methods (tcs
  * section 2, sptc sections 2.2-2.3), built from the t-fold composed weights (fused radius R,
  * k = 2R+1) and emulated on the CPU in plain C, so that the tests prove them before any kernel
  * runs. Each plan also gives its method's exact sigma: the non-zero entries of its kernel

@@ -1,5 +1,5 @@
 /*
- * render.h - the experiments' tables and figure data (issue 7): for each target (tcs Tables 2-4,
+ * render.h - the experiments' tables and figure data: for each target (tcs Tables 2-4,
  * tcs Figures 10/15 and 16, sptc Figures 9 and 10, kernels-vs-authors, the verdicts) join the
  * configuration list (experiments/TARGET.csv), the measured rows of a run
  * (data/runs/RUN/TARGET.csv, written by stencilbench), the model for that run's GPU (its

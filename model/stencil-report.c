@@ -8,7 +8,7 @@
  * Each writes NAME.csv (tidy, one row per paper row, model and paper columns and whether they
  * agree to the printed precision) and NAME.md into --outdir, atomically, and prints the Markdown.
  * Paper values come from data/paper/, hardware from data/hw/gpus.csv. Measured columns are
- * filled from a GPU run (the measurement issue); without one they say so.
+ * filled from a GPU run (make table2 with a device); without one they say so.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>

@@ -1,6 +1,6 @@
 #!/bin/sh
 # sass-summary.sh - the tensor-core instructions each kernel of a binary issues, per kernel, from
-# cuobjdump's SASS (make sass-report; the dense and sparse tensor-core issues cite it as proof
+# cuobjdump's SASS (make sass-report; REPRODUCE.md cites it as proof
 # that the intended HMMA / DMMA / HMMA.SP instructions are what runs). Needs cuobjdump (CUDA).
 # usage: scripts/sass-summary.sh BINARY [ARCH]   (ARCH defaults to sm_90)
 set -eu

@@ -1,0 +1,83 @@
+/*
+ * render-int.h - what the renderer's files share (model/render.c: the context, formatting, outputs
+ * and dispatch; render-run.c: loading and checking a run; render-tables.c: tcs Tables 2-4 and
+ * kernels-vs-authors; render-figures.c: the figures' data; verdicts.c: the papers' claims). Not
+ * for use outside the renderer: render.h is its interface.
+ */
+#ifndef RENDER_INT_H
+#define RENDER_INT_H
+
+#include "csvio.h"
+#include "experiment.h"
+#include "render.h"
+#include "report.h"
+#include "roofline.h"
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* one target's data: configurations, run rows, model points */
+struct point {
+	const struct run_config *cfg;
+	long run_row;               /* -1: not in the run */
+	double measured, model_run; /* GStencil/s measured, and the model's from the run row */
+	double F_m, Q_m, I_m;       /* counter-measured per point (NaN without counters) */
+	const char *status;         /* ok, wrong, skipped, ... or "not run" */
+	struct model_point mp;      /* the model on this run's ceilings with the kernel's sigma */
+	int have_model;
+	struct model_point rule;    /* the model with the method's own sigma rule (the paper's) */
+	int have_rule;
+	int throttled;              /* throttled_samples > 0: some samples ran below 75 % clock */
+	double thr_samples, samples, clk_median, clk_min;
+};
+
+struct target {
+	struct run_config *cfgs;
+	size_t n;
+	struct csv_table run;
+	int have_run;
+	struct point *p;
+};
+
+/* outputs: outdir/NAME.csv and outdir/NAME.md */
+struct outputs {
+	struct csv_writer w;
+	struct md_table md;
+};
+
+/* the columns every rendered CSV ends with: the row's throttling and SM clocks */
+#define RUN_COLS "throttled", "throttled_samples", "samples", "sm_clock_median_mhz", "sm_clock_min_mhz"
+
+double rd_num(const struct csv_table *t, long r, const char *col);
+void rd_target_free(struct target *t);
+double rd_model_gs(const struct point *p);
+int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen);
+const struct point *rd_find_label(const struct target *t, const char *label);
+void rd_fmt(char *b, size_t n, double v, int dec);
+void rd_fmt_rate(char *b, size_t n, const struct point *p, int dec);
+void rd_put_run_cols(struct csv_writer *w, const struct point *p);
+void rd_fmt_pct(char *b, size_t n, double measured, double ref);
+void rd_fmt_scenario(char *b, size_t n, int scenario);
+void rd_paper_pair(char *b, size_t n, const struct csv_table *paper, long row, const char *col,
+		       const char *col_measured);
+double rd_rel(double a, double b);
+int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, const char *const *cols,
+			size_t ncols, const char *title, const char *const *notes, const char *const *mdcols,
+			size_t nmd, char *err, size_t errlen);
+int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, char *err, size_t errlen);
+long rd_paper_row(const struct csv_table *t, const char *k1, const char *v1, const char *k2, const char *v2);
+int rd_table_open(struct render_ctx *c, const char *name, const char *const *pneed, struct target *t,
+		      struct csv_table *paper, struct outputs *o, const char *const *cols, size_t ncols,
+		      const char *title, const char *const *notes, const char *const *md, size_t nmd,
+		      char *err, size_t errlen);
+int rd_table_close(struct render_ctx *c, const char *name, struct target *t, struct csv_table *paper,
+		       struct outputs *o, char *err, size_t errlen);
+int rd_tcs_table2(struct render_ctx *c, char *err, size_t errlen);
+int rd_tcs_table3(struct render_ctx *c, char *err, size_t errlen);
+int rd_tcs_table4(struct render_ctx *c, char *err, size_t errlen);
+int rd_kernels_vs_authors(struct render_ctx *c, char *err, size_t errlen);
+int rd_figure_rows(struct render_ctx *c, const char *name, const char *title, const char *note,
+		       char *err, size_t errlen);
+int rd_tcs_figure15(struct render_ctx *c, char *err, size_t errlen);
+int rd_verdicts(struct render_ctx *c, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,257 @@
+/*
+ * render-run.c - one target's data: its configuration list, the run's rows for it (checked: a
+ * positive, finite rate under 1.05x the model's, errors within tolerance, no duplicate), and the
+ * model for each on the run's ceilings. Used by every rendered target (render-int.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "grid.h"
+#include "method.h"
+#include "render-int.h"
+#include "stencil.h"
+
+/* the columns every run CSV row must have for rendering */
+static const char *const run_need[] = { "label", "stencil", "dtype", "method", "fusion", "size",
+					"status", "gstencil_per_s", "F_measured", "Q_measured",
+					"I_measured", "sigma", "model_gstencil_per_s", "verify_rel_l2",
+					"verify_max_rel", "verify_tol_l2", "verify_tol_max", NULL };
+
+double rd_num(const struct csv_table *t, long r, const char *col)
+{
+	if (r < 0)
+		return NAN;
+	const char *s = csv_table_get(t, (size_t)r, col);
+	char *end;
+	if (!s || !*s || !strcmp(s, "NA"))
+		return NAN;
+	double v = strtod(s, &end);
+	return *end ? NAN : v;
+}
+
+/* the configuration key of a run row: stencil, dtype, method (METHOD:OPTION), fusion, size */
+static int same_config(const struct csv_table *t, size_t a, size_t b)
+{
+	static const char *const key[] = { "stencil", "dtype", "method", "fusion", "size" };
+	for (size_t k = 0; k < NELEM(key); k++)
+		if (strcmp(csv_table_get(t, a, key[k]), csv_table_get(t, b, key[k])))
+			return 0;
+	return 1;
+}
+
+static long find_row(const struct csv_table *t, const struct run_config *c)
+{
+	char fus[16], method[64];
+	snprintf(fus, sizeof(fus), "%d", c->fusion);
+	/* the runner writes a variant as METHOD:OPTION in the method column */
+	method_variant_name(c->method, c->option, method, sizeof(method));
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!strcmp(csv_table_get(t, r, "stencil"), c->stencil->name) &&
+		    !strcmp(csv_table_get(t, r, "dtype"), dtype_table[c->dtype].name) &&
+		    !strcmp(csv_table_get(t, r, "method"), method) &&
+		    !strcmp(csv_table_get(t, r, "fusion"), fus) && !strcmp(csv_table_get(t, r, "size"), c->size))
+			return (long)r;
+	return -1;
+}
+
+void rd_target_free(struct target *t)
+{
+	free(t->cfgs);
+	free(t->p);
+	if (t->have_run)
+		csv_table_free(&t->run);
+	memset(t, 0, sizeof(*t));
+}
+
+/* "FILE:LINE: ..." for an ok row faster than 1.05x its model (the model's roof on the run's
+ * ceilings with the kernel's sigma): no measurement can be */
+static void roof_err(char *err, size_t errlen, const struct csv_table *t, size_t r, double g, double model)
+{
+	snprintf(err, errlen, "%s:%ld: status ok but gstencil_per_s %.4g is above 1.05x the model's %.4g for "
+		 "%s %s %s t=%s %s on this run's ceilings (impossible)", t->path, t->lines[r], g, model,
+		 csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"), csv_table_get(t, r, "method"),
+		 csv_table_get(t, r, "fusion"), csv_table_get(t, r, "size"));
+}
+
+/* A run CSV's rows before any is used: one row per configuration; an ok row has a positive
+ * finite rate, no higher than 1.05x the runner's model, and verification errors within its
+ * tolerances. -1 with "FILE:LINE: what". */
+static int run_sane(const struct csv_table *t, char *err, size_t errlen)
+{
+	static const char *const verify[][2] = { { "verify_rel_l2", "verify_tol_l2" },
+						 { "verify_max_rel", "verify_tol_max" } };
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t q = 0; q < r; q++)
+			if (same_config(t, q, r)) {
+				snprintf(err, errlen, "%s:%ld: duplicate configuration (%s %s %s t=%s %s), also at "
+					 "line %ld: one row per configuration", t->path, t->lines[r],
+					 csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"),
+					 csv_table_get(t, r, "method"), csv_table_get(t, r, "fusion"),
+					 csv_table_get(t, r, "size"), t->lines[q]);
+				return -1;
+			}
+		if (strcmp(csv_table_get(t, r, "status"), "ok"))
+			continue;
+		double g = rd_num(t, (long)r, "gstencil_per_s");
+		if (!isfinite(g) || g <= 0) {
+			snprintf(err, errlen, "%s:%ld: status ok but gstencil_per_s '%s' is not a positive finite "
+				 "rate", t->path, t->lines[r], csv_table_get(t, r, "gstencil_per_s"));
+			return -1;
+		}
+		double model = rd_num(t, (long)r, "model_gstencil_per_s");
+		if (isfinite(model) && g > 1.05 * model) {
+			roof_err(err, errlen, t, r, g, model);
+			return -1;
+		}
+		/* the row's tolerance, never looser than the harness's own for its dtype and accumulation */
+		double own[2] = { NAN, NAN };
+		const struct dtype_info *dt = dtype_find(csv_table_get(t, r, "dtype"));
+		const char *colon = strchr(csv_table_get(t, r, "method"), ':');
+		if (dt)
+			verify_tolerance(dt->id, option_half_accum(colon ? colon + 1 : ""), &own[0], &own[1]);
+		for (size_t k = 0; k < NELEM(verify); k++) {
+			double e = rd_num(t, (long)r, verify[k][0]), tol = rd_num(t, (long)r, verify[k][1]);
+			const int capped = isfinite(own[k]) && isfinite(tol) && tol > own[k];
+			if (capped)
+				tol = own[k];
+			if (capped && isfinite(e) && e > tol) {
+				snprintf(err, errlen, "%s:%ld: status ok but %s '%s' exceeds the harness's tolerance %.3g "
+					 "for %s (the row claims %s '%s')", t->path, t->lines[r], verify[k][0],
+					 csv_table_get(t, r, verify[k][0]), tol, csv_table_get(t, r, "dtype"), verify[k][1],
+					 csv_table_get(t, r, verify[k][1]));
+				return -1;
+			}
+			if (!isfinite(e) || !isfinite(tol) || e > tol) {
+				snprintf(err, errlen, "%s:%ld: status ok but %s '%s' %s %s '%s'", t->path,
+					 t->lines[r], verify[k][0], csv_table_get(t, r, verify[k][0]),
+					 isfinite(e) && isfinite(tol) ? "exceeds" : "is not comparable with",
+					 verify[k][1], csv_table_get(t, r, verify[k][1]));
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* the rows a target uses name their commits: the row's own git_commit/git_dirty where the runner
+ * wrote them, else its invocation's in meta.csv */
+static void note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
+{
+	const char *g = csv_table_get(t, r, "git_commit"), *d = csv_table_get(t, r, "git_dirty");
+	const char *id = csv_table_get(t, r, "run_id");
+	const struct render_meta *m = NULL;
+	for (size_t k = 0; id && k < c->nmeta && !m; k++)
+		if (!strcmp(c->meta[k].run_id, id))
+			m = &c->meta[k];
+	if (!g || !*g || !strcmp(g, "NA"))
+		g = m ? m->commit : "";
+	c->dirty |= (d && !strcmp(d, "yes")) || (m && m->dirty);
+	if (!*g)
+		return;
+	for (size_t k = 0; k < c->ncommits; k++)
+		if (!strncmp(c->commits[k], g, 7))
+			return;
+	if (c->ncommits < NELEM(c->commits))
+		snprintf(c->commits[c->ncommits++], sizeof(c->commits[0]), "%.7s", g);
+}
+
+double rd_model_gs(const struct point *p)
+{
+	return isfinite(p->model_run) ? p->model_run : p->have_model ? p->mp.gstencil_per_s : NAN;
+}
+
+int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen)
+{
+	char path[1024];
+	memset(t, 0, sizeof(*t));
+	snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, name);
+	if (experiment_read(path, model_method_names(), &t->cfgs, &t->n, err, errlen) != 0)
+		return -1;
+	if (c->rundir[0]) {
+		snprintf(path, sizeof(path), "%s/%s.csv", c->rundir, name);
+		struct stat st;
+		if (stat(path, &st) == 0) {
+			if (csv_table_read(path, &t->run, err, errlen) != 0) {
+				free(t->cfgs);
+				return -1;
+			}
+			t->have_run = 1;
+			if (csv_table_require(&t->run, run_need, err, errlen) != 0 ||
+			    run_sane(&t->run, err, errlen) != 0) {
+				rd_target_free(t);
+				return -1;
+			}
+			/* rows of a QUICK invocation label the whole table */
+			if (csv_table_col(&t->run, "run_id") >= 0)
+				for (size_t r = 0; r < t->run.nrows; r++)
+					for (size_t q = 0; q < c->nquick; q++)
+						c->quick |= !strcmp(csv_table_get(&t->run, r, "run_id"), c->quick_ids[q]);
+		}
+	}
+	t->p = calloc(t->n, sizeof(*t->p));
+	for (size_t i = 0; i < t->n; i++) {
+		struct point *p = &t->p[i];
+		p->cfg = &t->cfgs[i];
+		p->run_row = t->have_run ? find_row(&t->run, p->cfg) : -1;
+		p->status = p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row, "status") : "not run";
+		int ok = p->run_row >= 0 && !strcmp(p->status, "ok");
+		/* a wrong or skipped kernel's speed is never a result */
+		p->measured = ok ? rd_num(&t->run, p->run_row, "gstencil_per_s") : NAN;
+		p->F_m = ok ? rd_num(&t->run, p->run_row, "F_measured") : NAN;
+		p->Q_m = ok ? rd_num(&t->run, p->run_row, "Q_measured") : NAN;
+		p->I_m = ok ? rd_num(&t->run, p->run_row, "I_measured") : NAN;
+		p->model_run = rd_num(&t->run, p->run_row, "model_gstencil_per_s");
+		/* throttling: samples below 75 % of the max SM clock kept in the row (absent: none) */
+		p->thr_samples = rd_num(&t->run, p->run_row, "throttled_samples");
+		p->samples = rd_num(&t->run, p->run_row, "samples");
+		p->clk_median = rd_num(&t->run, p->run_row, "sm_clock_median_mhz");
+		p->clk_min = rd_num(&t->run, p->run_row, "sm_clock_min_mhz");
+		p->throttled = p->run_row >= 0 && isfinite(p->thr_samples) && p->thr_samples > 0;
+		c->throttled |= p->throttled;
+		if (ok && isfinite(p->clk_median)) {   /* the clocks the rows ran at */
+			c->clk_lo = fmin(c->clk_lo, p->clk_median);
+			c->clk_hi = fmax(c->clk_hi, p->clk_median);
+			/* under 90 % of the maximum but not throttled (75 %): slower all the same, named */
+			if (isfinite(c->max_clock) && p->clk_median < 0.9 * c->max_clock && !p->throttled &&
+			    p->clk_median >= 0.75 * c->max_clock && c->nslow++ < 3)
+				snprintf(c->slow + strlen(c->slow), sizeof(c->slow) - strlen(c->slow), "%s%s %s t=%d "
+					 "(%.0f MHz)", c->nslow > 1 ? ", " : "", p->cfg->method, p->cfg->stencil->name,
+					 p->cfg->fusion, p->clk_median);
+		}
+		if (ok && p->run_row >= 0) {   /* the timing window of the row (absent: runs before it) */
+			const char *w = csv_table_get(&t->run, (size_t)p->run_row, "window");
+			c->hot |= w && !strcmp(w, "hot");
+		}
+		if (p->run_row >= 0)
+			note_commit(c, &t->run, (size_t)p->run_row);
+		struct model_input in = { p->cfg->stencil, p->cfg->fusion, p->cfg->dtype,
+					  model_method_find(p->cfg->method), -1,
+					  rd_num(&t->run, p->run_row, "sigma"), &c->hw };
+		char why[256];
+		p->have_model = in.method && model_eval(&in, &p->mp, why, sizeof(why)) == 0;
+		in.sigma_override = NAN;   /* the method's own sigma rule */
+		p->have_rule = in.method && model_eval(&in, &p->rule, why, sizeof(why)) == 0;
+		/* a rate above the model's roof on this run's ceilings is no measurement: checked against
+		 * the renderer's own model too, not only the number the row carries */
+		double mg = rd_model_gs(p);
+		if (p->have_model && isfinite(p->mp.gstencil_per_s) && !(mg <= p->mp.gstencil_per_s))
+			mg = p->mp.gstencil_per_s;
+		if (ok && isfinite(mg) && p->measured > 1.05 * mg) {
+			roof_err(err, errlen, &t->run, (size_t)p->run_row, p->measured, mg);
+			rd_target_free(t);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+const struct point *rd_find_label(const struct target *t, const char *label)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcmp(t->cfgs[i].label, label))
+			return &t->p[i];
+	return NULL;
+}

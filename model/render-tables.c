@@ -1,0 +1,352 @@
+/*
+ * render-tables.c - tcs Tables 2, 3 and 4 (F/Q/I validation, the six cases, SPIDER sparse over
+ * dense) and kernels-vs-authors, each beside the paper's or the authors' numbers (render-int.h).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "method.h"
+#include "render-int.h"
+#include "stencil.h"
+
+/* ---- tcs Table 2: F, Q, I analytic vs counter-measured, beside the paper's ---- */
+
+int rd_tcs_table2(struct render_ctx *c, char *err, size_t errlen)
+{
+	struct target t;
+	struct csv_table paper;
+	struct outputs o;
+	static const char *const pneed[] = { "row", "F", "F_measured", "Q", "Q_measured", "I", "I_measured", NULL };
+	static const char *const cols[] = { "row", "method", "stencil", "fusion", "dtype", "sigma", "rho",
+		"F_model", "F_measured", "F_rel_err", "Q_model", "Q_measured", "Q_rel_err", "I_model",
+		"I_measured", "I_rel_err", "paper_F", "paper_F_measured", "paper_Q", "paper_Q_measured",
+		"paper_I", "paper_I_measured", "status", "sigma_paper_rule", "F_paper_rule", "F_plan",
+		"gstencil_per_s", RUN_COLS };
+	static const char *const md[] = { "row", "method", "stencil t dtype", "sigma rule / plan",
+		"F: paper's rule / kernel's plan / counters (vs plan)", "Q model / measured (err)",
+		"I model / measured (err)", "paper F / F meas.", "paper Q / Q meas.", "paper I / I meas.",
+		"GStencil/s", "status" };
+	static const char *const notes[] = {
+		"F per point three ways. Paper's rule: the tcs model with the method's own sigma rule (what the "
+		"paper's analytic column computes, e.g. sigma 0.5 for ConvStencil). Kernel's plan: the same model "
+		"with the sigma this kernel really runs (this run's row; the F_model/F_plan columns). Counters: "
+		"CUPTI tensor or FMA FLOPs per point on the run's GPU (F_measured), its error against the plan. "
+		"On CUDA cores sigma is 1 and rule and plan coincide (\"rule = plan\"); a tensor-core row without "
+		"a run row has no plan (NA). Q and I: the model (the plan where there is one) against the counters. Paper: the A100's analytic and ncu-measured columns as "
+		"printed; blank cells are the paper's own blanks (rows 6, 8, 10).", NULL };
+	if (rd_table_open(c, "tcs-table2", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 2: F/Q/I validation",
+		       notes, md, NELEM(md), err, errlen) != 0)
+		return -1;
+	for (size_t i = 0; i < t.n; i++) {
+		const struct point *p = &t.p[i];
+		const char *rowno = p->cfg->label + (strncmp(p->cfg->label, "row ", 4) ? 0 : 4);
+		long pr = rd_paper_row(&paper, "row", rowno, NULL, NULL);
+		double Fm = p->have_model ? p->mp.F : NAN, Qm = p->have_model ? p->mp.Q : NAN, Im = p->have_model ? p->mp.I : NAN;
+		double Fr = p->have_rule ? p->rule.F : NAN, sr = p->have_rule ? p->rule.sigma : NAN;
+		/* the kernel's plan is its run row's sigma: without one there is no plan to show */
+		int planned = isfinite(rd_num(&t.run, p->run_row, "sigma")) || (p->have_rule && p->rule.unit == UNIT_CC);
+		double Fp = planned ? Fm : NAN, sp = planned && p->have_model ? p->mp.sigma : NAN;
+		csv_put_str(&o.w, rowno);
+		csv_put_str(&o.w, p->cfg->method);
+		csv_put_str(&o.w, p->cfg->stencil->name);
+		csv_put_int(&o.w, p->cfg->fusion);
+		csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);
+		csv_put_num(&o.w, p->have_model ? p->mp.sigma : NAN);
+		csv_put_num(&o.w, p->have_model ? p->mp.rho : NAN);
+		csv_put_num(&o.w, Fm);
+		csv_put_num(&o.w, p->F_m);
+		csv_put_num(&o.w, rd_rel(p->F_m, Fm));
+		csv_put_num(&o.w, Qm);
+		csv_put_num(&o.w, p->Q_m);
+		csv_put_num(&o.w, rd_rel(p->Q_m, Qm));
+		csv_put_num(&o.w, Im);
+		csv_put_num(&o.w, p->I_m);
+		csv_put_num(&o.w, rd_rel(p->I_m, Im));
+		static const char *const pc[] = { "F", "F_measured", "Q", "Q_measured", "I", "I_measured" };
+		for (int k = 0; k < 6; k++)
+			csv_put_num(&o.w, rd_num(&paper, pr, pc[k]));
+		csv_put_str(&o.w, p->status);
+		csv_put_num(&o.w, sr);
+		csv_put_num(&o.w, Fr);
+		csv_put_num(&o.w, Fp);
+		csv_put_num(&o.w, p->measured);
+		rd_put_run_cols(&o.w, p);
+		csv_end_row(&o.w);
+		char st[96], sg[64], F[192], Q[160], I[160], pF[64], pQ[64], pI[64], a[32], b[32], e[32], r[32], G[64];
+		char sa[24], sb[24];
+		snprintf(st, sizeof(st), "%s t=%d %s", p->cfg->stencil->name, p->cfg->fusion, dtype_table[p->cfg->dtype].name);
+		rd_fmt(sa, sizeof(sa), sr, 4);
+		rd_fmt(sb, sizeof(sb), sp, 4);
+		snprintf(sg, sizeof(sg), "%s / %s", sa, sb);
+		rd_fmt(r, sizeof(r), Fr, 1), rd_fmt(a, sizeof(a), Fp, 1), rd_fmt(b, sizeof(b), p->F_m, 1);
+		rd_fmt_pct(e, sizeof(e), p->F_m, Fp);
+		if (!strcmp(r, a))   /* CUDA cores, or a kernel that runs the paper's sigma */
+			snprintf(F, sizeof(F), "rule = plan %s / counters %s (%s)", a, b, e);
+		else
+			snprintf(F, sizeof(F), "rule %s / plan %s / counters %s (%s)", r, a, b, e);
+		rd_fmt(a, sizeof(a), Qm, 2), rd_fmt(b, sizeof(b), p->Q_m, 2), rd_fmt_pct(e, sizeof(e), p->Q_m, Qm);
+		snprintf(Q, sizeof(Q), "%s / %s (%s)", a, b, e);
+		rd_fmt(a, sizeof(a), Im, 2), rd_fmt(b, sizeof(b), p->I_m, 2), rd_fmt_pct(e, sizeof(e), p->I_m, Im);
+		snprintf(I, sizeof(I), "%s / %s (%s)", a, b, e);
+		rd_paper_pair(pF, sizeof(pF), &paper, pr, "F", "F_measured");
+		rd_paper_pair(pQ, sizeof(pQ), &paper, pr, "Q", "Q_measured");
+		rd_paper_pair(pI, sizeof(pI), &paper, pr, "I", "I_measured");
+		rd_fmt_rate(G, sizeof(G), p, 1);
+		const char *cells[] = { rowno, p->cfg->method, st, sg, F, Q, I, pF, pQ, pI, G, p->status };
+		md_row(&o.md, cells);
+	}
+	return rd_table_close(c, "tcs-table2", &t, &paper, &o, err, errlen);
+}
+
+/* ---- tcs Table 3: cases 1-6, CUDA cores vs tensor cores ---- */
+
+int rd_tcs_table3(struct render_ctx *c, char *err, size_t errlen)
+{
+	struct target t;
+	struct csv_table paper;
+	struct outputs o;
+	static const char *const pneed[] = { "case", "unit", "gstencil_per_s", "scenario", NULL };
+	static const char *const cols[] = { "case", "unit", "method", "stencil", "fusion", "dtype", "I_model",
+		"ridge", "bound", "gstencil_per_s", "model_gstencil_per_s", "paper_gstencil_per_s",
+		"measured_vs_paper", "speedup_measured", "speedup_model", "scenario_model", "scenario_paper",
+		"status", RUN_COLS };
+	static const char *const md[] = { "case", "method", "I (model)", "ridge", "bound", "GStencil/s measured",
+		"model", "paper (A100)", "TC / CC measured", "TC / CC model", "scenario here", "paper's scenario" };
+	static const char *const notes[] = {
+		"Model: AI, ridge point and bottleneck on this GPU's ceilings (the run's ceilings.csv; without a run, the "
+		"datasheet's) with each kernel's sigma; "
+		"scenario 1-4 and the predicted speedup (eq. 13) from the pair. Measured: the median GStencil/s "
+		"of the full protocol. Paper: the A100-80GB PCIe values and scenarios of tcs Table 3.", NULL };
+	if (rd_table_open(c, "tcs-table3", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 3: cases 1-6", notes, md, NELEM(md),
+		       err, errlen) != 0)
+		return -1;
+	for (int cs = 1; cs <= 6; cs++) {
+		char lc[32], lt[32], cstr[8];
+		snprintf(lc, sizeof(lc), "case %d cc", cs);
+		snprintf(lt, sizeof(lt), "case %d tc", cs);
+		snprintf(cstr, sizeof(cstr), "%d", cs);
+		const struct point *pc = rd_find_label(&t, lc), *pt = rd_find_label(&t, lt);
+		if (!pc || !pt)
+			continue;
+		struct model_comparison cmp = { 0, NAN, -1, NAN };
+		if (pc->have_model && pt->have_model)
+			model_compare(&pt->mp, &pc->mp, &cmp);
+		double sm = pt->measured / pc->measured;
+		for (int k = 0; k < 2; k++) {
+			const struct point *p = k ? pt : pc;
+			long pr = -1;     /* the paper's row of this case on this unit (cc, or tc/sptc) */
+			for (size_t r = 0; r < paper.nrows; r++)
+				if (!strcmp(csv_table_get(&paper, r, "case"), cstr) &&
+				    (k == 0) == !strcmp(csv_table_get(&paper, r, "unit"), "cc"))
+					pr = (long)r;
+			double paper_gs = rd_num(&paper, pr, "gstencil_per_s");
+			csv_put_int(&o.w, cs);
+			csv_put_str(&o.w, k ? unit_name(p->have_model ? p->mp.unit : UNIT_TC) : "cc");
+			csv_put_str(&o.w, p->cfg->method);
+			csv_put_str(&o.w, p->cfg->stencil->name);
+			csv_put_int(&o.w, p->cfg->fusion);
+			csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);
+			csv_put_num(&o.w, p->have_model ? p->mp.I : NAN);
+			csv_put_num(&o.w, p->have_model ? p->mp.ridge : NAN);
+			csv_put_str(&o.w, p->have_model ? bound_name(p->mp.bound) : "NA");
+			csv_put_num(&o.w, p->measured);
+			csv_put_num(&o.w, rd_model_gs(p));
+			csv_put_num(&o.w, paper_gs);
+			csv_put_num(&o.w, rd_rel(p->measured, paper_gs));
+			csv_put_num(&o.w, k ? sm : NAN);
+			csv_put_num(&o.w, k ? cmp.speedup : NAN);
+			char sc[16];
+			rd_fmt_scenario(sc, sizeof(sc), cmp.scenario);
+			csv_put_str(&o.w, sc);
+			csv_put_str(&o.w, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "");
+			csv_put_str(&o.w, p->status);
+			rd_put_run_cols(&o.w, p);
+			csv_end_row(&o.w);
+			char name[64], I[32], R[32], G[64], M[32], P[32], S1[32], S2[32];
+			snprintf(name, sizeof(name), "%s %s", p->cfg->method, dtype_table[p->cfg->dtype].name);
+			rd_fmt(I, sizeof(I), p->have_model ? p->mp.I : NAN, 2);
+			rd_fmt(R, sizeof(R), p->have_model ? p->mp.ridge : NAN, 1);
+			rd_fmt_rate(G, sizeof(G), p, 1);
+			rd_fmt(M, sizeof(M), rd_model_gs(p), 1);
+			rd_fmt(P, sizeof(P), paper_gs, 2);
+			rd_fmt(S1, sizeof(S1), k ? sm : NAN, 2);
+			rd_fmt(S2, sizeof(S2), k ? cmp.speedup : NAN, 2);
+			const char *cells[] = { cstr, name, I, R, p->have_model ? bound_name(p->mp.bound) : "NA", G, M, P,
+						k ? S1 : "", k ? S2 : "", sc, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "" };
+			md_row(&o.md, cells);
+		}
+	}
+	return rd_table_close(c, "tcs-table3", &t, &paper, &o, err, errlen);
+}
+
+/* ---- tcs Table 4: SPIDER dense vs sparse ---- */
+
+int rd_tcs_table4(struct render_ctx *c, char *err, size_t errlen)
+{
+	struct target t;
+	struct csv_table paper;
+	struct outputs o;
+	static const char *const pneed[] = { "method", "gstencil_per_s", "prose_speedup", NULL };
+	static const char *const cols[] = { "method", "unit", "I_model", "ridge", "bound", "gstencil_per_s",
+		"model_gstencil_per_s", "paper_gstencil_per_s", "ratio_measured", "ratio_paper", "ratio_model_bound",
+		"status", RUN_COLS };
+	static const char *const md[] = { "method", "I (model)", "ridge", "bound", "GStencil/s measured", "model",
+		"paper (A100)", "sparse / dense measured", "paper", "model bound (ceiling ratio)" };
+	static const char *const notes[] = {
+		"box2d1r fused 7 times, tf32. The model bounds sparse over dense by the ratio of this GPU's measured "
+		"sparse and dense tf32 MMA ceilings (the same kernel on both).", NULL };
+	if (rd_table_open(c, "tcs-table4", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 4: SPIDER dense vs sparse", notes, md, NELEM(md),
+		       err, errlen) != 0)
+		return -1;
+	const struct point *pd = rd_find_label(&t, "dense"), *ps = rd_find_label(&t, "sparse");
+	double ratio = pd && ps ? ps->measured / pd->measured : NAN;
+	double bound = pd && ps && pd->have_model && ps->have_model ? ps->mp.peak_tflops / pd->mp.peak_tflops : NAN;
+	long prs = rd_paper_row(&paper, "method", "spider", NULL, NULL);
+	for (int k = 0; k < 2 && pd && ps; k++) {
+		const struct point *p = k ? ps : pd;
+		long pr = rd_paper_row(&paper, "method", p->cfg->method, NULL, NULL);
+		csv_put_str(&o.w, p->cfg->method);
+		csv_put_str(&o.w, p->have_model ? unit_name(p->mp.unit) : "NA");
+		csv_put_num(&o.w, p->have_model ? p->mp.I : NAN);
+		csv_put_num(&o.w, p->have_model ? p->mp.ridge : NAN);
+		csv_put_str(&o.w, p->have_model ? bound_name(p->mp.bound) : "NA");
+		csv_put_num(&o.w, p->measured);
+		csv_put_num(&o.w, rd_model_gs(p));
+		csv_put_num(&o.w, rd_num(&paper, pr, "gstencil_per_s"));
+		csv_put_num(&o.w, k ? ratio : NAN);
+		csv_put_num(&o.w, k ? rd_num(&paper, prs, "prose_speedup") : NAN);
+		csv_put_num(&o.w, k ? bound : NAN);
+		csv_put_str(&o.w, p->status);
+		rd_put_run_cols(&o.w, p);
+		csv_end_row(&o.w);
+		char I[32], R[32], G[64], M[32], P[32], r1[32], r2[32], r3[32];
+		rd_fmt(I, sizeof(I), p->have_model ? p->mp.I : NAN, 1);
+		rd_fmt(R, sizeof(R), p->have_model ? p->mp.ridge : NAN, 1);
+		rd_fmt_rate(G, sizeof(G), p, 1);
+		rd_fmt(M, sizeof(M), rd_model_gs(p), 1);
+		rd_fmt(P, sizeof(P), rd_num(&paper, pr, "gstencil_per_s"), 2);
+		rd_fmt(r1, sizeof(r1), ratio, 2);
+		rd_fmt(r2, sizeof(r2), rd_num(&paper, prs, "prose_speedup"), 2);
+		rd_fmt(r3, sizeof(r3), bound, 2);
+		const char *cells[] = { p->cfg->method, I, R, p->have_model ? bound_name(p->mp.bound) : "NA", G, M, P,
+					k ? r1 : "", k ? r2 : "", k ? r3 : "" };
+		md_row(&o.md, cells);
+	}
+	return rd_table_close(c, "tcs-table4", &t, &paper, &o, err, errlen);
+}
+
+/* ---- the harness's kernels beside the authors' own artifacts (same GPU, side by side) ---- */
+
+/* the authors' row of a configuration: same stencil, dtype, fusion, size and method (the harness
+ * method it is compared with, without its option); -1 when there is none */
+static long authors_row(const struct csv_table *a, const struct run_config *cfg)
+{
+	char fus[16];
+	snprintf(fus, sizeof(fus), "%d", cfg->fusion);
+	for (size_t r = 0; r < a->nrows; r++)
+		if (!strcmp(csv_table_get(a, r, "stencil"), cfg->stencil->name) &&
+		    !strcmp(csv_table_get(a, r, "dtype"), dtype_table[cfg->dtype].name) &&
+		    !strcmp(csv_table_get(a, r, "fusion"), fus) && !strcmp(csv_table_get(a, r, "size"), cfg->size) &&
+		    !strcmp(csv_table_get(a, r, "method"), cfg->method))
+			return (long)r;
+	return -1;
+}
+
+int rd_kernels_vs_authors(struct render_ctx *c, char *err, size_t errlen)
+{
+	struct target t;
+	struct csv_table a;
+	struct outputs o;
+	static const char *const pneed[] = { "stencil", "dtype", "fusion", "size", "method", "artifact",
+		"artifact_setting", "artifact_accumulation", "gstencil_per_s", "own_depth",
+		"gstencil_per_s_own_depth", "source", NULL };
+	static const char *const cols[] = { "label", "stencil", "dtype", "fusion", "size", "method", "artifact",
+		"artifact_setting", "artifact_accumulation", "gstencil_per_s", "authors_gstencil_per_s",
+		"ratio_vs_authors", "authors_own_depth", "authors_gstencil_per_s_own_depth",
+		"ratio_vs_authors_own_depth", "model_gstencil_per_s", "share_of_roof_pct", "status", "gpu",
+		RUN_COLS };
+	static const char *const md[] = { "problem", "harness method", "GStencil/s measured", "authors' artifact",
+		"authors' GStencil/s (H200)", "harness / authors", "model", "of roof", "status" };
+	char caveat[512] = "";
+	const char *notes[] = {
+		"The harness's kernels beside the papers' authors' own public artifacts (SPIDER, EBISU, "
+		"ConvStencil, TCStencil). The authors' numbers were measured with their artifacts on an H200 "
+		"(132 SMs, driver 580.159.04, CUDA 13.0), side by side with the harness (data/paper/"
+		"kernels-vs-authors.csv); GStencil/s is interior points x time steps / time for both, the "
+		"artifacts' own normalisation factors removed. harness / authors: the measured rate over the "
+		"authors' (for EBISU box3d1r fp64 also over the artifact at its own depth 5). Model: the "
+		"attainable GStencil/s on this run's ceilings (without a run, the datasheet's) with the "
+		"kernel's sigma; of roof: measured / model.", caveat, NULL };
+	/* the authors' numbers are an H200's: on another GPU the ratio compares two GPUs */
+	if (c->rundir[0] && !strstr(c->gpu, "H200"))
+		snprintf(caveat, sizeof(caveat), "This run's GPU is %s, not an H200: harness / authors compares "
+			 "different GPUs, not the kernels alone.", c->gpu);
+	else
+		notes[1] = NULL;
+	if (rd_table_open(c, "kernels-vs-authors", pneed, &t, &a, &o, cols, NELEM(cols),
+		       "The harness's kernels vs the authors' artifacts", notes, md, NELEM(md), err, errlen) != 0)
+		return -1;
+	for (size_t i = 0; i < t.n; i++) {
+		const struct point *p = &t.p[i];
+		long ar = authors_row(&a, p->cfg);
+		double ag = rd_num(&a, ar, "gstencil_per_s"), ao = rd_num(&a, ar, "gstencil_per_s_own_depth");
+		double od = rd_num(&a, ar, "own_depth"), mg = rd_model_gs(p);
+		double share = 100 * p->measured / mg;
+		const char *art = ar >= 0 ? csv_table_get(&a, ar, "artifact") : "";
+		const char *set = ar >= 0 ? csv_table_get(&a, ar, "artifact_setting") : "";
+		const char *acc = ar >= 0 ? csv_table_get(&a, ar, "artifact_accumulation") : "";
+		char mname[64];   /* a variant keeps its option: spider:f16acc */
+		method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
+		csv_put_str(&o.w, p->cfg->label);
+		csv_put_str(&o.w, p->cfg->stencil->name);
+		csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);
+		csv_put_int(&o.w, p->cfg->fusion);
+		csv_put_str(&o.w, p->cfg->size);
+		csv_put_str(&o.w, mname);
+		csv_put_str(&o.w, art);
+		csv_put_str(&o.w, set);
+		csv_put_str(&o.w, acc);
+		csv_put_num(&o.w, p->measured);
+		csv_put_num(&o.w, ag);
+		csv_put_num(&o.w, p->measured / ag);
+		csv_put_num(&o.w, od);
+		csv_put_num(&o.w, ao);
+		csv_put_num(&o.w, p->measured / ao);
+		csv_put_num(&o.w, mg);
+		csv_put_num(&o.w, share);
+		csv_put_str(&o.w, p->status);
+		csv_put_str(&o.w, c->gpu);
+		rd_put_run_cols(&o.w, p);
+		csv_end_row(&o.w);
+		char prob[96], G[64], A[160], AG[96], R[96], M[32], S[32], x[32], y[32];
+		snprintf(prob, sizeof(prob), "%s %s t=%d %s", p->cfg->stencil->name, dtype_table[p->cfg->dtype].name,
+			 p->cfg->fusion, p->cfg->size);
+		rd_fmt_rate(G, sizeof(G), p, 1);
+		/* "SPIDER (dense variant, f16 accumulate)" */
+		snprintf(A, sizeof(A), "%s%s%s%s%s%s", ar >= 0 ? art : "NA", *set || *acc ? " (" : "", set,
+			 *set && *acc ? ", " : "", acc, *set || *acc ? ")" : "");
+		rd_fmt(x, sizeof(x), ag, 1);
+		rd_fmt(y, sizeof(y), p->measured / ag, 2);
+		snprintf(AG, sizeof(AG), "%s", x);
+		snprintf(R, sizeof(R), "%s", y);
+		if (isfinite(ao)) {   /* the artifact at its own depth too */
+			rd_fmt(x, sizeof(x), ao, 1);
+			rd_fmt(y, sizeof(y), p->measured / ao, 2);
+			snprintf(AG + strlen(AG), sizeof(AG) - strlen(AG), " / %s at its own t=%.0f", x, od);
+			snprintf(R + strlen(R), sizeof(R) - strlen(R), " / %s vs its own t=%.0f", y, od);
+		}
+		rd_fmt(M, sizeof(M), mg, 1);
+		if (isfinite(share))
+			snprintf(S, sizeof(S), "%.1f %%", share);
+		else
+			snprintf(S, sizeof(S), "NA");
+		const char *cells[] = { prob, mname, G, A, AG, R, M, S, p->status };
+		md_row(&o.md, cells);
+	}
+	return rd_table_close(c, "kernels-vs-authors", &t, &a, &o, err, errlen);
+}
+
+/* ---- figure data: one row per configuration ---- */
