@@ -142,8 +142,8 @@ static void tcs_table2(const char *gpu)
 		"sigma from each method's transformation) / the paper's printed value, compared to "
 		"the printed precision. Rows 6, 8 and 10 are blank in the paper; the model fills them.",
 		"This GPU: no measurement yet. Measured F, Q and I come from CUPTI counters in a GPU "
-		"run, and no run is recorded under data/runs/; on a machine with a CUDA device the "
-		"measurement issue's runner fills these columns.",
+		"run, and no run is recorded under data/runs/; on a machine with a CUDA device "
+		"`make table2` fills these columns.",
 		NULL };
 	struct csv_table t;
 	struct csv_writer w;
