@@ -111,12 +111,34 @@ static void test_paper_csvs(void **state)
 	}
 }
 
+/* The claims table's numbers are the papers' own, as the other transcriptions hold them. */
+static void test_claims(void **state)
+{
+	struct csv_table c, t;
+	char err[512];
+	(void)state;
+	if (csv_table_read(repo_path("data/paper/claims.csv"), &c, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_true(c.nrows >= 9);
+	assert_true(csv_table_col(&c, "source") >= 0);
+	assert_int_equal(csv_table_read(repo_path("data/paper/tcs-table4.csv"), &t, err, sizeof(err)), 0);
+	assert_string_equal(cell(&c, "evaluator", "sparse_over_dense", "value"),
+			    cell(&t, "method", "spider", "prose_speedup"));
+	csv_table_free(&t);
+	assert_int_equal(csv_table_read(repo_path("data/paper/nongemm-bounds.csv"), &t, err, sizeof(err)), 0);
+	assert_string_equal(cell(&c, "evaluator", "memory_bound_fp64_speedup", "value"),
+			    cell(&t, "equation", "23", "bound"));
+	csv_table_free(&t);
+	csv_table_free(&c);
+}
+
 void run_papers_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sptc_table1),
 		cmocka_unit_test(test_tcstencil_appendix),
 		cmocka_unit_test(test_paper_csvs),
+		cmocka_unit_test(test_claims),
 	};
 	RUN_GROUP(r, tests);
 }
