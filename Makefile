@@ -324,26 +324,22 @@ recorded = $$(ls -d data/runs/*/ 2>/dev/null | tr '\n' ' ')
 # model and paper columns. NOBUILD=1 (a GPU node with build/ carried): the tools as they are.
 RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
 PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
-EXPERIMENTS := tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10 \
-	kernels-vs-authors
-# what `make reproduce` makes: the papers' items. kernels-vs-authors (the harness's kernels beside
-# the authors' own artifacts, measured on an H200) reproduces no paper item: `make
-# kernels-vs-authors` after it, on the same RUN
-REPRODUCED := $(filter-out kernels-vs-authors,$(EXPERIMENTS))
-FIGURES := tcs-figure15 tcs-figure16 sptc-figure9 sptc-figure10
+# The rendered targets come from one table, experiments/targets.csv: build/targets.mk (made by
+# scripts/targets.sh) gives EXPERIMENTS (each with a configuration list of its name), REPRODUCED
+# (what `make reproduce` makes: the papers' items, not kernels-vs-authors, which is made after it
+# on the same RUN), FIGURES, TABLES, RENDERED_TARGETS, each target's NOCOUNTERS_ and EXTRA_OUT_,
+# INPUTS_T where a target reads other lists than its own (verdicts: those its claims name), and
+# the aliases' help lines.
+$(B)/targets.mk: experiments/targets.csv data/paper/claims.csv scripts/targets.sh | $(B)
+	$(Q)scripts/targets.sh experiments/targets.csv data/paper/claims.csv > $@.tmp$$$$ && \
+	  mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
+include $(B)/targets.mk
 MEASURING := ceilings naive-core cuda-core dense-tc sparse-tc test-gpu ncu-check ncu-reports
-# what each rendered target reads: the experiment of its name, or (verdicts) five, from one run
-RENDERED_TARGETS := $(EXPERIMENTS) verdicts
-INPUTS_verdicts := tcs-figure15 tcs-table3 tcs-table4 sptc-figure9 tcs-table2
 inputs = $(or $(INPUTS_$(1)),$(1))
 # seconds a configuration takes, for the estimate printed before a run, as measured on the H100
 # (REPRODUCE.md): 2.0 with the full protocol (1 s warm-up, samples, counter passes; 529 s for
 # 280), 0.3 with QUICK=1 (88 s for 273)
 SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.3,2.0)
-NOCOUNTERS_sptc-figure10 := --no-counters
-NOCOUNTERS_tcs-figure16 := --no-counters
-NOCOUNTERS_sptc-figure9 := --no-counters
-EXTRA_OUT_tcs-figure15 := $(O)/tcs-figure15-fit.csv
 
 ifeq ($(MODE),yes)
 run_of = $(RUNDIR)
@@ -414,33 +410,20 @@ $(USER_TARGETS): $(BENCH_DEP)
 	  3) exec $(MAKE) --no-print-directory DEVICE=no $@ ;; \
 	  *) exit 1 ;; esac
 else
-tcs-table2: $(O)/tcs-table2.md ## tcs Table 2: F/Q/I, model vs counters vs paper (rows 1-10)
-	@cat $<
-	$(Q)$(call check_wrong,$@)
-tcs-table3: $(O)/tcs-table3.md ## tcs Table 3: cases 1-6, CUDA vs tensor cores, scenarios, speedups
-	@cat $<
-	$(Q)$(call check_wrong,$@)
-tcs-table4: $(O)/tcs-table4.md ## tcs Table 4: SPIDER dense vs sparse
-	@cat $<
-	$(Q)$(call check_wrong,$@)
-kernels-vs-authors: $(O)/kernels-vs-authors.md ## the harness's kernels vs the authors' artifacts (H200 numbers), ratio, share of roof
-	@cat $<
-	$(Q)$(call check_wrong,$@)
-verdicts: $(O)/verdicts.md ## the papers' claims: paper's number, this GPU's, verdict
-	@cat $<
-	$(Q)$(call check_wrong,$@)
-tcs-figure15: $(O)/tcs-figure15.png ## tcs Figure 15: counter-measured AI vs fusion depth, linear fit
-	@echo "tcs-figure15: $(O)/tcs-figure15.csv, -fit.csv, .md (and .png, .svg where gnuplot exists)"
-	$(Q)$(call check_wrong,$@)
-tcs-figure16: $(O)/tcs-figure16.png ## tcs Figure 16: every method per precision over the six cases
-	@echo "tcs-figure16: $(O)/tcs-figure16.csv, .md (and .png, .svg where gnuplot exists)"
-	$(Q)$(call check_wrong,$@)
-sptc-figure9: $(O)/sptc-figure9.png ## sptc Figure 9: the sptc shapes, every method
-	@echo "sptc-figure9: $(O)/sptc-figure9.csv, .md (and .png, .svg where gnuplot exists)"
-	$(Q)$(call check_wrong,$@)
-sptc-figure10: $(O)/sptc-figure10.png ## sptc Figure 10: throughput vs problem size
-	@echo "sptc-figure10: $(O)/sptc-figure10.csv, .md (and .png, .svg where gnuplot exists)"
-	$(Q)$(call check_wrong,$@)
+# the aliases of experiments/targets.csv: a table prints itself, a figure names its files; then
+# a run with rows that failed verification fails the target
+define table_alias
+$(1): $(O)/$(1).md
+	@cat $$<
+	$$(Q)$$(call check_wrong,$$@)
+endef
+define figure_alias
+$(1): $(O)/$(1).png
+	@echo "$(1): $(O)/$(1).csv,$(if $(EXTRA_OUT_$(1)), -fit.csv,) .md (and .png, .svg where gnuplot exists)"
+	$$(Q)$$(call check_wrong,$$@)
+endef
+$(foreach t,$(TABLES),$(eval $(call table_alias,$(t))))
+$(foreach t,$(FIGURES),$(eval $(call figure_alias,$(t))))
 tcs-figure10: $(O)/tcs-figure10-run.png ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
 	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (model only: $(O)/tcs-figure10.png)"
 	$(Q)$(call check_wrong,tcs-figure15)
@@ -516,7 +499,8 @@ help: ## list every target
 	@echo "  WARMUP_S=S     the runner's warm-up seconds;  NOBUILD=1  use build/ as carried (GPU node)"
 	@echo "  ALLOW_DIRTY=1  measure from a git tree with uncommitted changes"
 	@echo "  HAVE_GPU=0|1   override nvidia-smi's answer;  BENCH=, GNUPLOT=  another runner, plotter"
-	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(MAKEFILE_LIST) | \
+	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(filter %/targets.mk,$(MAKEFILE_LIST)) \
+		$(filter-out %/targets.mk,$(MAKEFILE_LIST)) | \
 		sed -E 's/^([^:]+):.*## (.*)/  \1\t\2/' | awk -F'\t' '{printf "  %-20s %s\n", $$1, $$2}' | sed 's/^    /  /'
 
 -include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOLS:$(B)/%=$(B)/obj/model/%.main.d) $(GPU_OBJ:.o=.d)

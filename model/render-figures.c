@@ -34,9 +34,9 @@ void linear_fit(const double *x, const double *y, size_t n, double *a, double *b
 	*r2 = st > 0 ? 1 - se / st : NAN;
 }
 
-int rd_figure_rows(struct render_ctx *c, const char *name, const char *title, const char *note,
-		       char *err, size_t errlen)
+int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
+	const char *name = ts->name, *title = ts->title, *note = ts->note;
 	struct target t;
 	struct outputs o;
 	if (rd_target_load(c, name, &t, err, errlen) != 0)
@@ -96,12 +96,9 @@ int rd_figure_rows(struct render_ctx *c, const char *name, const char *title, co
 
 /* ---- tcs Figures 10 and 15: AI against fusion depth, with the linear fit ---- */
 
-int rd_tcs_figure15(struct render_ctx *c, char *err, size_t errlen)
+int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
-	if (rd_figure_rows(c, "tcs-figure15", "tcs Figures 10 and 15: AI against fusion depth (ebisu)",
-			"Model: I = 2Kt / 2D (tcs eq. 8). Measured: counter F over counter DRAM bytes per point "
-			"at each depth. The fit is the least-squares line I = a + b t of tcs Figure 15.",
-			err, errlen) != 0)
+	if (rd_figure_rows(c, ts, err, errlen) != 0)
 		return -1;
 	/* the fits: one row per (stencil, dtype, t) with the fitted I, for the figure's lines */
 	struct target t;

@@ -71,13 +71,12 @@ int rd_table_open(struct render_ctx *c, const char *name, const char *const *pne
 		      char *err, size_t errlen);
 int rd_table_close(struct render_ctx *c, const char *name, struct target *t, struct csv_table *paper,
 		       struct outputs *o, char *err, size_t errlen);
-int rd_tcs_table2(struct render_ctx *c, char *err, size_t errlen);
-int rd_tcs_table3(struct render_ctx *c, char *err, size_t errlen);
-int rd_tcs_table4(struct render_ctx *c, char *err, size_t errlen);
-int rd_kernels_vs_authors(struct render_ctx *c, char *err, size_t errlen);
-int rd_figure_rows(struct render_ctx *c, const char *name, const char *title, const char *note,
-		       char *err, size_t errlen);
-int rd_tcs_figure15(struct render_ctx *c, char *err, size_t errlen);
-int rd_verdicts(struct render_ctx *c, char *err, size_t errlen);
+int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 
 #endif

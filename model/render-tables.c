@@ -14,7 +14,7 @@
 
 /* ---- tcs Table 2: F, Q, I analytic vs counter-measured, beside the paper's ---- */
 
-int rd_tcs_table2(struct render_ctx *c, char *err, size_t errlen)
+int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
 	struct csv_table paper;
@@ -37,7 +37,7 @@ int rd_tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 		"On CUDA cores sigma is 1 and rule and plan coincide (\"rule = plan\"); a tensor-core row without "
 		"a run row has no plan (NA). Q and I: the model (the plan where there is one) against the counters. Paper: the A100's analytic and ncu-measured columns as "
 		"printed; blank cells are the paper's own blanks (rows 6, 8, 10).", NULL };
-	if (rd_table_open(c, "tcs-table2", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 2: F/Q/I validation",
+	if (rd_table_open(c, ts->name, pneed, &t, &paper, &o, cols, NELEM(cols), ts->title,
 		       notes, md, NELEM(md), err, errlen) != 0)
 		return -1;
 	for (size_t i = 0; i < t.n; i++) {
@@ -103,7 +103,7 @@ int rd_tcs_table2(struct render_ctx *c, char *err, size_t errlen)
 
 /* ---- tcs Table 3: cases 1-6, CUDA cores vs tensor cores ---- */
 
-int rd_tcs_table3(struct render_ctx *c, char *err, size_t errlen)
+int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
 	struct csv_table paper;
@@ -120,7 +120,7 @@ int rd_tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 		"datasheet's) with each kernel's sigma; "
 		"scenario 1-4 and the predicted speedup (eq. 13) from the pair. Measured: the median GStencil/s "
 		"of the full protocol. Paper: the A100-80GB PCIe values and scenarios of tcs Table 3.", NULL };
-	if (rd_table_open(c, "tcs-table3", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 3: cases 1-6", notes, md, NELEM(md),
+	if (rd_table_open(c, ts->name, pneed, &t, &paper, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md),
 		       err, errlen) != 0)
 		return -1;
 	for (int cs = 1; cs <= 6; cs++) {
@@ -184,7 +184,7 @@ int rd_tcs_table3(struct render_ctx *c, char *err, size_t errlen)
 
 /* ---- tcs Table 4: SPIDER dense vs sparse ---- */
 
-int rd_tcs_table4(struct render_ctx *c, char *err, size_t errlen)
+int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
 	struct csv_table paper;
@@ -198,7 +198,7 @@ int rd_tcs_table4(struct render_ctx *c, char *err, size_t errlen)
 	static const char *const notes[] = {
 		"box2d1r fused 7 times, tf32. The model bounds sparse over dense by the ratio of this GPU's measured "
 		"sparse and dense tf32 MMA ceilings (the same kernel on both).", NULL };
-	if (rd_table_open(c, "tcs-table4", pneed, &t, &paper, &o, cols, NELEM(cols), "tcs Table 4: SPIDER dense vs sparse", notes, md, NELEM(md),
+	if (rd_table_open(c, ts->name, pneed, &t, &paper, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md),
 		       err, errlen) != 0)
 		return -1;
 	const struct point *pd = rd_find_label(&t, "dense"), *ps = rd_find_label(&t, "sparse");
@@ -255,7 +255,7 @@ static long authors_row(const struct csv_table *a, const struct run_config *cfg)
 	return -1;
 }
 
-int rd_kernels_vs_authors(struct render_ctx *c, char *err, size_t errlen)
+int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
 	struct csv_table a;
@@ -286,8 +286,8 @@ int rd_kernels_vs_authors(struct render_ctx *c, char *err, size_t errlen)
 			 "different GPUs, not the kernels alone.", c->gpu);
 	else
 		notes[1] = NULL;
-	if (rd_table_open(c, "kernels-vs-authors", pneed, &t, &a, &o, cols, NELEM(cols),
-		       "The harness's kernels vs the authors' artifacts", notes, md, NELEM(md), err, errlen) != 0)
+	if (rd_table_open(c, ts->name, pneed, &t, &a, &o, cols, NELEM(cols),
+		       ts->title, notes, md, NELEM(md), err, errlen) != 0)
 		return -1;
 	for (size_t i = 0; i < t.n; i++) {
 		const struct point *p = &t.p[i];

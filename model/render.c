@@ -18,10 +18,6 @@
 
 #include <dirent.h>
 
-const char *const render_targets[] = { "tcs-table2", "tcs-table3", "tcs-table4", "tcs-figure15",
-				       "tcs-figure16", "sptc-figure9", "sptc-figure10", "kernels-vs-authors",
-				       "verdicts", NULL };
-
 
 /* ---- context ---- */
 
@@ -69,6 +65,8 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 	return 0;
 }
 
+static int read_targets(struct render_ctx *c, char *err, size_t errlen);
+
 int render_open(struct render_ctx *c, const char *root, const char *rundir, const char *gpu,
 		const char *outdir, char *err, size_t errlen)
 {
@@ -77,6 +75,8 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 	c->max_clock = NAN;
 	snprintf(c->root, sizeof(c->root), "%s", root && *root ? root : ".");
 	snprintf(c->outdir, sizeof(c->outdir), "%s", outdir);
+	if (read_targets(c, err, errlen) != 0)
+		return -1;
 	if (rundir && *rundir) {
 		snprintf(c->rundir, sizeof(c->rundir), "%s", rundir);
 		if (read_meta(c, err, errlen) != 0)
@@ -316,6 +316,58 @@ int rd_table_close(struct render_ctx *c, const char *name, struct target *t, str
 	return rd_outputs_close(c, name, o, err, errlen);
 }
 
+/* the renderers experiments/targets.csv names */
+typedef int (*render_fn)(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+static const struct {
+	const char *name;
+	render_fn fn;
+} renderers[] = {
+	{ "tcs_table2", rd_tcs_table2 },
+	{ "tcs_table3", rd_tcs_table3 },
+	{ "tcs_table4", rd_tcs_table4 },
+	{ "kernels_vs_authors", rd_kernels_vs_authors },
+	{ "tcs_figure15", rd_tcs_figure15 },
+	{ "figure_rows", rd_figure_rows },
+	{ "verdicts", rd_verdicts },
+};
+
+const struct target_spec *render_target_spec(const struct render_ctx *c, const char *name)
+{
+	for (size_t i = 0; i < c->ntargets; i++)
+		if (!strcmp(c->targets[i].name, name))
+			return &c->targets[i];
+	return NULL;
+}
+
+/* experiments/targets.csv into c->targets */
+static int read_targets(struct render_ctx *c, char *err, size_t errlen)
+{
+	static const char *const need[] = { "target", "kind", "renderer", "inputs", "title", "note", NULL };
+	struct csv_table t;
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/experiments/targets.csv", c->root);
+	if (csv_table_read(path, &t, err, errlen) != 0)
+		return -1;
+	if (csv_table_require(&t, need, err, errlen) != 0 || t.nrows > NELEM(c->targets)) {
+		if (t.nrows > NELEM(c->targets))
+			snprintf(err, errlen, "%s: more than %zu targets", path, NELEM(c->targets));
+		csv_table_free(&t);
+		return -1;
+	}
+	for (size_t r = 0; r < t.nrows; r++) {
+		struct target_spec *s = &c->targets[r];
+		snprintf(s->name, sizeof(s->name), "%s", csv_table_get(&t, r, "target"));
+		snprintf(s->kind, sizeof(s->kind), "%s", csv_table_get(&t, r, "kind"));
+		snprintf(s->renderer, sizeof(s->renderer), "%s", csv_table_get(&t, r, "renderer"));
+		snprintf(s->inputs, sizeof(s->inputs), "%s", csv_table_get(&t, r, "inputs"));
+		snprintf(s->title, sizeof(s->title), "%s", csv_table_get(&t, r, "title"));
+		snprintf(s->note, sizeof(s->note), "%s", csv_table_get(&t, r, "note"));
+	}
+	c->ntargets = t.nrows;
+	csv_table_free(&t);
+	return 0;
+}
+
 int render_target(struct render_ctx *c, const char *target, char *err, size_t errlen)
 {
 	/* each target's title names what its own rows are: commits, dirty tree, QUICK, throttling */
@@ -330,31 +382,12 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	c->dirty = 0;
 	for (size_t k = 0; k < c->nmeta; k++)
 		c->dirty |= c->meta[k].dirty;
-	if (!strcmp(target, "tcs-table2"))
-		return rd_tcs_table2(c, err, errlen);
-	if (!strcmp(target, "tcs-table3"))
-		return rd_tcs_table3(c, err, errlen);
-	if (!strcmp(target, "tcs-table4"))
-		return rd_tcs_table4(c, err, errlen);
-	if (!strcmp(target, "tcs-figure15"))
-		return rd_tcs_figure15(c, err, errlen);
-	if (!strcmp(target, "tcs-figure16"))
-		return rd_figure_rows(c, "tcs-figure16", "tcs Figure 16: every method per precision over the six cases",
-				   "fp64: cudnn, naive, ebisu, convstencil; fp32: cudnn, naive, ebisu, convstencil (tf32), "
-				   "spider (tf32). Model: each method's roofline on this run's ceilings.", err, errlen);
-	if (!strcmp(target, "sptc-figure9"))
-		return rd_figure_rows(c, "sptc-figure9", "sptc Figure 9: the sptc shapes, every method in its own precision",
-				   "Unnormalised GStencil/s (point-steps per second). The sptc artifact divides half-"
-				   "precision results by 4 and multiplies by fused depths; no such factor is applied here.",
-				   err, errlen);
-	if (!strcmp(target, "sptc-figure10"))
-		return rd_figure_rows(c, "sptc-figure10", "sptc Figure 10: throughput against problem size",
-				   "8 sizes a curve; the model's plateau is each method's roofline GStencil/s.", err, errlen);
-	if (!strcmp(target, "kernels-vs-authors"))
-		return rd_kernels_vs_authors(c, err, errlen);
-	if (!strcmp(target, "verdicts"))
-		return rd_verdicts(c, err, errlen);
-	snprintf(err, errlen, "unknown target '%s'", target);
+	const struct target_spec *ts = render_target_spec(c, target);
+	for (size_t i = 0; ts && i < NELEM(renderers); i++)
+		if (!strcmp(renderers[i].name, ts->renderer))
+			return renderers[i].fn(c, ts, err, errlen);
+	snprintf(err, errlen, ts ? "experiments/targets.csv: target '%s' names an unknown renderer"
+				 : "unknown target '%s' (experiments/targets.csv)", target);
 	return -1;
 }
 

@@ -31,7 +31,14 @@
 extern "C" {
 #endif
 
+/* a row of experiments/targets.csv, the table of rendered targets */
+struct target_spec {
+	char name[32], kind[16], renderer[32], inputs[128], title[160], note[512];
+};
+
 struct render_ctx {
+	struct target_spec targets[16];   /* experiments/targets.csv, read by render_open */
+	size_t ntargets;
 	char rundir[512];           /* "" when rendering without a run */
 	char gpu[128];              /* the run's GPU (meta.csv), or the datasheet GPU's name */
 	char title[384];            /* "NVIDIA H100 80GB HBM3, run data/runs/X" */
@@ -64,8 +71,8 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 		const char *outdir, char *err, size_t errlen);
 void render_close(struct render_ctx *c);
 
-/* The targets render_target knows, NULL-terminated. */
-extern const char *const render_targets[];
+/* The row of experiments/targets.csv named name, or NULL. */
+const struct target_spec *render_target_spec(const struct render_ctx *c, const char *name);
 /* Write outdir/TARGET.csv and TARGET.md. 0, or -1 with a one-line error in err. */
 int render_target(struct render_ctx *c, const char *target, char *err, size_t errlen);
 

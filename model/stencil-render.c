@@ -26,8 +26,7 @@ int main(int argc, char **argv)
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
-			"Targets: tcs-table2 tcs-table3 tcs-table4 tcs-figure15 tcs-figure16 sptc-figure9\n"
-			"sptc-figure10 kernels-vs-authors verdicts.\n", prog, prog);
+			"Targets: the rows of experiments/targets.csv.\n", prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
@@ -75,14 +74,16 @@ int main(int argc, char **argv)
 	}
 	if (run && gpu)
 		cli_bad_input(prog, "--gpu '%s' applies only without --run (a run's GPU is its own)", gpu);
-	int known = 0;
-	for (const char *const *t = render_targets; *t; t++)
-		known |= !strcmp(*t, target);
-	if (!known)
-		cli_bad_input(prog, "unknown target '%s' (see --help)", target);
 	struct render_ctx c;
 	if (render_open(&c, root, run, gpu, outdir, err, sizeof(err)) != 0)
 		cli_fail(prog, "%s", err);
+	if (!render_target_spec(&c, target)) {
+		char names[512] = "";
+		for (size_t k = 0; k < c.ntargets; k++)
+			snprintf(names + strlen(names), sizeof(names) - strlen(names), " %s", c.targets[k].name);
+		render_close(&c);
+		cli_bad_input(prog, "unknown target '%s' (experiments/targets.csv:%s)", target, names);
+	}
 	if (render_target(&c, target, err, sizeof(err)) != 0) {
 		render_close(&c);
 		cli_fail(prog, "%s", err);

@@ -388,23 +388,21 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 		for (char *name = strtok_r(list, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
 			if (input(x, name))
 				continue;
-			const char *const *k = render_targets;
-			while (*k && strcmp(*k, name))
-				k++;
-			if (!*k || x->n == NELEM(x->tg)) {
+			const struct target_spec *k = render_target_spec(c, name);
+			if (!k || x->n == NELEM(x->tg)) {
 				snprintf(err, errlen, "data/paper/claims.csv: row %zu: '%s' is not a rendered target",
 					 r + 1, name);
 				return -1;
 			}
-			if (rd_target_load(c, *k, &x->tg[x->n], err, errlen) != 0)
+			if (rd_target_load(c, k->name, &x->tg[x->n], err, errlen) != 0)
 				return -1;
-			x->names[x->n++] = *k;
+			x->names[x->n++] = k->name;
 		}
 	}
 	return 0;
 }
 
-int rd_verdicts(struct render_ctx *c, char *err, size_t errlen)
+int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "paper", "claim", "paper_value", "this_gpu", "verdict", "basis",
 					    "throttled_rows" };
@@ -419,7 +417,7 @@ int rd_verdicts(struct render_ctx *c, char *err, size_t errlen)
 	if (read_claims(c, &claims, err, errlen) != 0)
 		return -1;
 	if (load_inputs(c, &claims, &x, err, errlen) == 0 &&
-	    rd_outputs_open(c, "verdicts", &x.o, cols, NELEM(cols), "Verdicts: the papers' claims", notes, cols,
+	    rd_outputs_open(c, ts->name, &x.o, cols, NELEM(cols), ts->title, notes, cols,
 			    NELEM(cols) - 1, err, errlen) == 0) {
 		for (size_t r = 0; r < claims.nrows; r++) {
 			const struct claim_row cr = {
@@ -429,7 +427,7 @@ int rd_verdicts(struct render_ctx *c, char *err, size_t errlen)
 			};
 			evaluator(csv_table_get(&claims, r, "evaluator"))(&x, &cr);
 		}
-		rc = rd_outputs_close(c, "verdicts", &x.o, err, errlen);
+		rc = rd_outputs_close(c, ts->name, &x.o, err, errlen);
 	}
 	for (size_t i = 0; i < x.n; i++)
 		rd_target_free(&x.tg[i]);

@@ -36,11 +36,13 @@ static void test_every_target_renders(void **state)
 				out, err, sizeof(err)) != 0)
 			fail_msg("%s", err);
 		assert_true(with_run ? strstr(c.title, "H100") != NULL : strstr(c.title, "model and paper only") != NULL);
-		for (const char *const *t = render_targets; *t; t++) {
-			if (render_target(&c, *t, err, sizeof(err)) != 0)
-				fail_msg("%s: %s", *t, err);
-			assert_file(out, *t, "csv");
-			assert_file(out, *t, "md");
+		assert_true(c.ntargets >= 9);   /* every row of experiments/targets.csv renders */
+		for (size_t k = 0; k < c.ntargets; k++) {
+			const char *t = c.targets[k].name;
+			if (render_target(&c, t, err, sizeof(err)) != 0)
+				fail_msg("%s: %s", t, err);
+			assert_file(out, t, "csv");
+			assert_file(out, t, "md");
 		}
 		render_close(&c);
 	}
