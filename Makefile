@@ -111,11 +111,8 @@ $(B)/cc.flags: FORCE | $(B)
 FORCE:
 
 # ---- host library and tools -------------------------------------------------------------------------
-LIB_SRC := model/stencil.c model/method.c model/roofline.c model/hw.c model/csvio.c \
-	   model/papers.c model/cli.c model/report.c model/render.c model/render-run.c \
-	   model/render-tables.c model/render-figures.c model/verdicts.c model/grid.c model/experiment.c \
-	   profiling/stats.c profiling/protocol.c \
-	   kernels/transform.c kernels/sparse.c
+# every host C file of model/ (but the tools' mains, model/stencil-*.c), profiling/ and kernels/
+LIB_SRC := $(filter-out model/stencil-%.c,$(wildcard model/*.c)) $(wildcard profiling/*.c kernels/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 LIB := $(B)/libstencil.a
 TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render
@@ -173,8 +170,8 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2>/de
 CUDA_LIBDIRS := $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib)
 RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64:$(subst $(eval) ,:,$(CUDA_LIBDIRS))
 NVCCFLAGS := $(GENCODE) -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
-GPU_SRC := kernels/naive.cu kernels/ebisu.cu kernels/cudnn.cu kernels/convstencil.cu kernels/tcstencil.cu kernels/spider.cu kernels/registry.cu profiling/gpu.cu profiling/counters.cu \
-	   profiling/ceilings.cu profiling/stencilbench.cu
+# every CUDA file: the kernels (each registers its method) and the runner
+GPU_SRC := $(wildcard kernels/*.cu profiling/*.cu)
 GPU_OBJ := $(GPU_SRC:%.cu=$(B)/obj/%.cu.o)
 BENCH_BIN := $(B)/stencilbench
 BENCH ?= $(BENCH_BIN)

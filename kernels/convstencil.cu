@@ -440,3 +440,4 @@ extern const struct kernel_method method_convstencil = {
 	"flattening with dual tessellation on mma.sync (tf32 m16n8k8; f64 m16n8k4 on sm_90, m8n8k4 below), kernel fusion",
 	cs_supports, cs_setup, cs_launch, cs_teardown, "convstencil_kernel", cs_variant, cs_sigma,
 };
+KERNEL_METHOD(method_convstencil);

@@ -249,3 +249,4 @@ extern const struct kernel_method method_cudnn = {
 	cudnn_supports, cudnn_setup, cudnn_launch, cudnn_teardown, "",
 	cudnn_variant, NULL,
 };
+KERNEL_METHOD(method_cudnn);

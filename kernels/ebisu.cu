@@ -614,3 +614,4 @@ extern const struct kernel_method method_ebisu = {
 	"temporal blocking: t steps per launch, streaming with register queues, cp.async prefetch",
 	ebisu_supports, ebisu_setup, ebisu_launch, ebisu_teardown, "ebisu", ebisu_variant, NULL,
 };
+KERNEL_METHOD(method_ebisu);

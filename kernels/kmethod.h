@@ -6,7 +6,8 @@
  * stencil, fusion depth t, data type, the grid (layout and ghost ring, model/grid.h) and the
  * dtype-rounded weights (base and t-fold composed). A configuration the method cannot run is
  * reported as skipped with the reason its `supports` returns. Every measured row of every table
- * and figure goes through this interface.
+ * and figure goes through this interface. A method is its .cu file (which registers itself with
+ * KERNEL_METHOD) and its row in the method table, model/method.c.
  */
 #ifndef KMETHOD_H
 #define KMETHOD_H
@@ -54,8 +55,12 @@ struct kernel_method {
 };
 
 
-extern const struct kernel_method *const kernel_methods[];
-extern const int kernel_method_count;
+/* Each method's .cu file registers its one kernel_method with KERNEL_METHOD(object) after defining
+ * it; the registry (kernels/registry.cu) lists them in the method table's order. */
+int kernel_register(const struct kernel_method *m);
+#define KERNEL_METHOD(obj) [[maybe_unused]] static const int obj##_registered = kernel_register(&obj)
+int kernel_method_count(void);
+const struct kernel_method *kernel_method_at(int i);
 const struct kernel_method *kernel_method_find(const char *name);
 /* the method table's row of a kernel (never NULL once kernel_registry_check() has passed) */
 const struct model_method *kernel_model(const struct kernel_method *m);

@@ -145,3 +145,4 @@ extern const struct kernel_method method_naive = {
 	"one step per launch; 4 points per thread along x, register windows, weights in constant memory",
 	naive_supports, naive_setup, naive_launch, naive_teardown, "naive_stencil", NULL, NULL,
 };
+KERNEL_METHOD(method_naive);

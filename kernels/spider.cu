@@ -656,9 +656,11 @@ extern const struct kernel_method method_spider = {
 	"strided swapping on sparse tensor cores (mma.sp tf32 m16n8k16 1:2, f16 m16n8k32 2:4), kernel fusion",
 	spd_supports_common, spider_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
 };
+KERNEL_METHOD(method_spider);
 
 extern const struct kernel_method method_spider_dense = {
 	"spider-dense",
 	"spider's swapped matrices on dense mma.sync (tf32 m16n8k8, f16 m16n8k16), kernel fusion",
 	spd_supports_common, spider_dense_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
 };
+KERNEL_METHOD(method_spider_dense);

@@ -279,3 +279,4 @@ extern const struct kernel_method method_tcstencil = {
 	"Toeplitz decomposition on mma.sync m16n8k16 (f16 data, f32 or f16 accumulation), kernel fusion",
 	tc_supports, tc_setup, tc_launch, tc_teardown, "tcstencil_kernel", tc_variant, tc_sigma,
 };
+KERNEL_METHOD(method_tcstencil);

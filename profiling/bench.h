@@ -1,0 +1,63 @@
+/*
+ * bench.h - what the runner's files share (profiling/stencilbench.cu: options and commands;
+ * measure.cu: one configuration verified, timed and counted; runcsv.cu: the run CSV's columns).
+ * Every measured row of every table and figure goes through them.
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include "counters.h"
+#include "gpu.h"
+#include "kmethod.h"
+
+extern "C" {
+#include "csvio.h"
+#include "experiment.h"
+#include "grid.h"
+#include "hw.h"
+#include "protocol.h"
+#include "roofline.h"
+}
+
+struct options {
+	int quick, hot, counters, profile_once, device;
+	double warmup_s;
+	const char *out, *experiment, *method_filter;
+	const char *stencil, *dtype, *method, *fusion, *size, *label;
+	const char *cupti_csv, *ncu_csv;
+};
+
+/* one configuration, measured */
+struct row {
+	const struct run_config *cfg;
+	const struct kernel_method *m;
+	char status[16];                 /* ok, wrong, skipped, profile-once */
+	char reason[160];
+	struct grid g;
+	double rel_l2, max_rel, tol_l2, tol_max;
+	long verified;
+	struct protocol_result pr;
+	int timed;
+	int have_ctr;
+	double ctr[CTR_COUNT];
+	char variant[160];               /* what the method ran (tile, algorithm) */
+	struct model_point model;        /* F, Q, I (and attainable when ceilings are known) */
+	int have_model;
+	double writeback_s;              /* the write-back read alone (NaN: hot, no window) */
+};
+
+/* seconds on a monotonic clock */
+double now_s(void);
+/* The protocol the options ask for (QUICK, warm-up override, L2 flush). */
+void protocol_from(const struct options *o, struct protocol *p);
+/* Set up r's configuration, verify it against the CPU reference and, when timing, time it with
+ * the protocol and read its counters; r->status says how it ended. ceil: the run's ceilings for
+ * the model's columns (NULL: none). */
+void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing);
+
+/* the run CSV: its column names (the named ones, then every raw counter), their count, and a row */
+const char *const *run_columns(void);
+size_t run_column_count(void);
+void write_row(struct csv_writer *w, const struct row *r, const char *run_id, const char *ceil_src);
+
+#endif
