@@ -377,7 +377,8 @@ run_csvs = $(foreach e,$(call inputs,$(1)),$(call run_of,$(1))/$(e).csv)
 define render_rule
 $(O)/.run/$(1): FORCE $(if $(call run_of,$(1)),$(call run_csvs,$(1))) | $(O)/.run
 	$(Q)$(runs) stamp $$@ '$(call run_of,$(1))' $(if $(call run_of,$(1)),$(call run_csvs,$(1)))
-$(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) &: $(foreach e,$(call inputs,$(1)),experiments/$(e).csv) \
+$(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) $(if $(filter $(1),$(FIGURES)),$(O)/$(1).vars) &: \
+		$(foreach e,$(call inputs,$(1)),experiments/$(e).csv) \
 		$(O)/.run/$(1) $(RENDER_DEP) | $(O)
 	$(Q)$(call say_run,$(1))$(RENDER) $(1) $(if $(call run_of,$(1)),--run $(call run_of,$(1))) \
 		--outdir $(O)
@@ -386,14 +387,14 @@ $(foreach t,$(RENDERED_TARGETS),$(eval $(call render_rule,$(t))))
 $(O)/.run:
 	$(Q)mkdir -p $@
 
-# figures: the title is the rendered table's (GPU and run)
-$(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/$(f).gp $(O)/$(f).csv | $(PLOT_DEP) ; \
-	$$(call gnuplot,data='$(O)/$(f).csv'; fit='$(O)/$(f)-fit.csv'; title='$$$$(head -1 $(O)/$(f).md | \
-	sed "s/^## //; s/'//g")')))
+# figures: the renderer's $(O)/F.vars gives the title (the rendered table's: GPU, run, commit)
+# and the methods it draws
+$(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/$(f).gp $(O)/$(f).csv $(O)/$(f).vars \
+	| $(PLOT_DEP) ; $$(call gnuplot,data='$(O)/$(f).csv'; fit='$(O)/$(f)-fit.csv'; load '$(O)/$(f).vars')))
 $(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
-		$(O)/tcs-figure15.csv | $(PLOT_DEP)
+		$(O)/tcs-figure15.csv $(O)/tcs-figure15.vars | $(PLOT_DEP)
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; \
-		fit='$(O)/tcs-figure15-fit.csv')
+		fit='$(O)/tcs-figure15-fit.csv'; load '$(O)/tcs-figure15.vars')
 
 USER_TARGETS := $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10 $(MEASURING)
 .PHONY: $(USER_TARGETS)
@@ -476,6 +477,7 @@ endif
 endif
 
 .PRECIOUS: $(foreach t,$(RENDERED_TARGETS),$(O)/$(t).md $(O)/$(t).csv $(O)/.run/$(t)) \
+	$(foreach f,$(FIGURES),$(O)/$(f).vars) \
 	$(EXTRA_OUT_tcs-figure15) \
 	$(RENDERED) $(O)/tcstencil-ai.md $(O)/tcstencil-ai.csv $(O)/tcs-table2-model.csv \
 	$(O)/sptc-table1.csv $(O)/tcstencil-table1.csv $(O)/tcs-figure9-map.csv $(O)/tcs-figure9-cases.csv \

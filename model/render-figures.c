@@ -34,6 +34,50 @@ void linear_fit(const double *x, const double *y, size_t n, double *a, double *b
 	*r2 = st > 0 ? 1 - se / st : NAN;
 }
 
+/*
+ * outdir/NAME.vars, what the figure's gnuplot script loads: its title (the rendered table's, with
+ * the run's provenance; no apostrophes) and methods, the series it draws, in the method table's
+ * order with each variant after its method (METHOD:OPTION), as the configuration list holds them.
+ */
+static int write_vars(struct render_ctx *c, const struct target *t, const char *name, char *err, size_t errlen)
+{
+	char path[1024], title[1024], methods[512] = "";
+	size_t n = 0;
+	for (const char *s = c->full_title; *s && n + 1 < sizeof(title); s++)
+		if (*s != '\'')
+			title[n++] = *s;
+	title[n] = '\0';
+	for (size_t m = 0; m < model_method_count; m++)
+		for (int variant = 0; variant < 2; variant++)   /* the method, then its options */
+			for (size_t i = 0; i < t->n; i++) {
+				const struct run_config *cf = &t->cfgs[i];
+				char mname[64];
+				if (strcmp(cf->method, model_methods[m].name) || !cf->option[0] != !variant)
+					continue;
+				method_variant_name(cf->method, cf->option, mname, sizeof(mname));
+				const char *hit = strstr(methods, mname);
+				size_t l = strlen(mname);
+				int seen = 0;
+				for (; hit; hit = strstr(hit + 1, mname))
+					seen |= (hit == methods || hit[-1] == ' ') && (hit[l] == ' ' || !hit[l]);
+				if (!seen)
+					snprintf(methods + strlen(methods), sizeof(methods) - strlen(methods), "%s%s",
+						 methods[0] ? " " : "", mname);
+			}
+	struct atomic_file a;
+	snprintf(path, sizeof(path), "%s/%s.vars", c->outdir, name);
+	if (atomic_open(&a, path) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	fprintf(a.f, "title = '%s'\nmethods = '%s'\n", title, methods);
+	if (atomic_commit(&a) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	return 0;
+}
+
 int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	const char *name = ts->name, *title = ts->title, *note = ts->note;
@@ -90,8 +134,11 @@ int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err
 					mname, tt, p->cfg->size, G, M, E, I, p->status };
 		md_row(&o.md, cells);
 	}
+	int rc = rd_outputs_close(c, name, &o, err, errlen);
+	if (rc == 0)
+		rc = write_vars(c, &t, name, err, errlen);
 	rd_target_free(&t);
-	return rd_outputs_close(c, name, &o, err, errlen);
+	return rc;
 }
 
 /* ---- tcs Figures 10 and 15: AI against fusion depth, with the linear fit ---- */

@@ -213,6 +213,7 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 	snprintf(full, sizeof(full), "%s on %s%s%s%s", title, c->title, commits,
 		 c->rundir[0] && c->dirty ? ", DIRTY TREE (not a recorded result)" : "",
 		 c->quick ? ", QUICK smoke run (short warm-up, few samples)" : "");
+	snprintf(c->full_title, sizeof(c->full_title), "%s", full);
 	if (csv_writer_open(&o->w, csv, cols, ncols) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;

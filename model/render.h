@@ -42,6 +42,7 @@ struct render_ctx {
 	char rundir[512];           /* "" when rendering without a run */
 	char gpu[128];              /* the run's GPU (meta.csv), or the datasheet GPU's name */
 	char title[384];            /* "NVIDIA H100 80GB HBM3, run data/runs/X" */
+	char full_title[1024];      /* the title of the target last opened, with its provenance */
 	char (*quick_ids)[64];      /* run_ids of the run's QUICK=1 (smoke) invocations, from meta.csv */
 	size_t nquick;
 	int quick;                  /* a table being rendered uses QUICK rows: its title says so */

@@ -1,11 +1,11 @@
 # sptc-figure10.gp - sptc Figure 10: throughput against problem size for every method on box2d1r,
 # star2d1r and box1d1r, measured (points; open diamonds: throttled, samples below 75 % of the max SM
 # clock) with each method's model plateau (dashed). Reads
-# data=plots/out/sptc-figure10.csv (stencil-render) by column name; writes out.png and out.svg.
+# data=plots/out/sptc-figure10.csv (stencil-render) by column name, and its title and methods
+# from plots/out/sptc-figure10.vars, which make loads; writes out.png and out.svg.
 # Make target: figure10 (= sptc-figure10).
 set datafile separator ','
 set datafile columnheaders
-methods = "naive ebisu convstencil tcstencil spider"
 colors = "#1b9e77 #d95f02 #7570b3 #e7298a #66a61e"
 sel(st, m) = (strcol("stencil") eq st && strcol("method") eq m)
 do for [fmt in "png svg"] {

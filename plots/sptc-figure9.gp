@@ -2,11 +2,11 @@
 # method in its own precision at 10240^2 / 10240000 points, measured (filled), throttled
 # measurements (open diamonds: samples below 75 % of the max SM clock) and model (open circles).
 # Unnormalised GStencil/s: no division of half-precision results, no multiplication by depths.
-# Reads data=plots/out/sptc-figure9.csv by column name; writes out.png and out.svg.
+# Reads data=plots/out/sptc-figure9.csv by column name, and its title and methods (the series
+# drawn) from plots/out/sptc-figure9.vars, which make loads; writes out.png and out.svg.
 set datafile separator ','
 set datafile columnheaders
 shapes = "box1d1r box1d2r box2d1r box2d2r box2d3r star2d1r star2d2r star2d3r"
-methods = "naive ebisu cudnn convstencil tcstencil spider spider:L16"
 colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e7298a #66a61e #386cb0"
 xof(s) = sum [k=1:words(shapes)] (word(shapes,k) eq s ? k : 0)
 do for [fmt in "png svg"] {

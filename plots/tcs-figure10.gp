@@ -2,7 +2,8 @@
 # fusion depth, with each datasheet GPU's CUDA-core ridge point and, from a run, this GPU's measured
 # ridge (dotted) and the counter-measured AI of ebisu at each depth (black points; throttled rows,
 # samples below 75 % of the max SM clock, as open red diamonds). Its title then ends with the
-# rendered tcs-figure15.md's (GPU, run, commits, dirty tree). Reads
+# rendered tcs-figure15's (GPU, run, commits, dirty tree: title= of plots/out/tcs-figure15.vars,
+# which make loads). Reads
 # model=... (stencil-model --experiment experiments/tcs-figure10.csv), measured=plots/out/
 # tcs-figure15.csv and fit=plots/out/tcs-figure15-fit.csv (both '' for the model-only figure) by
 # column name; writes out.png and out.svg. Make target: tcs-figure10.
@@ -21,7 +22,7 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,560 font ",10" noenhanced } \
   else { set terminal svg size 1400,560 font ",10" noenhanced }
   set output out.".".fmt
-  run_title = measured ne "" ? system("head -1 '".measured[1:strlen(measured)-4].".md' | sed 's/^## //'") : ""
+  run_title = measured ne "" && exists("title") ? title : ""
   set multiplot layout 1,2 title "tcs Figure 10: arithmetic intensity of temporally fused CUDA-core stencils vs fusion depth; dashed: CUDA-core ridge points".(measured ne "" ? "; black: measured on this run's GPU\n".run_title : " (model only)")
   do for [ty in "fp32 fp64"] {
     set title ty." (D = ".(ty eq "fp32" ? "4" : "8")." bytes)"

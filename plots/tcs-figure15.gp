@@ -2,7 +2,8 @@
 # against fusion depth (points; open diamonds: throttled rows, samples below 75 % of the max SM
 # clock), its least-squares line (solid, from stencil-render's fit) and the
 # model's I = 2Kt / 2D (dashed), per precision. Reads data=plots/out/tcs-figure15.csv and
-# fit=plots/out/tcs-figure15-fit.csv by column name; writes out.png and out.svg.
+# fit=plots/out/tcs-figure15-fit.csv by column name, and its title from plots/out/tcs-figure15.vars,
+# which make loads; writes out.png and out.svg.
 set datafile separator ','
 set datafile columnheaders
 stencils = "box2d1r star2d1r box3d1r star3d1r"

@@ -1,11 +1,11 @@
 # tcs-figure16.gp - tcs Figure 16: every method in each precision over the six cases, measured
 # (filled), throttled measurements (open diamonds: samples below 75 % of the max SM clock) and model
-# (open circles). Reads data=plots/out/tcs-figure16.csv (stencil-render) by column name; writes
-# out.png and out.svg. Make target: tcs-figure16.
+# (open circles). Reads data=plots/out/tcs-figure16.csv (stencil-render) by column name, and its
+# title and methods from plots/out/tcs-figure16.vars, which make loads; writes out.png and out.svg.
+# Make target: tcs-figure16.
 set datafile separator ','
 set datafile columnheaders
-methods = "cudnn naive ebisu convstencil spider"
-colors = "#a6761d #1b9e77 #d95f02 #7570b3 #66a61e"
+colors = "#1b9e77 #d95f02 #a6761d #7570b3 #66a61e"
 casex(l, i) = real(substr(l, 6, 6)) + (i - 3) * 0.12
 isfp64(dt) = (dt eq "fp64")
 do for [fmt in "png svg"] {
