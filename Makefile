@@ -159,7 +159,8 @@ RENDERED = $(foreach f,tcs-figure9 tcs-figure10 tcs-figure14,$(O)/$(f).png $(O)/
 	$(O)/tcs-table2-model.md $(O)/sptc-table1.md $(O)/tcstencil-table1.md
 
 .PHONY: test
-test: $(TEST_BIN) $(TOOLS) $(RENDERED) ## run the CPU test suite (no GPU needed); ends with "N passed, N failed"
+test: ## run the CPU test suite (no GPU needed); ends with "N passed, N failed"
+test: $(TEST_BIN) $(TOOLS) $(RENDERED)
 	$(Q)STENCIL_REPRO_ROOT=$(CURDIR) $(TEST_BIN) $(B)
 
 # ---- CUDA (kernels/, profiling/): built only where nvcc exists --------------------------------------
@@ -168,7 +169,8 @@ test: $(TEST_BIN) $(TOOLS) $(RENDERED) ## run the CPU test suite (no GPU needed)
 # can be built here and carried to a GPU node without network.
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2>/dev/null)))
 CUDA_LIBDIRS := $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib)
-RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64:$(subst $(eval) ,:,$(CUDA_LIBDIRS))
+RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64
+RPATH := $(RPATH):$(subst $(eval) ,:,$(CUDA_LIBDIRS))
 NVCCFLAGS := $(GENCODE) -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
 # every CUDA file: the kernels (each registers its method) and the runner
 GPU_SRC := $(wildcard kernels/*.cu profiling/*.cu)
@@ -178,7 +180,9 @@ BENCH ?= $(BENCH_BIN)
 # the runner is built here unless NOBUILD=1 or BENCH names another one
 BENCH_DEP := $(if $(NOBUILD),,$(filter $(BENCH_BIN),$(BENCH)))
 GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
-GIT_DIRTY := $(shell git rev-parse HEAD >/dev/null 2>&1 && { [ -z "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo no || echo yes; } || echo unknown)
+GIT_DIRTY := $(shell git rev-parse HEAD >/dev/null 2>&1 && { \
+	[ -z "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo no || echo yes; } \
+	|| echo unknown)
 
 nvcc_flags := $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS)
 $(B)/nvcc.flags: FORCE | $(B)
@@ -187,7 +191,8 @@ $(B)/nvcc.flags: FORCE | $(B)
 $(B)/git.flags: FORCE | $(B)
 	$(Q)$(call write_if_changed,$(GIT_COMMIT) $(GIT_DIRTY))
 $(B)/obj/profiling/gpu.cu.o: $(B)/git.flags
-$(B)/obj/profiling/gpu.cu.o: NVCC_EXTRA = -DSTENCIL_GIT_COMMIT='"$(GIT_COMMIT)"' -DSTENCIL_GIT_DIRTY='"$(GIT_DIRTY)"'
+$(B)/obj/profiling/gpu.cu.o: NVCC_EXTRA = -DSTENCIL_GIT_COMMIT='"$(GIT_COMMIT)"' \
+	-DSTENCIL_GIT_DIRTY='"$(GIT_DIRTY)"'
 
 $(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
 	$(Q)mkdir -p $(@D)
@@ -206,7 +211,8 @@ stencilbench:
 endif
 
 .PHONY: resource-report sass-report
-sass-report: $(BENCH_DEP) ## tensor-core instructions (HMMA, DMMA) each kernel issues, from the SASS (needs cuobjdump)
+sass-report: ## tensor-core instructions (HMMA, DMMA) each kernel issues, from the SASS (cuobjdump)
+sass-report: $(BENCH_DEP)
 	$(Q)mkdir -p $(B) && scripts/sass-summary.sh $(BENCH) sm_90 > $(B)/sass-report.txt && \
 		echo "wrote $(B)/sass-report.txt" && cat $(B)/sass-report.txt
 
@@ -238,23 +244,27 @@ comma := ,
 
 $(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(if $(NOBUILD),,$(MODEL)) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(FIG_GPUS) --out $@
-$(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv | $(B)/.deps-plot
+$(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
+		| $(B)/.deps-plot
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured=''; fit='')
 
 $(O)/tcs-figure14-model.csv: experiments/tcs-figure14.csv data/hw/gpus.csv $(MODEL) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(MAP_GPUS) --out $@
-$(O)/tcs-figure14.png $(O)/tcs-figure14.svg &: plots/tcs-figure14.gp $(O)/tcs-figure14-model.csv | $(B)/.deps-plot
+$(O)/tcs-figure14.png $(O)/tcs-figure14.svg &: plots/tcs-figure14.gp $(O)/tcs-figure14-model.csv \
+		| $(B)/.deps-plot
 	$(call gnuplot,model='$(O)/tcs-figure14-model.csv')
 
 $(O)/tcs-figure9-map.csv: data/hw/gpus.csv $(MODEL) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --scenario-map --gpu $(MAP_GPUS) --out $@
 $(O)/tcs-figure9-cases.csv: experiments/tcs-figure9.csv data/hw/gpus.csv $(MODEL) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu A100-PCIe-80GB --out $@
-$(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/tcs-figure9.gp $(O)/tcs-figure9-map.csv $(O)/tcs-figure9-cases.csv | $(B)/.deps-plot
+$(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/tcs-figure9.gp $(O)/tcs-figure9-map.csv \
+		$(O)/tcs-figure9-cases.csv | $(B)/.deps-plot
 	$(call gnuplot,map='$(O)/tcs-figure9-map.csv'; cases='$(O)/tcs-figure9-cases.csv')
 
 # Paper tables: the report tool writes NAME.csv and NAME.md.
-$(O)/tcs-table2-model.md $(O)/tcs-table2-model.csv &: data/paper/tcs-table2.csv data/hw/gpus.csv $(REPORT) | $(O)
+$(O)/tcs-table2-model.md $(O)/tcs-table2-model.csv &: data/paper/tcs-table2.csv data/hw/gpus.csv \
+		$(REPORT) | $(O)
 	$(call say,REPORT,$@)$(REPORT) tcs-table2 --outdir $(O) >/dev/null
 $(O)/sptc-table1.md $(O)/sptc-table1.csv &: data/paper/sptc-table1.csv $(REPORT) | $(O)
 	$(call say,REPORT,$@)$(REPORT) sptc-table1 --outdir $(O) >/dev/null
@@ -269,11 +279,13 @@ sptc-table1: $(O)/sptc-table1.md ## sptc Table 1: compute and memory access per 
 	@echo "sptc-table1: wrote $(O)/sptc-table1.md and .csv"
 tcstencil-table1: $(O)/tcstencil-table1.md $(O)/tcstencil-ai.md ## tcstencil Table 1 (I_max) and appendix AIs
 	@echo "tcstencil-table1: wrote $^"
-tcs-figure9: $(O)/tcs-figure9.png $(O)/tcs-figure9.svg ## four-scenario map, CUDA cores vs (sparse) tensor cores, A100 and H200
+tcs-figure9: ## four-scenario map, CUDA cores vs (sparse) tensor cores, A100 and H200
+tcs-figure9: $(O)/tcs-figure9.png $(O)/tcs-figure9.svg
 	@echo "tcs-figure9: $^"
 tcs-figure14: $(O)/tcs-figure14.png $(O)/tcs-figure14.svg ## sparse tensor cores widen the sweet spot (eq. 19)
 	@echo "tcs-figure14: $^"
-model-figures: tcs-figure9 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2-model $(O)/tcs-figure10.png ## every model-only target
+model-figures: ## every model-only target
+model-figures: tcs-figure9 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2-model $(O)/tcs-figure10.png
 
 .PHONY: clean
 # ---- device, runner and runs (the header says how a target decides to measure) --------------------
@@ -331,7 +343,8 @@ $(B)/targets.mk: experiments/targets.csv data/paper/claims.csv scripts/targets.s
 	$(Q)scripts/targets.sh experiments/targets.csv data/paper/claims.csv > $@.tmp$$$$ && \
 	  mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
 include $(B)/targets.mk
-MEASURING := ceilings naive-core cuda-core dense-tc sparse-tc test-gpu ncu-check ncu-reports
+MEASURED_LISTS := naive-core cuda-core dense-tc sparse-tc
+MEASURING := ceilings $(MEASURED_LISTS) test-gpu ncu-check ncu-reports
 inputs = $(or $(INPUTS_$(1)),$(1))
 # seconds a configuration takes, for the estimate printed before a run, as measured on the H100
 # (REPRODUCE.md): 2.0 with the full protocol (1 s warm-up, samples, counter passes; 529 s for
@@ -422,14 +435,15 @@ $(1): $(O)/$(1).png
 endef
 $(foreach t,$(TABLES),$(eval $(call table_alias,$(t))))
 $(foreach t,$(FIGURES),$(eval $(call figure_alias,$(t))))
-tcs-figure10: $(O)/tcs-figure10-run.png ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
+tcs-figure10: ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
+tcs-figure10: $(O)/tcs-figure10-run.png
 	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (model only: $(O)/tcs-figure10.png)"
 	$(Q)$(call check_wrong,tcs-figure15)
 table2: tcs-table2 ## = tcs-table2
 table3: tcs-table3 ## = tcs-table3
 table4: tcs-table4 ## = tcs-table4
 figure10: sptc-figure10 ## = sptc-figure10
-reproduce: ## every paper table and figure above, then the verdicts (GPU: measures; else renders the recorded run); not kernels-vs-authors
+reproduce: ## every paper table and figure, then the verdicts (GPU: measures; else renders the recorded run)
 	$(Q)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED); do \
 	  n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
@@ -444,18 +458,18 @@ ifeq ($(MODE),yes)
 # from a build machine and add NOBUILD=1
 ceilings: $(RUNDIR)/ceilings.csv ## measure this GPU's ceilings into data/runs/RUN/ceilings.csv (GPU)
 	@echo "ceilings: $<"
-naive-core: $(RUNDIR)/naive-core.csv ## measure the instrument's reference runs (GPU)
-	$(Q)$(runs) wrong $@ $<
-cuda-core: $(RUNDIR)/cuda-core.csv ## naive and ebisu on CUDA cores, tcs cases 1-6 (GPU)
-	$(Q)$(runs) wrong $@ $<
-dense-tc: $(RUNDIR)/dense-tc.csv ## dense tensor-core methods, tcs cases 1-5 (GPU)
-	$(Q)$(runs) wrong $@ $<
-sparse-tc: $(RUNDIR)/sparse-tc.csv ## sparse tensor-core method and its dense twin, tcs Table 4 (GPU)
+naive-core: ## measure the instrument's reference runs (GPU)
+cuda-core: ## naive and ebisu on CUDA cores, tcs cases 1-6 (GPU)
+dense-tc: ## dense tensor-core methods, tcs cases 1-5 (GPU)
+sparse-tc: ## sparse tensor-core method and its dense twin, tcs Table 4 (GPU)
+# the lists measured and checked, rendered by no table: one rule
+$(MEASURED_LISTS): %: $(RUNDIR)/%.csv
 	$(Q)$(runs) wrong $@ $<
 test-gpu: $(BENCH_DEP) ## every GPU method at odd sizes against the CPU reference (skips without a GPU)
 	$(Q)$(BENCH) check || { echo "test-gpu: failed (runner exit $$?)" >&2; exit 1; }
 
-ncu-reports: $(BENCH_DEP) ## ncu's report of each kernels-vs-authors configuration, into the run's ncu/ (GPU, needs ncu)
+ncu-reports: ## ncu's report of each kernels-vs-authors configuration, into the run's ncu/ (GPU, ncu)
+ncu-reports: $(BENCH_DEP)
 	$(Q)$(runs) git-clean $@ && BENCH='$(BENCH)' NCU='$(NCU)' \
 		scripts/ncu-reports.sh experiments/kernels-vs-authors.csv $(RUNDIR)/ncu
 
