@@ -473,39 +473,11 @@ static const char *spd_supports_common(const struct method_ctx *c)
 	return NULL;
 }
 
-static int spd_setup(struct method_ctx *c, const char **why, int sparse)
+/* A's fragments for every (kernel row, K step): [step][lane][4] values (tf32 or f16 pairs, from
+ * the compressed values when sparse), then, when sparse, [step / 2][lane] metadata */
+static void spd_fill_a(const struct sparse_plan *p, unsigned *ha, int nsteps, int ksteps, int sparse, int is16)
 {
-	const struct grid *g = c->grid;
-	const int is16 = c->dtype == DT_FP16, K = sparse ? (is16 ? 32 : 16) : (is16 ? 16 : 8);
-	const int R = c->stencil->radius * c->fusion;
-	memset(&SPD, 0, sizeof(SPD));
-	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL) {
-		*why = "an extent past 2^31 - 4096 elements: the kernel indexes with 32-bit ints";
-		return -1;
-	}
-	SPD.sparse = sparse;
-	SPD.is16 = is16;
-	SPD.f16acc = c->option && !strcmp(c->option, "f16acc");
-	const int L16 = c->option && !strcmp(c->option, "L16");
-	if (sparse_build(c->composed, K, is16 ? SP_SWAP_PAIR : SP_SWAP_COL, is16 ? R % 2 : 0, L16 ? 16 : 0, &SPD.plan) != 0 ||
-	    (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
-		sparse_free(&SPD.plan);
-		*why = "cannot build the swapped kernel matrices";
-		return -1;
-	}
-	struct sparse_plan *p = &SPD.plan;
-	const int ksteps = p->Kpad / K, nsteps = p->rows * ksteps, NB = sparse ? 4 : 2, half = p->Kpad / 2;
-	/* A: [step][lane][4] values, then (sparse) [step / 2][lane] metadata */
-	size_t na = (size_t)nsteps * 32 * 4 + (sparse ? (size_t)(nsteps + 1) / 2 * 32 : 0);
-	unsigned *ha = (unsigned *)calloc(na, sizeof(unsigned));
-	int *hc = (int *)calloc((size_t)ksteps * NB * 32, sizeof(int));
-	if (ksteps > SPD_MAX_STEPS || !ha || !hc) {
-		free(ha);
-		free(hc);
-		sparse_free(&SPD.plan);
-		*why = ksteps > SPD_MAX_STEPS ? "plan larger than the kernel's tables" : "out of host memory";
-		return -1;
-	}
+	const int half = p->Kpad / 2;
 	for (int j = 0; j < nsteps; j++) {
 		const int q = j / ksteps, ks = j % ksteps;
 		for (int lane = 0; lane < 32; lane++) {
@@ -549,8 +521,12 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 			}
 		}
 	}
+}
+
+/* B's gather offsets: for K step ks, element i of a lane's fragment is input column perm[k] */
+static void spd_fill_b(const struct sparse_plan *p, int *hc, int ksteps, int K, int NB, int is16)
+{
 	const int L = p->L;
-	/* B: element i of lane's fragment for K step ks is row k of B = input column perm[k] */
 	for (int ks = 0; ks < ksteps; ks++)
 		for (int i = 0; i < NB; i++)
 			for (int lane = 0; lane < 32; lane++) {
@@ -559,6 +535,44 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 				 * column 0, a real input, rather than past the staged tile */
 				hc[(ks * NB + i) * 32 + lane] = k < 2 * L ? p->perm[k] : 0;
 			}
+}
+
+static int spd_setup(struct method_ctx *c, const char **why, int sparse)
+{
+	const struct grid *g = c->grid;
+	const int is16 = c->dtype == DT_FP16, K = sparse ? (is16 ? 32 : 16) : (is16 ? 16 : 8);
+	const int R = c->stencil->radius * c->fusion;
+	memset(&SPD, 0, sizeof(SPD));
+	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL) {
+		*why = "an extent past 2^31 - 4096 elements: the kernel indexes with 32-bit ints";
+		return -1;
+	}
+	SPD.sparse = sparse;
+	SPD.is16 = is16;
+	SPD.f16acc = c->option && !strcmp(c->option, "f16acc");
+	const int L16 = c->option && !strcmp(c->option, "L16");
+	if (sparse_build(c->composed, K, is16 ? SP_SWAP_PAIR : SP_SWAP_COL, is16 ? R % 2 : 0, L16 ? 16 : 0, &SPD.plan) != 0 ||
+	    (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
+		sparse_free(&SPD.plan);
+		*why = "cannot build the swapped kernel matrices";
+		return -1;
+	}
+	struct sparse_plan *p = &SPD.plan;
+	const int ksteps = p->Kpad / K, nsteps = p->rows * ksteps, NB = sparse ? 4 : 2;
+	/* A: [step][lane][4] values, then (sparse) [step / 2][lane] metadata */
+	size_t na = (size_t)nsteps * 32 * 4 + (sparse ? (size_t)(nsteps + 1) / 2 * 32 : 0);
+	unsigned *ha = (unsigned *)calloc(na, sizeof(unsigned));
+	int *hc = (int *)calloc((size_t)ksteps * NB * 32, sizeof(int));
+	if (ksteps > SPD_MAX_STEPS || !ha || !hc) {
+		free(ha);
+		free(hc);
+		sparse_free(&SPD.plan);
+		*why = ksteps > SPD_MAX_STEPS ? "plan larger than the kernel's tables" : "out of host memory";
+		return -1;
+	}
+	spd_fill_a(p, ha, nsteps, ksteps, sparse, is16);
+	const int L = p->L;
+	spd_fill_b(p, hc, ksteps, K, NB, is16);
 	const int two_d = g->dims >= 2, EPV = is16 ? 8 : 4, eb = is16 ? 2 : 4;
 	SPD.xt = L <= 4 ? 4 : L <= 8 ? 2 : 1;     /* x-tiles a warp: a block spans >= 128 outputs */
 	SPD.args.dims = g->dims;

@@ -322,16 +322,179 @@ static void put_row(struct csv_writer *w, const char *q, double v, const char *u
 	csv_end_row(w);
 }
 
+/* fermi Figure 4 (latency-hiding.csv): DRAM bandwidth against dependent FMAs per loaded double;
+ * the ceilings get the most FMAs a load that keep 90 % of the copy bandwidth */
+static void latency_hiding(struct csv_writer *w, const char *dir, void *a, void *b, long bytes, int sms, int reps)
+{
+	static const char *const lcols[] = { "fma_per_load", "bandwidth_gbps", "gflop_per_s", "time_s" };
+	char path[1024];
+	struct csv_writer lw;
+	double best, med;
+	snprintf(path, sizeof(path), "%s/latency-hiding.csv", dir);
+	if (csv_writer_open(&lw, path, lcols, 4) == 0) {
+		static const int Ls[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512 };
+		double bw0 = 0;
+		int hidden = 0;
+		for (size_t i = 0; i < sizeof(Ls) / sizeof(Ls[0]); i++) {
+			struct kctx h = {};
+			h.kind = K_HIDE; h.a = a; h.b = b; h.n = bytes / 8; h.L = Ls[i];
+			h.blocks = sms * 8; h.threads = 512;
+			time_it(launch_ctx, &h, reps, &best, &med);
+			double bw = 2.0 * bytes / best * 1e-9;
+			if (i == 0)
+				bw0 = bw;
+			if (bw >= 0.9 * bw0)
+				hidden = Ls[i];
+			csv_put_int(&lw, Ls[i]);
+			csv_put_num(&lw, bw);
+			csv_put_num(&lw, 2.0 * Ls[i] * (bytes / 8) / best * 1e-9);
+			csv_put_num(&lw, best);
+			csv_end_row(&lw);
+		}
+		if (csv_writer_close(&lw) != 0)
+			fprintf(stderr, "ceilings: %s\n", atomic_error());
+		put_row(w, "fermi_fma_hidden_per_load", hidden, "FMA",
+			"most dependent DFMAs per loaded double keeping 90% of the copy bandwidth (latency-hiding.csv)",
+			hidden, reps);
+	}
+}
+
+/* DRAM copy: 2 x 1 GiB (quick: 2 x 256 MiB), bytes read + written; then the latency-hiding
+ * series on the same buffers */
+static void dram_ceilings(struct csv_writer *w, const char *dir, int quick, int sms, int reps)
+{
+	long bytes = quick ? (256L << 20) : (1L << 30);
+	struct kctx k = {};
+	void *a, *b;
+	double best, med;
+	CUDA_CHECK(cudaMalloc(&a, (size_t)bytes));
+	CUDA_CHECK(cudaMalloc(&b, (size_t)bytes));
+	gpu_fill_input(a, bytes / 4, DT_FP32, 0);
+	CUDA_CHECK(cudaMemset(b, 1, (size_t)bytes));
+	k.kind = K_COPY; k.a = a; k.b = b; k.n = bytes / 16; k.blocks = sms * 8; k.threads = 512;
+	time_it(launch_ctx, &k, reps, &best, &med);
+	put_row(w, "dram_copy_bandwidth", 2.0 * bytes / best * 1e-9, "GB/s",
+		"float4 copy of 1 GiB to 1 GiB: bytes read + written", 2.0 * bytes / med * 1e-9, reps);
+	fprintf(stderr, "  dram_copy_bandwidth   %8.1f GB/s\n", 2.0 * bytes / best * 1e-9);
+
+	latency_hiding(w, dir, a, b, bytes, sms, reps);
+	CUDA_CHECK(cudaFree(a));
+	CUDA_CHECK(cudaFree(b));
+}
+
+/* L2: read a buffer of a quarter of the L2, again and again, through ld.global.cg */
+static void l2_ceiling(struct csv_writer *w, const cudaDeviceProp *p, float *d_out, int quick, int sms, int reps)
+{
+	long bytes = p->l2CacheSize / 4 / 16 * 16;
+	struct kctx k = {};
+	void *a;
+	double best, med;
+	CUDA_CHECK(cudaMalloc(&a, (size_t)bytes));
+	gpu_fill_input(a, bytes / 4, DT_FP32, 0);
+	k.kind = K_L2; k.a = a; k.n = bytes / 16; k.reps = quick ? 20 : 100; k.out = d_out;
+	k.blocks = sms * 4; k.threads = 512;
+	time_it(launch_ctx, &k, reps, &best, &med);
+	double total = (double)bytes * k.reps;
+	put_row(w, "l2_read_bandwidth", total / best * 1e-9, "GB/s",
+		"ld.global.cg float4 reads of an L2-resident buffer (a quarter of the L2)",
+		total / med * 1e-9, reps);
+	fprintf(stderr, "  l2_read_bandwidth     %8.1f GB/s\n", total / best * 1e-9);
+	CUDA_CHECK(cudaFree(a));
+}
+
+/* shared memory: conflict-free float4 loads */
+static void smem_ceiling(struct csv_writer *w, float *d_out, int quick, int sms, int reps)
+{
+	struct kctx k = {};
+	double best, med;
+	k.kind = K_SMEM; k.out = d_out; k.iters = quick ? 2048 : 16384; k.blocks = sms * 4;
+	k.threads = 512;
+	time_it(launch_ctx, &k, reps, &best, &med);
+	double total = 16.0 * k.iters * k.blocks * k.threads;
+	put_row(w, "shared_memory_bandwidth", total / best * 1e-9, "GB/s",
+		"conflict-free float4 shared-memory loads", total / med * 1e-9, reps);
+	fprintf(stderr, "  shared_memory_bw      %8.1f GB/s\n", total / best * 1e-9);
+}
+
+/* arithmetic: FMA chains and MMA shapes, each tensor shape also calibrated against the counters
+ * (counters-calibration.csv, cw when have_counters) */
+struct arith {
+	const char *quantity, *instruction;
+	void (*kernel)(float *, int);
+	double flop_per_unit;   /* per thread-iteration (FMA) or warp-iteration (MMA) */
+	int per_warp, min_cc, counter;
+	const char *unit;
+};
+static const struct arith ar[] = {
+	{ "fp64_fma", "DFMA x 8 chains", k_fma<double>, 2.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
+	{ "fp32_fma", "FFMA x 8 chains", k_fma<float>, 2.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
+	{ "fp16_fma", "HFMA2 x 8 chains", k_fma<__half2>, 4.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
+	{ "tc_fp64_mma_m8n8k4", "mma.sync m8n8k4 f64", k_dmma_m8n8k4, 2.0 * 8 * 8 * 4 * ACC, 1, 80, CTR_TC_FP64, "TFLOP/s" },
+	{ "tc_fp64_mma_m16n8k4", "mma.sync m16n8k4 f64", k_dmma_m16n8k4, 2.0 * 16 * 8 * 4 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
+	{ "tc_fp64_mma_m16n8k8", "mma.sync m16n8k8 f64", k_dmma_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
+	{ "tc_fp64_mma_m16n8k16", "mma.sync m16n8k16 f64", k_dmma_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
+	{ "tc_tf32_mma_m16n8k8", "mma.sync m16n8k8 tf32 -> f32", k_mma_tf32_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 80, CTR_TC_TF32, "TFLOP/s" },
+	{ "tc_fp16_mma_m16n8k16", "mma.sync m16n8k16 f16 -> f32", k_mma_f16f32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_HMMA_F16_F32, "TFLOP/s" },
+	{ "tc_fp16_mma_m16n8k16_f16acc", "mma.sync m16n8k16 f16 -> f16", k_mma_f16f16_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_HMMA_F16_F16, "TFLOP/s" },
+	{ "sptc_fp16_mma_sp_m16n8k16", "mma.sp::ordered_metadata m16n8k16 f16 -> f32", k_mmasp_f16f32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_F16_F32_SP_ON, "TFLOP/s dense-equivalent" },
+	{ "sptc_fp16_mma_sp_m16n8k32", "mma.sp::ordered_metadata m16n8k32 f16 -> f32", k_mmasp_f16f32_m16n8k32, 2.0 * 16 * 8 * 32 * ACC, 1, 80, CTR_TC_F16_F32_SP_ON, "TFLOP/s dense-equivalent" },
+	{ "sptc_tf32_mma_sp_m16n8k8", "mma.sp::ordered_metadata m16n8k8 tf32 -> f32", k_mmasp_tf32_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 80, CTR_TC_TF32_SP_ON, "TFLOP/s dense-equivalent" },
+	{ "sptc_tf32_mma_sp_m16n8k16", "mma.sp::ordered_metadata m16n8k16 tf32 -> f32", k_mmasp_tf32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_TF32_SP_ON, "TFLOP/s dense-equivalent" },
+};
+
+static void arith_ceilings(struct csv_writer *w, struct csv_writer *cw, int have_counters, float *d_out, int cc,
+			   int quick, int sms, int reps)
+{
+	char why[256];
+	for (size_t i = 0; i < sizeof(ar) / sizeof(ar[0]); i++) {
+		struct kctx k = {};
+		double best, med;
+		if (cc < ar[i].min_cc) {
+			fprintf(stderr, "  %-28s skipped: needs sm_%d\n", ar[i].quantity, ar[i].min_cc);
+			continue;
+		}
+		k.kind = K_ARITH; k.kernel = ar[i].kernel; k.out = d_out; k.blocks = sms * 4;
+		k.threads = 256;
+		k.iters = ar[i].per_warp ? (quick ? 256 : 4096) : (quick ? 1024 : 16384);
+		time_it(launch_ctx, &k, reps, &best, &med);
+		double units = ar[i].per_warp ? (double)k.blocks * k.threads / 32 : (double)k.blocks * k.threads;
+		double flop = units * k.iters * ar[i].flop_per_unit;
+		char how[160];
+		snprintf(how, sizeof(how), "%s, %d independent accumulators per %s", ar[i].instruction,
+			 ar[i].per_warp ? ACC : CHAINS, ar[i].per_warp ? "warp" : "thread");
+		put_row(w, ar[i].quantity, flop / best * 1e-12, ar[i].unit, how, flop / med * 1e-12, reps);
+		fprintf(stderr, "  %-28s %8.1f %s\n", ar[i].quantity, flop / best * 1e-12, ar[i].unit);
+		if (have_counters && ar[i].counter >= 0) {
+			double v[CTR_COUNT];
+			k.iters = 64;
+			flop = units * k.iters * ar[i].flop_per_unit;
+			if (counters_measure(NULL, launch_ctx, &k, v, why, sizeof(why)) == 0) {
+				/* every tensor counter against the exact work: which ones see this shape */
+				for (int c = CTR_TC_FP64; c <= CTR_TC_INST; c++) {
+					csv_put_str(cw, ar[i].quantity);
+					csv_put_str(cw, ar[i].instruction);
+					csv_put_num(cw, flop);
+					csv_put_str(cw, counter_metrics[c]);
+					csv_put_num(cw, v[c]);
+					csv_put_num(cw, v[c] / flop);
+					csv_end_row(cw);
+				}
+			} else {
+				fprintf(stderr, "ceilings: warning: calibrating %s: %s\n", ar[i].quantity, why);
+			}
+		}
+	}
+}
+
 int ceilings_run(const char *dir, int quick, int use_counters)
 {
 	static const char *const cols[] = { "quantity", "value", "unit", "how", "median_value", "samples" };
 	static const char *const ccols[] = { "quantity", "instruction", "exact_flop", "counter",
 					     "counter_value", "counter_per_flop" };
-	static const char *const lcols[] = { "fma_per_load", "bandwidth_gbps", "gflop_per_s", "time_s" };
 	const cudaDeviceProp *p = gpu_props();
 	int cc = p->major * 10 + p->minor, sms = p->multiProcessorCount, reps = quick ? 3 : 10;
 	char path[1024], why[256];
-	struct csv_writer w, cw, lw;
+	struct csv_writer w, cw;
 	float *d_out;
 	int have_counters = 0;
 
@@ -355,147 +518,10 @@ int ceilings_run(const char *dir, int quick, int use_counters)
 		}
 	}
 
-	/* DRAM copy: 2 x 1 GiB (quick: 2 x 256 MiB), bytes read + written */
-	{
-		long bytes = quick ? (256L << 20) : (1L << 30);
-		struct kctx k = {};
-		void *a, *b;
-		double best, med;
-		CUDA_CHECK(cudaMalloc(&a, (size_t)bytes));
-		CUDA_CHECK(cudaMalloc(&b, (size_t)bytes));
-		gpu_fill_input(a, bytes / 4, DT_FP32, 0);
-		CUDA_CHECK(cudaMemset(b, 1, (size_t)bytes));
-		k.kind = K_COPY; k.a = a; k.b = b; k.n = bytes / 16; k.blocks = sms * 8; k.threads = 512;
-		time_it(launch_ctx, &k, reps, &best, &med);
-		put_row(&w, "dram_copy_bandwidth", 2.0 * bytes / best * 1e-9, "GB/s",
-			"float4 copy of 1 GiB to 1 GiB: bytes read + written", 2.0 * bytes / med * 1e-9, reps);
-		fprintf(stderr, "  dram_copy_bandwidth   %8.1f GB/s\n", 2.0 * bytes / best * 1e-9);
-
-		/* fermi Figure 4: DRAM bandwidth against dependent FMAs per loaded double */
-		snprintf(path, sizeof(path), "%s/latency-hiding.csv", dir);
-		if (csv_writer_open(&lw, path, lcols, 4) == 0) {
-			static const int Ls[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512 };
-			double bw0 = 0;
-			int hidden = 0;
-			for (size_t i = 0; i < sizeof(Ls) / sizeof(Ls[0]); i++) {
-				struct kctx h = {};
-				h.kind = K_HIDE; h.a = a; h.b = b; h.n = bytes / 8; h.L = Ls[i];
-				h.blocks = sms * 8; h.threads = 512;
-				time_it(launch_ctx, &h, reps, &best, &med);
-				double bw = 2.0 * bytes / best * 1e-9;
-				if (i == 0)
-					bw0 = bw;
-				if (bw >= 0.9 * bw0)
-					hidden = Ls[i];
-				csv_put_int(&lw, Ls[i]);
-				csv_put_num(&lw, bw);
-				csv_put_num(&lw, 2.0 * Ls[i] * (bytes / 8) / best * 1e-9);
-				csv_put_num(&lw, best);
-				csv_end_row(&lw);
-			}
-			if (csv_writer_close(&lw) != 0)
-				fprintf(stderr, "ceilings: %s\n", atomic_error());
-			put_row(&w, "fermi_fma_hidden_per_load", hidden, "FMA",
-				"most dependent DFMAs per loaded double keeping 90% of the copy bandwidth (latency-hiding.csv)",
-				hidden, reps);
-		}
-		CUDA_CHECK(cudaFree(a));
-		CUDA_CHECK(cudaFree(b));
-	}
-
-	/* L2: read a buffer of a quarter of the L2, again and again, through ld.global.cg */
-	{
-		long bytes = p->l2CacheSize / 4 / 16 * 16;
-		struct kctx k = {};
-		void *a;
-		double best, med;
-		CUDA_CHECK(cudaMalloc(&a, (size_t)bytes));
-		gpu_fill_input(a, bytes / 4, DT_FP32, 0);
-		k.kind = K_L2; k.a = a; k.n = bytes / 16; k.reps = quick ? 20 : 100; k.out = d_out;
-		k.blocks = sms * 4; k.threads = 512;
-		time_it(launch_ctx, &k, reps, &best, &med);
-		double total = (double)bytes * k.reps;
-		put_row(&w, "l2_read_bandwidth", total / best * 1e-9, "GB/s",
-			"ld.global.cg float4 reads of an L2-resident buffer (a quarter of the L2)",
-			total / med * 1e-9, reps);
-		fprintf(stderr, "  l2_read_bandwidth     %8.1f GB/s\n", total / best * 1e-9);
-		CUDA_CHECK(cudaFree(a));
-	}
-
-	/* shared memory: conflict-free float4 loads */
-	{
-		struct kctx k = {};
-		double best, med;
-		k.kind = K_SMEM; k.out = d_out; k.iters = quick ? 2048 : 16384; k.blocks = sms * 4;
-		k.threads = 512;
-		time_it(launch_ctx, &k, reps, &best, &med);
-		double total = 16.0 * k.iters * k.blocks * k.threads;
-		put_row(&w, "shared_memory_bandwidth", total / best * 1e-9, "GB/s",
-			"conflict-free float4 shared-memory loads", total / med * 1e-9, reps);
-		fprintf(stderr, "  shared_memory_bw      %8.1f GB/s\n", total / best * 1e-9);
-	}
-
-	/* arithmetic: FMA chains and MMA shapes */
-	struct arith {
-		const char *quantity, *instruction;
-		void (*kernel)(float *, int);
-		double flop_per_unit;   /* per thread-iteration (FMA) or warp-iteration (MMA) */
-		int per_warp, min_cc, counter;
-		const char *unit;
-	} ar[] = {
-		{ "fp64_fma", "DFMA x 8 chains", k_fma<double>, 2.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
-		{ "fp32_fma", "FFMA x 8 chains", k_fma<float>, 2.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
-		{ "fp16_fma", "HFMA2 x 8 chains", k_fma<__half2>, 4.0 * CHAINS, 0, 0, -1, "TFLOP/s" },
-		{ "tc_fp64_mma_m8n8k4", "mma.sync m8n8k4 f64", k_dmma_m8n8k4, 2.0 * 8 * 8 * 4 * ACC, 1, 80, CTR_TC_FP64, "TFLOP/s" },
-		{ "tc_fp64_mma_m16n8k4", "mma.sync m16n8k4 f64", k_dmma_m16n8k4, 2.0 * 16 * 8 * 4 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
-		{ "tc_fp64_mma_m16n8k8", "mma.sync m16n8k8 f64", k_dmma_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
-		{ "tc_fp64_mma_m16n8k16", "mma.sync m16n8k16 f64", k_dmma_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 90, CTR_TC_FP64, "TFLOP/s" },
-		{ "tc_tf32_mma_m16n8k8", "mma.sync m16n8k8 tf32 -> f32", k_mma_tf32_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 80, CTR_TC_TF32, "TFLOP/s" },
-		{ "tc_fp16_mma_m16n8k16", "mma.sync m16n8k16 f16 -> f32", k_mma_f16f32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_HMMA_F16_F32, "TFLOP/s" },
-		{ "tc_fp16_mma_m16n8k16_f16acc", "mma.sync m16n8k16 f16 -> f16", k_mma_f16f16_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_HMMA_F16_F16, "TFLOP/s" },
-		{ "sptc_fp16_mma_sp_m16n8k16", "mma.sp::ordered_metadata m16n8k16 f16 -> f32", k_mmasp_f16f32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_F16_F32_SP_ON, "TFLOP/s dense-equivalent" },
-		{ "sptc_fp16_mma_sp_m16n8k32", "mma.sp::ordered_metadata m16n8k32 f16 -> f32", k_mmasp_f16f32_m16n8k32, 2.0 * 16 * 8 * 32 * ACC, 1, 80, CTR_TC_F16_F32_SP_ON, "TFLOP/s dense-equivalent" },
-		{ "sptc_tf32_mma_sp_m16n8k8", "mma.sp::ordered_metadata m16n8k8 tf32 -> f32", k_mmasp_tf32_m16n8k8, 2.0 * 16 * 8 * 8 * ACC, 1, 80, CTR_TC_TF32_SP_ON, "TFLOP/s dense-equivalent" },
-		{ "sptc_tf32_mma_sp_m16n8k16", "mma.sp::ordered_metadata m16n8k16 tf32 -> f32", k_mmasp_tf32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_TF32_SP_ON, "TFLOP/s dense-equivalent" },
-	};
-	for (size_t i = 0; i < sizeof(ar) / sizeof(ar[0]); i++) {
-		struct kctx k = {};
-		double best, med;
-		if (cc < ar[i].min_cc) {
-			fprintf(stderr, "  %-28s skipped: needs sm_%d\n", ar[i].quantity, ar[i].min_cc);
-			continue;
-		}
-		k.kind = K_ARITH; k.kernel = ar[i].kernel; k.out = d_out; k.blocks = sms * 4;
-		k.threads = 256;
-		k.iters = ar[i].per_warp ? (quick ? 256 : 4096) : (quick ? 1024 : 16384);
-		time_it(launch_ctx, &k, reps, &best, &med);
-		double units = ar[i].per_warp ? (double)k.blocks * k.threads / 32 : (double)k.blocks * k.threads;
-		double flop = units * k.iters * ar[i].flop_per_unit;
-		char how[160];
-		snprintf(how, sizeof(how), "%s, %d independent accumulators per %s", ar[i].instruction,
-			 ar[i].per_warp ? ACC : CHAINS, ar[i].per_warp ? "warp" : "thread");
-		put_row(&w, ar[i].quantity, flop / best * 1e-12, ar[i].unit, how, flop / med * 1e-12, reps);
-		fprintf(stderr, "  %-28s %8.1f %s\n", ar[i].quantity, flop / best * 1e-12, ar[i].unit);
-		if (have_counters && ar[i].counter >= 0) {
-			double v[CTR_COUNT];
-			k.iters = 64;
-			flop = units * k.iters * ar[i].flop_per_unit;
-			if (counters_measure(NULL, launch_ctx, &k, v, why, sizeof(why)) == 0) {
-				/* every tensor counter against the exact work: which ones see this shape */
-				for (int c = CTR_TC_FP64; c <= CTR_TC_INST; c++) {
-					csv_put_str(&cw, ar[i].quantity);
-					csv_put_str(&cw, ar[i].instruction);
-					csv_put_num(&cw, flop);
-					csv_put_str(&cw, counter_metrics[c]);
-					csv_put_num(&cw, v[c]);
-					csv_put_num(&cw, v[c] / flop);
-					csv_end_row(&cw);
-				}
-			} else {
-				fprintf(stderr, "ceilings: warning: calibrating %s: %s\n", ar[i].quantity, why);
-			}
-		}
-	}
+	dram_ceilings(&w, dir, quick, sms, reps);
+	l2_ceiling(&w, p, d_out, quick, sms, reps);
+	smem_ceiling(&w, d_out, quick, sms, reps);
+	arith_ceilings(&w, &cw, have_counters, d_out, cc, quick, sms, reps);
 	CUDA_CHECK(cudaFree(d_out));
 	if (have_counters && csv_writer_close(&cw) != 0)
 		fprintf(stderr, "ceilings: %s\n", atomic_error());

@@ -248,6 +248,75 @@ static void model_for(struct row *r, const struct hw *ceil, double sigma)
 	r->have_model = mm && model_eval(&in, &r->model, err, sizeof(err)) == 0;
 }
 
+/* Whether r's configuration can run here: its data type, grid, the method's own answer and the
+ * device's free memory; 0, or -1 with the reason in r (status stays "skipped"). Fills r's grid,
+ * its model and mc's configuration. */
+static int runnable(struct row *r, struct method_ctx *mc, const struct hw *ceil)
+{
+	const struct run_config *c = r->cfg;
+	const struct stencil *st = c->stencil;
+	int eb = dtype_table[c->dtype].bytes;
+	const char *why;
+	size_t free_b, total_b;
+	if (!(kernel_model(r->m)->dtypes & DT_BIT(c->dtype))) {
+		snprintf(r->reason, sizeof(r->reason), "%s does not run %s", r->m->name,
+			 dtype_table[c->dtype].name);
+		return -1;
+	}
+	if (grid_init(&r->g, st->dims, c->n, st->radius * c->fusion, eb) != 0) {
+		snprintf(r->reason, sizeof(r->reason), "bad grid");
+		return -1;
+	}
+	model_for(r, ceil, NAN);   /* F, Q and I; attainable from this run's ceilings */
+	mc->stencil = st;
+	mc->fusion = c->fusion;
+	mc->dtype = c->dtype;
+	mc->grid = &r->g;
+	mc->option = c->option;
+	if ((why = r->m->supports(mc))) {
+		snprintf(r->reason, sizeof(r->reason), "%s", why);
+		return -1;
+	}
+	CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
+	double need = 2.0 * (double)r->g.total * eb + (double)gpu_flush_bytes(gpu_props());
+	if (need > 0.9 * (double)free_b) {
+		snprintf(r->reason, sizeof(r->reason), "too large for memory (needs %.1f GiB, %.1f GiB free)",
+			 need / (1 << 30), (double)free_b / (1 << 30));
+		return -1;
+	}
+	return 0;
+}
+
+/* A verified row's counters (one profiled launch in the write-back window) */
+static void count_row(struct row *r, struct timing_ctx *tc)
+{
+	char cwhy[256];
+	if (counters_state == 0) {
+		counters_state = counters_init(cwhy, sizeof(cwhy)) == 0 ? 1 : -1;
+		if (counters_state < 0)
+			fprintf(stderr, "%s: warning: hardware counters unavailable (%s): "
+				"counter columns are NA\n", prog, cwhy);
+	}
+	if (counters_state > 0) {
+		if (counters_of_launch(tc, r->ctr, cwhy, sizeof(cwhy)) == 0)
+			r->have_ctr = 1;
+		else
+			fprintf(stderr, "%s: warning: counters: %s\n", prog, cwhy);
+	}
+}
+
+/* A verified row timed with the protocol the options ask for */
+static void time_row(struct row *r, const struct options *o, struct timing_ctx *tc)
+{
+	struct protocol p;
+	struct protocol_ops ops = { tc, t_now, t_launch, t_sample, t_rest };
+	protocol_from(o, &p);
+	tc->writeback_s = p.flush_l2 ? writeback_baseline(tc) : 0;
+	r->writeback_s = p.flush_l2 ? tc->writeback_s : NAN;
+	if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0)
+		r->timed = 1;
+}
+
 void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing)
 {
 	const struct run_config *c = r->cfg;
@@ -259,36 +328,11 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 	int eb = dtype_table[c->dtype].bytes;
 	void *d_in = NULL, *d_out = NULL;
 	cudaStream_t s;
-	size_t free_b, total_b;
 
 	snprintf(r->status, sizeof(r->status), "skipped");
 	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = r->writeback_s = NAN;
-	if (!(kernel_model(r->m)->dtypes & DT_BIT(c->dtype))) {
-		snprintf(r->reason, sizeof(r->reason), "%s does not run %s", r->m->name,
-			 dtype_table[c->dtype].name);
+	if (runnable(r, &mc, ceil) != 0)
 		return;
-	}
-	if (grid_init(&r->g, st->dims, c->n, st->radius * c->fusion, eb) != 0) {
-		snprintf(r->reason, sizeof(r->reason), "bad grid");
-		return;
-	}
-	model_for(r, ceil, NAN);   /* F, Q and I; attainable from this run's ceilings */
-	mc.stencil = st;
-	mc.fusion = c->fusion;
-	mc.dtype = c->dtype;
-	mc.grid = &r->g;
-	mc.option = c->option;
-	if ((why = r->m->supports(&mc))) {
-		snprintf(r->reason, sizeof(r->reason), "%s", why);
-		return;
-	}
-	CUDA_CHECK(cudaMemGetInfo(&free_b, &total_b));
-	double need = 2.0 * (double)r->g.total * eb + (double)gpu_flush_bytes(gpu_props());
-	if (need > 0.9 * (double)free_b) {
-		snprintf(r->reason, sizeof(r->reason), "too large for memory (needs %.1f GiB, %.1f GiB free)",
-			 need / (1 << 30), (double)free_b / (1 << 30));
-		return;
-	}
 	if (weights_make(st, c->dtype, &w) != 0 ||
 	    weights_compose(st, &w, 1, &db) != 0 || weights_compose(st, &w, c->fusion, &dw) != 0) {
 		snprintf(r->reason, sizeof(r->reason), "cannot build weights");
@@ -332,30 +376,10 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 		snprintf(r->status, sizeof(r->status), "profile-once");
 	} else {
 		verify_launch(r, &mc, d_in, d_out, s);
-		if (!strcmp(r->status, "ok") && o->counters && counters_state >= 0) {
-			char cwhy[256];
-			if (counters_state == 0) {
-				counters_state = counters_init(cwhy, sizeof(cwhy)) == 0 ? 1 : -1;
-				if (counters_state < 0)
-					fprintf(stderr, "%s: warning: hardware counters unavailable (%s): "
-						"counter columns are NA\n", prog, cwhy);
-			}
-			if (counters_state > 0) {
-				if (counters_of_launch(&tc, r->ctr, cwhy, sizeof(cwhy)) == 0)
-					r->have_ctr = 1;
-				else
-					fprintf(stderr, "%s: warning: counters: %s\n", prog, cwhy);
-			}
-		}
-		if (!strcmp(r->status, "ok") && timing) {
-			struct protocol p;
-			struct protocol_ops ops = { &tc, t_now, t_launch, t_sample, t_rest };
-			protocol_from(o, &p);
-			tc.writeback_s = p.flush_l2 ? writeback_baseline(&tc) : 0;
-			r->writeback_s = p.flush_l2 ? tc.writeback_s : NAN;
-			if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0)
-				r->timed = 1;
-		}
+		if (!strcmp(r->status, "ok") && o->counters && counters_state >= 0)
+			count_row(r, &tc);
+		if (!strcmp(r->status, "ok") && timing)
+			time_row(r, o, &tc);
 	}
 	CUDA_CHECK(cudaEventDestroy(tc.e0));
 	CUDA_CHECK(cudaEventDestroy(tc.e1));
