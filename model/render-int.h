@@ -65,6 +65,27 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 			size_t nmd, char *err, size_t errlen);
 int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, char *err, size_t errlen);
 long rd_paper_row(const struct csv_table *t, const char *k1, const char *v1, const char *k2, const char *v2);
+/*
+ * A rendered table's columns, written once (as nvbench prints): each {CSV name, Markdown header}
+ * (either NULL: a column of one output only) reads a field of the row's view (a struct that starts
+ * with its `const struct point *`) at off: an int, a double or a const char *. The Markdown shows
+ * a number with dec decimals, or the string field at md_off when it is not 0 (a throttle mark, a
+ * merged cell). The CSV ends with the run columns (RUN_COLS) when the view's point is given.
+ */
+enum rc_type { RC_INT, RC_NUM, RC_STR };
+struct rcol {
+	const char *csv, *md;
+	enum rc_type type;
+	size_t off;
+	int dec;
+	size_t md_off;
+};
+int rd_cols_open(struct render_ctx *c, const char *name, struct outputs *o, const struct rcol *cols, size_t n,
+		 const char *title, const char *const *notes, char *err, size_t errlen);
+void rd_cols_row(struct outputs *o, const struct rcol *cols, size_t n, const void *view);
+int rd_table_open_cols(struct render_ctx *c, const char *name, const char *const *pneed, struct target *t,
+		       struct csv_table *paper, struct outputs *o, const struct rcol *cols, size_t n,
+		       const char *title, const char *const *notes, char *err, size_t errlen);
 int rd_table_open(struct render_ctx *c, const char *name, const char *const *pneed, struct target *t,
 		      struct csv_table *paper, struct outputs *o, const char *const *cols, size_t ncols,
 		      const char *title, const char *const *notes, const char *const *md, size_t nmd,

@@ -3,6 +3,7 @@
  * dense) and kernels-vs-authors, each beside the paper's or the authors' numbers (render-int.h).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,25 +104,50 @@ int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err,
 
 /* ---- tcs Table 3: cases 1-6, CUDA cores vs tensor cores ---- */
 
+/* tcs Table 3: one row per case and unit (the CUDA-core method, then the tensor-core one) */
+struct t3_view {
+	const struct point *p;
+	int cs, fusion;
+	const char *unit, *method, *stencil, *dtype, *bound, *scen, *scen_paper, *status;
+	double I, ridge, gs, model_gs, paper_gs, vs_paper, sp_meas, sp_model;
+	const char *name_md, *gs_md, *sp_meas_md, *sp_model_md;
+	char name[64], G[64], S1[32], S2[32], sc[16];
+};
+#define T3(f) offsetof(struct t3_view, f)
+static const struct rcol t3_cols[] = {
+	{ "case", "case", RC_INT, T3(cs), 0, 0 },
+	{ "unit", NULL, RC_STR, T3(unit), 0, 0 },
+	{ "method", "method", RC_STR, T3(method), 0, T3(name_md) },
+	{ "stencil", NULL, RC_STR, T3(stencil), 0, 0 },
+	{ "fusion", NULL, RC_INT, T3(fusion), 0, 0 },
+	{ "dtype", NULL, RC_STR, T3(dtype), 0, 0 },
+	{ "I_model", "I (model)", RC_NUM, T3(I), 2, 0 },
+	{ "ridge", "ridge", RC_NUM, T3(ridge), 1, 0 },
+	{ "bound", "bound", RC_STR, T3(bound), 0, 0 },
+	{ "gstencil_per_s", "GStencil/s measured", RC_NUM, T3(gs), 0, T3(gs_md) },
+	{ "model_gstencil_per_s", "model", RC_NUM, T3(model_gs), 1, 0 },
+	{ "paper_gstencil_per_s", "paper (A100)", RC_NUM, T3(paper_gs), 2, 0 },
+	{ "measured_vs_paper", NULL, RC_NUM, T3(vs_paper), 0, 0 },
+	{ "speedup_measured", "TC / CC measured", RC_NUM, T3(sp_meas), 0, T3(sp_meas_md) },
+	{ "speedup_model", "TC / CC model", RC_NUM, T3(sp_model), 0, T3(sp_model_md) },
+	{ "scenario_model", "scenario here", RC_STR, T3(scen), 0, 0 },
+	{ "scenario_paper", "paper's scenario", RC_STR, T3(scen_paper), 0, 0 },
+	{ "status", NULL, RC_STR, T3(status), 0, 0 },
+};
+
 int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
 	struct csv_table paper;
 	struct outputs o;
 	static const char *const pneed[] = { "case", "unit", "gstencil_per_s", "scenario", NULL };
-	static const char *const cols[] = { "case", "unit", "method", "stencil", "fusion", "dtype", "I_model",
-		"ridge", "bound", "gstencil_per_s", "model_gstencil_per_s", "paper_gstencil_per_s",
-		"measured_vs_paper", "speedup_measured", "speedup_model", "scenario_model", "scenario_paper",
-		"status", RUN_COLS };
-	static const char *const md[] = { "case", "method", "I (model)", "ridge", "bound", "GStencil/s measured",
-		"model", "paper (A100)", "TC / CC measured", "TC / CC model", "scenario here", "paper's scenario" };
 	static const char *const notes[] = {
 		"Model: AI, ridge point and bottleneck on this GPU's ceilings (the run's ceilings.csv; without a run, the "
 		"datasheet's) with each kernel's sigma; "
 		"scenario 1-4 and the predicted speedup (eq. 13) from the pair. Measured: the median GStencil/s "
 		"of the full protocol. Paper: the A100-80GB PCIe values and scenarios of tcs Table 3.", NULL };
-	if (rd_table_open(c, ts->name, pneed, &t, &paper, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md),
-		       err, errlen) != 0)
+	if (rd_table_open_cols(c, ts->name, pneed, &t, &paper, &o, t3_cols, NELEM(t3_cols), ts->title, notes,
+			       err, errlen) != 0)
 		return -1;
 	for (int cs = 1; cs <= 6; cs++) {
 		char lc[32], lt[32], cstr[8];
@@ -134,7 +160,6 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 		struct model_comparison cmp = { 0, NAN, -1, NAN };
 		if (pc->have_model && pt->have_model)
 			model_compare(&pt->mp, &pc->mp, &cmp);
-		double sm = pt->measured / pc->measured;
 		for (int k = 0; k < 2; k++) {
 			const struct point *p = k ? pt : pc;
 			long pr = -1;     /* the paper's row of this case on this unit (cc, or tc/sptc) */
@@ -142,44 +167,40 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 				if (!strcmp(csv_table_get(&paper, r, "case"), cstr) &&
 				    (k == 0) == !strcmp(csv_table_get(&paper, r, "unit"), "cc"))
 					pr = (long)r;
-			double paper_gs = rd_num(&paper, pr, "gstencil_per_s");
-			csv_put_int(&o.w, cs);
-			csv_put_str(&o.w, k ? unit_name(p->have_model ? p->mp.unit : UNIT_TC) : "cc");
-			csv_put_str(&o.w, p->cfg->method);
-			csv_put_str(&o.w, p->cfg->stencil->name);
-			csv_put_int(&o.w, p->cfg->fusion);
-			csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);
-			csv_put_num(&o.w, p->have_model ? p->mp.I : NAN);
-			csv_put_num(&o.w, p->have_model ? p->mp.ridge : NAN);
-			csv_put_str(&o.w, p->have_model ? bound_name(p->mp.bound) : "NA");
-			csv_put_num(&o.w, p->measured);
-			csv_put_num(&o.w, rd_model_gs(p));
-			csv_put_num(&o.w, paper_gs);
-			csv_put_num(&o.w, rd_rel(p->measured, paper_gs));
-			csv_put_num(&o.w, k ? sm : NAN);
-			csv_put_num(&o.w, k ? cmp.speedup : NAN);
-			char sc[16];
-			rd_fmt_scenario(sc, sizeof(sc), cmp.scenario);
-			csv_put_str(&o.w, sc);
-			csv_put_str(&o.w, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "");
-			csv_put_str(&o.w, p->status);
-			rd_put_run_cols(&o.w, p);
-			csv_end_row(&o.w);
-			char name[64], I[32], R[32], G[64], M[32], P[32], S1[32], S2[32];
-			snprintf(name, sizeof(name), "%s %s", p->cfg->method, dtype_table[p->cfg->dtype].name);
-			rd_fmt(I, sizeof(I), p->have_model ? p->mp.I : NAN, 2);
-			rd_fmt(R, sizeof(R), p->have_model ? p->mp.ridge : NAN, 1);
-			rd_fmt_rate(G, sizeof(G), p, 1);
-			rd_fmt(M, sizeof(M), rd_model_gs(p), 1);
-			rd_fmt(P, sizeof(P), paper_gs, 2);
-			rd_fmt(S1, sizeof(S1), k ? sm : NAN, 2);
-			rd_fmt(S2, sizeof(S2), k ? cmp.speedup : NAN, 2);
-			const char *cells[] = { cstr, name, I, R, p->have_model ? bound_name(p->mp.bound) : "NA", G, M, P,
-						k ? S1 : "", k ? S2 : "", sc, pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "" };
-			md_row(&o.md, cells);
+			struct t3_view v;
+			memset(&v, 0, sizeof(v));
+			v.p = p;
+			v.cs = cs;
+			v.fusion = p->cfg->fusion;
+			v.unit = k ? unit_name(p->have_model ? p->mp.unit : UNIT_TC) : "cc";
+			v.method = p->cfg->method;
+			v.stencil = p->cfg->stencil->name;
+			v.dtype = dtype_table[p->cfg->dtype].name;
+			v.I = p->have_model ? p->mp.I : NAN;
+			v.ridge = p->have_model ? p->mp.ridge : NAN;
+			v.bound = p->have_model ? bound_name(p->mp.bound) : "NA";
+			v.gs = p->measured;
+			v.model_gs = rd_model_gs(p);
+			v.paper_gs = rd_num(&paper, pr, "gstencil_per_s");
+			v.vs_paper = rd_rel(p->measured, v.paper_gs);
+			v.sp_meas = k ? pt->measured / pc->measured : NAN;
+			v.sp_model = k ? cmp.speedup : NAN;
+			rd_fmt_scenario(v.sc, sizeof(v.sc), cmp.scenario);
+			v.scen = v.sc;
+			v.scen_paper = pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "";
+			v.status = p->status;
+			snprintf(v.name, sizeof(v.name), "%s %s", p->cfg->method, v.dtype);
+			rd_fmt_rate(v.G, sizeof(v.G), p, 1);
+			rd_fmt(v.S1, sizeof(v.S1), v.sp_meas, 2);
+			rd_fmt(v.S2, sizeof(v.S2), v.sp_model, 2);
+			v.name_md = v.name;
+			v.gs_md = v.G;
+			v.sp_meas_md = k ? v.S1 : "";
+			v.sp_model_md = k ? v.S2 : "";
+			rd_cols_row(&o, t3_cols, NELEM(t3_cols), &v);
 		}
 	}
-	return rd_table_close(c, "tcs-table3", &t, &paper, &o, err, errlen);
+	return rd_table_close(c, ts->name, &t, &paper, &o, err, errlen);
 }
 
 /* ---- tcs Table 4: SPIDER dense vs sparse ---- */

@@ -288,6 +288,83 @@ long rd_paper_row(const struct csv_table *t, const char *k1, const char *v1, con
 	return -1;
 }
 
+/* ---- tables from column specifications (render-int.h) ---- */
+
+int rd_cols_open(struct render_ctx *c, const char *name, struct outputs *o, const struct rcol *cols, size_t n,
+		 const char *title, const char *const *notes, char *err, size_t errlen)
+{
+	static const char *const run[] = { RUN_COLS };
+	const char *csv[64], *md[64];
+	size_t nc = 0, nm = 0;
+	for (size_t i = 0; i < n && nc < NELEM(csv) - NELEM(run); i++) {
+		if (cols[i].csv)
+			csv[nc++] = cols[i].csv;
+		if (cols[i].md && nm < NELEM(md))
+			md[nm++] = cols[i].md;
+	}
+	for (size_t i = 0; i < NELEM(run); i++)
+		csv[nc++] = run[i];
+	return rd_outputs_open(c, name, o, csv, nc, title, notes, md, nm, err, errlen);
+}
+
+void rd_cols_row(struct outputs *o, const struct rcol *cols, size_t n, const void *view)
+{
+	const char *cells[64];
+	char text[64][64];
+	size_t nm = 0;
+	const char *base = (const char *)view;
+	for (size_t i = 0; i < n; i++) {
+		const void *f = base + cols[i].off;
+		double v = cols[i].type == RC_NUM ? *(const double *)f : NAN;
+		const char *s = cols[i].type == RC_STR ? *(const char *const *)f : NULL;
+		if (cols[i].csv) {
+			if (cols[i].type == RC_INT)
+				csv_put_int(&o->w, *(const int *)f);
+			else if (cols[i].type == RC_NUM)
+				csv_put_num(&o->w, v);
+			else
+				csv_put_str(&o->w, s);
+		}
+		if (!cols[i].md || nm >= NELEM(cells))
+			continue;
+		if (cols[i].md_off)
+			cells[nm] = *(const char *const *)(base + cols[i].md_off);
+		else if (cols[i].type == RC_STR)
+			cells[nm] = s ? s : "";
+		else {
+			if (cols[i].type == RC_INT)
+				snprintf(text[nm], sizeof(text[nm]), "%d", *(const int *)f);
+			else
+				rd_fmt(text[nm], sizeof(text[nm]), v, cols[i].dec);
+			cells[nm] = text[nm];
+		}
+		nm++;
+	}
+	const struct point *p = *(const struct point *const *)view;
+	if (p)
+		rd_put_run_cols(&o->w, p);
+	csv_end_row(&o->w);
+	md_row(&o->md, cells);
+}
+
+int rd_table_open_cols(struct render_ctx *c, const char *name, const char *const *pneed, struct target *t,
+		       struct csv_table *paper, struct outputs *o, const struct rcol *cols, size_t n,
+		       const char *title, const char *const *notes, char *err, size_t errlen)
+{
+	if (rd_target_load(c, name, t, err, errlen) != 0)
+		return -1;
+	if (load_paper(c, name, pneed, paper, err, errlen) != 0) {
+		rd_target_free(t);
+		return -1;
+	}
+	if (rd_cols_open(c, name, o, cols, n, title, notes, err, errlen) != 0) {
+		rd_target_free(t);
+		csv_table_free(paper);
+		return -1;
+	}
+	return 0;
+}
+
 /* a paper table's rendering: its target, the paper's table (the columns pneed) and its outputs,
  * opened together and closed together; on failure nothing stays open */
 int rd_table_open(struct render_ctx *c, const char *name, const char *const *pneed, struct target *t,
