@@ -205,22 +205,41 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 
 /* ---- tcs Table 4: SPIDER dense vs sparse ---- */
 
+/* tcs Table 4: SPIDER on dense, then on sparse tensor cores; the ratios on the sparse row */
+struct t4_view {
+	const struct point *p;
+	const char *method, *unit, *bound, *status;
+	double I, ridge, gs, model_gs, paper_gs, ratio, ratio_paper, bound_ratio;
+	const char *gs_md, *ratio_md, *ratio_paper_md, *bound_md;
+	char G[64], r1[32], r2[32], r3[32];
+};
+#define T4(f) offsetof(struct t4_view, f)
+static const struct rcol t4_cols[] = {
+	{ "method", "method", RC_STR, T4(method), 0, 0 },
+	{ "unit", NULL, RC_STR, T4(unit), 0, 0 },
+	{ "I_model", "I (model)", RC_NUM, T4(I), 1, 0 },
+	{ "ridge", "ridge", RC_NUM, T4(ridge), 1, 0 },
+	{ "bound", "bound", RC_STR, T4(bound), 0, 0 },
+	{ "gstencil_per_s", "GStencil/s measured", RC_NUM, T4(gs), 0, T4(gs_md) },
+	{ "model_gstencil_per_s", "model", RC_NUM, T4(model_gs), 1, 0 },
+	{ "paper_gstencil_per_s", "paper (A100)", RC_NUM, T4(paper_gs), 2, 0 },
+	{ "ratio_measured", "sparse / dense measured", RC_NUM, T4(ratio), 0, T4(ratio_md) },
+	{ "ratio_paper", "paper", RC_NUM, T4(ratio_paper), 0, T4(ratio_paper_md) },
+	{ "ratio_model_bound", "model bound (ceiling ratio)", RC_NUM, T4(bound_ratio), 0, T4(bound_md) },
+	{ "status", NULL, RC_STR, T4(status), 0, 0 },
+};
+
 int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
 	struct csv_table paper;
 	struct outputs o;
 	static const char *const pneed[] = { "method", "gstencil_per_s", "prose_speedup", NULL };
-	static const char *const cols[] = { "method", "unit", "I_model", "ridge", "bound", "gstencil_per_s",
-		"model_gstencil_per_s", "paper_gstencil_per_s", "ratio_measured", "ratio_paper", "ratio_model_bound",
-		"status", RUN_COLS };
-	static const char *const md[] = { "method", "I (model)", "ridge", "bound", "GStencil/s measured", "model",
-		"paper (A100)", "sparse / dense measured", "paper", "model bound (ceiling ratio)" };
 	static const char *const notes[] = {
 		"box2d1r fused 7 times, tf32. The model bounds sparse over dense by the ratio of this GPU's measured "
 		"sparse and dense tf32 MMA ceilings (the same kernel on both).", NULL };
-	if (rd_table_open(c, ts->name, pneed, &t, &paper, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md),
-		       err, errlen) != 0)
+	if (rd_table_open_cols(c, ts->name, pneed, &t, &paper, &o, t4_cols, NELEM(t4_cols), ts->title, notes,
+			       err, errlen) != 0)
 		return -1;
 	const struct point *pd = rd_find_label(&t, "dense"), *ps = rd_find_label(&t, "sparse");
 	double ratio = pd && ps ? ps->measured / pd->measured : NAN;
@@ -228,35 +247,32 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 	long prs = rd_paper_row(&paper, "method", "spider", NULL, NULL);
 	for (int k = 0; k < 2 && pd && ps; k++) {
 		const struct point *p = k ? ps : pd;
-		long pr = rd_paper_row(&paper, "method", p->cfg->method, NULL, NULL);
-		csv_put_str(&o.w, p->cfg->method);
-		csv_put_str(&o.w, p->have_model ? unit_name(p->mp.unit) : "NA");
-		csv_put_num(&o.w, p->have_model ? p->mp.I : NAN);
-		csv_put_num(&o.w, p->have_model ? p->mp.ridge : NAN);
-		csv_put_str(&o.w, p->have_model ? bound_name(p->mp.bound) : "NA");
-		csv_put_num(&o.w, p->measured);
-		csv_put_num(&o.w, rd_model_gs(p));
-		csv_put_num(&o.w, rd_num(&paper, pr, "gstencil_per_s"));
-		csv_put_num(&o.w, k ? ratio : NAN);
-		csv_put_num(&o.w, k ? rd_num(&paper, prs, "prose_speedup") : NAN);
-		csv_put_num(&o.w, k ? bound : NAN);
-		csv_put_str(&o.w, p->status);
-		rd_put_run_cols(&o.w, p);
-		csv_end_row(&o.w);
-		char I[32], R[32], G[64], M[32], P[32], r1[32], r2[32], r3[32];
-		rd_fmt(I, sizeof(I), p->have_model ? p->mp.I : NAN, 1);
-		rd_fmt(R, sizeof(R), p->have_model ? p->mp.ridge : NAN, 1);
-		rd_fmt_rate(G, sizeof(G), p, 1);
-		rd_fmt(M, sizeof(M), rd_model_gs(p), 1);
-		rd_fmt(P, sizeof(P), rd_num(&paper, pr, "gstencil_per_s"), 2);
-		rd_fmt(r1, sizeof(r1), ratio, 2);
-		rd_fmt(r2, sizeof(r2), rd_num(&paper, prs, "prose_speedup"), 2);
-		rd_fmt(r3, sizeof(r3), bound, 2);
-		const char *cells[] = { p->cfg->method, I, R, p->have_model ? bound_name(p->mp.bound) : "NA", G, M, P,
-					k ? r1 : "", k ? r2 : "", k ? r3 : "" };
-		md_row(&o.md, cells);
+		struct t4_view v;
+		memset(&v, 0, sizeof(v));
+		v.p = p;
+		v.method = p->cfg->method;
+		v.unit = p->have_model ? unit_name(p->mp.unit) : "NA";
+		v.I = p->have_model ? p->mp.I : NAN;
+		v.ridge = p->have_model ? p->mp.ridge : NAN;
+		v.bound = p->have_model ? bound_name(p->mp.bound) : "NA";
+		v.gs = p->measured;
+		v.model_gs = rd_model_gs(p);
+		v.paper_gs = rd_num(&paper, rd_paper_row(&paper, "method", p->cfg->method, NULL, NULL), "gstencil_per_s");
+		v.ratio = k ? ratio : NAN;
+		v.ratio_paper = k ? rd_num(&paper, prs, "prose_speedup") : NAN;
+		v.bound_ratio = k ? bound : NAN;
+		v.status = p->status;
+		rd_fmt_rate(v.G, sizeof(v.G), p, 1);
+		rd_fmt(v.r1, sizeof(v.r1), ratio, 2);
+		rd_fmt(v.r2, sizeof(v.r2), rd_num(&paper, prs, "prose_speedup"), 2);
+		rd_fmt(v.r3, sizeof(v.r3), bound, 2);
+		v.gs_md = v.G;
+		v.ratio_md = k ? v.r1 : "";    /* the ratios belong to the pair: the sparse row */
+		v.ratio_paper_md = k ? v.r2 : "";
+		v.bound_md = k ? v.r3 : "";
+		rd_cols_row(&o, t4_cols, NELEM(t4_cols), &v);
 	}
-	return rd_table_close(c, "tcs-table4", &t, &paper, &o, err, errlen);
+	return rd_table_close(c, ts->name, &t, &paper, &o, err, errlen);
 }
 
 /* ---- the harness's kernels beside the authors' own artifacts (same GPU, side by side) ---- */
