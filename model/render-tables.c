@@ -15,21 +15,90 @@
 
 /* ---- tcs Table 2: F, Q, I analytic vs counter-measured, beside the paper's ---- */
 
+/* tcs Table 2: F, Q and I of each row three ways (the paper's rule, the kernel's plan, the
+ * counters), beside the paper's analytic and measured columns */
+struct t2_view {
+	const struct point *p;
+	int fusion;
+	const char *row, *method, *stencil, *dtype, *status;
+	double sigma, rho, Fm, Fmeas, Ferr, Qm, Qmeas, Qerr, Im, Imeas, Ierr, paper[6], sr, Fr, Fp, gs;
+	const char *st_md, *sg_md, *F_md, *Q_md, *I_md, *pF_md, *pQ_md, *pI_md, *gs_md;
+	char st[96], sg[64], F[192], Q[160], I[160], pF[64], pQ[64], pI[64], G[64];
+};
+#define T2(f) offsetof(struct t2_view, f)
+static const struct rcol t2_cols[] = {
+	{ "row", "row", RC_STR, T2(row), 0, 0 },
+	{ "method", "method", RC_STR, T2(method), 0, 0 },
+	{ NULL, "stencil t dtype", RC_STR, 0, 0, T2(st_md) },
+	{ NULL, "sigma rule / plan", RC_STR, 0, 0, T2(sg_md) },
+	{ "stencil", NULL, RC_STR, T2(stencil), 0, 0 },
+	{ "fusion", NULL, RC_INT, T2(fusion), 0, 0 },
+	{ "dtype", NULL, RC_STR, T2(dtype), 0, 0 },
+	{ "sigma", NULL, RC_NUM, T2(sigma), 0, 0 },
+	{ "rho", NULL, RC_NUM, T2(rho), 0, 0 },
+	{ "F_model", NULL, RC_NUM, T2(Fm), 0, 0 },
+	{ "F_measured", NULL, RC_NUM, T2(Fmeas), 0, 0 },
+	{ "F_rel_err", NULL, RC_NUM, T2(Ferr), 0, 0 },
+	{ NULL, "F: paper's rule / kernel's plan / counters (vs plan)", RC_STR, 0, 0, T2(F_md) },
+	{ "Q_model", NULL, RC_NUM, T2(Qm), 0, 0 },
+	{ "Q_measured", NULL, RC_NUM, T2(Qmeas), 0, 0 },
+	{ "Q_rel_err", NULL, RC_NUM, T2(Qerr), 0, 0 },
+	{ NULL, "Q model / measured (err)", RC_STR, 0, 0, T2(Q_md) },
+	{ "I_model", NULL, RC_NUM, T2(Im), 0, 0 },
+	{ "I_measured", NULL, RC_NUM, T2(Imeas), 0, 0 },
+	{ "I_rel_err", NULL, RC_NUM, T2(Ierr), 0, 0 },
+	{ NULL, "I model / measured (err)", RC_STR, 0, 0, T2(I_md) },
+	{ "paper_F", NULL, RC_NUM, T2(paper[0]), 0, 0 },
+	{ "paper_F_measured", NULL, RC_NUM, T2(paper[1]), 0, 0 },
+	{ "paper_Q", NULL, RC_NUM, T2(paper[2]), 0, 0 },
+	{ "paper_Q_measured", NULL, RC_NUM, T2(paper[3]), 0, 0 },
+	{ "paper_I", NULL, RC_NUM, T2(paper[4]), 0, 0 },
+	{ "paper_I_measured", NULL, RC_NUM, T2(paper[5]), 0, 0 },
+	{ NULL, "paper F / F meas.", RC_STR, 0, 0, T2(pF_md) },
+	{ NULL, "paper Q / Q meas.", RC_STR, 0, 0, T2(pQ_md) },
+	{ NULL, "paper I / I meas.", RC_STR, 0, 0, T2(pI_md) },
+	{ NULL, "GStencil/s", RC_STR, 0, 0, T2(gs_md) },
+	{ "status", "status", RC_STR, T2(status), 0, 0 },
+	{ "sigma_paper_rule", NULL, RC_NUM, T2(sr), 0, 0 },
+	{ "F_paper_rule", NULL, RC_NUM, T2(Fr), 0, 0 },
+	{ "F_plan", NULL, RC_NUM, T2(Fp), 0, 0 },
+	{ "gstencil_per_s", NULL, RC_NUM, T2(gs), 0, 0 },
+};
+
+/* the Markdown's merged cells of a Table 2 row */
+static void t2_text(struct t2_view *v, const struct csv_table *paper, long pr, double sp)
+{
+	char a[32], b[32], e[32], r[32], sa[24], sb[24];
+	const struct point *p = v->p;
+	snprintf(v->st, sizeof(v->st), "%s t=%d %s", v->stencil, v->fusion, v->dtype);
+	rd_fmt(sa, sizeof(sa), v->sr, 4);
+	rd_fmt(sb, sizeof(sb), sp, 4);
+	snprintf(v->sg, sizeof(v->sg), "%s / %s", sa, sb);
+	rd_fmt(r, sizeof(r), v->Fr, 1), rd_fmt(a, sizeof(a), v->Fp, 1), rd_fmt(b, sizeof(b), p->F_m, 1);
+	rd_fmt_pct(e, sizeof(e), p->F_m, v->Fp);
+	if (!strcmp(r, a))   /* CUDA cores, or a kernel that runs the paper's sigma */
+		snprintf(v->F, sizeof(v->F), "rule = plan %s / counters %s (%s)", a, b, e);
+	else
+		snprintf(v->F, sizeof(v->F), "rule %s / plan %s / counters %s (%s)", r, a, b, e);
+	rd_fmt(a, sizeof(a), v->Qm, 2), rd_fmt(b, sizeof(b), p->Q_m, 2), rd_fmt_pct(e, sizeof(e), p->Q_m, v->Qm);
+	snprintf(v->Q, sizeof(v->Q), "%s / %s (%s)", a, b, e);
+	rd_fmt(a, sizeof(a), v->Im, 2), rd_fmt(b, sizeof(b), p->I_m, 2), rd_fmt_pct(e, sizeof(e), p->I_m, v->Im);
+	snprintf(v->I, sizeof(v->I), "%s / %s (%s)", a, b, e);
+	rd_paper_pair(v->pF, sizeof(v->pF), paper, pr, "F", "F_measured");
+	rd_paper_pair(v->pQ, sizeof(v->pQ), paper, pr, "Q", "Q_measured");
+	rd_paper_pair(v->pI, sizeof(v->pI), paper, pr, "I", "I_measured");
+	rd_fmt_rate(v->G, sizeof(v->G), p, 1);
+	v->st_md = v->st, v->sg_md = v->sg, v->F_md = v->F, v->Q_md = v->Q, v->I_md = v->I;
+	v->pF_md = v->pF, v->pQ_md = v->pQ, v->pI_md = v->pI, v->gs_md = v->G;
+}
+
 int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
 	struct csv_table paper;
 	struct outputs o;
 	static const char *const pneed[] = { "row", "F", "F_measured", "Q", "Q_measured", "I", "I_measured", NULL };
-	static const char *const cols[] = { "row", "method", "stencil", "fusion", "dtype", "sigma", "rho",
-		"F_model", "F_measured", "F_rel_err", "Q_model", "Q_measured", "Q_rel_err", "I_model",
-		"I_measured", "I_rel_err", "paper_F", "paper_F_measured", "paper_Q", "paper_Q_measured",
-		"paper_I", "paper_I_measured", "status", "sigma_paper_rule", "F_paper_rule", "F_plan",
-		"gstencil_per_s", RUN_COLS };
-	static const char *const md[] = { "row", "method", "stencil t dtype", "sigma rule / plan",
-		"F: paper's rule / kernel's plan / counters (vs plan)", "Q model / measured (err)",
-		"I model / measured (err)", "paper F / F meas.", "paper Q / Q meas.", "paper I / I meas.",
-		"GStencil/s", "status" };
+	static const char *const pc[] = { "F", "F_measured", "Q", "Q_measured", "I", "I_measured" };
 	static const char *const notes[] = {
 		"F per point three ways. Paper's rule: the tcs model with the method's own sigma rule (what the "
 		"paper's analytic column computes, e.g. sigma 0.5 for ConvStencil). Kernel's plan: the same model "
@@ -38,68 +107,38 @@ int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err,
 		"On CUDA cores sigma is 1 and rule and plan coincide (\"rule = plan\"); a tensor-core row without "
 		"a run row has no plan (NA). Q and I: the model (the plan where there is one) against the counters. Paper: the A100's analytic and ncu-measured columns as "
 		"printed; blank cells are the paper's own blanks (rows 6, 8, 10).", NULL };
-	if (rd_table_open(c, ts->name, pneed, &t, &paper, &o, cols, NELEM(cols), ts->title,
-		       notes, md, NELEM(md), err, errlen) != 0)
+	if (rd_table_open_cols(c, ts->name, pneed, &t, &paper, &o, t2_cols, NELEM(t2_cols), ts->title, notes,
+			       err, errlen) != 0)
 		return -1;
 	for (size_t i = 0; i < t.n; i++) {
 		const struct point *p = &t.p[i];
-		const char *rowno = p->cfg->label + (strncmp(p->cfg->label, "row ", 4) ? 0 : 4);
-		long pr = rd_paper_row(&paper, "row", rowno, NULL, NULL);
-		double Fm = p->have_model ? p->mp.F : NAN, Qm = p->have_model ? p->mp.Q : NAN, Im = p->have_model ? p->mp.I : NAN;
-		double Fr = p->have_rule ? p->rule.F : NAN, sr = p->have_rule ? p->rule.sigma : NAN;
+		struct t2_view v;
+		memset(&v, 0, sizeof(v));
+		v.p = p;
+		v.row = p->cfg->label + (strncmp(p->cfg->label, "row ", 4) ? 0 : 4);
+		long pr = rd_paper_row(&paper, "row", v.row, NULL, NULL);
+		v.method = p->cfg->method;
+		v.stencil = p->cfg->stencil->name;
+		v.fusion = p->cfg->fusion;
+		v.dtype = dtype_table[p->cfg->dtype].name;
+		v.status = p->status;
+		v.sigma = p->have_model ? p->mp.sigma : NAN;
+		v.rho = p->have_model ? p->mp.rho : NAN;
+		v.Fm = p->have_model ? p->mp.F : NAN, v.Qm = p->have_model ? p->mp.Q : NAN;
+		v.Im = p->have_model ? p->mp.I : NAN;
+		v.Fmeas = p->F_m, v.Qmeas = p->Q_m, v.Imeas = p->I_m;
+		v.Ferr = rd_rel(p->F_m, v.Fm), v.Qerr = rd_rel(p->Q_m, v.Qm), v.Ierr = rd_rel(p->I_m, v.Im);
+		for (int k = 0; k < 6; k++)
+			v.paper[k] = rd_num(&paper, pr, pc[k]);
+		v.Fr = p->have_rule ? p->rule.F : NAN, v.sr = p->have_rule ? p->rule.sigma : NAN;
 		/* the kernel's plan is its run row's sigma: without one there is no plan to show */
 		int planned = isfinite(rd_num(&t.run, p->run_row, "sigma")) || (p->have_rule && p->rule.unit == UNIT_CC);
-		double Fp = planned ? Fm : NAN, sp = planned && p->have_model ? p->mp.sigma : NAN;
-		csv_put_str(&o.w, rowno);
-		csv_put_str(&o.w, p->cfg->method);
-		csv_put_str(&o.w, p->cfg->stencil->name);
-		csv_put_int(&o.w, p->cfg->fusion);
-		csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);
-		csv_put_num(&o.w, p->have_model ? p->mp.sigma : NAN);
-		csv_put_num(&o.w, p->have_model ? p->mp.rho : NAN);
-		csv_put_num(&o.w, Fm);
-		csv_put_num(&o.w, p->F_m);
-		csv_put_num(&o.w, rd_rel(p->F_m, Fm));
-		csv_put_num(&o.w, Qm);
-		csv_put_num(&o.w, p->Q_m);
-		csv_put_num(&o.w, rd_rel(p->Q_m, Qm));
-		csv_put_num(&o.w, Im);
-		csv_put_num(&o.w, p->I_m);
-		csv_put_num(&o.w, rd_rel(p->I_m, Im));
-		static const char *const pc[] = { "F", "F_measured", "Q", "Q_measured", "I", "I_measured" };
-		for (int k = 0; k < 6; k++)
-			csv_put_num(&o.w, rd_num(&paper, pr, pc[k]));
-		csv_put_str(&o.w, p->status);
-		csv_put_num(&o.w, sr);
-		csv_put_num(&o.w, Fr);
-		csv_put_num(&o.w, Fp);
-		csv_put_num(&o.w, p->measured);
-		rd_put_run_cols(&o.w, p);
-		csv_end_row(&o.w);
-		char st[96], sg[64], F[192], Q[160], I[160], pF[64], pQ[64], pI[64], a[32], b[32], e[32], r[32], G[64];
-		char sa[24], sb[24];
-		snprintf(st, sizeof(st), "%s t=%d %s", p->cfg->stencil->name, p->cfg->fusion, dtype_table[p->cfg->dtype].name);
-		rd_fmt(sa, sizeof(sa), sr, 4);
-		rd_fmt(sb, sizeof(sb), sp, 4);
-		snprintf(sg, sizeof(sg), "%s / %s", sa, sb);
-		rd_fmt(r, sizeof(r), Fr, 1), rd_fmt(a, sizeof(a), Fp, 1), rd_fmt(b, sizeof(b), p->F_m, 1);
-		rd_fmt_pct(e, sizeof(e), p->F_m, Fp);
-		if (!strcmp(r, a))   /* CUDA cores, or a kernel that runs the paper's sigma */
-			snprintf(F, sizeof(F), "rule = plan %s / counters %s (%s)", a, b, e);
-		else
-			snprintf(F, sizeof(F), "rule %s / plan %s / counters %s (%s)", r, a, b, e);
-		rd_fmt(a, sizeof(a), Qm, 2), rd_fmt(b, sizeof(b), p->Q_m, 2), rd_fmt_pct(e, sizeof(e), p->Q_m, Qm);
-		snprintf(Q, sizeof(Q), "%s / %s (%s)", a, b, e);
-		rd_fmt(a, sizeof(a), Im, 2), rd_fmt(b, sizeof(b), p->I_m, 2), rd_fmt_pct(e, sizeof(e), p->I_m, Im);
-		snprintf(I, sizeof(I), "%s / %s (%s)", a, b, e);
-		rd_paper_pair(pF, sizeof(pF), &paper, pr, "F", "F_measured");
-		rd_paper_pair(pQ, sizeof(pQ), &paper, pr, "Q", "Q_measured");
-		rd_paper_pair(pI, sizeof(pI), &paper, pr, "I", "I_measured");
-		rd_fmt_rate(G, sizeof(G), p, 1);
-		const char *cells[] = { rowno, p->cfg->method, st, sg, F, Q, I, pF, pQ, pI, G, p->status };
-		md_row(&o.md, cells);
+		v.Fp = planned ? v.Fm : NAN;
+		v.gs = p->measured;
+		t2_text(&v, &paper, pr, planned && p->have_model ? p->mp.sigma : NAN);
+		rd_cols_row(&o, t2_cols, NELEM(t2_cols), &v);
 	}
-	return rd_table_close(c, "tcs-table2", &t, &paper, &o, err, errlen);
+	return rd_table_close(c, ts->name, &t, &paper, &o, err, errlen);
 }
 
 /* ---- tcs Table 3: cases 1-6, CUDA cores vs tensor cores ---- */
