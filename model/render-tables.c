@@ -331,6 +331,67 @@ static long authors_row(const struct csv_table *a, const struct run_config *cfg)
 	return -1;
 }
 
+/* kernels-vs-authors: each harness row beside the authors' artifact on the same problem */
+struct kva_view {
+	const struct point *p;
+	int fusion, known;   /* known: the authors measured this problem */
+	const char *label, *stencil, *dtype, *size, *method, *art, *set, *acc, *status, *gpu;
+	double gs, ag, ratio, od, ao, ratio_od, mg, share;
+	const char *prob_md, *gs_md, *art_md, *ag_md, *ratio_md, *share_md;
+	char mname[64], prob[96], G[64], A[160], AG[96], R[96], S[32];
+};
+#define KV(f) offsetof(struct kva_view, f)
+static const struct rcol kva_cols[] = {
+	{ "label", "problem", RC_STR, KV(label), 0, KV(prob_md) },
+	{ "stencil", NULL, RC_STR, KV(stencil), 0, 0 },
+	{ "dtype", NULL, RC_STR, KV(dtype), 0, 0 },
+	{ "fusion", NULL, RC_INT, KV(fusion), 0, 0 },
+	{ "size", NULL, RC_STR, KV(size), 0, 0 },
+	{ "method", "harness method", RC_STR, KV(method), 0, 0 },
+	{ "artifact", NULL, RC_STR, KV(art), 0, 0 },
+	{ "artifact_setting", NULL, RC_STR, KV(set), 0, 0 },
+	{ "artifact_accumulation", NULL, RC_STR, KV(acc), 0, 0 },
+	{ "gstencil_per_s", "GStencil/s measured", RC_NUM, KV(gs), 0, KV(gs_md) },
+	{ NULL, "authors' artifact", RC_STR, 0, 0, KV(art_md) },
+	{ "authors_gstencil_per_s", "authors' GStencil/s (H200)", RC_NUM, KV(ag), 0, KV(ag_md) },
+	{ "ratio_vs_authors", "harness / authors", RC_NUM, KV(ratio), 0, KV(ratio_md) },
+	{ "authors_own_depth", NULL, RC_NUM, KV(od), 0, 0 },
+	{ "authors_gstencil_per_s_own_depth", NULL, RC_NUM, KV(ao), 0, 0 },
+	{ "ratio_vs_authors_own_depth", NULL, RC_NUM, KV(ratio_od), 0, 0 },
+	{ "model_gstencil_per_s", "model", RC_NUM, KV(mg), 1, 0 },
+	{ "share_of_roof_pct", "of roof", RC_NUM, KV(share), 0, KV(share_md) },
+	{ "status", "status", RC_STR, KV(status), 0, 0 },
+	{ "gpu", NULL, RC_STR, KV(gpu), 0, 0 },
+};
+
+/* the Markdown's cells of a kernels-vs-authors row: the problem, the artifact with its setting,
+ * and the authors' rate and ratio, also at the artifact's own depth where it has one */
+static void kva_text(struct kva_view *v)
+{
+	const struct point *p = v->p;
+	char x[32], y[32];
+	snprintf(v->prob, sizeof(v->prob), "%s %s t=%d %s", v->stencil, v->dtype, v->fusion, v->size);
+	rd_fmt_rate(v->G, sizeof(v->G), p, 1);
+	/* "SPIDER (dense variant, f16 accumulate)" */
+	snprintf(v->A, sizeof(v->A), "%s%s%s%s%s%s", v->known ? v->art : "NA",
+		 *v->set || *v->acc ? " (" : "", v->set, *v->set && *v->acc ? ", " : "", v->acc,
+		 *v->set || *v->acc ? ")" : "");
+	rd_fmt(v->AG, sizeof(v->AG), v->ag, 1);
+	rd_fmt(v->R, sizeof(v->R), v->ratio, 2);
+	if (isfinite(v->ao)) {   /* the artifact at its own depth too */
+		rd_fmt(x, sizeof(x), v->ao, 1);
+		rd_fmt(y, sizeof(y), v->ratio_od, 2);
+		snprintf(v->AG + strlen(v->AG), sizeof(v->AG) - strlen(v->AG), " / %s at its own t=%.0f", x, v->od);
+		snprintf(v->R + strlen(v->R), sizeof(v->R) - strlen(v->R), " / %s vs its own t=%.0f", y, v->od);
+	}
+	if (isfinite(v->share))
+		snprintf(v->S, sizeof(v->S), "%.1f %%", v->share);
+	else
+		snprintf(v->S, sizeof(v->S), "NA");
+	v->prob_md = v->prob, v->gs_md = v->G, v->art_md = v->A, v->ag_md = v->AG, v->ratio_md = v->R;
+	v->share_md = v->S;
+}
+
 int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
@@ -339,13 +400,6 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 	static const char *const pneed[] = { "stencil", "dtype", "fusion", "size", "method", "artifact",
 		"artifact_setting", "artifact_accumulation", "gstencil_per_s", "own_depth",
 		"gstencil_per_s_own_depth", "source", NULL };
-	static const char *const cols[] = { "label", "stencil", "dtype", "fusion", "size", "method", "artifact",
-		"artifact_setting", "artifact_accumulation", "gstencil_per_s", "authors_gstencil_per_s",
-		"ratio_vs_authors", "authors_own_depth", "authors_gstencil_per_s_own_depth",
-		"ratio_vs_authors_own_depth", "model_gstencil_per_s", "share_of_roof_pct", "status", "gpu",
-		RUN_COLS };
-	static const char *const md[] = { "problem", "harness method", "GStencil/s measured", "authors' artifact",
-		"authors' GStencil/s (H200)", "harness / authors", "model", "of roof", "status" };
 	char caveat[512] = "";
 	const char *notes[] = {
 		"The harness's kernels beside the papers' authors' own public artifacts (SPIDER, EBISU, "
@@ -362,67 +416,40 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 			 "different GPUs, not the kernels alone.", c->gpu);
 	else
 		notes[1] = NULL;
-	if (rd_table_open(c, ts->name, pneed, &t, &a, &o, cols, NELEM(cols),
-		       ts->title, notes, md, NELEM(md), err, errlen) != 0)
+	if (rd_table_open_cols(c, ts->name, pneed, &t, &a, &o, kva_cols, NELEM(kva_cols), ts->title, notes,
+			       err, errlen) != 0)
 		return -1;
 	for (size_t i = 0; i < t.n; i++) {
 		const struct point *p = &t.p[i];
 		long ar = authors_row(&a, p->cfg);
-		double ag = rd_num(&a, ar, "gstencil_per_s"), ao = rd_num(&a, ar, "gstencil_per_s_own_depth");
-		double od = rd_num(&a, ar, "own_depth"), mg = rd_model_gs(p);
-		double share = 100 * p->measured / mg;
-		const char *art = ar >= 0 ? csv_table_get(&a, ar, "artifact") : "";
-		const char *set = ar >= 0 ? csv_table_get(&a, ar, "artifact_setting") : "";
-		const char *acc = ar >= 0 ? csv_table_get(&a, ar, "artifact_accumulation") : "";
-		char mname[64];   /* a variant keeps its option: spider:f16acc */
-		method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
-		csv_put_str(&o.w, p->cfg->label);
-		csv_put_str(&o.w, p->cfg->stencil->name);
-		csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);
-		csv_put_int(&o.w, p->cfg->fusion);
-		csv_put_str(&o.w, p->cfg->size);
-		csv_put_str(&o.w, mname);
-		csv_put_str(&o.w, art);
-		csv_put_str(&o.w, set);
-		csv_put_str(&o.w, acc);
-		csv_put_num(&o.w, p->measured);
-		csv_put_num(&o.w, ag);
-		csv_put_num(&o.w, p->measured / ag);
-		csv_put_num(&o.w, od);
-		csv_put_num(&o.w, ao);
-		csv_put_num(&o.w, p->measured / ao);
-		csv_put_num(&o.w, mg);
-		csv_put_num(&o.w, share);
-		csv_put_str(&o.w, p->status);
-		csv_put_str(&o.w, c->gpu);
-		rd_put_run_cols(&o.w, p);
-		csv_end_row(&o.w);
-		char prob[96], G[64], A[160], AG[96], R[96], M[32], S[32], x[32], y[32];
-		snprintf(prob, sizeof(prob), "%s %s t=%d %s", p->cfg->stencil->name, dtype_table[p->cfg->dtype].name,
-			 p->cfg->fusion, p->cfg->size);
-		rd_fmt_rate(G, sizeof(G), p, 1);
-		/* "SPIDER (dense variant, f16 accumulate)" */
-		snprintf(A, sizeof(A), "%s%s%s%s%s%s", ar >= 0 ? art : "NA", *set || *acc ? " (" : "", set,
-			 *set && *acc ? ", " : "", acc, *set || *acc ? ")" : "");
-		rd_fmt(x, sizeof(x), ag, 1);
-		rd_fmt(y, sizeof(y), p->measured / ag, 2);
-		snprintf(AG, sizeof(AG), "%s", x);
-		snprintf(R, sizeof(R), "%s", y);
-		if (isfinite(ao)) {   /* the artifact at its own depth too */
-			rd_fmt(x, sizeof(x), ao, 1);
-			rd_fmt(y, sizeof(y), p->measured / ao, 2);
-			snprintf(AG + strlen(AG), sizeof(AG) - strlen(AG), " / %s at its own t=%.0f", x, od);
-			snprintf(R + strlen(R), sizeof(R) - strlen(R), " / %s vs its own t=%.0f", y, od);
-		}
-		rd_fmt(M, sizeof(M), mg, 1);
-		if (isfinite(share))
-			snprintf(S, sizeof(S), "%.1f %%", share);
-		else
-			snprintf(S, sizeof(S), "NA");
-		const char *cells[] = { prob, mname, G, A, AG, R, M, S, p->status };
-		md_row(&o.md, cells);
+		struct kva_view v;
+		memset(&v, 0, sizeof(v));
+		v.p = p;
+		v.label = p->cfg->label;
+		v.stencil = p->cfg->stencil->name;
+		v.dtype = dtype_table[p->cfg->dtype].name;
+		v.fusion = p->cfg->fusion;
+		v.size = p->cfg->size;
+		method_variant_name(p->cfg->method, p->cfg->option, v.mname, sizeof(v.mname));
+		v.method = v.mname;   /* a variant keeps its option: spider:f16acc */
+		v.known = ar >= 0;
+		v.art = ar >= 0 ? csv_table_get(&a, ar, "artifact") : "";
+		v.set = ar >= 0 ? csv_table_get(&a, ar, "artifact_setting") : "";
+		v.acc = ar >= 0 ? csv_table_get(&a, ar, "artifact_accumulation") : "";
+		v.gs = p->measured;
+		v.ag = rd_num(&a, ar, "gstencil_per_s");
+		v.ratio = p->measured / v.ag;
+		v.od = rd_num(&a, ar, "own_depth");
+		v.ao = rd_num(&a, ar, "gstencil_per_s_own_depth");
+		v.ratio_od = p->measured / v.ao;
+		v.mg = rd_model_gs(p);
+		v.share = 100 * p->measured / v.mg;
+		v.status = p->status;
+		v.gpu = c->gpu;
+		kva_text(&v);
+		rd_cols_row(&o, kva_cols, NELEM(kva_cols), &v);
 	}
-	return rd_table_close(c, "kernels-vs-authors", &t, &a, &o, err, errlen);
+	return rd_table_close(c, ts->name, &t, &a, &o, err, errlen);
 }
 
 /* ---- figure data: one row per configuration ---- */
