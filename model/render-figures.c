@@ -4,6 +4,7 @@
  * (render-int.h; the .gp scripts in plots/ draw them).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,61 +79,80 @@ static int write_vars(struct render_ctx *c, const struct target *t, const char *
 	return 0;
 }
 
+/* a figure's row: one configuration */
+struct fig_view {
+	const struct point *p;
+	int fusion;
+	long points;
+	const char *label, *stencil, *dtype, *method, *size, *status;
+	double gs, mg, eff, Im, Imeas, Qm, Qmeas;
+	const char *gs_md, *eff_md, *I_md;
+	char mname[64], G[64], E[32], I[64];
+};
+#define FV(f) offsetof(struct fig_view, f)
+static const struct rcol fig_cols[] = {
+	{ "label", "label", RC_STR, FV(label), 0, 0 },
+	{ "stencil", "stencil", RC_STR, FV(stencil), 0, 0 },
+	{ "dtype", "dtype", RC_STR, FV(dtype), 0, 0 },
+	{ "method", "method", RC_STR, FV(method), 0, 0 },
+	{ "fusion", "t", RC_INT, FV(fusion), 0, 0 },
+	{ "size", "size", RC_STR, FV(size), 0, 0 },
+	{ "points", NULL, RC_LONG, FV(points), 0, 0 },
+	{ "gstencil_per_s", "GStencil/s", RC_NUM, FV(gs), 0, FV(gs_md) },
+	{ "model_gstencil_per_s", "model", RC_NUM, FV(mg), 1, 0 },
+	{ "efficiency", "of model", RC_NUM, FV(eff), 0, FV(eff_md) },
+	{ "I_model", "I model / measured", RC_NUM, FV(Im), 0, FV(I_md) },
+	{ "I_measured", NULL, RC_NUM, FV(Imeas), 0, 0 },
+	{ "Q_model", NULL, RC_NUM, FV(Qm), 0, 0 },
+	{ "Q_measured", NULL, RC_NUM, FV(Qmeas), 0, 0 },
+	{ "status", "status", RC_STR, FV(status), 0, 0 },
+};
+
 int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
-	const char *name = ts->name, *title = ts->title, *note = ts->note;
+	const char *name = ts->name;
 	struct target t;
 	struct outputs o;
 	if (rd_target_load(c, name, &t, err, errlen) != 0)
 		return -1;
-	static const char *const cols[] = { "label", "stencil", "dtype", "method", "fusion", "size", "points",
-		"gstencil_per_s", "model_gstencil_per_s", "efficiency", "I_model", "I_measured", "Q_model",
-		"Q_measured", "status", RUN_COLS };
-	static const char *const md[] = { "label", "stencil", "dtype", "method", "t", "size", "GStencil/s",
-		"model", "of model", "I model / measured", "status" };
-	const char *notes[] = { note, NULL };
-	if (rd_outputs_open(c, name, &o, cols, NELEM(cols), title, notes, md, NELEM(md), err, errlen)) {
+	const char *notes[] = { ts->note, NULL };
+	if (rd_cols_open(c, name, &o, fig_cols, NELEM(fig_cols), ts->title, notes, err, errlen)) {
 		rd_target_free(&t);
 		return -1;
 	}
 	for (size_t i = 0; i < t.n; i++) {
 		const struct point *p = &t.p[i];
-		long pts = p->cfg->n[0] * (p->cfg->stencil->dims > 1 ? p->cfg->n[1] : 1) *
-			   (p->cfg->stencil->dims > 2 ? p->cfg->n[2] : 1);
-		double mg = rd_model_gs(p);
-		char mname[64];   /* a variant keeps its option: spider:L16 */
-		method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
-		csv_put_str(&o.w, p->cfg->label);
-		csv_put_str(&o.w, p->cfg->stencil->name);
-		csv_put_str(&o.w, dtype_table[p->cfg->dtype].name);
-		csv_put_str(&o.w, mname);
-		csv_put_int(&o.w, p->cfg->fusion);
-		csv_put_str(&o.w, p->cfg->size);
-		csv_put_int(&o.w, pts);
-		csv_put_num(&o.w, p->measured);
-		csv_put_num(&o.w, mg);
-		csv_put_num(&o.w, p->measured / mg);
-		csv_put_num(&o.w, p->have_model ? p->mp.I : NAN);
-		csv_put_num(&o.w, p->I_m);
-		csv_put_num(&o.w, p->have_model ? p->mp.Q : NAN);
-		csv_put_num(&o.w, p->Q_m);
-		csv_put_str(&o.w, p->status);
-		rd_put_run_cols(&o.w, p);
-		csv_end_row(&o.w);
-		char tt[8], G[64], M[32], E[32], I[64], a[24], b[24];
-		snprintf(tt, sizeof(tt), "%d", p->cfg->fusion);
-		rd_fmt_rate(G, sizeof(G), p, 1);
-		rd_fmt(M, sizeof(M), mg, 1);
-		if (isfinite(p->measured / mg))
-			snprintf(E, sizeof(E), "%.0f %%", 100 * p->measured / mg);
+		struct fig_view v;
+		char a[24], b[24];
+		memset(&v, 0, sizeof(v));
+		v.p = p;
+		v.label = p->cfg->label;
+		v.stencil = p->cfg->stencil->name;
+		v.dtype = dtype_table[p->cfg->dtype].name;
+		method_variant_name(p->cfg->method, p->cfg->option, v.mname, sizeof(v.mname));
+		v.method = v.mname;   /* a variant keeps its option: spider:L16 */
+		v.fusion = p->cfg->fusion;
+		v.size = p->cfg->size;
+		v.points = (p->cfg->n[0] * (p->cfg->stencil->dims > 1 ? p->cfg->n[1] : 1) *
+				 (p->cfg->stencil->dims > 2 ? p->cfg->n[2] : 1));
+		v.gs = p->measured;
+		v.mg = rd_model_gs(p);
+		v.eff = p->measured / v.mg;
+		v.Im = p->have_model ? p->mp.I : NAN;
+		v.Imeas = p->I_m;
+		v.Qm = p->have_model ? p->mp.Q : NAN;
+		v.Qmeas = p->Q_m;
+		v.status = p->status;
+		rd_fmt_rate(v.G, sizeof(v.G), p, 1);
+		if (isfinite(v.eff))
+			snprintf(v.E, sizeof(v.E), "%.0f %%", 100 * v.eff);
 		else
-			snprintf(E, sizeof(E), "NA");
-		rd_fmt(a, sizeof(a), p->have_model ? p->mp.I : NAN, 2);
+			snprintf(v.E, sizeof(v.E), "NA");
+		rd_fmt(a, sizeof(a), v.Im, 2);
 		rd_fmt(b, sizeof(b), p->I_m, 2);
-		snprintf(I, sizeof(I), "%s / %s", a, b);
-		const char *cells[] = { p->cfg->label, p->cfg->stencil->name, dtype_table[p->cfg->dtype].name,
-					mname, tt, p->cfg->size, G, M, E, I, p->status };
-		md_row(&o.md, cells);
+		snprintf(v.I, sizeof(v.I), "%s / %s", a, b);
+		v.gs_md = v.G, v.eff_md = v.E, v.I_md = v.I;
+		rd_cols_row(&o, fig_cols, NELEM(fig_cols), &v);
 	}
 	int rc = rd_outputs_close(c, name, &o, err, errlen);
 	if (rc == 0)

@@ -68,11 +68,11 @@ long rd_paper_row(const struct csv_table *t, const char *k1, const char *v1, con
 /*
  * A rendered table's columns, written once (as nvbench prints): each {CSV name, Markdown header}
  * (either NULL: a column of one output only) reads a field of the row's view (a struct that starts
- * with its `const struct point *`) at off: an int, a double or a const char *. The Markdown shows
+ * with its `const struct point *`) at off: an int, a long, a double or a const char *. The Markdown shows
  * a number with dec decimals, or the string field at md_off when it is not 0 (a throttle mark, a
  * merged cell). The CSV ends with the run columns (RUN_COLS) when the view's point is given.
  */
-enum rc_type { RC_INT, RC_NUM, RC_STR };
+enum rc_type { RC_INT, RC_LONG, RC_NUM, RC_STR };
 struct rcol {
 	const char *csv, *md;
 	enum rc_type type;

@@ -320,6 +320,8 @@ void rd_cols_row(struct outputs *o, const struct rcol *cols, size_t n, const voi
 		if (cols[i].csv) {
 			if (cols[i].type == RC_INT)
 				csv_put_int(&o->w, *(const int *)f);
+			else if (cols[i].type == RC_LONG)
+				csv_put_int(&o->w, *(const long *)f);
 			else if (cols[i].type == RC_NUM)
 				csv_put_num(&o->w, v);
 			else
@@ -334,6 +336,8 @@ void rd_cols_row(struct outputs *o, const struct rcol *cols, size_t n, const voi
 		else {
 			if (cols[i].type == RC_INT)
 				snprintf(text[nm], sizeof(text[nm]), "%d", *(const int *)f);
+			else if (cols[i].type == RC_LONG)
+				snprintf(text[nm], sizeof(text[nm]), "%ld", *(const long *)f);
 			else
 				rd_fmt(text[nm], sizeof(text[nm]), v, cols[i].dec);
 			cells[nm] = text[nm];
