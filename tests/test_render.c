@@ -48,6 +48,37 @@ static void test_every_target_renders(void **state)
 	}
 }
 
+/* The table of rendered targets: each names a known renderer, a table or figure has its
+ * configuration list, a figure its gnuplot script; an unknown target is refused by name. */
+static void test_target_table(void **state)
+{
+	(void)state;
+	char err[1024], rel[256];
+	struct render_ctx c;
+	struct stat st;
+	if (render_open(&c, repo_path("."), NULL, NULL, temp_dir(), err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	for (size_t k = 0; k < c.ntargets; k++) {
+		const struct target_spec *ts = &c.targets[k];
+		assert_ptr_equal(render_target_spec(&c, ts->name), ts);
+		if (strcmp(ts->kind, "verdicts")) {
+			snprintf(rel, sizeof(rel), "experiments/%s.csv", ts->name);
+			if (stat(repo_path(rel), &st) != 0)
+				fail_msg("%s: no %s", ts->name, rel);
+		}
+		if (!strcmp(ts->kind, "figure")) {
+			snprintf(rel, sizeof(rel), "plots/%s.gp", ts->name);
+			if (stat(repo_path(rel), &st) != 0)
+				fail_msg("%s: no %s", ts->name, rel);
+		}
+		assert_true(ts->title[0] != '\0');
+	}
+	assert_null(render_target_spec(&c, "tcs-table9"));
+	assert_int_equal(render_target(&c, "tcs-table9", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "tcs-table9"));
+	render_close(&c);
+}
+
 /* tcs-table4 from the fixture: the ratio is the run's sparse over dense, beside the paper's 3.06 */
 static void test_joined_values(void **state)
 {
@@ -345,6 +376,7 @@ void run_render_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_target_renders),
+		cmocka_unit_test(test_target_table),
 		cmocka_unit_test(test_joined_values),
 		cmocka_unit_test(test_kernels_vs_authors),
 		cmocka_unit_test(test_verdict_logic),
