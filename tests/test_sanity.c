@@ -389,9 +389,14 @@ static void test_provenance_titles(void **state)
 	edit(run, "tcs-table4.csv", 1, "git_dirty", "yes", -1);
 	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), 0);
 	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), ", commits 1a2b3c4, 9988776, DIRTY TREE (not a recorded result)\n"));
-	/* the figures' titles are the tables' (the Makefile passes the .md's first line to gnuplot) */
+	/* the figures' titles are the tables' (the renderer's .vars, which make hands to gnuplot),
+	 * with the series drawn in the method table's order */
 	assert_int_equal(render(run, out, "sptc-figure10", err, sizeof(err)), 0);
 	assert_non_null(strstr(slurp_file(out, "sptc-figure10.md"), ", commit 57fd3aa\n"));
+	const char *vars = slurp_file(out, "sptc-figure10.vars");
+	assert_non_null(strstr(vars, "title = 'sptc Figure 10: throughput against problem size on "));
+	assert_non_null(strstr(vars, ", commit 57fd3aa'\n"));
+	assert_non_null(strstr(vars, "methods = 'naive ebisu convstencil tcstencil spider'\n"));
 	/* without a run: no commit claimed */
 	struct render_ctx c;
 	assert_int_equal(render_open(&c, repo_path("."), NULL, NULL, out, err, sizeof(err)), 0);
