@@ -1,0 +1,65 @@
+# scripts/make/cuda.mk - the CUDA parts: the runner build/stencilbench, and the resource and SASS reports.
+# Included by the Makefile, in its order; its header documents the knobs.
+
+# ---- CUDA (kernels/, profiling/): built only where nvcc exists --------------------------------------
+# build/stencilbench: the runner, the microbenchmarks and every kernel. libcsv is linked statically
+# and CUPTI through an rpath that covers this machine's toolkit and the GPU machine's, so build/
+# can be built here and carried to a GPU node without network.
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2>/dev/null)))
+CUDA_LIBDIRS := $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib)
+RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64
+RPATH := $(RPATH):$(subst $(eval) ,:,$(CUDA_LIBDIRS))
+NVCCFLAGS := $(GENCODE) -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
+# every CUDA file: the kernels (each registers its method) and the runner
+GPU_SRC := $(wildcard kernels/*.cu profiling/*.cu)
+GPU_OBJ := $(GPU_SRC:%.cu=$(B)/obj/%.cu.o)
+BENCH_BIN := $(B)/stencilbench
+BENCH ?= $(BENCH_BIN)
+# the runner is built here unless NOBUILD=1 or BENCH names another one
+BENCH_DEP := $(if $(NOBUILD),,$(filter $(BENCH_BIN),$(BENCH)))
+GIT_COMMIT := $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+GIT_DIRTY := $(shell git rev-parse HEAD >/dev/null 2>&1 && { \
+	[ -z "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo no || echo yes; } \
+	|| echo unknown)
+
+nvcc_flags := $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS)
+$(B)/nvcc.flags: FORCE | $(B)
+	$(Q)$(call write_if_changed,$(nvcc_flags))
+# the commit (git rev-parse HEAD) and dirty state are compiled into meta.csv's writer only
+$(B)/git.flags: FORCE | $(B)
+	$(Q)$(call write_if_changed,$(GIT_COMMIT) $(GIT_DIRTY))
+$(B)/obj/profiling/gpu.cu.o: $(B)/git.flags
+$(B)/obj/profiling/gpu.cu.o: NVCC_EXTRA = -DSTENCIL_GIT_COMMIT='"$(GIT_COMMIT)"' \
+	-DSTENCIL_GIT_DIRTY='"$(GIT_DIRTY)"'
+
+$(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
+	$(Q)mkdir -p $(@D)
+	$(call say,NVCC,$<)$(call compile,$(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) $(NVCC_EXTRA) -MMD -MP -c $<)
+
+$(BENCH_BIN): $(GPU_OBJ) $(LIB)
+	$(call say,NVLD,$@)$(call atomic,$(NVCC) $(GENCODE) $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
+		-l:libcsv.a -lcupti -ldl -lm -Xcompiler $(OPENMP) -Xlinker -rpath$(comma)$(RPATH))
+
+.PHONY: stencilbench
+ifeq ($(HAVE_NVCC),yes)
+stencilbench: $(BENCH_BIN) ## build the runner (needs nvcc; runs on a GPU machine)
+else
+stencilbench:
+	@echo "stencilbench: nvcc not found: the CUDA parts are skipped (model, tables and plots still build)"
+endif
+
+.PHONY: resource-report sass-report
+sass-report: ## tensor-core instructions (HMMA, DMMA) each kernel issues, from the SASS (cuobjdump)
+sass-report: $(BENCH_DEP)
+	$(Q)mkdir -p $(B) && scripts/sass-summary.sh $(BENCH) sm_90 > $(B)/sass-report.txt && \
+		echo "wrote $(B)/sass-report.txt" && cat $(B)/sass-report.txt
+
+resource-report: ## the compiler's registers, shared memory and spills of every kernel (needs nvcc)
+	$(Q)mkdir -p $(B) && for f in kernels/*.cu; do $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) -Xptxas -v \
+		-c $$f -o /dev/null 2>&1; done | grep -E "Compiling entry|Used|spill" | c++filt \
+		> $(B)/resource-report.txt && echo "wrote $(B)/resource-report.txt"
+
+.PHONY: gpu-check
+gpu-check: ## say whether the CUDA parts can be built here
+	$(Q)$(if $(HAVE_NVCC),echo "nvcc found ($(CUDA_HOME)): CUDA parts build for SM $(SM)",\
+		echo "nvcc not found: the CUDA parts are skipped (model, tables and plots still build)")

@@ -1,0 +1,37 @@
+# scripts/make/device.mk - the device: whether this machine measures, and the run (RUN, RUNDIR).
+# Included by the Makefile, in its order; its header documents the knobs.
+
+# ---- device, runner and runs (the header says how a target decides to measure) --------------------
+export QUICK COUNTERS WARMUP_S ALLOW_DIRTY NOBUILD
+HAVE_GPU ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
+GPU := $(filter 1,$(HAVE_GPU))
+ifeq ($(GPU),)
+DEVICE := no
+endif
+# DEVICE (yes|no) is set by the sub-make after the runner's probe; unset with a GPU: the user
+# targets probe first (DISPATCH), file targets typed directly measure
+DISPATCH := $(if $(DEVICE),,1)
+MODE := $(or $(DEVICE),yes)
+QUICK_SUFFIX := $(if $(filter 1,$(QUICK)),-quick)
+
+# RUN: one path component of [a-z0-9._-], not . or .. (checked wherever it is given)
+RUN_GIVEN := $(filter command environment override,$(origin RUN))
+run_chars := a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 . _ -
+strip_chars = $(if $(2),$(call strip_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,99,$(2))),$(1))
+run_bad = $(or $(filter-out 1,$(words $(1))),$(filter . ..,$(1)),$(call strip_chars,$(1),$(run_chars)))
+check_run = $(if $(call run_bad,$(1)),$(error RUN='$(1)' is not a run name: one path component \
+	of [a-z0-9._-] (not . or ..) under data/runs/))
+ifneq ($(RUN_GIVEN),)
+$(call check_run,$(RUN))
+else ifeq ($(MODE),yes)
+# this GPU's slug (GPU name, the first 8 hex digits of its UUID, UTC date), computed as
+# profiling/gpu.cu does, for file targets typed directly; the user targets take the runner's own
+GPU_SLUG := $(shell nvidia-smi --query-gpu=name,uuid --format=csv,noheader 2>/dev/null | head -1 | \
+	tr 'A-Z' 'a-z' | sed -E 's/, *gpu-([0-9a-f]{8}).*/ \1/; s/[^a-z0-9]+/-/g; s/^-+//; s/-+$$//; \
+	s/^nvidia-//')-$(shell date -u +%F)
+RUN := $(GPU_SLUG)$(QUICK_SUFFIX)
+endif
+RUNDIR = data/runs/$(RUN)
+runs = BENCH='$(BENCH)' LOCK=$(B)/measure.lock SECS_PER_CONFIG=$(SECS_PER_CONFIG) scripts/runs.sh
+NCU ?= ncu
+recorded = $$(ls -d data/runs/*/ 2>/dev/null | tr '\n' ' ')

@@ -1,0 +1,170 @@
+# scripts/make/experiments.mk - the experiments users type: measured or recorded runs rendered into
+# tables and figures, the measuring targets and the dispatch on a GPU machine.
+# Included by the Makefile, in its order; its header documents the knobs.
+
+# ---- the experiments users type -----------------------------------------------------------------
+# Each target is a chain of file targets:
+#   experiments/T.csv -> data/runs/RUN/T.csv (stencilbench, with a device) -> plots/out/.run/T
+#   (the run it renders, with checksums) -> plots/out/T.{csv,md} (stencil-render: run + model on
+#   the run's ceilings + paper) -> plots/out/T.{png,svg} (gnuplot)
+# and `make T` is a phony alias. Without a device each target renders RUN when given, else the
+# newest recorded run that holds its CSVs (build/runs.mk) and says so; with none recorded, the
+# model and paper columns. NOBUILD=1 (a GPU node with build/ carried): the tools as they are.
+RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
+PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
+# The rendered targets come from one table, experiments/targets.csv: build/targets.mk (made by
+# scripts/targets.sh) gives EXPERIMENTS (each with a configuration list of its name), REPRODUCED
+# (what `make reproduce` makes: the papers' items, not kernels-vs-authors, which is made after it
+# on the same RUN), FIGURES, TABLES, RENDERED_TARGETS, each target's NOCOUNTERS_ and EXTRA_OUT_,
+# INPUTS_T where a target reads other lists than its own (verdicts: those its claims name), and
+# the aliases' help lines.
+$(B)/targets.mk: experiments/targets.csv data/paper/claims.csv scripts/targets.sh | $(B)
+	$(Q)scripts/targets.sh experiments/targets.csv data/paper/claims.csv > $@.tmp$$$$ && \
+	  mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
+include $(B)/targets.mk
+MEASURED_LISTS := naive-core cuda-core dense-tc sparse-tc
+MEASURING := ceilings $(MEASURED_LISTS) test-gpu ncu-check ncu-reports
+inputs = $(or $(INPUTS_$(1)),$(1))
+# seconds a configuration takes, for the estimate printed before a run, as measured on the H100
+# (REPRODUCE.md): 2.0 with the full protocol (1 s warm-up, samples, counter passes; 529 s for
+# 280), 0.3 with QUICK=1 (88 s for 273)
+SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.3,2.0)
+
+ifeq ($(MODE),yes)
+run_of = $(RUNDIR)
+# measured unless complete (scripts/runs.sh decides; a complete CSV is left as it is, so that
+# nothing downstream renders again); a failure leaves the previous CSV untouched
+$(RUNDIR)/ceilings.csv: FORCE | $(BENCH_DEP)
+	$(Q)$(runs) ceilings $(RUNDIR)
+$(RUNDIR)/%.csv: FORCE $(RUNDIR)/ceilings.csv | experiments/%.csv $(BENCH_DEP)
+	$(Q)$(runs) measure $* $@ experiments/$*.csv $(NOCOUNTERS_$*)
+else
+# the newest recorded run holding each target's CSVs (empty: none), for the goals that render
+ifneq ($(filter $(RENDERED_TARGETS) reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,\
+	$(MAKECMDGOALS)),)
+# (include, not -include: a failure to generate it must stop make, not render model-only tables)
+include $(B)/runs.mk
+endif
+# a content listing of data/runs/ (rewritten only when it changes) drives the index
+$(B)/runs.list: FORCE | $(B)
+	$(Q)$(runs) list data/runs > $@.tmp$$$$ && { cmp -s $@.tmp$$$$ $@ && rm -f $@.tmp$$$$ || \
+	  mv -f $@.tmp$$$$ $@; }
+$(B)/runs.mk: $(B)/runs.list $(RENDER_DEP) | $(B)
+	$(Q){ $(foreach t,$(RENDERED_TARGETS),$(runs) newest $(RENDER) $(t) \
+	  $(patsubst %,%.csv,$(call inputs,$(t))) &&) true; } > $@.tmp$$$$ && mv -f $@.tmp$$$$ $@ || \
+	  { rm -f $@.tmp$$$$; exit 1; }
+run_of = $(if $(RUN_GIVEN),$(RUNDIR),$(RUN_OF_$(1)))
+data/runs/%.csv:
+	@echo "$@ is not recorded, and there is no CUDA device here to measure it" >&2; exit 1
+endif
+say_run = $(if $(filter no,$(MODE)),$(if $(call run_of,$(1)),echo "no CUDA device: rendering the \
+	recorded run $(call run_of,$(1))",echo "no CUDA device and no recorded run: rendering the model \
+	and paper columns (measurements need a GPU)"); )
+# after the table: a run with rows that failed verification makes the target fail
+check_wrong = $(if $(call run_of,$(1)),$(runs) wrong $(1) $(call run_csvs,$(1)))
+run_csvs = $(foreach e,$(call inputs,$(1)),$(call run_of,$(1))/$(e).csv)
+
+# $(1): a rendered target; it reads its inputs' lists and run CSVs (all from one run), recorded
+# in $(O)/.run/$(1) so that another run, or a changed one, renders again
+define render_rule
+$(O)/.run/$(1): FORCE $(if $(call run_of,$(1)),$(call run_csvs,$(1))) | $(O)/.run
+	$(Q)$(runs) stamp $$@ '$(call run_of,$(1))' $(if $(call run_of,$(1)),$(call run_csvs,$(1)))
+$(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) $(if $(filter $(1),$(FIGURES)),$(O)/$(1).vars) &: \
+		$(foreach e,$(call inputs,$(1)),experiments/$(e).csv) \
+		$(O)/.run/$(1) $(RENDER_DEP) | $(O)
+	$(Q)$(call say_run,$(1))$(RENDER) $(1) $(if $(call run_of,$(1)),--run $(call run_of,$(1))) \
+		--outdir $(O)
+endef
+$(foreach t,$(RENDERED_TARGETS),$(eval $(call render_rule,$(t))))
+$(O)/.run:
+	$(Q)mkdir -p $@
+
+# figures: the renderer's $(O)/F.vars gives the title (the rendered table's: GPU, run, commit)
+# and the methods it draws
+$(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/$(f).gp $(O)/$(f).csv $(O)/$(f).vars \
+	| $(PLOT_DEP) ; $$(call gnuplot,data='$(O)/$(f).csv'; fit='$(O)/$(f)-fit.csv'; load '$(O)/$(f).vars')))
+$(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
+		$(O)/tcs-figure15.csv $(O)/tcs-figure15.vars | $(PLOT_DEP)
+	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; \
+		fit='$(O)/tcs-figure15-fit.csv'; load '$(O)/tcs-figure15.vars')
+
+USER_TARGETS := $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10 $(MEASURING)
+.PHONY: $(USER_TARGETS)
+ifeq ($(DISPATCH),1)
+# a GPU is listed: probe the runner, then make the target again with DEVICE=yes (and its RUN) or,
+# on its exit 3 only, DEVICE=no; any other failure of the runner stops here
+$(USER_TARGETS): $(BENCH_DEP)
+	$(Q)rc=0; slug=$$($(runs) device $@) || rc=$$?; case $$rc in \
+	  0) exec $(MAKE) --no-print-directory DEVICE=yes \
+	     $(if $(RUN_GIVEN),,RUN=$$slug$(QUICK_SUFFIX)) $@ ;; \
+	  3) exec $(MAKE) --no-print-directory DEVICE=no $@ ;; \
+	  *) exit 1 ;; esac
+else
+# the aliases of experiments/targets.csv: a table prints itself, a figure names its files; then
+# a run with rows that failed verification fails the target
+define table_alias
+$(1): $(O)/$(1).md
+	@cat $$<
+	$$(Q)$$(call check_wrong,$$@)
+endef
+define figure_alias
+$(1): $(O)/$(1).png
+	@echo "$(1): $(O)/$(1).csv,$(if $(EXTRA_OUT_$(1)), -fit.csv,) .md (and .png, .svg where gnuplot exists)"
+	$$(Q)$$(call check_wrong,$$@)
+endef
+$(foreach t,$(TABLES),$(eval $(call table_alias,$(t))))
+$(foreach t,$(FIGURES),$(eval $(call figure_alias,$(t))))
+tcs-figure10: ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
+tcs-figure10: $(O)/tcs-figure10-run.png
+	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (model only: $(O)/tcs-figure10.png)"
+	$(Q)$(call check_wrong,tcs-figure15)
+table2: tcs-table2 ## = tcs-table2
+table3: tcs-table3 ## = tcs-table3
+table4: tcs-table4 ## = tcs-table4
+figure10: sptc-figure10 ## = sptc-figure10
+reproduce: ## every paper table and figure, then the verdicts (GPU: measures; else renders the recorded run)
+	$(Q)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED); do \
+	  n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
+	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
+	  $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
+	start=$$(date +%s); \
+	$(MAKE) -k --no-print-directory $(REPRODUCED) tcs-figure10 verdicts && \
+	echo "reproduce: done in $$(( $$(date +%s) - start )) s; make kernels-vs-authors$(if \
+	$(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts"
+
+ifeq ($(MODE),yes)
+# Targets that only measure (into data/runs/RUN/); on a GPU node without network, carry build/
+# from a build machine and add NOBUILD=1
+ceilings: $(RUNDIR)/ceilings.csv ## measure this GPU's ceilings into data/runs/RUN/ceilings.csv (GPU)
+	@echo "ceilings: $<"
+naive-core: ## measure the instrument's reference runs (GPU)
+cuda-core: ## naive and ebisu on CUDA cores, tcs cases 1-6 (GPU)
+dense-tc: ## dense tensor-core methods, tcs cases 1-5 (GPU)
+sparse-tc: ## sparse tensor-core method and its dense twin, tcs Table 4 (GPU)
+# the lists measured and checked, rendered by no table: one rule
+$(MEASURED_LISTS): %: $(RUNDIR)/%.csv
+	$(Q)$(runs) wrong $@ $<
+test-gpu: $(BENCH_DEP) ## every GPU method at odd sizes against the CPU reference (skips without a GPU)
+	$(Q)$(BENCH) check || { echo "test-gpu: failed (runner exit $$?)" >&2; exit 1; }
+
+ncu-reports: ## ncu's report of each kernels-vs-authors configuration, into the run's ncu/ (GPU, ncu)
+ncu-reports: $(BENCH_DEP)
+	$(Q)$(runs) git-clean $@ && BENCH='$(BENCH)' NCU='$(NCU)' \
+		scripts/ncu-reports.sh experiments/kernels-vs-authors.csv $(RUNDIR)/ncu
+
+NCU_DIR = $(RUNDIR)/ncu-check
+ncu-check: $(BENCH_DEP) ## CUPTI counters vs ncu on box2d1r fp32 10240^2, within 1% (GPU, needs ncu)
+	$(Q)$(runs) git-clean $@ && mkdir -p $(NCU_DIR) && \
+	$(BENCH) run --stencil box2d1r --dtype fp32 --method naive --size 10240x10240 --quick \
+		--out $(NCU_DIR)/cupti.csv && \
+	$(NCU) --clock-control none --cache-control all --metrics $$($(BENCH) metrics) \
+		--print-units base --csv --page raw -k regex:naive_stencil \
+		--log-file $(NCU_DIR)/ncu-raw.csv $(BENCH) run --stencil box2d1r --dtype fp32 \
+		--method naive --size 10240x10240 --profile-once --out $(NCU_DIR)/once.csv && \
+	$(BENCH) ncu-compare --cupti $(NCU_DIR)/cupti.csv --ncu $(NCU_DIR)/ncu-raw.csv \
+		| tee $(NCU_DIR)/compare.txt; exit $${PIPESTATUS[0]}
+else
+$(MEASURING):
+	@echo "$@: no CUDA device visible: nothing measured here; recorded runs: $(recorded)"
+endif
+endif

@@ -1,0 +1,22 @@
+# scripts/make/test.mk - the CPU test suite (make test).
+# Included by the Makefile, in its order; its header documents the knobs.
+
+# ---- tests --------------------------------------------------------------------------------------
+TEST_SRC := $(wildcard tests/*.c)
+TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/obj/tests/%.o)
+TEST_BIN := $(B)/tests/run-tests
+
+$(B)/obj/tests/%.o: tests/%.c $(B)/cc.flags | $(B)/obj/tests $(B)/.deps-test
+	$(call say,CC,$<)$(call cc,-Itests)
+
+$(TEST_BIN): $(TEST_OBJ) $(LIB) | $(B)/tests
+	$(call say,LD,$@)$(call atomic,$(CC) $(CFLAGS) $(OPENMP) $^ -lcmocka $(LDLIBS))
+
+# The suite also checks what the model-only targets rendered, so they are made first.
+RENDERED = $(foreach f,tcs-figure9 tcs-figure10 tcs-figure14,$(O)/$(f).png $(O)/$(f).svg) \
+	$(O)/tcs-table2-model.md $(O)/sptc-table1.md $(O)/tcstencil-table1.md
+
+.PHONY: test
+test: ## run the CPU test suite (no GPU needed); ends with "N passed, N failed"
+test: $(TEST_BIN) $(TOOLS) $(RENDERED)
+	$(Q)STENCIL_REPRO_ROOT=$(CURDIR) $(TEST_BIN) $(B)
