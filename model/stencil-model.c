@@ -397,6 +397,76 @@ static void list_all(const char *gpus_file)
 	printf("gpus (%s): %s\n", path, names);
 }
 
+/* --scenario-map: the four-scenario grid of each GPU and CUDA-core/tensor-core pair */
+static void run_map(struct out *o, struct hwset *hs, const struct config *cf, int have_dtype, const char *gpus,
+		    const char *hwfile, const char *gpus_file)
+{
+	/* The CUDA-core / tensor-core pairs: one data type, dense or sparse tensor cores. */
+	static const struct { enum dtype dt; enum unit u; } pairs[] = {
+		{ DT_FP64, UNIT_TC }, { DT_FP32, UNIT_TC }, { DT_FP32, UNIT_SPTC },
+		{ DT_FP16, UNIT_TC }, { DT_FP16, UNIT_SPTC },
+	};
+	if (!o->csv)
+		cli_bad_input(prog, "--scenario-map writes a grid: add --csv or --out FILE");
+	if (cf->unit == UNIT_CC)
+		cli_bad_input(prog, "--scenario-map needs --unit tc or --unit sptc");
+	load_hw(hs, gpus, hwfile, gpus_file);
+	for (size_t g = 0; g < hs->n; g++)
+		for (size_t k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++)
+			if ((!have_dtype || pairs[k].dt == cf->dtype) &&
+			    (cf->unit < 0 || (int)pairs[k].u == cf->unit))
+				scenario_map(o, &hs->hw[g], pairs[k].dt, (int)pairs[k].u);
+	if (o->rows == 0)
+		cli_bad_input(prog, "--scenario-map: no CUDA-core/tensor-core pair fits the "
+			      "given --dtype, --unit and GPU");
+}
+
+/* the configurations (one from the options, or an experiment list) on each GPU, as CSV or text */
+static void run_configs(struct out *o, struct hwset *hs, struct config *cf, int have_dtype, const char *exp,
+			const char *gpus, const char *hwfile, const char *gpus_file, const char *out_path)
+{
+	int with_label = 0;
+	struct config *cfs = cf;
+	size_t n = 1;
+	if (exp) {
+		n = read_experiment(exp, &cfs, &with_label);
+	} else {
+		if (!cf->stencil)
+			cli_bad_input(prog, "missing --stencil (see --help)");
+		if (!have_dtype)
+			cli_bad_input(prog, "missing --dtype (see --help)");
+		if (!cf->method)
+			cli_bad_input(prog, "missing --method (see --help)");
+	}
+	load_hw(hs, gpus, hwfile, gpus_file);
+	/* Evaluate everything first: bad input exits before any output is written. */
+	struct result *res = calloc(n * hs->n, sizeof(*res));
+	for (size_t g = 0; g < hs->n; g++)
+		for (size_t i = 0; i < n; i++)
+			eval_one(&res[g * n + i], &cfs[i], &hs->hw[g]);
+	for (size_t i = 0; i < n; i++)
+		o->with_compare |= cfs[i].compare != NULL;
+	o->with_label = with_label;
+	if (o->csv) {
+		const char *cols[NBASE + NCMP + 1];
+		size_t nc = 0;
+		if (with_label)
+			cols[nc++] = "label";
+		for (size_t i = 0; i < NBASE; i++)
+			cols[nc++] = base_cols[i];
+		for (size_t i = 0; o->with_compare && i < NCMP; i++)
+			cols[nc++] = compare_cols[i];
+		if (csv_writer_open(&o->w, out_path, cols, nc) != 0)
+			cli_fail(prog, "%s", atomic_error());
+	}
+	for (size_t i = 0; i < n * hs->n; i++)
+		emit(o, &res[i].p, res[i].has_compare ? &res[i].c : NULL, &res[i].cmp,
+		     res[i].label);
+	free(res);
+	if (cfs != cf)
+		free(cfs);
+}
+
 int main(int argc, char **argv)
 {
 	enum { O_GPUS_FILE = 256, O_MAP };
@@ -414,7 +484,7 @@ int main(int argc, char **argv)
 	};
 	struct config cf = { .fusion = 1, .unit = -1, .sigma = NAN };
 	const char *gpus = NULL, *hwfile = NULL, *exp = NULL, *gpus_file = NULL, *out_path = "-";
-	int have_dtype = 0, map = 0, list = 0, with_label = 0, opt;
+	int have_dtype = 0, map = 0, list = 0, opt;
 	struct out o = { 0 };
 	struct hwset hs = { 0 };
 
@@ -450,66 +520,10 @@ int main(int argc, char **argv)
 		return 0;
 	}
 
-	if (map) {
-		/* The CUDA-core / tensor-core pairs: one data type, dense or sparse tensor cores. */
-		static const struct { enum dtype dt; enum unit u; } pairs[] = {
-			{ DT_FP64, UNIT_TC }, { DT_FP32, UNIT_TC }, { DT_FP32, UNIT_SPTC },
-			{ DT_FP16, UNIT_TC }, { DT_FP16, UNIT_SPTC },
-		};
-		if (!o.csv)
-			cli_bad_input(prog, "--scenario-map writes a grid: add --csv or --out FILE");
-		if (cf.unit == UNIT_CC)
-			cli_bad_input(prog, "--scenario-map needs --unit tc or --unit sptc");
-		load_hw(&hs, gpus, hwfile, gpus_file);
-		for (size_t g = 0; g < hs.n; g++)
-			for (size_t k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++)
-				if ((!have_dtype || pairs[k].dt == cf.dtype) &&
-				    (cf.unit < 0 || (int)pairs[k].u == cf.unit))
-					scenario_map(&o, &hs.hw[g], pairs[k].dt, (int)pairs[k].u);
-		if (o.rows == 0)
-			cli_bad_input(prog, "--scenario-map: no CUDA-core/tensor-core pair fits the "
-				      "given --dtype, --unit and GPU");
-	} else {
-		struct config *cfs = &cf;
-		size_t n = 1;
-		if (exp) {
-			n = read_experiment(exp, &cfs, &with_label);
-		} else {
-			if (!cf.stencil)
-				cli_bad_input(prog, "missing --stencil (see --help)");
-			if (!have_dtype)
-				cli_bad_input(prog, "missing --dtype (see --help)");
-			if (!cf.method)
-				cli_bad_input(prog, "missing --method (see --help)");
-		}
-		load_hw(&hs, gpus, hwfile, gpus_file);
-		/* Evaluate everything first: bad input exits before any output is written. */
-		struct result *res = calloc(n * hs.n, sizeof(*res));
-		for (size_t g = 0; g < hs.n; g++)
-			for (size_t i = 0; i < n; i++)
-				eval_one(&res[g * n + i], &cfs[i], &hs.hw[g]);
-		for (size_t i = 0; i < n; i++)
-			o.with_compare |= cfs[i].compare != NULL;
-		o.with_label = with_label;
-		if (o.csv) {
-			const char *cols[NBASE + NCMP + 1];
-			size_t nc = 0;
-			if (with_label)
-				cols[nc++] = "label";
-			for (size_t i = 0; i < NBASE; i++)
-				cols[nc++] = base_cols[i];
-			for (size_t i = 0; o.with_compare && i < NCMP; i++)
-				cols[nc++] = compare_cols[i];
-			if (csv_writer_open(&o.w, out_path, cols, nc) != 0)
-				cli_fail(prog, "%s", atomic_error());
-		}
-		for (size_t i = 0; i < n * hs.n; i++)
-			emit(&o, &res[i].p, res[i].has_compare ? &res[i].c : NULL, &res[i].cmp,
-			     res[i].label);
-		free(res);
-		if (cfs != &cf)
-			free(cfs);
-	}
+	if (map)
+		run_map(&o, &hs, &cf, have_dtype, gpus, hwfile, gpus_file);
+	else
+		run_configs(&o, &hs, &cf, have_dtype, exp, gpus, hwfile, gpus_file, out_path);
 	if (o.csv && csv_writer_close(&o.w) != 0)
 		cli_fail(prog, "%s", atomic_error());
 	for (size_t g = 0; g < hs.n; g++)
