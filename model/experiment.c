@@ -11,9 +11,9 @@
 #include "grid.h"
 #include "method.h"
 
-int run_config_parse(struct run_config *c, const char *stencil, const char *dtype,
-		     const char *method, const char *fusion, const char *size, const char *label,
-		     const char *const *methods, char *err, size_t errlen)
+static int parse_config(struct run_config *c, const char *stencil, const char *dtype, const char *method,
+			const char *fusion, const char *size, const char *label, const char *const *methods,
+			int need_size, char *err, size_t errlen)
 {
 	const struct dtype_info *dt;
 	char *end;
@@ -53,6 +53,10 @@ int run_config_parse(struct run_config *c, const char *stencil, const char *dtyp
 			 c->method);
 		return -1;
 	}
+	if (!need_size && (!size || !*size)) {   /* a model list's row: no grid */
+		snprintf(c->label, sizeof(c->label), "%s", label ? label : "");
+		return 0;
+	}
 	if (!size || parse_size(size, c->stencil->dims, c->n) != 0 || strlen(size) >= sizeof(c->size)) {
 		snprintf(err, errlen, "bad size '%s' for %s (%d extent%s, like %s)", size ? size : "",
 			 stencil, c->stencil->dims, c->stencil->dims > 1 ? "s" : "",
@@ -71,10 +75,18 @@ int run_config_parse(struct run_config *c, const char *stencil, const char *dtyp
 	return 0;
 }
 
-int experiment_read(const char *path, const char *const *methods, struct run_config **rows,
-		    size_t *n, char *err, size_t errlen)
+int run_config_parse(struct run_config *c, const char *stencil, const char *dtype,
+		     const char *method, const char *fusion, const char *size, const char *label,
+		     const char *const *methods, char *err, size_t errlen)
+{
+	return parse_config(c, stencil, dtype, method, fusion, size, label, methods, 1, err, errlen);
+}
+
+int experiment_read_list(const char *path, const char *const *methods, int need_size, struct run_config **rows,
+			 size_t *n, struct csv_table *table, char *err, size_t errlen)
 {
 	static const char *const need[] = { "stencil", "dtype", "method", "fusion", "size", NULL };
+	static const char *const need_model[] = { "stencil", "fusion", "dtype", "method", NULL };
 	struct csv_table t;
 	struct run_config *out;
 
@@ -82,7 +94,7 @@ int experiment_read(const char *path, const char *const *methods, struct run_con
 	*n = 0;
 	if (csv_table_read(path, &t, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(&t, need, err, errlen) != 0) {
+	if (csv_table_require(&t, need_size ? need : need_model, err, errlen) != 0) {
 		csv_table_free(&t);
 		return -1;
 	}
@@ -94,10 +106,10 @@ int experiment_read(const char *path, const char *const *methods, struct run_con
 	out = calloc(t.nrows, sizeof(*out));
 	for (size_t r = 0; r < t.nrows; r++) {
 		char what[256];
-		if (run_config_parse(&out[r], csv_table_get(&t, r, "stencil"),
-				     csv_table_get(&t, r, "dtype"), csv_table_get(&t, r, "method"),
-				     csv_table_get(&t, r, "fusion"), csv_table_get(&t, r, "size"),
-				     csv_table_get(&t, r, "label"), methods, what, sizeof(what)) != 0) {
+		if (parse_config(&out[r], csv_table_get(&t, r, "stencil"), csv_table_get(&t, r, "dtype"),
+				 csv_table_get(&t, r, "method"), csv_table_get(&t, r, "fusion"),
+				 csv_table_get(&t, r, "size"), csv_table_get(&t, r, "label"), methods, need_size,
+				 what, sizeof(what)) != 0) {
 			snprintf(err, errlen, "%s:%ld: %s", path, t.lines[r], what);
 			free(out);
 			csv_table_free(&t);
@@ -107,8 +119,17 @@ int experiment_read(const char *path, const char *const *methods, struct run_con
 	}
 	*rows = out;
 	*n = t.nrows;
-	csv_table_free(&t);
+	if (table)
+		*table = t;
+	else
+		csv_table_free(&t);
 	return 0;
+}
+
+int experiment_read(const char *path, const char *const *methods, struct run_config **rows,
+		    size_t *n, char *err, size_t errlen)
+{
+	return experiment_read_list(path, methods, 1, rows, n, NULL, err, errlen);
 }
 
 int option_variant(const char *list, int i, char *buf, size_t len)

@@ -66,6 +66,15 @@ void run_slug(const char *gpu_name, const unsigned char *uuid4, const char *date
 /* Read an experiment file: 0 and *rows (free with free()) or -1 with "FILE:LINE: ..." in err. */
 int experiment_read(const char *path, const char *const *methods, struct run_config **rows,
 		    size_t *n, char *err, size_t errlen);
+/*
+ * The same parser for every tool's lists: need_size 1 is the runner's (each row a size), 0 a
+ * model list (stencil-model's: no size; a row's n and size stay empty). table (NULL: not kept)
+ * receives the file's table, row i of it being rows[i], for a tool's own further columns
+ * (stencil-model's compare, unit and sigma); free it with csv_table_free.
+ */
+struct csv_table;
+int experiment_read_list(const char *path, const char *const *methods, int need_size, struct run_config **rows,
+			 size_t *n, struct csv_table *table, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

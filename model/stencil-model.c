@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "csvio.h"
+#include "experiment.h"
 #include "hw.h"
 #include "method.h"
 #include "roofline.h"
@@ -293,36 +294,36 @@ static void load_hw(struct hwset *hs, const char *gpus, const char *hwfile, cons
 
 static size_t read_experiment(const char *path, struct config **out, int *with_label)
 {
-	static const char *const need[] = { "stencil", "fusion", "dtype", "method", NULL };
 	struct csv_table t;
+	struct run_config *rc;
 	struct config *cf;
+	size_t n;
 	char err[512];
 
-	if (csv_table_read(path, &t, err, sizeof(err)) != 0 ||
-	    csv_table_require(&t, need, err, sizeof(err)) != 0)
+	/* the shared parser (model/experiment.h) for the common columns, no sizes in a model list */
+	if (experiment_read_list(path, model_method_names(), 0, &rc, &n, &t, err, sizeof(err)) != 0)
 		cli_bad_input(prog, "bad --experiment file: %s", err);
-	cf = calloc(t.nrows ? t.nrows : 1, sizeof(*cf));
-	for (size_t r = 0; r < t.nrows; r++) {
+	cf = calloc(n, sizeof(*cf));
+	for (size_t r = 0; r < n; r++) {
 		char where[600];
 		const char *v;
 		snprintf(where, sizeof(where), "%s:%ld: ", path, t.lines[r]);
-		cf[r].stencil = parse_stencil(csv_table_get(&t, r, "stencil"), where);
-		cf[r].fusion = parse_fusion(csv_table_get(&t, r, "fusion"), where);
-		cf[r].dtype = parse_dtype(csv_table_get(&t, r, "dtype"), where);
-		cf[r].method = parse_method(csv_table_get(&t, r, "method"), where);
+		cf[r].stencil = rc[r].stencil;
+		cf[r].fusion = rc[r].fusion;
+		cf[r].dtype = rc[r].dtype;
+		cf[r].method = parse_method(rc[r].method, where);
 		v = csv_table_get(&t, r, "compare");
 		cf[r].compare = v && *v ? parse_method(v, where) : NULL;
 		v = csv_table_get(&t, r, "unit");
 		cf[r].unit = v && *v ? parse_unit(v, where) : -1;
 		v = csv_table_get(&t, r, "sigma");
 		cf[r].sigma = v && *v ? parse_sigma(v, where) : NAN;
-		v = csv_table_get(&t, r, "label");
-		snprintf(cf[r].label, sizeof(cf[r].label), "%s", v ? v : "");
-		cf[r].line = t.lines[r];
+		snprintf(cf[r].label, sizeof(cf[r].label), "%s", rc[r].label);
+		cf[r].line = rc[r].line;
 	}
 	*with_label = csv_table_col(&t, "label") >= 0;
 	*out = cf;
-	size_t n = t.nrows;
+	free(rc);
 	csv_table_free(&t);
 	return n;
 }
