@@ -273,6 +273,35 @@ void meta_begin(struct run_meta *m, const char *tool, const char *protocol)
 	m->mem_clock_start = nvml_mem_clock();
 }
 
+/* meta.csv opened for one more row, its earlier rows copied into it (by column name) */
+static int meta_open(struct csv_writer *w, const char *path, const char *const *cols, size_t nc, char *err,
+		     size_t len)
+{
+	struct csv_table old;
+	int have_old = 0;
+	if (access(path, F_OK) == 0) {
+		if (csv_table_read(path, &old, err, len) != 0)
+			return -1;
+		have_old = 1;
+	}
+	if (csv_writer_open(w, path, cols, nc) != 0) {
+		snprintf(err, len, "%s", atomic_error());
+		if (have_old)
+			csv_table_free(&old);
+		return -1;
+	}
+	for (size_t r = 0; have_old && r < old.nrows; r++) {
+		for (size_t c = 0; c < nc; c++) {
+			const char *v = csv_table_get(&old, r, cols[c]);
+			csv_put_str(w, v ? v : "");
+		}
+		csv_end_row(w);
+	}
+	if (have_old)
+		csv_table_free(&old);
+	return 0;
+}
+
 int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 {
 	static const char *const cols[] = {
@@ -285,9 +314,8 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 	};
 	const size_t nc = sizeof(cols) / sizeof(cols[0]);
 	char path[1024], buf[256], date[32], host[64] = "host", uuid[64], bus[32];
-	struct csv_table old;
 	struct csv_writer w;
-	int have_old = 0, drv = 0, rt = 0, ecc = -1, pend = -1, pers = -1;
+	int drv = 0, rt = 0, ecc = -1, pend = -1, pers = -1;
 	unsigned pl = 0;
 	uint32_t cupti = 0;
 	time_t now = time(NULL);
@@ -299,26 +327,8 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/meta.csv", dir);
-	if (access(path, F_OK) == 0) {
-		if (csv_table_read(path, &old, err, len) != 0)
-			return -1;
-		have_old = 1;
-	}
-	if (csv_writer_open(&w, path, cols, nc) != 0) {
-		snprintf(err, len, "%s", atomic_error());
-		if (have_old)
-			csv_table_free(&old);
+	if (meta_open(&w, path, cols, nc, err, len) != 0)
 		return -1;
-	}
-	for (size_t r = 0; have_old && r < old.nrows; r++) {
-		for (size_t c = 0; c < nc; c++) {
-			const char *v = csv_table_get(&old, r, cols[c]);
-			csv_put_str(&w, v ? v : "");
-		}
-		csv_end_row(&w);
-	}
-	if (have_old)
-		csv_table_free(&old);
 
 	gethostname(host, sizeof(host) - 1);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));

@@ -425,21 +425,30 @@ static int cmd_ncu_compare(const struct options *o)
 	return bad ? 1 : 0;
 }
 
-int main(int argc, char **argv)
+/* stencilbench list: the methods in the method table's order, with their variants */
+static int cmd_list(void)
 {
-	struct options o = {};
-	const char *cmd;
-	char rerr[160];
-	o.counters = 1;
-	o.warmup_s = -1;
-	cli_fail_status = EXIT_ERROR;
-	if (kernel_registry_check(rerr, sizeof(rerr)) != 0)
-		cli_fail(prog, "%s", rerr);
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? EXIT_BAD_INPUT : 0;
+	printf("%-13s %-5s %-12s %s\n", "method", "unit", "dtypes", "what");
+	for (int i = 0; i < kernel_method_count(); i++) {
+		const struct kernel_method *m = kernel_method_at(i);
+		const struct model_method *mm = kernel_model(m);
+		char dts[64] = "";
+		for (int d = 0; d < DT_COUNT; d++)
+			if (mm->dtypes & DT_BIT(d))
+				snprintf(dts + strlen(dts), sizeof(dts) - strlen(dts), "%s%s",
+					 dts[0] ? "," : "", dtype_table[d].name);
+		printf("%-13s %-5s %-12s %s\n", m->name, unit_name(mm->unit), dts, m->summary);
+		if (mm->options)
+			printf("%-13s %-5s %-12s options (METHOD:OPTION): %s\n",
+			       "", "", "", mm->options);
 	}
-	cmd = argv[1];
+	return 0;
+}
+
+/* the environment's and argv[2..]'s options into o: a bad one is a one-line error (exit 2) */
+static void parse_options(struct options *op, int argc, char **argv)
+{
+	struct options &o = *op;
 	if (getenv("QUICK") && !strcmp(getenv("QUICK"), "1"))
 		o.quick = 1;
 	if (getenv("COUNTERS") && !strcmp(getenv("COUNTERS"), "0"))
@@ -475,26 +484,29 @@ int main(int argc, char **argv)
 		}
 		cli_bad_input(prog, "unknown or incomplete option '%s' (see --help)", a);
 	}
+}
+
+int main(int argc, char **argv)
+{
+	struct options o = {};
+	const char *cmd;
+	char rerr[160];
+	o.counters = 1;
+	o.warmup_s = -1;
+	cli_fail_status = EXIT_ERROR;
+	if (kernel_registry_check(rerr, sizeof(rerr)) != 0)
+		cli_fail(prog, "%s", rerr);
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? EXIT_BAD_INPUT : 0;
+	}
+	cmd = argv[1];
+	parse_options(&o, argc, argv);
 	if (o.method && !kernel_method_find(o.method) && strcmp(cmd, "run") && strcmp(cmd, "kernel"))
 		cli_bad_input(prog, "unknown method '%s'", o.method);
 	o.method_filter = o.method;
-	if (!strcmp(cmd, "list")) {
-		printf("%-13s %-5s %-12s %s\n", "method", "unit", "dtypes", "what");
-		for (int i = 0; i < kernel_method_count(); i++) {
-			const struct kernel_method *m = kernel_method_at(i);
-			const struct model_method *mm = kernel_model(m);
-			char dts[64] = "";
-			for (int d = 0; d < DT_COUNT; d++)
-				if (mm->dtypes & DT_BIT(d))
-					snprintf(dts + strlen(dts), sizeof(dts) - strlen(dts), "%s%s",
-						 dts[0] ? "," : "", dtype_table[d].name);
-			printf("%-13s %-5s %-12s %s\n", m->name, unit_name(mm->unit), dts, m->summary);
-			if (mm->options)
-				printf("%-13s %-5s %-12s options (METHOD:OPTION): %s\n",
-				       "", "", "", mm->options);
-		}
-		return 0;
-	}
+	if (!strcmp(cmd, "list"))
+		return cmd_list();
 	if (!strcmp(cmd, "slug")) {   /* the default run directory name: GPU and date */
 		char slug[128];
 		open_device(&o);
