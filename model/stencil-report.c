@@ -125,6 +125,42 @@ static void open_outputs(const char *name, struct csv_writer *w, const char *con
 
 /* ---- tcs Table 2 ---- */
 
+/* the Markdown row of tcs Table 2 (model vs paper): each model value beside the printed one */
+static void t2_md_row(struct md_table *md, const struct csv_table *t, size_t r, const struct model_point *pp,
+		      enum dtype dt, const char *row, const char *prho, const char *psig, const char *pF,
+		      const char *pQ, const char *pI, int *agree, int *differ)
+{
+	const struct model_point p = *pp;
+	char c[12][CELL], tt[16];
+	const char *cells[12];
+	snprintf(c[0], CELL, "%s", row);
+	snprintf(c[1], CELL, "%s", p.method);
+	snprintf(c[2], CELL, "%s", p.stencil);
+	snprintf(tt, sizeof(tt), "%d", p.fusion);
+	snprintf(c[3], CELL, "%s", tt);
+	snprintf(c[4], CELL, "%s%s", p.dtype, p.unit != UNIT_CC && dt == DT_FP32 ?
+		 " (tf32 math)" : "");
+	if (p.unit == UNIT_CC) {
+		snprintf(c[5], CELL, "n/a (CUDA cores)");
+		snprintf(c[6], CELL, "n/a (CUDA cores)");
+	} else {
+		pair(c[5], p.rho, prho, 3, agree, differ);
+		pair(c[6], p.sigma, psig, 4, agree, differ);
+	}
+	pair(c[7], p.F, pF, 2, agree, differ);
+	pair(c[8], p.Q, pQ, 0, agree, differ);
+	pair(c[9], p.I, pI, 2, agree, differ);
+	if (*csv_table_get(t, r, "F_measured"))
+		snprintf(c[10], CELL, "%s / %s / %s", csv_table_get(t, r, "F_measured"),
+			 csv_table_get(t, r, "Q_measured"), csv_table_get(t, r, "I_measured"));
+	else
+		snprintf(c[10], CELL, "- (blank in the paper)");
+	snprintf(c[11], CELL, "needs a GPU run");
+	for (int i = 0; i < 12; i++)
+		cells[i] = c[i];
+	md_row(md, cells);
+}
+
 static void tcs_table2(const char *gpu)
 {
 	static const char *const need[] = { "row", "method", "stencil", "fusion", "dtype", "rho",
@@ -210,34 +246,7 @@ static void tcs_table2(const char *gpu)
 		csv_put_str(&w, csv_table_get(&t, r, "source"));
 		csv_end_row(&w);
 
-		char c[12][CELL], tt[16];
-		const char *cells[12];
-		snprintf(c[0], CELL, "%s", row);
-		snprintf(c[1], CELL, "%s", p.method);
-		snprintf(c[2], CELL, "%s", p.stencil);
-		snprintf(tt, sizeof(tt), "%d", p.fusion);
-		snprintf(c[3], CELL, "%s", tt);
-		snprintf(c[4], CELL, "%s%s", p.dtype, p.unit != UNIT_CC && dt->id == DT_FP32 ?
-			 " (tf32 math)" : "");
-		if (p.unit == UNIT_CC) {
-			snprintf(c[5], CELL, "n/a (CUDA cores)");
-			snprintf(c[6], CELL, "n/a (CUDA cores)");
-		} else {
-			pair(c[5], p.rho, prho, 3, &agree, &differ);
-			pair(c[6], p.sigma, psig, 4, &agree, &differ);
-		}
-		pair(c[7], p.F, pF, 2, &agree, &differ);
-		pair(c[8], p.Q, pQ, 0, &agree, &differ);
-		pair(c[9], p.I, pI, 2, &agree, &differ);
-		if (*csv_table_get(&t, r, "F_measured"))
-			snprintf(c[10], CELL, "%s / %s / %s", csv_table_get(&t, r, "F_measured"),
-				 csv_table_get(&t, r, "Q_measured"), csv_table_get(&t, r, "I_measured"));
-		else
-			snprintf(c[10], CELL, "- (blank in the paper)");
-		snprintf(c[11], CELL, "needs a GPU run");
-		for (int i = 0; i < 12; i++)
-			cells[i] = c[i];
-		md_row(&md, cells);
+		t2_md_row(&md, &t, r, &p, dt->id, row, prho, psig, pF, pQ, pI, &agree, &differ);
 	}
 	md_note(&md, "Sources: data/paper/tcs-table2.csv (transcribed), model/ (this harness). "
 		"A model value that does not round to the printed one is marked (differs); "
