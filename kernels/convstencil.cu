@@ -22,7 +22,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu.h"
 #include "kmethod.h"
 #include "ptx.cuh"
 
@@ -279,7 +278,7 @@ static const void *cs_pick(enum cs_instr in, int nt, int d3)
 static int cs_instr_for(const struct method_ctx *c, enum cs_instr *in, const char **why)
 {
 	const char *o = c->option ? c->option : "";
-	int sm90 = gpu_props()->major >= 9;
+	int sm90 = c->props->major >= 9;
 	if (c->dtype == DT_TF32) {
 		*in = CS_TF32;
 		if (*o) {
@@ -413,7 +412,7 @@ static void cs_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 		  (unsigned)(c->grid->dims >= 2 ? (CS.args.ny + bh - 1) / bh : 1),
 		  (unsigned)(d3 ? (CS.args.nz + CS.args.zc - 1) / CS.args.zc : 1));
 	void *args[] = { (void *)&in, (void *)&out, (void *)&CS.d_b, (void *)&CS.args };
-	CUDA_CHECK(cudaLaunchKernel(cs_pick(CS.instr, CS.args.n / 8, d3), grid, dim3(256), args, CS.smem, s));
+	cudaLaunchKernel(cs_pick(CS.instr, CS.args.n / 8, d3), grid, dim3(256), args, CS.smem, s);   /* checked by the runner */
 }
 
 static void cs_teardown(struct method_ctx *c)

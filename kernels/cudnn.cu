@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gpu.h"
+#include "cli.h"
 #include "kmethod.h"
 
 #if __has_include(<cudnn.h>)

@@ -23,7 +23,6 @@
  */
 #include <stdio.h>
 
-#include "gpu.h"
 #include "kmethod.h"
 #include "ptx.cuh"
 
@@ -533,7 +532,7 @@ static int ebisu_setup(struct method_ctx *c, const char **why)
 	const struct stencil *s = c->stencil;
 	int r = s->radius, rc;
 
-	g_sms = gpu_props()->multiProcessorCount;
+	g_sms = c->props->multiProcessorCount;
 	/* the constant tables are laid out as the dense base weights, (2r+1)^d with x fastest */
 	memset(w64, 0, sizeof(w64));
 	memcpy(w64, c->base->w, (size_t)dense_weights_count(c->base) * sizeof(double));

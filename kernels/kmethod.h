@@ -5,7 +5,9 @@
  * The shared driver (profiling/stencilbench.cu) gives a method one configuration at a time: the
  * stencil, fusion depth t, data type, the grid (layout and ghost ring, model/grid.h) and the
  * dtype-rounded weights (base and t-fold composed). A configuration the method cannot run is
- * reported as skipped with the reason its `supports` returns. Every measured row of every table
+ * reported as skipped with the reason its `supports` returns. Kernels include nothing from
+ * profiling/: the runner hands them the device's properties here, and checks their launches
+ * (cudaGetLastError after each). Every measured row of every table
  * and figure goes through this interface. A method is its .cu file (which registers itself with
  * KERNEL_METHOD) and its row in the method table, model/method.c.
  */
@@ -28,6 +30,7 @@ struct method_ctx {
 	const struct dense_weights *composed;   /* t-fold composed weights, dense (t = 1: = base) */
 	const char *option;                     /* the variant asked for (METHOD:OPTION), "" for default */
 	void *state;                            /* owned by the method between setup and teardown */
+	const cudaDeviceProp *props;            /* the device the runner opened (SMs, compute capability) */
 };
 
 /* Buffers carry this many elements past the grid's last one: a kernel's register window may read

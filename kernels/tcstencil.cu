@@ -21,7 +21,6 @@
 
 #include <cuda_fp16.h>
 
-#include "gpu.h"
 #include "kmethod.h"
 #include "ptx.cuh"
 

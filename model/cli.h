@@ -11,7 +11,14 @@
 extern "C" {
 #endif
 
+/* The tools' exit statuses, the runner's among them (stencilbench --help): 0 done, 1 some rows
+ * failed verification (the CSV is complete and written), 2 bad input, 3 no CUDA device, 4 an error
+ * (nothing new is written: the CSV and meta.csv are written only once every configuration has
+ * run). */
+#define EXIT_WRONG 1
 #define EXIT_BAD_INPUT 2
+#define EXIT_NO_DEVICE 3
+#define EXIT_ERROR 4
 
 /* Print "PROG: message" and exit with status EXIT_BAD_INPUT. */
 void cli_bad_input(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

@@ -10,14 +10,10 @@
 #include <cuda_runtime.h>
 #include <stddef.h>
 
+#include "cli.h"
 #include "stencil.h"
 
-/* The runner's exit statuses (stencilbench --help): 0 done, 1 some rows failed verification (the
- * CSV is complete and written), 2 bad input (cli.h), 3 no CUDA device, 4 an error (nothing new is
- * written: the CSV and meta.csv are written only once every configuration has run). */
-#define EXIT_WRONG 1
-#define EXIT_NO_DEVICE 3
-#define EXIT_ERROR 4
+/* The exit statuses are model/cli.h's. */
 
 /* Every CUDA call is checked; a failure prints the call, file and line and exits EXIT_ERROR. */
 #define CUDA_CHECK(call) gpu_check((call), #call, __FILE__, __LINE__)

@@ -331,6 +331,7 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 
 	snprintf(r->status, sizeof(r->status), "skipped");
 	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = r->writeback_s = NAN;
+	mc.props = gpu_props();
 	if (runnable(r, &mc, ceil) != 0)
 		return;
 	if (weights_make(st, c->dtype, &w) != 0 ||

@@ -303,7 +303,8 @@ static int cmd_check(const struct options *o)
 					r.m = m;
 					q.counters = 0;
 					/* quietly skip fusion depths the method does not do */
-					struct method_ctx mc = { st, t, (enum dtype)dt, NULL, NULL, NULL, NULL, c.option, NULL };
+					struct method_ctx mc = { st, t, (enum dtype)dt, NULL, NULL, NULL, NULL, c.option, NULL,
+								 gpu_props() };
 					if (m->supports(&mc)) {
 						if (t == 1)
 							skipped++;
