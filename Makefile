@@ -101,6 +101,11 @@ include scripts/make/experiments.mk
 	$(O)/tcs-figure10-model.csv $(O)/tcs-figure14-model.csv $(RUNDIR)/ceilings.csv \
 	$(foreach f,$(FIGURES) tcs-figure10-run tcs-figure10,$(O)/$(f).png $(O)/$(f).svg)
 
+.PHONY: doc-tables
+doc-tables: ## re-render the tables REPRODUCE.md quotes from the runs they name (scripts/doc-tables.sh)
+doc-tables: $(RENDER)
+	$(Q)RENDER='$(RENDER)' scripts/doc-tables.sh REPRODUCE.md
+
 clean: ## remove build/ and plots/out/
 	$(call say,RM,$(B) plots/out)rm -rf $(B) plots/out
 

@@ -79,6 +79,17 @@ static void test_target_table(void **state)
 	render_close(&c);
 }
 
+/* REPRODUCE.md quotes no table by hand: each quoted table is what the renderer writes from the
+ * run its marker names (scripts/doc-tables.sh --check; make doc-tables rewrites them). */
+static void test_doc_tables(void **state)
+{
+	(void)state;
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd), "cd '%s' && RENDER=build/stencil-render scripts/doc-tables.sh --check "
+		 "REPRODUCE.md", repo_path("."));
+	assert_int_equal(system(cmd), 0);
+}
+
 /* tcs-table4 from the fixture: the ratio is the run's sparse over dense, beside the paper's 3.06 */
 static void test_joined_values(void **state)
 {
@@ -377,6 +388,7 @@ void run_render_tests(struct group_result *r)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_target_renders),
 		cmocka_unit_test(test_target_table),
+		cmocka_unit_test(test_doc_tables),
 		cmocka_unit_test(test_joined_values),
 		cmocka_unit_test(test_kernels_vs_authors),
 		cmocka_unit_test(test_verdict_logic),

@@ -1,0 +1,45 @@
+#!/bin/bash
+# doc-tables.sh - the tables REPRODUCE.md quotes, rendered, never copied by hand. Each quoted table
+# sits between a marker line naming a target and a recorded run,
+#   <!-- rendered: TARGET RUN -->
+# and <!-- end rendered -->; this script renders TARGET from data/runs/RUN with the renderer and
+# puts the Markdown table in between (make doc-tables). With --check it changes nothing and exits
+# 1, naming the section, when a quoted table differs from what the renderer writes now (make test).
+# usage: scripts/doc-tables.sh [--check] [DOC]   (RENDER: the renderer, default build/stencil-render)
+set -euo pipefail
+check=0
+[[ ${1:-} == --check ]] && { check=1; shift; }
+doc=${1:-REPRODUCE.md}
+render=${RENDER:-build/stencil-render}
+[[ -r $doc ]] || { echo "doc-tables: cannot read $doc" >&2; exit 2; }
+[[ -x $render ]] || { echo "doc-tables: no renderer at $render (make all)" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# render every section's target once, keeping the table lines of its Markdown
+grep -o '^<!-- rendered: [a-z0-9.-]* [a-z0-9._-]* -->$' "$doc" | while read -r _ _ target run _; do
+	dir="$tmp/$target@$run"
+	mkdir -p "$dir"
+	[[ -d data/runs/$run ]] || { echo "doc-tables: $doc names run $run, not under data/runs/" >&2; exit 2; }
+	"$render" "$target" --run "data/runs/$run" --outdir "$dir" 2> "$dir/log" ||
+		{ echo "doc-tables: rendering $target from $run failed: $(tail -1 "$dir/log")" >&2; exit 2; }
+	grep '^|' "$dir/$target.md" > "$dir/table"
+done
+
+# the document with each section's table replaced
+awk -v tmp="$tmp" '
+	/^<!-- rendered: / { print; split($0, w, " "); f = tmp "/" w[3] "@" w[4] "/table"
+		while ((getline line < f) > 0) print line; close(f); skip = 1; next }
+	/^<!-- end rendered -->$/ { skip = 0 }
+	!skip { print }' "$doc" > "$tmp/doc"
+
+if ((check)); then
+	if ! cmp -s "$doc" "$tmp/doc"; then
+		echo "doc-tables: a table quoted in $doc differs from the renderer's (make doc-tables):" >&2
+		diff "$doc" "$tmp/doc" | head -5 >&2
+		exit 1
+	fi
+	exit 0
+fi
+cmp -s "$doc" "$tmp/doc" || { cp "$tmp/doc" "$doc.tmp$$" && mv -f "$doc.tmp$$" "$doc"; }
+echo "doc-tables: $doc's rendered tables are current"
