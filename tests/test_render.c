@@ -248,6 +248,28 @@ static void test_verdict_logic(void **state)
 	assert_int_equal(verdict_flat(steep, 4, 0.15), V_FAILS);
 	assert_int_equal(verdict_flat(flat, 1, 0.15), V_NA);
 	assert_string_equal(verdict_name(V_FAILS), "does not hold");
+	/* the decision, through each of its outcomes */
+	struct claim_eval e = { 2, 2, V_FAILS, 0, "", 0.40, "spider", 0 };
+	assert_int_equal(verdict_decide(&e, 0.25), VO_FAILS);           /* kernels at 40 % of their roofs */
+	e.share = 0.20;
+	assert_int_equal(verdict_decide(&e, 0.25), VO_IMPL_LIMITED);    /* one at 20 %: says nothing */
+	assert_int_equal(verdict_decide(&e, 0), VO_FAILS);              /* no share stated: not gated */
+	e.base = V_HOLDS;
+	assert_int_equal(verdict_decide(&e, 0.25), VO_HOLDS);           /* a lower bound met by a slow kernel */
+	e.upper_bound = 1;
+	assert_int_equal(verdict_decide(&e, 0.25), VO_IMPL_LIMITED);    /* an upper bound met by one */
+	e.share = 0.25;
+	assert_int_equal(verdict_decide(&e, 0.25), VO_HOLDS);           /* at the stated share */
+	e.premise_absent = 1;
+	assert_int_equal(verdict_decide(&e, 0.25), VO_PREMISE_ABSENT);
+	e.n = 1;
+	assert_int_equal(verdict_decide(&e, 0.25), VO_NOT_MEASURED);    /* a partial set never decides */
+	e.n = 2, e.premise_absent = 0, e.base = V_NA;
+	assert_int_equal(verdict_decide(&e, 0.25), VO_NOT_MEASURED);
+	e.base = V_HOLDS, e.N = 0, e.n = 0;
+	assert_int_equal(verdict_decide(&e, 0.25), VO_NOT_MEASURED);
+	assert_string_equal(verdict_out_name(VO_IMPL_LIMITED), "inconclusive: implementation-limited");
+	assert_string_equal(verdict_out_name(VO_PREMISE_ABSENT), "premise absent here");
 	/* an exact line and a noisy one */
 	const double x[] = { 1, 2, 3, 4 }, y[] = { 3, 5, 7, 9 }, yn[] = { 3, 5.5, 6.5, 9 };
 	double a, b, r2;
@@ -352,21 +374,29 @@ static void test_fixture_verdicts(void **state)
 	render_close(&c);
 	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
 	assert_int_equal(csv_table_read(path, &v, err, sizeof(err)), 0);
-	int flat2d = -1, t4 = -1, bound = -1;
+	int flat2d = -1, t4 = -1, bound = -1, nongemm = -1;
 	for (size_t r = 0; r < v.nrows; r++) {
 		const char *claim = csv_table_get(&v, r, "claim"), *verdict = csv_table_get(&v, r, "verdict");
-		/* the fixture holds box2d1r fp32 t = 1..3 only: the other depths and series are unmeasured,
-		 * which leaves the claim open rather than deciding it on a part */
+		const char *rows = csv_table_get(&v, r, "rows"), *text = csv_table_get(&v, r, "verdict_text");
+		/* the fixture holds box2d1r fp32 t = 1..3 only: 3 of the 32 rows the claim needs, which
+		 * leaves it open rather than deciding it on a part */
 		if (strstr(claim, "independent of t, 2D"))
-			flat2d = !strcmp(verdict, "not measurable here");
-		if (strstr(claim, "3.06x"))                   /* 588.8 / 421.7 = 1.40 < 3.06 */
-			t4 = !strcmp(verdict, "does not hold");
-		if (strstr(claim, "ceiling ratio"))           /* 1.40 <= 1.49 */
-			bound = !strcmp(verdict, "holds");
+			flat2d = !strcmp(verdict, "not measured") && !strcmp(rows, "3/32");
+		/* 588.8 / 421.7 = 1.40 < 3.06, but the sparse kernel runs at 23.7 % of its roof */
+		if (strstr(claim, "3.06x"))
+			t4 = !strcmp(verdict, "inconclusive: implementation-limited") && strstr(text, "spider box2d1r") &&
+			     strstr(text, "23.7 %") && !strcmp(rows, "2/2");
+		/* 1.40 <= 1.49, an upper bound met with the dense kernel at 18.1 % of its roof */
+		if (strstr(claim, "ceiling ratio"))
+			bound = !strcmp(verdict, "inconclusive: implementation-limited") && strstr(text, "spider-dense");
+		/* convstencil / ebisu 0.73 <= 1.33, both kernels above a quarter of their roofs */
+		if (strstr(claim, "at most 1.33x"))
+			nongemm = !strcmp(verdict, "holds") && strstr(csv_table_get(&v, r, "model"), "alpha 2.07");
 	}
 	assert_int_equal(flat2d, 1);
 	assert_int_equal(t4, 1);
 	assert_int_equal(bound, 1);
+	assert_int_equal(nongemm, 1);
 	csv_table_free(&v);
 }
 
