@@ -98,8 +98,8 @@ static void use(struct used *u, const struct point *p)
 
 /* one row of data/paper/claims.csv */
 struct claim_row {
-	const char *paper, *claim, *criterion, *paper_value, *option, *baseline;
-	double value, tol, roof_share;   /* NaN where the table leaves them empty */
+	const char *paper, *claim, *criterion, *paper_value, *option, *baseline, *config;
+	double value, tol, roof_share, scenario;   /* NaN where the table leaves them empty */
 };
 
 /* the verdicts being written, and the targets the claims read */
@@ -409,6 +409,69 @@ static void traffic_model(struct verdict_ctx *x, const struct claim_row *cr)
 	claim(x, cr, &e, e.n ? worst : NAN, e.n ? buf : NULL, "Q = 2D (eq. 7)", "tcs-table2: counter Q of rows 1-10", &u);
 }
 
+/* a tcs Table 3 case (config "case N"): its CUDA-core and tensor-core rows, the model's comparison
+ * of the pair on this GPU and the measured TC/CC speedup */
+static double table3_pair(const struct verdict_ctx *x, const struct claim_row *cr, struct claim_eval *e,
+			  struct used *u, int gate_cc, struct model_comparison *cmp)
+{
+	const struct target *t3 = input(x, "tcs-table3");
+	char lc[48], lt[48];
+	snprintf(lc, sizeof(lc), "%s cc", cr->config);
+	snprintf(lt, sizeof(lt), "%s tc", cr->config);
+	const struct point *cc = rd_find_label(t3, lc), *tc = rd_find_label(t3, lt);
+	e->N = 2;
+	rest_on(e, cc, u, gate_cc);
+	rest_on(e, tc, u, 1);
+	*cmp = (struct model_comparison){ 0, NAN, -1, NAN };
+	if (cc && tc && cc->have_model && tc->have_model)
+		model_compare(&tc->mp, &cc->mp, cmp);
+	return cc && tc ? tc->measured / cc->measured : NAN;
+}
+
+/* tcs Table 3, one case: the paper's scenario arises here (else its premise is absent) and the
+ * measured TC/CC speedup lies on the paper's side of 1 (value: the paper's TC/CC) */
+static void table3_case(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	/* "TC wins" fails with a slow tensor-core kernel; "CC wins" (TC/CC under 1, an upper bound)
+	 * fails with a slow CUDA-core kernel and holds for nothing with a slow tensor-core one */
+	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", cr->value < 1 };
+	struct used u = { "" };
+	struct model_comparison cmp;
+	double sp = table3_pair(x, cr, &e, &u, cr->value < 1, &cmp);
+	char sc[16], sp_m[32], mod[96], meas[64];
+	rd_fmt_scenario(sc, sizeof(sc), cmp.scenario);
+	rd_fmt(sp_m, sizeof(sp_m), cmp.speedup, 2);
+	snprintf(mod, sizeof(mod), "scenario %s, TC/CC %s", sc, sp_m);
+	rd_fmt(sp_m, sizeof(sp_m), sp, 2);
+	snprintf(meas, sizeof(meas), "TC/CC %s", sp_m);
+	if (isfinite(sp))
+		e.base = (sp > 1) == (cr->value > 1) ? V_HOLDS : V_FAILS;
+	if (cmp.scenario > 0 && isfinite(cr->scenario) && cmp.scenario != (int)cr->scenario) {
+		e.premise_absent = 1;
+		snprintf(e.premise_why, sizeof(e.premise_why), "the model puts %s in scenario %d on this GPU, not %.0f",
+			 cr->config, cmp.scenario, cr->scenario);
+	}
+	claim(x, cr, &e, sp, isfinite(sp) ? meas : NULL, mod, "tcs-table3: the model's scenario on this run's "
+	      "ceilings; measured TC/CC", &u);
+}
+
+/* the model (tcs eq. 13) as a claim of its own: case N's predicted TC/CC against the measured */
+static void table3_model(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
+	struct used u = { "" };
+	struct model_comparison cmp;
+	double sp = table3_pair(x, cr, &e, &u, 1, &cmp);
+	char mod[64], basis[320];
+	rd_fmt(mod, sizeof(mod), cmp.speedup, 2);
+	if (isfinite(sp) && isfinite(cmp.speedup))
+		e.base = fabs(sp / cmp.speedup - 1) <= cr->tol ? V_HOLDS : V_FAILS;
+	snprintf(basis, sizeof(basis), "tcs-table3 %s: measured TC/CC against the model's on this run's ceilings; "
+		 "the lower of the kernels' shares of their roofs: %s%s%.1f %%", cr->config, e.share_row,
+		 e.share_row[0] ? " at " : "", 100 * e.share);
+	claim(x, cr, &e, sp, NULL, mod, basis, &u);
+}
+
 typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);
 static const struct {
 	const char *name;
@@ -423,6 +486,8 @@ static const struct {
 	{ "sptc_over_baselines", sptc_over_baselines },
 	{ "memory_bound_fp64_speedup", memory_bound_fp64_speedup },
 	{ "traffic_model", traffic_model },
+	{ "table3_case", table3_case },
+	{ "table3_model", table3_model },
 };
 
 static claim_fn evaluator(const char *name)
@@ -443,7 +508,8 @@ static double cell_num(const struct csv_table *t, size_t r, const char *col)
 static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, size_t errlen)
 {
 	static const char *const need[] = { "paper", "claim", "criterion", "paper_value", "value", "tolerance",
-					    "roof_share", "evaluator", "option", "baseline", "inputs", NULL };
+					    "roof_share", "evaluator", "option", "baseline", "config", "scenario",
+					    "inputs", NULL };
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->root);
 	if (csv_table_read(path, t, err, errlen) != 0)
@@ -514,8 +580,9 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 				csv_table_get(&claims, r, "paper"), csv_table_get(&claims, r, "claim"),
 				csv_table_get(&claims, r, "criterion"), csv_table_get(&claims, r, "paper_value"),
 				csv_table_get(&claims, r, "option"), csv_table_get(&claims, r, "baseline"),
+				csv_table_get(&claims, r, "config"),
 				cell_num(&claims, r, "value"), cell_num(&claims, r, "tolerance"),
-				cell_num(&claims, r, "roof_share"),
+				cell_num(&claims, r, "roof_share"), cell_num(&claims, r, "scenario"),
 			};
 			evaluator(csv_table_get(&claims, r, "evaluator"))(&x, &cr);
 		}
