@@ -221,36 +221,6 @@ static void traffic_flat(struct verdict_ctx *x, const struct claim_row *cr, int 
 static void traffic_flat_2d(struct verdict_ctx *x, const struct claim_row *cr) { traffic_flat(x, cr, 2); }
 static void traffic_flat_3d(struct verdict_ctx *x, const struct claim_row *cr) { traffic_flat(x, cr, 3); }
 
-/* tcs 5.3: case 3 lies in the claimed scenario (value) and the tensor-core method wins */
-static void case3_scenario(struct verdict_ctx *x, const struct claim_row *cr)
-{
-	const struct target *t3 = input(x, "tcs-table3");
-	const struct point *cc = rd_find_label(t3, "case 3 cc"), *tc = rd_find_label(t3, "case 3 tc");
-	struct claim_eval e = { 0, 2, V_NA, 0, "", NAN, "", 0 };
-	struct used u = { "" };
-	rest_on(&e, cc, &u, 0);
-	rest_on(&e, tc, &u, 1);
-	struct model_comparison cmp = { 0, NAN, -1, NAN };
-	if (cc && tc && cc->have_model && tc->have_model)
-		model_compare(&tc->mp, &cc->mp, &cmp);
-	double sp = cc && tc ? tc->measured / cc->measured : NAN;
-	char sc[16], mod[96], meas[64], a[32];
-	rd_fmt_scenario(sc, sizeof(sc), cmp.scenario);
-	rd_fmt(a, sizeof(a), cmp.speedup, 2);
-	snprintf(mod, sizeof(mod), "scenario %s, spider / ebisu %s", sc, a);
-	rd_fmt(a, sizeof(a), sp, 2);
-	snprintf(meas, sizeof(meas), "spider / ebisu %s", a);
-	if (isfinite(sp))
-		e.base = sp > 1 ? V_HOLDS : V_FAILS;
-	if (cmp.scenario > 0 && cmp.scenario != (int)cr->value) {
-		e.premise_absent = 1;
-		snprintf(e.premise_why, sizeof(e.premise_why), "the model puts case 3 in scenario %d on this GPU",
-			 cmp.scenario);
-	}
-	claim(x, cr, &e, sp, isfinite(sp) ? meas : NULL, mod,
-	      "tcs-table3 case 3: the model's scenario on this run's ceilings, measured speedup", &u);
-}
-
 /* tcs Table 4: the measured sparse over dense ratio, the model's, and the ceiling-ratio bound */
 static double sparse_dense(const struct verdict_ctx *x, struct claim_eval *e, struct used *u, double *model,
 			   double *bound, int gate_dense)
@@ -479,7 +449,6 @@ static const struct {
 } evaluators[] = {
 	{ "traffic_flat_2d", traffic_flat_2d },
 	{ "traffic_flat_3d", traffic_flat_3d },
-	{ "case3_scenario", case3_scenario },
 	{ "sparse_over_dense", sparse_over_dense },
 	{ "sparse_dense_bound", sparse_dense_bound },
 	{ "sptc_over_baseline", sptc_over_baseline },
