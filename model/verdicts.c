@@ -118,6 +118,20 @@ static const struct target *input(const struct verdict_ctx *x, const char *name)
 	return NULL;
 }
 
+/* a row's share of its model roof into the claim's lowest, without counting it (traffic claims
+ * count the rows whose counters they read) */
+static void gate_on(struct claim_eval *e, const struct point *p)
+{
+	double share = p->measured / rd_model_gs(p);
+	if (isfinite(share) && (!isfinite(e->share) || share < e->share)) {
+		char mname[64];
+		e->share = share;
+		method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
+		snprintf(e->share_row, sizeof(e->share_row), "%s %s %s t=%d", mname, p->cfg->stencil->name,
+			 dtype_table[p->cfg->dtype].name, p->cfg->fusion);
+	}
+}
+
 /* a row the claim needs: counted in n when measured; gate: a kernel whose share of its model roof
  * decides whether the verdict speaks of the method (the one whose slowness would fail the claim,
  * or meet an upper bound for nothing), not a baseline whose slowness would only help it */
@@ -127,14 +141,8 @@ static void rest_on(struct claim_eval *e, const struct point *p, struct used *u,
 		return;
 	e->n++;
 	use(u, p);
-	double share = p->measured / rd_model_gs(p);
-	if (gate && isfinite(share) && (!isfinite(e->share) || share < e->share)) {
-		char mname[64];
-		e->share = share;
-		method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
-		snprintf(e->share_row, sizeof(e->share_row), "%s %s %s t=%d", mname, p->cfg->stencil->name,
-			 dtype_table[p->cfg->dtype].name, p->cfg->fusion);
-	}
+	if (gate)
+		gate_on(e, p);
 }
 
 static void claim(struct verdict_ctx *x, const struct claim_row *cr, const struct claim_eval *e,
@@ -196,7 +204,7 @@ static void traffic_flat(struct verdict_ctx *x, const struct claim_row *cr, int 
 				fus[n++] = f15->cfgs[j].fusion;
 				e.N++;
 				if (isfinite(f15->p[j].Q_m))
-					e.n++, use(&u, &f15->p[j]);
+					e.n++, use(&u, &f15->p[j]), gate_on(&e, &f15->p[j]);
 			}
 		if (verdict_flat(q, n, cr->tol) == V_FAILS)
 			e.base = V_FAILS;
@@ -220,6 +228,48 @@ static void traffic_flat(struct verdict_ctx *x, const struct claim_row *cr, int 
 
 static void traffic_flat_2d(struct verdict_ctx *x, const struct claim_row *cr) { traffic_flat(x, cr, 2); }
 static void traffic_flat_3d(struct verdict_ctx *x, const struct claim_row *cr) { traffic_flat(x, cr, 3); }
+
+/* tcs 5.2.1 (Figure 15): the CUDA-core method's intensity grows linearly with t; every series'
+ * counter I(t) fits a least-squares line with R^2 at least the value, in 2D and 3D apart */
+static void intensity_linear(struct verdict_ctx *x, const struct claim_row *cr, int dims)
+{
+	const struct target *f15 = input(x, "tcs-figure15");
+	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
+	struct used u = { "" };
+	double lowest = INFINITY;
+	char where[96] = "", buf[160];
+	for (size_t i = 0; i < f15->n; i++) {
+		const struct run_config *ci = &f15->cfgs[i];
+		if (ci->stencil->dims != dims ||
+		    (i > 0 && ci->stencil == f15->cfgs[i - 1].stencil && ci->dtype == f15->cfgs[i - 1].dtype))
+			continue;
+		double t[16], I[16], a, b, r2;
+		size_t n = 0, have = 0;
+		for (size_t j = i; j < f15->n && n < 16; j++)
+			if (f15->cfgs[j].stencil == ci->stencil && f15->cfgs[j].dtype == ci->dtype) {
+				e.N++;
+				t[n] = f15->cfgs[j].fusion;
+				I[n++] = f15->p[j].I_m;
+				if (isfinite(f15->p[j].I_m))
+					e.n++, have++, use(&u, &f15->p[j]), gate_on(&e, &f15->p[j]);
+			}
+		if (have < n || n < 3)
+			continue;
+		linear_fit(t, I, n, &a, &b, &r2);
+		if (!(r2 >= cr->value))
+			e.base = V_FAILS;
+		if (r2 < lowest) {
+			lowest = r2;
+			snprintf(where, sizeof(where), " (%s %s)", ci->stencil->name, dtype_table[ci->dtype].name);
+		}
+	}
+	snprintf(buf, sizeof(buf), "lowest R^2: %.3f%s", lowest, where);
+	claim(x, cr, &e, isfinite(lowest) ? lowest : NAN, isfinite(lowest) ? buf : NULL,
+	      "I = 2Kt / 2D, linear in t (eq. 8)", "tcs-figure15: counter I at t = 1..8, each series' least-squares line", &u);
+}
+
+static void intensity_linear_2d(struct verdict_ctx *x, const struct claim_row *cr) { intensity_linear(x, cr, 2); }
+static void intensity_linear_3d(struct verdict_ctx *x, const struct claim_row *cr) { intensity_linear(x, cr, 3); }
 
 /* tcs Table 4: the measured sparse over dense ratio, the model's, and the ceiling-ratio bound */
 static double sparse_dense(const struct verdict_ctx *x, struct claim_eval *e, struct used *u, double *model,
@@ -370,6 +420,7 @@ static void traffic_model(struct verdict_ctx *x, const struct claim_row *cr)
 		if (isfinite(t2->p[i].Q_m) && t2->p[i].have_model) {
 			double err = fabs(t2->p[i].Q_m / t2->p[i].mp.Q - 1);
 			use(&u, &t2->p[i]);
+			gate_on(&e, &t2->p[i]);
 			worst = err > worst ? err : worst;
 			e.n++;
 		}
@@ -449,6 +500,8 @@ static const struct {
 } evaluators[] = {
 	{ "traffic_flat_2d", traffic_flat_2d },
 	{ "traffic_flat_3d", traffic_flat_3d },
+	{ "intensity_linear_2d", intensity_linear_2d },
+	{ "intensity_linear_3d", intensity_linear_3d },
 	{ "sparse_over_dense", sparse_over_dense },
 	{ "sparse_dense_bound", sparse_dense_bound },
 	{ "sptc_over_baseline", sptc_over_baseline },
