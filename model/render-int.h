@@ -27,6 +27,7 @@ struct point {
 	struct model_point rule;    /* the model with the method's own sigma rule (the paper's) */
 	int have_rule;
 	int throttled;              /* throttled_samples > 0: some samples ran below 75 % clock */
+	int dirty;                  /* written by a runner built from a dirty tree */
 	double thr_samples, samples, clk_median, clk_min;
 };
 

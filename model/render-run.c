@@ -137,8 +137,8 @@ static int run_sane(const struct csv_table *t, char *err, size_t errlen)
 }
 
 /* the rows a target uses name their commits: the row's own git_commit/git_dirty where the runner
- * wrote them, else its invocation's in meta.csv */
-static void note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
+ * wrote them, else its invocation's in meta.csv; 1 when the row was written from a dirty tree */
+static int note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
 {
 	const char *g = csv_table_get(t, r, "git_commit"), *d = csv_table_get(t, r, "git_dirty");
 	const char *id = csv_table_get(t, r, "run_id");
@@ -148,14 +148,16 @@ static void note_commit(struct render_ctx *c, const struct csv_table *t, size_t 
 			m = &c->meta[k];
 	if (!g || !*g || !strcmp(g, "NA"))
 		g = m ? m->commit : "";
-	c->dirty |= (d && !strcmp(d, "yes")) || (m && m->dirty);
+	int dirty = (d && !strcmp(d, "yes")) || (m && m->dirty);
+	c->dirty |= dirty;
 	if (!*g)
-		return;
+		return dirty;
 	for (size_t k = 0; k < c->ncommits; k++)
 		if (!strncmp(c->commits[k], g, 7))
-			return;
+			return dirty;
 	if (c->ncommits < NELEM(c->commits))
 		snprintf(c->commits[c->ncommits++], sizeof(c->commits[0]), "%.7s", g);
+	return dirty;
 }
 
 double rd_model_gs(const struct point *p)
@@ -226,7 +228,7 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 			c->hot |= w && !strcmp(w, "hot");
 		}
 		if (p->run_row >= 0)
-			note_commit(c, &t->run, (size_t)p->run_row);
+			p->dirty = note_commit(c, &t->run, (size_t)p->run_row);
 		struct model_input in = { p->cfg->stencil, p->cfg->fusion, p->cfg->dtype,
 					  model_method_find(p->cfg->method), -1,
 					  rd_num(&t->run, p->run_row, "sigma"), &c->hw };

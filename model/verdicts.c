@@ -73,15 +73,20 @@ const char *verdict_out_name(enum verdict_out v)
 
 /* ---- verdicts: the papers' claims against this GPU ---- */
 
-/* the throttled rows a verdict uses, named in its basis ("uses throttled rows: case 1 cc ebisu") */
+/* the throttled rows a verdict uses, named in its basis ("uses throttled rows: case 1 cc ebisu"),
+ * and whether any was written from a dirty tree (the basis then says so) */
 struct used {
 	char s[512];
+	int dirty;
 };
 
 static void use(struct used *u, const struct point *p)
 {
 	char name[160], mname[64];
-	if (!p || !p->throttled || strcmp(p->status, "ok"))   /* only rows whose numbers are used */
+	if (!p || strcmp(p->status, "ok"))   /* only rows whose numbers are used */
+		return;
+	u->dirty |= p->dirty;
+	if (!p->throttled)
 		return;
 	method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
 	if (p->cfg->label[0])
@@ -163,7 +168,8 @@ static void claim(struct verdict_ctx *x, const struct claim_row *cr, const struc
 	else
 		snprintf(v, sizeof(v), "%s", verdict_out_name(vo));
 	snprintf(rows, sizeof(rows), "%d/%d", e->n, e->N);
-	snprintf(b, sizeof(b), "%s%s%s", basis, u->s[0] ? "; uses throttled rows: " : "", u->s);
+	snprintf(b, sizeof(b), "%s%s%s%s", basis, u->s[0] ? "; uses throttled rows: " : "", u->s,
+		 u->dirty ? "; uses rows measured from a DIRTY TREE (not a recorded result)" : "");
 	csv_put_str(&x->o.w, cr->paper);
 	csv_put_str(&x->o.w, cr->claim);
 	csv_put_str(&x->o.w, cr->criterion);
@@ -187,7 +193,7 @@ static void traffic_flat(struct verdict_ctx *x, const struct claim_row *cr, int 
 {
 	const struct target *f15 = input(x, "tcs-figure15");
 	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	double worst = 0;
 	char where[96] = "", buf[160], basis[160];
 	for (size_t i = 0; i < f15->n; i++) {
@@ -235,7 +241,7 @@ static void intensity_linear(struct verdict_ctx *x, const struct claim_row *cr, 
 {
 	const struct target *f15 = input(x, "tcs-figure15");
 	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	double lowest = INFINITY;
 	char where[96] = "", buf[160];
 	for (size_t i = 0; i < f15->n; i++) {
@@ -289,7 +295,7 @@ static double sparse_dense(const struct verdict_ctx *x, struct claim_eval *e, st
 static void sparse_over_dense(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	double model, bound, r = sparse_dense(x, &e, &u, &model, &bound, 0);
 	char mod[64];
 	rd_fmt(mod, sizeof(mod), model, 2);
@@ -300,7 +306,7 @@ static void sparse_over_dense(struct verdict_ctx *x, const struct claim_row *cr)
 static void sparse_dense_bound(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 1 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	double model, bound, r = sparse_dense(x, &e, &u, &model, &bound, 1);   /* a slow dense exceeds it */
 	char mod[64], b[32];
 	rd_fmt(b, sizeof(b), bound, 2);
@@ -344,7 +350,7 @@ static double over_baseline(const struct target *s9, const char *option, const c
 static void sptc_over_baseline(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	double model, r = over_baseline(input(x, "sptc-figure9"), cr->option, cr->baseline, &e, &u, &model);
 	char mod[64], basis[256];
 	if (cr->option[0] && e.n == 0)
@@ -361,7 +367,7 @@ static void sptc_over_baseline(struct verdict_ctx *x, const struct claim_row *cr
 static void sptc_over_baselines(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	char list[256], *save = NULL, mod[64], basis[320];
 	double sum = 0, msum = 0;
 	snprintf(list, sizeof(list), "%s", cr->baseline);
@@ -390,7 +396,7 @@ static void memory_bound_fp64_speedup(struct verdict_ctx *x, const struct claim_
 	const struct target *t3 = input(x, "tcs-table3");
 	const struct point *cc = rd_find_label(t3, "case 1 cc"), *tc = rd_find_label(t3, "case 1 tc");
 	struct claim_eval e = { 0, 2, V_NA, 0, "", NAN, "", 1 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	rest_on(&e, cc, &u, 1);   /* a slow CUDA-core kernel would break the bound */
 	rest_on(&e, tc, &u, 1);   /* a slow tensor-core one would meet it for nothing */
 	double s = cc && tc ? tc->measured / cc->measured : NAN;
@@ -414,7 +420,7 @@ static void traffic_model(struct verdict_ctx *x, const struct claim_row *cr)
 	const struct target *t2 = input(x, "tcs-table2");
 	struct claim_eval e = { 0, (int)t2->n, V_NA, 0, "", NAN, "", 0 };
 	double worst = 0;
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	char buf[160];
 	for (size_t i = 0; i < t2->n; i++)
 		if (isfinite(t2->p[i].Q_m) && t2->p[i].have_model) {
@@ -456,7 +462,7 @@ static void table3_case(struct verdict_ctx *x, const struct claim_row *cr)
 	/* "TC wins" fails with a slow tensor-core kernel; "CC wins" (TC/CC under 1, an upper bound)
 	 * fails with a slow CUDA-core kernel and holds for nothing with a slow tensor-core one */
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", cr->value < 1 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	struct model_comparison cmp;
 	double sp = table3_pair(x, cr, &e, &u, cr->value < 1, &cmp);
 	char sc[16], sp_m[32], mod[96], meas[64];
@@ -480,7 +486,7 @@ static void table3_case(struct verdict_ctx *x, const struct claim_row *cr)
 static void table3_model(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
-	struct used u = { "" };
+	struct used u = { "", 0 };
 	struct model_comparison cmp;
 	double sp = table3_pair(x, cr, &e, &u, 1, &cmp);
 	char mod[64], basis[320];

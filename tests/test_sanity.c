@@ -391,6 +391,20 @@ static void test_provenance_titles(void **state)
 	edit(run, "tcs-table4.csv", 1, "git_dirty", "yes", -1);
 	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), 0);
 	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), ", commits 1a2b3c4, 9988776, DIRTY TREE (not a recorded result)\n"));
+	/* the verdicts that use the dirty row say so, the others do not */
+	assert_int_equal(render(run, out, "verdicts", err, sizeof(err)), 0);
+	struct csv_table vt;
+	read_out(out, "verdicts.csv", &vt);
+	int named = 0, clean = 1;
+	for (size_t r = 0; r < vt.nrows; r++) {
+		int dirty = strstr(csv_table_get(&vt, r, "basis"), "DIRTY TREE") != NULL;
+		if (strstr(csv_table_get(&vt, r, "claim"), "3.06x"))
+			named = dirty;
+		if (strstr(csv_table_get(&vt, r, "claim"), "at most 1.33x"))
+			clean = !dirty;
+	}
+	assert_true(named && clean);
+	csv_table_free(&vt);
 	/* the figures' titles are the tables' (the renderer's .vars, which make hands to gnuplot),
 	 * with the series drawn in the method table's order */
 	assert_int_equal(render(run, out, "sptc-figure10", err, sizeof(err)), 0);
