@@ -520,6 +520,63 @@ static void table3_model(struct verdict_ctx *x, const struct claim_row *cr)
 	claim(x, cr, &e, sp, NULL, mod, basis, &u);
 }
 
+/* nongemm eq. 24: with infinitely fast tensor cores a memory-bound kernel gains at most 1 + I/B
+ * (I its intensity, B the CUDA-core ridge), here for a tcs Table 3 case (config) on this GPU's
+ * ceilings; its premise is the memory-bound CUDA-core kernel */
+static void workload_bound(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 1 };
+	struct used u = { "", 0 };
+	struct model_comparison cmp;
+	double sp = table3_pair(x, cr, &e, &u, 1, &cmp);
+	char lc[48], mod[128], a[32], b[32], c[32];
+	snprintf(lc, sizeof(lc), "%s cc", cr->config);
+	const struct point *cc = rd_find_label(input(x, "tcs-table3"), lc);
+	int m = cc && cc->have_model;
+	double bound = m ? 1 + cc->mp.I / cc->mp.ridge : NAN;
+	rd_fmt(a, sizeof(a), bound, 2);
+	rd_fmt(b, sizeof(b), m ? cc->mp.I : NAN, 2);
+	rd_fmt(c, sizeof(c), m ? cc->mp.ridge : NAN, 1);
+	snprintf(mod, sizeof(mod), "bound %s (I %s, B %s here)", a, b, c);
+	e.base = verdict_at_most(sp, bound, cr->tol);
+	if (m && cc->mp.bound != BOUND_MEMORY) {
+		e.premise_absent = 1;
+		snprintf(e.premise_why, sizeof(e.premise_why), "the model puts %s's CUDA-core kernel in the "
+			 "compute-bound region on this GPU", cr->config);
+	}
+	claim(x, cr, &e, sp, NULL, mod, "tcs-table3: measured TC/CC; the bound from the CUDA-core kernel's intensity "
+	      "and this run's ridge", &u);
+}
+
+/* nongemm Figure 11's conclusion: the tensor-core stencil underperforms the CUDA-core one on each
+ * of the cases config names ("case 1;case 2"), an upper bound on every TC/CC below 1 */
+static void tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 1 };
+	struct used u = { "", 0 };
+	char list[128], *save = NULL, meas[160] = "", mod[160] = "", basis[192];
+	snprintf(list, sizeof(list), "%s", cr->config);
+	for (char *c = strtok_r(list, ";", &save); c; c = strtok_r(NULL, ";", &save)) {
+		struct claim_row one = *cr;
+		struct claim_eval ec = { 0, 0, V_NA, 0, "", NAN, "", 1 };
+		struct model_comparison cmp;
+		one.config = c;
+		double sp = table3_pair(x, &one, &ec, &u, 1, &cmp);
+		e.N += ec.N, e.n += ec.n;
+		if (isfinite(ec.share) && (!isfinite(e.share) || ec.share < e.share))
+			e.share = ec.share, snprintf(e.share_row, sizeof(e.share_row), "%s", ec.share_row);
+		if (!(sp < 1))
+			e.base = V_FAILS;
+		char f[32];
+		rd_fmt(f, sizeof(f), sp, 2);
+		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%s %s", meas[0] ? ", " : "", c, f);
+		rd_fmt(f, sizeof(f), cmp.speedup, 2);
+		snprintf(mod + strlen(mod), sizeof(mod) - strlen(mod), "%s%s %s", mod[0] ? ", " : "", c, f);
+	}
+	snprintf(basis, sizeof(basis), "tcs-table3: convstencil / ebisu on %s (fp64), a subset of nongemm's suite", cr->config);
+	claim(x, cr, &e, NAN, meas, mod, basis, &u);
+}
+
 typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);
 static const struct {
 	const char *name;
@@ -539,6 +596,8 @@ static const struct {
 	{ "intensity_model", intensity_model },
 	{ "table3_case", table3_case },
 	{ "table3_model", table3_model },
+	{ "workload_bound", workload_bound },
+	{ "tc_underperforms", tc_underperforms },
 };
 
 static claim_fn evaluator(const char *name)
