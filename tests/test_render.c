@@ -90,6 +90,42 @@ static void test_doc_tables(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/*
+ * Every verdict rule through its outcomes on a real run: the five inputs of make verdicts from one
+ * H200 (tests/fixtures/run-verdicts, a copy of data/runs/h200-55cf7556-2026-11-22's), each claim's
+ * verdict pinned, in claims.csv's order (H holds, F does not hold, P premise absent here, I
+ * inconclusive: implementation-limited, N not measured): a changed threshold, tolerance, gate or
+ * definition changes a letter. Every outcome of the vocabulary occurs.
+ */
+static void test_verdicts_pinned(void **state)
+{
+	(void)state;
+	char err[1024], path[512], got[64] = "";
+	const char *out = temp_dir();
+	static const char expected[] = "HIHIPPPPPHIFHHFHFIIINNNIHNNNIIHHHHHFH";
+	struct render_ctx c;
+	struct csv_table v;
+	assert_int_equal(render_open(&c, repo_path("."), repo_path("tests/fixtures/run-verdicts"), NULL, out, err,
+				     sizeof(err)), 0);
+	assert_int_equal(render_target(&c, "verdicts", err, sizeof(err)), 0);
+	render_close(&c);
+	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
+	assert_int_equal(csv_table_read(path, &v, err, sizeof(err)), 0);
+	static const char *const words[] = { "holds", "does not hold", "premise absent here",
+					     "inconclusive: implementation-limited", "not measured" };
+	for (size_t r = 0; r < v.nrows && r + 1 < sizeof(got); r++) {
+		const char *w = csv_table_get(&v, r, "verdict");
+		size_t k = 0;
+		while (k < 5 && strcmp(words[k], w))
+			k++;
+		got[r] = k < 5 ? "HFPIN"[k] : '?';
+	}
+	csv_table_free(&v);
+	assert_string_equal(got, expected);
+	for (const char *o = "HFPIN"; *o; o++)
+		assert_non_null(strchr(got, *o));
+}
+
 /* tcs-table4 from the fixture: the ratio is the run's sparse over dense, beside the paper's 3.06 */
 static void test_joined_values(void **state)
 {
@@ -422,8 +458,9 @@ static void test_newest_run(void **state)
 	char out[512];
 	static const char *const one[] = { "tcs-table4.csv", NULL }, *const all[] = { "tcs-table4.csv",
 		"tcs-figure15.csv", NULL }, *const missing[] = { "tcs-table4.csv", "no-such.csv", NULL };
+	/* run-verdicts (an H200's, the latest meta.csv date) holds tcs-table4.csv too */
 	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), one, out, sizeof(out)), 0);
-	assert_non_null(strstr(out, "run-small"));
+	assert_non_null(strstr(out, "run-verdicts"));
 	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), all, out, sizeof(out)), 0);
 	/* a run must hold every file named */
 	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), missing, out, sizeof(out)), -1);
@@ -435,6 +472,7 @@ void run_render_tests(struct group_result *r)
 		cmocka_unit_test(test_every_target_renders),
 		cmocka_unit_test(test_target_table),
 		cmocka_unit_test(test_doc_tables),
+		cmocka_unit_test(test_verdicts_pinned),
 		cmocka_unit_test(test_joined_values),
 		cmocka_unit_test(test_kernels_vs_authors),
 		cmocka_unit_test(test_verdict_logic),
