@@ -102,7 +102,7 @@ static void test_verdicts_pinned(void **state)
 	(void)state;
 	char err[1024], path[512], got[64] = "";
 	const char *out = temp_dir();
-	static const char expected[] = "HIHIPPPPPHIFHHFHFIIINNNIHNNNIIHHHHHFH";
+	static const char expected[] = "HIHIPPPPPHIFHHIHIIIINNNIHNNNIIHHHHHFH";
 	struct render_ctx c;
 	struct csv_table v;
 	assert_int_equal(render_open(&c, repo_path("."), repo_path("tests/fixtures/run-verdicts"), NULL, out, err,
