@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "grid.h"
+#include "lowrank.h"
 #include "transform.h"
 
 double test_input(void *ctx, long x, long y, long z)
@@ -145,11 +146,101 @@ static void test_decomposition(void **state)
 	weights_free(&w);
 }
 
+/* The 2D step of the composed kernel w (side n) at (y, x) of an m x m tile, directly and as the
+ * low-rank sum of x-then-y 1D convolutions; the largest difference over the tile's interior */
+static double lowrank_apply_error(const struct lowrank *lr, const double *w, const double *in, int m)
+{
+	int n = lr->n, R = n / 2;
+	double worst = 0;
+	for (int y = R; y < m - R; y++)
+		for (int x = R; x < m - R; x++) {
+			double direct = 0, split = 0;
+			for (int dy = -R; dy <= R; dy++)
+				for (int dx = -R; dx <= R; dx++)
+					direct += w[(dy + R) * n + dx + R] * in[(y + dy) * m + x + dx];
+			for (int k = 0; k < lr->rank; k++) {
+				double acc = 0;
+				for (int dy = -R; dy <= R; dy++) {
+					double row = 0;   /* v_k along x, then u_k along y */
+					for (int dx = -R; dx <= R; dx++)
+						row += lr->v[k * n + dx + R] * in[(y + dy) * m + x + dx];
+					acc += lr->u[k * n + dy + R] * row;
+				}
+				split += lr->s[k] * acc;
+			}
+			worst = fmax(worst, fabs(direct - split));
+		}
+	return worst;
+}
+
+/* A LoRAStencil-style split: exact on the harness's random non-symmetric weights (full rank), short
+ * on low-rank ones, orthonormal factors, and the same 2D step as rank pairs of 1D convolutions. */
+static void test_lowrank(void **state)
+{
+	(void)state;
+	static const char *const st[] = { "box2d1r", "box2d2r", "box2d3r", "star2d2r" };
+	static const int fuse[] = { 3, 1, 2, 1 };
+	double in[24 * 24];
+	for (int i = 0; i < 24 * 24; i++)
+		in[i] = grid_input(DT_FP64, i);
+	for (int k = 0; k < 4; k++) {
+		struct weights w;
+		struct dense_weights d;
+		struct lowrank lr;
+		weights_make(stencil_find(st[k]), DT_FP64, &w);
+		weights_compose(stencil_find(st[k]), &w, fuse[k], &d);
+		assert_int_equal(lowrank_build(d.w, d.side, 0, &lr), 0);
+		if (k < 3)   /* a random box is of full rank (a star's plus shape may be less) */
+			assert_int_equal(lr.rank, d.side);
+		assert_true(lowrank_residual(&lr, d.w) < 1e-14);
+		assert_true(lowrank_apply_error(&lr, d.w, in, 24) < 1e-13);
+		for (int i = 0; i < lr.rank; i++) {
+			if (i)
+				assert_true(lr.s[i] <= lr.s[i - 1]);
+			for (int j = 0; j < lr.rank; j++) {   /* orthonormal u and v */
+				double uu = 0, vv = 0;
+				for (int e = 0; e < lr.n; e++)
+					uu += lr.u[i * lr.n + e] * lr.u[j * lr.n + e], vv += lr.v[i * lr.n + e] * lr.v[j * lr.n + e];
+				assert_near(uu, i == j, 1e-12);
+				assert_near(vv, i == j, 1e-12);
+			}
+		}
+		lowrank_free(&lr);
+		dense_weights_free(&d);
+		weights_free(&w);
+	}
+	/* a separable kernel (a column times a row) is rank 1, a sum of two of them rank 2 */
+	double a[5] = { 0.1, 0.3, 0.2, 0.25, 0.15 }, b[5] = { 0.4, -0.1, 0.3, 0.2, 0.2 }, c[5] = { 1, 0, -1, 2, 0.5 };
+	double w1[25], w2[25];
+	for (int i = 0; i < 5; i++)
+		for (int j = 0; j < 5; j++)
+			w1[i * 5 + j] = a[i] * b[j], w2[i * 5 + j] = a[i] * b[j] + c[i] * a[j];
+	struct lowrank lr;
+	assert_int_equal(lowrank_build(w1, 5, 1e-12, &lr), 0);
+	assert_int_equal(lr.rank, 1);
+	assert_true(lowrank_residual(&lr, w1) < 1e-15);
+	assert_true(lowrank_apply_error(&lr, w1, in, 24) < 1e-14);
+	lowrank_free(&lr);
+	assert_int_equal(lowrank_build(w2, 5, 1e-12, &lr), 0);
+	assert_int_equal(lr.rank, 2);
+	assert_true(lowrank_residual(&lr, w2) < 1e-14);
+	/* dropping a term is visible: the residual is the dropped singular value's size */
+	double s1 = lr.s[1];
+	lowrank_free(&lr);
+	assert_int_equal(lowrank_build(w2, 5, 0.999, &lr), 0);
+	assert_int_equal(lr.rank, 1);
+	assert_true(lowrank_residual(&lr, w2) > 0.1 * s1);
+	lowrank_free(&lr);
+	assert_int_equal(lowrank_build(w2, 0, 0, &lr), -1);
+	assert_int_equal(lowrank_build(w2, 32, 0, &lr), -1);
+}
+
 void run_transform_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flattening),
 		cmocka_unit_test(test_decomposition),
+		cmocka_unit_test(test_lowrank),
 	};
 	RUN_GROUP(r, tests);
 }
