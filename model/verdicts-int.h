@@ -1,0 +1,46 @@
+/*
+ * verdicts-int.h - what the verdicts' two files share: verdicts.c (the vocabulary, the claims
+ * table read and each row's output) and claims.c (the evaluators claims.csv names).
+ */
+#ifndef VERDICTS_INT_H
+#define VERDICTS_INT_H
+
+#include "render-int.h"
+
+/* the throttled rows a verdict uses, named in its basis ("uses throttled rows: case 1 cc ebisu"),
+ * and whether any was written from a dirty tree (the basis then says so) */
+struct used {
+	char s[512];
+	int dirty;
+};
+
+/* one row of data/paper/claims.csv */
+struct claim_row {
+	const char *paper, *claim, *criterion, *paper_value, *option, *baseline, *config;
+	double value, tol, roof_share, scenario;   /* NaN where the table leaves them empty */
+};
+
+/* the verdicts being written, and the targets the claims read */
+struct verdict_ctx {
+	struct outputs o;
+	const char *names[8];
+	struct target tg[8];
+	size_t n;
+};
+
+typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);
+/* the evaluator claims.csv names, or NULL */
+claim_fn vd_evaluator(const char *name);
+/* the throttled (and dirty) rows among those a verdict uses, into u */
+void vd_use(struct used *u, const struct point *p);
+/* one of the targets the claims read, by name */
+const struct target *vd_input(const struct verdict_ctx *x, const char *name);
+/* a row's share of its model roof into the claim's lowest (gate_on), or a row the claim needs,
+ * counted when measured and gated when gate (rest_on) */
+void vd_gate_on(struct claim_eval *e, const struct point *p);
+void vd_rest_on(struct claim_eval *e, const struct point *p, struct used *u, int gate);
+/* the verdict row of claim cr from its evaluation e: verdict_decide, then CSV and Markdown */
+void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct claim_eval *e, double measured,
+	      const char *measured_text, const char *model_text, const char *basis, const struct used *u);
+
+#endif
