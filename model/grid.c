@@ -181,6 +181,32 @@ int weights_make(const struct stencil *s, enum dtype dt, struct weights *w)
 	return 0;
 }
 
+int weights_make_rank(const struct stencil *s, enum dtype dt, int rank, struct weights *w)
+{
+	int r = s->radius, n = 2 * r + 1, k = 0;
+	double sum = 0;
+	if (s->dims != 2 || s->shape != SHAPE_BOX || rank < 1 || rank > n)
+		return -1;
+	w->count = n * n;
+	w->off = malloc((size_t)w->count * sizeof(*w->off));
+	w->w = calloc((size_t)w->count, sizeof(double));
+	if (!w->off || !w->w)
+		return -1;
+	for (int dy = -r; dy <= r; dy++)
+		for (int dx = -r; dx <= r; dx++, k++) {
+			w->off[k][0] = dx, w->off[k][1] = dy, w->off[k][2] = 0;
+			for (int q = 0; q < rank; q++) {   /* a_q (along y) and b_q (along x), their own draws */
+				double a = 1.0 + 0.5 * sr_uniform(SR_SEED_WEIGHTS, (uint64_t)(1000 + 2 * q * n + dy + r));
+				double b = 1.0 + 0.5 * sr_uniform(SR_SEED_WEIGHTS, (uint64_t)(1000 + (2 * q + 1) * n + dx + r));
+				w->w[k] += a * b;
+			}
+			sum += w->w[k];
+		}
+	for (int i = 0; i < k; i++)
+		w->w[i] = dtype_round(dt, w->w[i] / sum);
+	return 0;
+}
+
 void weights_free(struct weights *w)
 {
 	free(w->off);

@@ -102,6 +102,12 @@ struct weights {
 };
 int weights_make(const struct stencil *s, enum dtype dt, struct weights *w);
 void weights_free(struct weights *w);
+/* Base weights of a 2D box stencil whose (2r+1) x (2r+1) matrix W (row dy, column dx) has exactly
+ * the given rank, 1 <= rank <= 2r+1: W = sum_k a_k b_k^T with every entry of the a_k and b_k drawn
+ * like the weights above (random, in [0.5, 1.5], a_k never b_k: non-symmetric), normalised to sum
+ * 1 and rounded to the data type (which, below fp64, perturbs the rank by a rounding). For a
+ * method whose decomposition needs weights of low rank (lowrank.h). -1 for other stencils. */
+int weights_make_rank(const struct stencil *s, enum dtype dt, int rank, struct weights *w);
 /* Dense weights of the t-fold composed stencil over the (2R+1)^d box, R = r t. */
 struct dense_weights {
 	int dims, R, side;

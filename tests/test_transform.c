@@ -233,6 +233,35 @@ static void test_lowrank(void **state)
 	lowrank_free(&lr);
 	assert_int_equal(lowrank_build(w2, 0, 0, &lr), -1);
 	assert_int_equal(lowrank_build(w2, 32, 0, &lr), -1);
+	/* weights of a given rank, and fusion keeps a low rank low: a rank-1 kernel composed t times
+	 * stays rank 1, a rank-2 one composed twice is rank 3 (its two cross terms coincide) */
+	static const struct { const char *st; int rank, t, want; } cases[] = {
+		{ "box2d1r", 1, 1, 1 }, { "box2d1r", 2, 1, 2 }, { "box2d1r", 3, 1, 3 }, { "box2d3r", 2, 1, 2 },
+		{ "box2d1r", 1, 3, 1 }, { "box2d1r", 2, 2, 3 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct weights w;
+		struct dense_weights d;
+		const struct stencil *sten = stencil_find(cases[i].st);
+		assert_int_equal(weights_make_rank(sten, DT_FP64, cases[i].rank, &w), 0);
+		double sum = 0;
+		for (int k = 0; k < w.count; k++)
+			sum += w.w[k];
+		assert_near(sum, 1, 1e-12);
+		assert_int_equal(weights_compose(sten, &w, cases[i].t, &d), 0);
+		assert_int_equal(lowrank_build(d.w, d.side, 1e-9, &lr), 0);
+		assert_int_equal(lr.rank, cases[i].want);
+		assert_true(lowrank_residual(&lr, d.w) < 1e-9 * d.w[d.side * d.side / 2]);
+		if (cases[i].t == 1)   /* non-symmetric */
+			assert_true(fabs(d.w[1] - d.w[d.side]) > 1e-6 * d.w[1]);
+		lowrank_free(&lr);
+		dense_weights_free(&d);
+		weights_free(&w);
+	}
+	struct weights w;
+	assert_int_equal(weights_make_rank(stencil_find("star2d1r"), DT_FP64, 1, &w), -1);
+	assert_int_equal(weights_make_rank(stencil_find("box3d1r"), DT_FP64, 1, &w), -1);
+	assert_int_equal(weights_make_rank(stencil_find("box2d1r"), DT_FP64, 4, &w), -1);
 }
 
 void run_transform_tests(struct group_result *r)
