@@ -47,6 +47,13 @@ __device__ __forceinline__ void mma_f16_m16n8k16(float (&c)[4], const unsigned (
 		     : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
 		     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
 }
+/* f64 m8n8k4 (lorastencil): lane (g = lane / 4, t = lane % 4) holds A[g][t], B[t][g] and
+ * C[g][2t], C[g][2t + 1] */
+__device__ __forceinline__ void mma_f64_m8n8k4(double (&c)[2], double a, double b)
+{
+	asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+		     : "+d"(c[0]), "+d"(c[1]) : "d"(a), "d"(b));
+}
 /* fp16 accumulation: c[0] = C[g][2t..2t+1], c[1] = C[g+8][2t..2t+1] as f16x2 */
 __device__ __forceinline__ void mma_f16_m16n8k16(unsigned (&c)[2], const unsigned (&a)[4], unsigned b0, unsigned b1)
 {

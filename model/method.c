@@ -8,6 +8,9 @@
  *   tcstencil            each of the 2R+1 kernel rows (per plane) is an L x L banded matrix that
  *                        updates (L-2R)^2 points with L^3 MACs: sigma = K_fused / ((2R+1)^(d-1)
  *                        L^3 / (L-2R)^2), L = 16.
+ *   lorastencil          W = sum of rank-1 terms s u v^T; each term is two banded m8n8k4 products on
+ *                        an 8 x 8 tile (12 MMAs of 256 MACs for 64 points): sigma = K_fused / (48
+ *                        rank), rank 2R+1 for the harness's random weights.
  *   spider, -dense       each kernel row is a banded matrix of L = 2R+2 rows by 2R+L = 4R+2
  *                        columns, padded to the instruction's k: every output point costs
  *                        roundup(4R+2, k) MACs per kernel row, so sigma = K_fused /
@@ -113,6 +116,18 @@ static double sigma_spider(const struct stencil *s, int t, enum dtype dt, const 
 
 #define FP64_32 (DT_BIT(DT_FP64) | DT_BIT(DT_FP32))
 #define TF32_16 (DT_BIT(DT_TF32) | DT_BIT(DT_FP16))
+/* lorastencil: the fused 2D kernel as rank-1 terms, 12 m8n8k4 MMAs (48 MACs a point) each; the
+ * model takes the full rank 2R + 1 of random weights (the kernel reports its own rank's) */
+static double sigma_lorastencil(const struct stencil *s, int t, enum dtype dt, const char **why)
+{
+	int R = s->radius * t;
+	if (s->dims != 2 || dt != DT_FP64 || R > 4) {
+		*why = "lorastencil runs 2D fp64 kernels of fused radius up to 4";
+		return -1;
+	}
+	return (double)stencil_fused_points(s, t) / (48.0 * (2 * R + 1));
+}
+
 const struct model_method model_methods[] = {
 	{ "naive", UNIT_CC, UNIT_CC, FP64_32, NULL, 1, "1 (CUDA cores, one step per launch)", sigma_one },
 	{ "ebisu", UNIT_CC, UNIT_CC, FP64_32, NULL, 0, "1 (CUDA cores, temporal blocking)", sigma_one },
@@ -121,6 +136,8 @@ const struct model_method model_methods[] = {
 	{ "convstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32),
 	  "m8n8k4 m16n8k4 m16n8k8 m16n8k16", 0, "0.5 (dual tessellation: triangular weight matrices)",
 	  sigma_convstencil },
+	{ "lorastencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64), NULL, 0,
+	  "K_fused / (48 rank), rank 2R+1 for random weights", sigma_lorastencil },
 	{ "tcstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP16), "f16acc", 0,
 	  "K_fused / ((2R+1)^(d-1) L^3/(L-2R)^2), L=16", sigma_tcstencil },
 	{ "spider", UNIT_SPTC, UNIT_SPTC, TF32_16, "f16acc L16", 0,

@@ -192,8 +192,14 @@ static void test_method_table(void **state)
 	assert_string_equal(cc[2], "cudnn");
 	assert_null(cc[3]);
 	assert_string_equal(tc[0], "convstencil");
-	assert_string_equal(tc[1], "tcstencil");
-	assert_null(tc[2]);   /* spider-dense runs on dense tensor cores but is SPIDER's method */
+	assert_string_equal(tc[1], "lorastencil");
+	assert_string_equal(tc[2], "tcstencil");
+	assert_null(tc[3]);   /* spider-dense runs on dense tensor cores but is SPIDER's method */
+	/* lorastencil's rule: K_fused over 48 times the full rank 2R + 1 (box2d1r t = 3: 49 / 336) */
+	const char *why = NULL;
+	assert_near(model_method_find("lorastencil")->sigma(stencil_find("box2d1r"), 3, DT_FP64, &why),
+		    49.0 / 336, 1e-15);
+	assert_true(model_method_find("lorastencil")->sigma(stencil_find("box2d1r"), 5, DT_FP64, &why) < 0);
 	assert_string_equal(sp[0], "spider");
 	assert_string_equal(sp[1], "spider-dense");
 	assert_null(sp[2]);
