@@ -3,13 +3,14 @@
  * after LoRAStencil (one of sptc's tensor-core baselines, Figures 9-10, Table 1). Kernel fusion
  * composes the stencil t times on the host; the fused (2R+1) x (2R+1) weights are decomposed
  * exactly, W = sum_k s_k u_k v_k^T (kernels/lowrank.h, all non-zero terms kept), and each term is
- * two banded products on fp64 mma.sync m8n8k4: a warp's 8 x 8 output tile reads the 16 x 16 input
- * patch from (y0 - R, x0 - R) once into A fragments, then per term
+ * two banded products on fp64 mma.sync (m16n8k4 on sm_90, at twice the rate of m8n8k4, which runs
+ * below): with m8n8k4 a warp's 8 x 8 output tile reads the 16 x 16 input patch from
+ * (y0 - R, x0 - R) once into A fragments (m16n8k4: a 16 x 8 tile, a 32 x 16 patch), then per term
  *     X = In Bv   (16 x 16 by 16 x 8: Bv[j][n] = v_k[j - n], the term's row along x),
  *     Out += Au X (8 x 16 by 16 x 8: Au[m][i] = s_k u_k[i - m], its column along y),
  * X passing from accumulator to operand layout by warp shuffles. R <= 4 keeps the patch at 16.
- * The work is the rank's: 12 MMAs of 256 MACs per term for 64 outputs, sigma = K_fused / (48
- * rank). The harness's random non-symmetric weights are of full rank 2R + 1 (its exactness needs
+ * The work is the rank's: with m8n8k4, 12 MMAs of 256 MACs per term for 64 outputs, sigma =
+ * K_fused / (48 rank); the kernel reports its own. The harness's random non-symmetric weights are of full rank 2R + 1 (its exactness needs
  * nothing more); the original's symmetric or separable weights are of low rank, and the work
  * falls with it (weights_make_rank, model/grid.h). fp64 only: tf32 is not built.
  */
@@ -84,10 +85,71 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 	}
 }
 
+/* sm_90: m16n8k4 at twice m8n8k4's rate. A warp's tile is 16 x 8 outputs; the patch 32 x 16 (rows
+ * past 16 + 2R read as 0); per term X = In Bv in two row blocks (8 MMAs), then Out += Au X over the
+ * K steps the band reaches (at most 6); fragments: Bv[ks][lane], then Au[ks][lane][2] */
+#define LR16_TERM 512
+__global__ void __launch_bounds__(256) lorastencil_kernel16(const double *__restrict__ in, double *__restrict__ out,
+							    const double *__restrict__ frag, struct lr_args a)
+{
+	__shared__ double s_frag[LR_MAXRANK * LR16_TERM];
+	for (int i = threadIdx.x; i < a.rank * LR16_TERM; i += blockDim.x)
+		s_frag[i] = frag[i];
+	__syncthreads();
+	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+	const int y0 = (blockIdx.y * 2 + (w >> 2)) * 16, x0 = (blockIdx.x * 4 + (w & 3)) * 8;
+	if (y0 >= a.ny || x0 >= a.nx)
+		return;
+	const int rows = 16 + 2 * a.R, nks = (15 + 2 * a.R) / 4 + 1;
+	double ain[2][4][2];
+#pragma unroll
+	for (int rb = 0; rb < 2; rb++)
+#pragma unroll
+		for (int ks = 0; ks < 4; ks++)
+#pragma unroll
+			for (int h = 0; h < 2; h++) {
+				const int i = 16 * rb + g + 8 * h, row = y0 - a.R + i, col = x0 - a.R + 4 * ks + t;
+				ain[rb][ks][h] = i < rows && row < a.ny + a.R ? in[a.origin + (long long)row * a.pitch + col] : 0.0;
+			}
+	double acc[4] = { 0.0, 0.0, 0.0, 0.0 };
+	for (int k = 0; k < a.rank; k++) {
+		const double *bf = s_frag + k * LR16_TERM, *af = bf + 128;
+		double x[2][4] = { { 0.0, 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 0.0 } };
+#pragma unroll
+		for (int ks = 0; ks < 4; ks++) {
+			const double b = bf[ks * 32 + lane];
+			mma_f64_m16n8k4(x[0], ain[0][ks][0], ain[0][ks][1], b);
+			mma_f64_m16n8k4(x[1], ain[1][ks][0], ain[1][ks][1], b);
+		}
+#pragma unroll
+		for (int ks = 0; ks < 6; ks++) {
+			if (ks >= nks)
+				break;
+			/* B = X[4 ks + t][g]: row block ks / 4, half (ks % 4) / 2, lane (4 (ks % 2) + t) * 4 + g / 2 */
+			const int rb = ks >> 2, half = (ks & 3) >> 1, src = (4 * (ks & 1) + t) * 4 + (g >> 1);
+			const double e0 = __shfl_sync(0xffffffffu, x[rb][2 * half], src);
+			const double e1 = __shfl_sync(0xffffffffu, x[rb][2 * half + 1], src);
+			mma_f64_m16n8k4(acc, af[(ks * 32 + lane) * 2], af[(ks * 32 + lane) * 2 + 1], (g & 1) ? e1 : e0);
+		}
+	}
+#pragma unroll
+	for (int h = 0; h < 2; h++) {
+		const int y = y0 + g + 8 * h, xo = x0 + 2 * t;
+		if (y >= a.ny)
+			continue;
+		double *d = out + a.origin + (long long)y * a.pitch + xo;
+		if (xo < a.nx)
+			d[0] = acc[2 * h];
+		if (xo + 1 < a.nx)
+			d[1] = acc[2 * h + 1];
+	}
+}
+
 struct lr_state {
 	struct lowrank lr;
 	double *d_frag;
 	struct lr_args args;
+	int m16;        /* sm_90: the m16n8k4 kernel */
 	double sigma;
 	char variant[160];
 };
@@ -119,6 +181,25 @@ static void lr_fragments(const struct lowrank *lr, int R, double *h)
 			}
 }
 
+/* the m16n8k4 kernel's: Bv[ks][lane] as above, then Au[ks][lane][h] = s_k u_k[4 ks + t - g - 8 h] */
+static void lr_fragments16(const struct lowrank *lr, int R, double *h)
+{
+	for (int k = 0; k < lr->rank; k++)
+		for (int lane = 0; lane < 32; lane++) {
+			const int g = lane / 4, t = lane % 4;
+			for (int ks = 0; ks < 4; ks++) {
+				const int d = 4 * ks + t - g;
+				h[k * LR16_TERM + ks * 32 + lane] = d >= 0 && d <= 2 * R ? lr->v[k * lr->n + d] : 0.0;
+			}
+			for (int ks = 0; ks < 6; ks++)
+				for (int hh = 0; hh < 2; hh++) {
+					const int d = 4 * ks + t - g - 8 * hh;
+					h[k * LR16_TERM + 128 + (ks * 32 + lane) * 2 + hh] =
+						d >= 0 && d <= 2 * R ? lr->s[k] * lr->u[k * lr->n + d] : 0.0;
+				}
+		}
+}
+
 static int lr_setup(struct method_ctx *c, const char **why)
 {
 	const struct grid *g = c->grid;
@@ -134,9 +215,13 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		*why = "cannot decompose the fused weights";
 		return -1;
 	}
-	static double h[LR_MAXRANK * LR_TERM];
+	static double h[LR_MAXRANK * LR16_TERM];
 	memset(h, 0, sizeof(h));
-	lr_fragments(&LS.lr, d->R, h);
+	LS.m16 = c->props->major >= 9;
+	if (LS.m16)
+		lr_fragments16(&LS.lr, d->R, h);
+	else
+		lr_fragments(&LS.lr, d->R, h);
 	if (cudaMalloc(&LS.d_frag, sizeof(h)) != cudaSuccess ||
 	    cudaMemcpy(LS.d_frag, h, sizeof(h), cudaMemcpyHostToDevice) != cudaSuccess) {
 		cudaGetLastError();
@@ -151,13 +236,17 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	LS.args.ny = (int)g->n[1];
 	LS.args.R = d->R;
 	LS.args.rank = LS.lr.rank;
-	/* useful MACs over issued: K_fused (the fused kernel's non-zero points) over 48 rank a point */
+	/* useful MACs over issued: K_fused (the fused kernel's non-zero points) over the MACs a point:
+	 * m8n8k4, 12 MMAs of 256 MACs a term for 64 points; m16n8k4, 8 + the K steps of the band, of
+	 * 512 MACs, for 128 points */
 	long kf = 0;
 	for (long i = 0; i < dense_weights_count(d); i++)
 		kf += d->w[i] != 0;
-	LS.sigma = (double)kf / (48.0 * LS.lr.rank);
-	snprintf(LS.variant, sizeof(LS.variant), "mma.sync m8n8k4 f64, rank %d of %d (fused radius %d), 8 x 8 tiles, "
-		 "sigma %.4f", LS.lr.rank, LS.lr.n, d->R, LS.sigma);
+	const double per_term = LS.m16 ? (8.0 + (15 + 2 * d->R) / 4 + 1) * 512 / 128 : 12.0 * 256 / 64;
+	LS.sigma = (double)kf / (per_term * LS.lr.rank);
+	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s f64, rank %d of %d (fused radius %d), %s tiles, "
+		 "sigma %.4f", LS.m16 ? "m16n8k4" : "m8n8k4", LS.lr.rank, LS.lr.n, d->R, LS.m16 ? "16 x 8" : "8 x 8",
+		 LS.sigma);
 	c->state = &LS;
 	return 0;
 }
@@ -165,8 +254,13 @@ static int lr_setup(struct method_ctx *c, const char **why)
 static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
 {
 	(void)c;
-	dim3 grid((unsigned)((LS.args.nx + 31) / 32), (unsigned)((LS.args.ny + 15) / 16));
-	lorastencil_kernel<<<grid, 256, 0, s>>>((const double *)in, (double *)out, LS.d_frag, LS.args);
+	if (LS.m16) {
+		dim3 grid((unsigned)((LS.args.nx + 31) / 32), (unsigned)((LS.args.ny + 31) / 32));
+		lorastencil_kernel16<<<grid, 256, 0, s>>>((const double *)in, (double *)out, LS.d_frag, LS.args);
+	} else {
+		dim3 grid((unsigned)((LS.args.nx + 31) / 32), (unsigned)((LS.args.ny + 15) / 16));
+		lorastencil_kernel<<<grid, 256, 0, s>>>((const double *)in, (double *)out, LS.d_frag, LS.args);
+	}
 }
 
 static void lr_teardown(struct method_ctx *c)

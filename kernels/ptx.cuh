@@ -54,6 +54,19 @@ __device__ __forceinline__ void mma_f64_m8n8k4(double (&c)[2], double a, double 
 	asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
 		     : "+d"(c[0]), "+d"(c[1]) : "d"(a), "d"(b));
 }
+/* f64 m16n8k4 (sm_90; lorastencil): lane holds A[g][t], A[g + 8][t], B[t][g], and C[g][2t],
+ * C[g][2t + 1], C[g + 8][2t], C[g + 8][2t + 1] */
+__device__ __forceinline__ void mma_f64_m16n8k4(double (&c)[4], double a0, double a1, double b)
+{
+#if __CUDA_ARCH__ >= 900
+	asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, "
+		     "{%0,%1,%2,%3};"
+		     : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3]) : "d"(a0), "d"(a1), "d"(b));
+#else
+	(void)c, (void)a0, (void)a1, (void)b;
+	__trap();   /* an sm_90 shape: the host picks it on sm_90 only */
+#endif
+}
 /* fp16 accumulation: c[0] = C[g][2t..2t+1], c[1] = C[g+8][2t..2t+1] as f16x2 */
 __device__ __forceinline__ void mma_f16_m16n8k16(unsigned (&c)[2], const unsigned (&a)[4], unsigned b0, unsigned b1)
 {
