@@ -7,13 +7,13 @@
 set datafile separator ','
 set datafile columnheaders
 shapes = "box1d1r box1d2r box2d1r box2d2r box2d3r star2d1r star2d2r star2d3r"
-colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e7298a #66a61e #386cb0"
+colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e6ab02 #e7298a #66a61e #386cb0"
 xof(s) = sum [k=1:words(shapes)] (word(shapes,k) eq s ? k : 0)
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1200,560 font ",10" noenhanced } \
   else { set terminal svg size 1200,560 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nnaive, ebisu, cudnn: fp32; convstencil: tf32; tcstencil, spider: fp16; unnormalised" font ",9"
+  set title title."\nnaive, ebisu, cudnn: fp32; convstencil: tf32; lorastencil: fp64; tcstencil, spider: fp16; unnormalised" font ",9"
   set xlabel "stencil"
   set ylabel "GStencil/s (log scale); filled: measured, open circle: model"
   set logscale y

@@ -5,7 +5,7 @@
 # Make target: tcs-figure16.
 set datafile separator ','
 set datafile columnheaders
-colors = "#1b9e77 #d95f02 #a6761d #7570b3 #66a61e"
+colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e6ab02 #66a61e"
 casex(l, i) = real(substr(l, 6, 6)) + (i - 3) * 0.12
 isfp64(dt) = (dt eq "fp64")
 do for [fmt in "png svg"] {
