@@ -1,5 +1,5 @@
 /*
- * test_render.c - the experiments' rendering (issue 7): every target renders its CSV and Markdown
+ * test_render.c - the experiments' rendering: every target renders its CSV and Markdown
  * from the small committed fixture run (tests/fixtures/run-small, a few rows of a real H100 run)
  * and without any run (model and paper only); the joined numbers are the run's (kernels-vs-authors:
  * the authors' numbers, the ratio and the share of roof); the verdict logic on fixture numbers; a
@@ -23,6 +23,20 @@ static void assert_file(const char *dir, const char *name, const char *ext)
 	snprintf(path, sizeof(path), "%s/%s.%s", dir, name, ext);
 	if (stat(path, &st) != 0 || st.st_size == 0)
 		fail_msg("%s was not rendered", path);
+}
+
+/* render one target from a committed fixture run into out and read the CSV it wrote */
+static void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
+{
+	char err[1024], path[512];
+	struct render_ctx c;
+	snprintf(path, sizeof(path), "tests/fixtures/%s", fixture);
+	assert_int_equal(render_open(&c, repo_path("."), repo_path(path), NULL, out, err, sizeof(err)), 0);
+	assert_int_equal(render_target(&c, target, err, sizeof(err)), 0);
+	render_close(&c);
+	snprintf(path, sizeof(path), "%s/%s.csv", out, target);
+	if (csv_table_read(path, t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
 }
 
 static void test_every_target_renders(void **state)
@@ -100,17 +114,10 @@ static void test_doc_tables(void **state)
 static void test_verdicts_pinned(void **state)
 {
 	(void)state;
-	char err[1024], path[512], got[64] = "";
-	const char *out = temp_dir();
+	char got[64] = "";
 	static const char expected[] = "HIHIPPPPPHIFHHIHIIIINNNIHNNNIIHHHHHFH";
-	struct render_ctx c;
 	struct csv_table v;
-	assert_int_equal(render_open(&c, repo_path("."), repo_path("tests/fixtures/run-verdicts"), NULL, out, err,
-				     sizeof(err)), 0);
-	assert_int_equal(render_target(&c, "verdicts", err, sizeof(err)), 0);
-	render_close(&c);
-	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
-	assert_int_equal(csv_table_read(path, &v, err, sizeof(err)), 0);
+	render_fixture("run-verdicts", "verdicts", temp_dir(), &v);
 	static const char *const words[] = { "holds", "does not hold", "premise absent here",
 					     "inconclusive: implementation-limited", "not measured" };
 	for (size_t r = 0; r < v.nrows && r + 1 < sizeof(got); r++) {
@@ -130,17 +137,10 @@ static void test_verdicts_pinned(void **state)
 static void test_joined_values(void **state)
 {
 	(void)state;
-	char err[1024], path[512];
-	const char *out = temp_dir();
-	struct render_ctx c;
+	char err[1024];
 	struct csv_table run, t4;
-	assert_int_equal(render_open(&c, repo_path("."), repo_path("tests/fixtures/run-small"), NULL, out, err,
-				     sizeof(err)), 0);
-	assert_int_equal(render_target(&c, "tcs-table4", err, sizeof(err)), 0);
-	render_close(&c);
+	render_fixture("run-small", "tcs-table4", temp_dir(), &t4);
 	assert_int_equal(csv_table_read(repo_path("tests/fixtures/run-small/tcs-table4.csv"), &run, err, sizeof(err)), 0);
-	snprintf(path, sizeof(path), "%s/tcs-table4.csv", out);
-	assert_int_equal(csv_table_read(path, &t4, err, sizeof(err)), 0);
 	double dense, sparse, ratio, paper;
 	assert_int_equal(csv_table_num(&run, 0, "gstencil_per_s", &dense, err, sizeof(err)), 0);
 	assert_int_equal(csv_table_num(&run, 1, "gstencil_per_s", &sparse, err, sizeof(err)), 0);
@@ -400,16 +400,8 @@ static void test_quick_label(void **state)
 static void test_fixture_verdicts(void **state)
 {
 	(void)state;
-	char err[1024], path[512];
-	const char *out = temp_dir();
-	struct render_ctx c;
 	struct csv_table v;
-	assert_int_equal(render_open(&c, repo_path("."), repo_path("tests/fixtures/run-small"), NULL, out, err,
-				     sizeof(err)), 0);
-	assert_int_equal(render_target(&c, "verdicts", err, sizeof(err)), 0);
-	render_close(&c);
-	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
-	assert_int_equal(csv_table_read(path, &v, err, sizeof(err)), 0);
+	render_fixture("run-small", "verdicts", temp_dir(), &v);
 	int flat2d = -1, t4 = -1, bound = -1, nongemm = -1, case1 = -1, model1 = -1, eq24 = -1, fig11 = -1;
 	for (size_t r = 0; r < v.nrows; r++) {
 		const char *claim = csv_table_get(&v, r, "claim"), *verdict = csv_table_get(&v, r, "verdict");

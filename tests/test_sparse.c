@@ -1,5 +1,5 @@
 /*
- * test_sparse.c - the sparse tensor-core method's strided swapping (issue 6; sptc section 3),
+ * test_sparse.c - the sparse tensor-core method's strided swapping (sptc section 3),
  * emulated in plain C: for every fused radius R = 1..7 the swapped kernel matrices meet the f16
  * 2:4 and the tf32 1:2 rules, compression round-trips, and the emulated sparse products equal the
  * dense swapped products and the direct fused stencil on random inputs and non-symmetric weights;

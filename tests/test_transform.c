@@ -1,5 +1,5 @@
 /*
- * test_transform.c - the dense tensor-core methods' matrix transformations (issue 5), emulated in
+ * test_transform.c - the dense tensor-core methods' matrix transformations, emulated in
  * plain C: for every stencil and fusion depth a method supports, the flattened (convstencil) and
  * decomposed (tcstencil) products reproduce the direct fused stencil on random inputs and
  * weights, and each plan's sigma is the exact count of useful over processed entries.
