@@ -1,18 +1,18 @@
 /*
  * lorastencil.cu - the `lorastencil` method: a 2D stencil as a sum of rank-1 terms on tensor cores,
  * after LoRAStencil (one of sptc's tensor-core baselines, Figures 9-10, Table 1). Kernel fusion
- * composes the stencil t times on the host; the fused (2R+1) x (2R+1) weights are decomposed
- * exactly, W = sum_k s_k u_k v_k^T (kernels/lowrank.h, all non-zero terms kept), and each term is
- * two banded products on fp64 mma.sync (m16n8k4 on sm_90, at twice the rate of m8n8k4, which runs
- * below): with m8n8k4 a warp's 8 x 8 output tile reads the 16 x 16 input patch from
- * (y0 - R, x0 - R) once into A fragments (m16n8k4: a 16 x 8 tile, a 32 x 16 patch), then per term
- *     X = In Bv   (16 x 16 by 16 x 8: Bv[j][n] = v_k[j - n], the term's row along x),
- *     Out += Au X (8 x 16 by 16 x 8: Au[m][i] = s_k u_k[i - m], its column along y),
- * X passing from accumulator to operand layout by warp shuffles. R <= 4 keeps the patch at 16.
- * The work is the rank's: with m8n8k4, 12 MMAs of 256 MACs per term for 64 outputs, sigma =
- * K_fused / (48 rank); the kernel reports its own. The harness's random non-symmetric weights are of full rank 2R + 1 (its exactness needs
- * nothing more); the original's symmetric or separable weights are of low rank, and the work
- * falls with it (weights_make_rank, model/grid.h). fp64 only: tf32 is not built.
+ * composes the stencil t times on the host; the fused (2R+1) x (2R+1) weights W are split exactly,
+ * W = sum_k s_k u_k v_k^T (+ a centre), in one of two ways (kernels/lowrank.h):
+ *   - mirror-symmetric weights (the option `sym`, LoRAStencil's own class, weights_make_mirror):
+ *     its pyramid, R terms of shrinking band and the centre weight (one multiply-add a point on
+ *     CUDA cores), sm_90 only;
+ *   - any weights, the harness's random non-symmetric ones included: the SVD, all non-zero terms
+ *     (full rank 2R + 1 for random box weights, R + 1 for mirror-symmetric ones).
+ * Each term is two banded fp64 products. On sm_90 (lorastencil_kernel16, m16n8k4) the vertical
+ * pass comes first and its accumulator is the horizontal pass's A operand as it stands; below
+ * sm_90 (lorastencil_kernel, m8n8k4) a warp's 8 x 8 tile takes the horizontal pass first and moves
+ * the intermediate by shuffles. R <= 4. The kernel reports its own sigma: K_fused (less the
+ * centre) over the MMA MACs of its terms.
  */
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +31,7 @@ extern "C" {
 struct lr_args {
 	long long origin, pitch;
 	int nx, ny, R, rank;
+	double center;     /* the pyramid's centre weight (0: none), a multiply-add on CUDA cores */
 };
 
 /* a block: 8 warps, 2 x 4 output tiles of 8 x 8 (16 rows by 32 columns) */
@@ -85,64 +86,95 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 	}
 }
 
-/* sm_90: m16n8k4 at twice m8n8k4's rate. A warp's tile is 16 x 8 outputs; the patch 32 x 16 (rows
- * past 16 + 2R read as 0); per term X = In Bv in two row blocks (8 MMAs), then Out += Au X over the
- * K steps the band reaches (at most 6); fragments: Bv[ks][lane], then Au[ks][lane][2] */
+/* sm_90: m16n8k4 at twice m8n8k4's rate, vertical pass first. A warp's tile is 16 rows by 32
+ * columns; its patch (16 + 2R rows by 40 columns) sits in registers as B operands of
+ *     X = Au In   (16 x 4 nks by 4 nks x 40: Au[m][i] = s_k u_k[i - m], nks K steps of rows),
+ * and the result, an accumulator, is the A operand of
+ *     Out += X Bv (16 x 40 by 40 x 32: Bv[c][o] = v_k[c - o])
+ * when X's columns run in the order the accumulator holds them (c = 8 jx + 2 t + p for K step
+ * (jx, p)): no operand moves between lanes. Bv's fragment depends only on jx - jo (0 or 1), so a
+ * term's fragments are Au[ks][h][lane] (12) and Bv[jx - jo][p][lane] (4). A term: 5 nks + 16 MMAs
+ * for 512 outputs (46 at R = 2..4). */
 #define LR16_TERM 512
-__global__ void __launch_bounds__(256) lorastencil_kernel16(const double *__restrict__ in, double *__restrict__ out,
-							    const double *__restrict__ frag, struct lr_args a)
+#define LR16_AU 0          /* Au[ks][h][lane], ks < 6 */
+#define LR16_BV 384        /* Bv[d][p][lane] */
+#define LR16_WARPS 4
+__global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const double *__restrict__ in,
+									double *__restrict__ out,
+									const double *__restrict__ frag, struct lr_args a)
 {
 	__shared__ double s_frag[LR_MAXRANK * LR16_TERM];
 	for (int i = threadIdx.x; i < a.rank * LR16_TERM; i += blockDim.x)
 		s_frag[i] = frag[i];
 	__syncthreads();
 	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
-	const int y0 = (blockIdx.y * 2 + (w >> 2)) * 16, x0 = (blockIdx.x * 4 + (w & 3)) * 8;
+	const int y0 = (blockIdx.y * 2 + (w >> 1)) * 16, x0 = (blockIdx.x * 2 + (w & 1)) * 32;
 	if (y0 >= a.ny || x0 >= a.nx)
 		return;
-	const int rows = 16 + 2 * a.R, nks = (15 + 2 * a.R) / 4 + 1;
-	double ain[2][4][2];
+	const int nks = (16 + 2 * a.R + 3) / 4;
+	/* In[4 ks + t][8 nb + g]: patch rows y0 - R .., columns x0 - R .. (rows past the allocation
+	 * read as 0: they meet zero weights) */
+	double pin[6][5];
 #pragma unroll
-	for (int rb = 0; rb < 2; rb++)
+	for (int ks = 0; ks < 6; ks++)
 #pragma unroll
-		for (int ks = 0; ks < 4; ks++)
-#pragma unroll
-			for (int h = 0; h < 2; h++) {
-				const int i = 16 * rb + g + 8 * h, row = y0 - a.R + i, col = x0 - a.R + 4 * ks + t;
-				ain[rb][ks][h] = i < rows && row < a.ny + a.R ? in[a.origin + (long long)row * a.pitch + col] : 0.0;
-			}
-	double acc[4] = { 0.0, 0.0, 0.0, 0.0 };
-	for (int k = 0; k < a.rank; k++) {
-		const double *bf = s_frag + k * LR16_TERM, *af = bf + 128;
-		double x[2][4] = { { 0.0, 0.0, 0.0, 0.0 }, { 0.0, 0.0, 0.0, 0.0 } };
-#pragma unroll
-		for (int ks = 0; ks < 4; ks++) {
-			const double b = bf[ks * 32 + lane];
-			mma_f64_m16n8k4(x[0], ain[0][ks][0], ain[0][ks][1], b);
-			mma_f64_m16n8k4(x[1], ain[1][ks][0], ain[1][ks][1], b);
+		for (int nb = 0; nb < 5; nb++) {
+			const int row = y0 - a.R + 4 * ks + t, col = x0 - a.R + 8 * nb + g;
+			pin[ks][nb] = ks < nks && row < a.ny + a.R ? in[a.origin + (long long)row * a.pitch + col] : 0.0;
 		}
+	double acc[4][4];
+#pragma unroll
+	for (int jo = 0; jo < 4; jo++)
+#pragma unroll
+		for (int e = 0; e < 4; e++)
+			acc[jo][e] = 0.0;
+	for (int k = 0; k < a.rank; k++) {
+		const double *f = s_frag + k * LR16_TERM;
+		double x[5][4];
+#pragma unroll
+		for (int nb = 0; nb < 5; nb++)
+#pragma unroll
+			for (int e = 0; e < 4; e++)
+				x[nb][e] = 0.0;
 #pragma unroll
 		for (int ks = 0; ks < 6; ks++) {
 			if (ks >= nks)
 				break;
-			/* B = X[4 ks + t][g]: row block ks / 4, half (ks % 4) / 2, lane (4 (ks % 2) + t) * 4 + g / 2 */
-			const int rb = ks >> 2, half = (ks & 3) >> 1, src = (4 * (ks & 1) + t) * 4 + (g >> 1);
-			const double e0 = __shfl_sync(0xffffffffu, x[rb][2 * half], src);
-			const double e1 = __shfl_sync(0xffffffffu, x[rb][2 * half + 1], src);
-			mma_f64_m16n8k4(acc, af[(ks * 32 + lane) * 2], af[(ks * 32 + lane) * 2 + 1], (g & 1) ? e1 : e0);
+			const double a0 = f[LR16_AU + (ks * 2) * 32 + lane], a1 = f[LR16_AU + (ks * 2 + 1) * 32 + lane];
+#pragma unroll
+			for (int nb = 0; nb < 5; nb++)
+				mma_f64_m16n8k4(x[nb], a0, a1, pin[ks][nb]);
 		}
+		double bv[2][2];
+#pragma unroll
+		for (int d = 0; d < 2; d++)
+#pragma unroll
+			for (int p = 0; p < 2; p++)
+				bv[d][p] = f[LR16_BV + (d * 2 + p) * 32 + lane];
+#pragma unroll
+		for (int jo = 0; jo < 4; jo++)
+#pragma unroll
+			for (int d = 0; d < 2; d++)
+#pragma unroll
+				for (int p = 0; p < 2; p++)
+					mma_f64_m16n8k4(acc[jo], x[jo + d][p], x[jo + d][2 + p], bv[d][p]);
 	}
 #pragma unroll
-	for (int h = 0; h < 2; h++) {
-		const int y = y0 + g + 8 * h, xo = x0 + 2 * t;
-		if (y >= a.ny)
-			continue;
-		double *d = out + a.origin + (long long)y * a.pitch + xo;
-		if (xo < a.nx)
-			d[0] = acc[2 * h];
-		if (xo + 1 < a.nx)
-			d[1] = acc[2 * h + 1];
-	}
+	for (int jo = 0; jo < 4; jo++)
+#pragma unroll
+		for (int h = 0; h < 2; h++) {
+			const int y = y0 + g + 8 * h, xo = x0 + 8 * jo + 2 * t;
+			if (y >= a.ny)
+				continue;
+			const long long at = a.origin + (long long)y * a.pitch + xo;
+			double v0 = acc[jo][2 * h], v1 = acc[jo][2 * h + 1];
+			if (a.center != 0.0)
+				v0 += a.center * in[at], v1 += a.center * in[at + 1];
+			if (xo < a.nx)
+				out[at] = v0;
+			if (xo + 1 < a.nx)
+				out[at + 1] = v1;
+		}
 }
 
 struct lr_state {
@@ -150,6 +182,7 @@ struct lr_state {
 	double *d_frag;
 	struct lr_args args;
 	int m16;        /* sm_90: the m16n8k4 kernel */
+	int pyramid;    /* the terms are lowrank_pyramid's (and args.center its centre) */
 	double sigma;
 	char variant[160];
 };
@@ -181,21 +214,23 @@ static void lr_fragments(const struct lowrank *lr, int R, double *h)
 			}
 }
 
-/* the m16n8k4 kernel's: Bv[ks][lane] as above, then Au[ks][lane][h] = s_k u_k[4 ks + t - g - 8 h] */
+/* the m16n8k4 kernel's: Au[ks][h][lane] = s_k u_k[4 ks + t - g - 8 h], then
+ * Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the band */
 static void lr_fragments16(const struct lowrank *lr, int R, double *h)
 {
 	for (int k = 0; k < lr->rank; k++)
 		for (int lane = 0; lane < 32; lane++) {
 			const int g = lane / 4, t = lane % 4;
-			for (int ks = 0; ks < 4; ks++) {
-				const int d = 4 * ks + t - g;
-				h[k * LR16_TERM + ks * 32 + lane] = d >= 0 && d <= 2 * R ? lr->v[k * lr->n + d] : 0.0;
-			}
+			double *f = h + k * LR16_TERM;
 			for (int ks = 0; ks < 6; ks++)
 				for (int hh = 0; hh < 2; hh++) {
-					const int d = 4 * ks + t - g - 8 * hh;
-					h[k * LR16_TERM + 128 + (ks * 32 + lane) * 2 + hh] =
-						d >= 0 && d <= 2 * R ? lr->s[k] * lr->u[k * lr->n + d] : 0.0;
+					const int i = 4 * ks + t - g - 8 * hh;
+					f[LR16_AU + (ks * 2 + hh) * 32 + lane] = i >= 0 && i <= 2 * R ? lr->s[k] * lr->u[k * lr->n + i] : 0.0;
+				}
+			for (int d = 0; d < 2; d++)
+				for (int p = 0; p < 2; p++) {
+					const int i = 8 * d + 2 * t + p - g;
+					f[LR16_BV + (d * 2 + p) * 32 + lane] = i >= 0 && i <= 2 * R ? lr->v[k * lr->n + i] : 0.0;
 				}
 		}
 }
@@ -209,15 +244,17 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		*why = "an extent past 2^31 - 4096 elements: the kernel indexes with 32-bit ints";
 		return -1;
 	}
-	/* every term above rounding: the split is exact */
-	if (lowrank_build(d->w, d->side, 1e-15, &LS.lr) != 0 || LS.lr.rank < 1) {
+	LS.m16 = c->props->major >= 9;
+	/* mirror-symmetric weights (METHOD:sym) on sm_90: LoRAStencil's pyramid, R banded terms and
+	 * the centre; else the SVD, every term above rounding: either split is exact */
+	LS.pyramid = LS.m16 && lowrank_pyramid(d->w, d->side, &LS.lr, &LS.args.center) == 0;
+	if (!LS.pyramid && (lowrank_build(d->w, d->side, 1e-15, &LS.lr) != 0 || LS.lr.rank < 1)) {
 		lowrank_free(&LS.lr);
 		*why = "cannot decompose the fused weights";
 		return -1;
 	}
 	static double h[LR_MAXRANK * LR16_TERM];
 	memset(h, 0, sizeof(h));
-	LS.m16 = c->props->major >= 9;
 	if (LS.m16)
 		lr_fragments16(&LS.lr, d->R, h);
 	else
@@ -237,16 +274,15 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	LS.args.R = d->R;
 	LS.args.rank = LS.lr.rank;
 	/* useful MACs over issued: K_fused (the fused kernel's non-zero points) over the MACs a point:
-	 * m8n8k4, 12 MMAs of 256 MACs a term for 64 points; m16n8k4, 8 + the K steps of the band, of
-	 * 512 MACs, for 128 points */
+	 * m8n8k4, 12 MMAs of 256 MACs a term for 64 points; m16n8k4, 5 nks + 16 of 512 MACs for 512 */
 	long kf = 0;
 	for (long i = 0; i < dense_weights_count(d); i++)
 		kf += d->w[i] != 0;
-	const double per_term = LS.m16 ? (8.0 + (15 + 2 * d->R) / 4 + 1) * 512 / 128 : 12.0 * 256 / 64;
-	LS.sigma = (double)kf / (per_term * LS.lr.rank);
-	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s f64, rank %d of %d (fused radius %d), %s tiles, "
-		 "sigma %.4f", LS.m16 ? "m16n8k4" : "m8n8k4", LS.lr.rank, LS.lr.n, d->R, LS.m16 ? "16 x 8" : "8 x 8",
-		 LS.sigma);
+	const double per_term = LS.m16 ? (5.0 * ((16 + 2 * d->R + 3) / 4) + 16) * 512 / 512 : 12.0 * 256 / 64;
+	LS.sigma = (double)(kf - LS.pyramid) / (per_term * LS.lr.rank);   /* the centre is no MMA work */
+	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s f64, %s %d of %d%s (fused radius %d), %s tiles, "
+		 "sigma %.4f", LS.m16 ? "m16n8k4" : "m8n8k4", LS.pyramid ? "pyramid, terms" : "SVD, rank", LS.lr.rank,
+		 LS.lr.n, LS.pyramid ? " + centre" : "", d->R, LS.m16 ? "16 x 32" : "8 x 8", LS.sigma);
 	c->state = &LS;
 	return 0;
 }
@@ -255,8 +291,8 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 {
 	(void)c;
 	if (LS.m16) {
-		dim3 grid((unsigned)((LS.args.nx + 31) / 32), (unsigned)((LS.args.ny + 31) / 32));
-		lorastencil_kernel16<<<grid, 256, 0, s>>>((const double *)in, (double *)out, LS.d_frag, LS.args);
+		dim3 grid((unsigned)((LS.args.nx + 63) / 64), (unsigned)((LS.args.ny + 31) / 32));
+		lorastencil_kernel16<<<grid, LR16_WARPS * 32, 0, s>>>((const double *)in, (double *)out, LS.d_frag, LS.args);
 	} else {
 		dim3 grid((unsigned)((LS.args.nx + 31) / 32), (unsigned)((LS.args.ny + 15) / 16));
 		lorastencil_kernel<<<grid, 256, 0, s>>>((const double *)in, (double *)out, LS.d_frag, LS.args);
@@ -284,7 +320,7 @@ static double lr_sigma(const struct method_ctx *c)
 
 extern const struct kernel_method method_lorastencil = {
 	"lorastencil",
-	"the fused 2D kernel as exact rank-1 terms (SVD), each two banded mma.sync m8n8k4 f64 products, kernel fusion",
+	"the fused 2D kernel as exact rank-1 terms (SVD, or the pyramid for sym weights), each two banded f64 MMA products, kernel fusion",
 	lr_supports, lr_setup, lr_launch, lr_teardown, "lorastencil_kernel", lr_variant, lr_sigma,
 };
 KERNEL_METHOD(method_lorastencil);

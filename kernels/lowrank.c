@@ -92,6 +92,68 @@ int lowrank_build(const double *w, int n, double tol, struct lowrank *lr)
 	return 0;
 }
 
+int lowrank_pyramid(const double *w, int n, struct lowrank *lr, double *center)
+{
+	memset(lr, 0, sizeof(*lr));
+	*center = 0;
+	if (n < 1 || n > 31 || n % 2 == 0)
+		return -1;
+	const int R = n / 2;
+	double big = 0;
+	for (int i = 0; i < n * n; i++)
+		big = fabs(w[i]) > big ? fabs(w[i]) : big;
+	for (int i = 0; i < n; i++)   /* mirror-symmetric, or no pyramid */
+		for (int j = 0; j < n; j++)
+			if (fabs(w[i * n + j] - w[(n - 1 - i) * n + j]) > 1e-14 * big ||
+			    fabs(w[i * n + j] - w[i * n + n - 1 - j]) > 1e-14 * big)
+				return -1;
+	double *res = malloc(sizeof(double) * n * n);
+	lr->s = malloc(sizeof(double) * n);
+	lr->u = calloc((size_t)n * n, sizeof(double));
+	lr->v = calloc((size_t)n * n, sizeof(double));
+	if (!res || !lr->s || !lr->u || !lr->v) {
+		free(res);
+		lowrank_free(lr);
+		return -1;
+	}
+	memcpy(res, w, sizeof(double) * n * n);
+	lr->n = n;
+	for (int k = 0; k < R; k++) {
+		/* the ring's corner pivots: subtracting res[:, k] res[k, :] / p clears rows and columns k
+		 * and n - 1 - k (mirror symmetry), leaving a smaller mirror-symmetric residual */
+		const double p = res[k * n + k];
+		if (fabs(p) <= 1e-12 * big) {
+			free(res);
+			lowrank_free(lr);
+			return -1;
+		}
+		lr->s[k] = 1;
+		for (int i = 0; i < n; i++) {
+			lr->u[k * n + i] = res[i * n + k] / p;
+			lr->v[k * n + i] = res[k * n + i];
+		}
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				res[i * n + j] -= lr->u[k * n + i] * lr->v[k * n + j];
+		for (int i = 0; i < n; i++) {   /* zero in exact arithmetic: the band stays exact */
+			res[k * n + i] = res[(n - 1 - k) * n + i] = 0;
+			res[i * n + k] = res[i * n + n - 1 - k] = 0;
+		}
+		lr->rank = k + 1;
+	}
+	*center = res[R * n + R];
+	res[R * n + R] = 0;
+	double left = 0;
+	for (int i = 0; i < n * n; i++)
+		left = fabs(res[i]) > left ? fabs(res[i]) : left;
+	free(res);
+	if (left > 1e-12 * big) {
+		lowrank_free(lr);
+		return -1;
+	}
+	return 0;
+}
+
 void lowrank_free(struct lowrank *lr)
 {
 	free(lr->s);

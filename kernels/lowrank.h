@@ -28,6 +28,13 @@ struct lowrank {
 /* Decompose the n x n row-major matrix w (n <= 31), keeping the terms with s_i > tol s_0 (tol 0:
  * every non-zero term). 0, or -1 on a bad size or no memory. */
 int lowrank_build(const double *w, int n, double tol, struct lowrank *lr);
+/* LoRAStencil's own split of a mirror-symmetric W (w[i][j] = w[n-1-i][j] = w[i][n-1-j]): R = n / 2
+ * terms, term k zero outside the (n - 2k)^2 central square (u_k, v_k banded, s_k = 1), each
+ * eliminating the outer ring of what is left with its corner as pivot, and the centre weight
+ * left over in *center (one multiply-add a point, off the tensor cores). -1 when W is not
+ * mirror-symmetric, a pivot vanishes or something is left off the centre (then use
+ * lowrank_build). lowrank_residual(lr, w) is then |centre| at the middle entry and ~0 elsewhere. */
+int lowrank_pyramid(const double *w, int n, struct lowrank *lr, double *center);
 void lowrank_free(struct lowrank *lr);
 /* The largest |W - sum of the kept terms| entry: 0 up to rounding when nothing was dropped. */
 double lowrank_residual(const struct lowrank *lr, const double *w);

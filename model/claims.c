@@ -152,20 +152,24 @@ static void sparse_dense_bound(struct verdict_ctx *x, const struct claim_row *cr
 
 /* sptc: SPIDER (the row's option) over one baseline, the arithmetic mean over the shapes of
  * sptc-figure9 where both ran, unnormalised (the paper's "average speedups", each method in its
- * own precision); a baseline the harness does not have is not measured. *model: the same mean
+ * own precision); a baseline the harness does not have is not measured. base may name a variant
+ * as METHOD:OPTION (lorastencil:sym, the method on its own weight class). *model: the same mean
  * of the model's rates. */
 static double over_baseline(const struct target *s9, const char *option, const char *base, struct claim_eval *e,
 			    struct used *u, double *model)
 {
 	double sum = 0, msum = 0;
-	int n = 0, known = model_method_find(base) != NULL;
+	char name[64];
+	const char *colon = strchr(base, ':'), *bopt = colon ? colon + 1 : "";
+	snprintf(name, sizeof(name), "%.*s", colon ? (int)(colon - base) : (int)strlen(base), base);
+	int n = 0, known = model_method_find(name) != NULL;
 	for (size_t i = 0; i < s9->n; i++) {
 		const struct point *ps = &s9->p[i], *pb = NULL;
 		if (strcmp(s9->cfgs[i].method, "spider") || strcmp(s9->cfgs[i].option, option))
 			continue;
 		for (size_t j = 0; j < s9->n; j++)
-			if (s9->cfgs[j].stencil == s9->cfgs[i].stencil && !strcmp(s9->cfgs[j].method, base) &&
-			    !s9->cfgs[j].option[0])
+			if (s9->cfgs[j].stencil == s9->cfgs[i].stencil && !strcmp(s9->cfgs[j].method, name) &&
+			    !strcmp(s9->cfgs[j].option, bopt))
 				pb = &s9->p[j];
 		if (known && !pb)
 			continue;   /* a shape the list does not run the baseline on (TCStencil has no 1D) */
@@ -182,6 +186,15 @@ static double over_baseline(const struct target *s9, const char *option, const c
 	return n ? sum / n : NAN;
 }
 
+/* whether the harness has the method a baseline (METHOD or METHOD:OPTION) names */
+static int x_known(const char *base)
+{
+	char name[64];
+	const char *colon = strchr(base, ':');
+	snprintf(name, sizeof(name), "%.*s", colon ? (int)(colon - base) : (int)strlen(base), base);
+	return model_method_find(name) != NULL;
+}
+
 static void sptc_over_baseline(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
@@ -193,7 +206,7 @@ static void sptc_over_baseline(struct verdict_ctx *x, const struct claim_row *cr
 	rd_fmt(mod, sizeof(mod), model, 2);
 	snprintf(basis, sizeof(basis), "sptc-figure9: %s fp16 over %s, arithmetic mean over the shapes, unnormalised%s",
 		 cr->option[0] ? "spider:L16 (16-row tiles, not the paper's layout)" : "spider", cr->baseline,
-		 model_method_find(cr->baseline) ? "" : "; the harness has no such method");
+		 x_known(cr->baseline) ? "" : "; the harness has no such method");
 	e.base = verdict_at_least(r, cr->value, cr->tol);
 	vd_claim(x, cr, &e, r, NULL, mod, basis, &u);
 }

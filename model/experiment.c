@@ -173,6 +173,11 @@ int option_half_accum(const char *option)
 	return option && !strcmp(option, "f16acc");
 }
 
+enum weights_class option_weights(const char *option)
+{
+	return option && !strcmp(option, "sym") ? WEIGHTS_MIRROR : WEIGHTS_RANDOM;
+}
+
 void run_slug(const char *gpu_name, const unsigned char *uuid4, const char *date, char *buf, size_t len)
 {
 	size_t k = 0;

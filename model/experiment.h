@@ -52,6 +52,11 @@ int option_known(const char *list, const char *opt);
 /* 1 when a METHOD:OPTION option asks for fp16 accumulation ("f16acc"), else 0 (NULL is 0):
  * the half_accum argument of verify_tolerance and verify_ok. */
 int option_half_accum(const char *option);
+/* The base weights a METHOD:OPTION option asks for: WEIGHTS_MIRROR for "sym" (weights_make_mirror,
+ * a method's own weight class, e.g. LoRAStencil's symmetric weights), else WEIGHTS_RANDOM
+ * (weights_make: random, non-symmetric). Every method is verified on the class it runs on. */
+enum weights_class { WEIGHTS_RANDOM, WEIGHTS_MIRROR };
+enum weights_class option_weights(const char *option);
 /* "METHOD" or "METHOD:OPTION": how a variant is named in lists and in the run CSV's method column */
 void method_variant_name(const char *method, const char *option, char *buf, size_t len);
 

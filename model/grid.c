@@ -155,7 +155,9 @@ static int in_footprint(const struct stencil *s, const int o[3])
 	return s->shape == SHAPE_BOX || nonzero <= 1;
 }
 
-int weights_make(const struct stencil *s, enum dtype dt, struct weights *w)
+/* the footprint's offsets with a random weight each, drawn by index k (mirror 0) or by
+ * (|dx|, |dy|, |dz|) (mirror 1), normalised to sum 1 and rounded to the data type */
+static int weights_draw(const struct stencil *s, enum dtype dt, int mirror, struct weights *w)
 {
 	int r = s->radius, k = 0, o[3];
 	double sum = 0;
@@ -169,8 +171,10 @@ int weights_make(const struct stencil *s, enum dtype dt, struct weights *w)
 			for (o[0] = -r; o[0] <= r; o[0]++) {
 				if (!in_footprint(s, o))
 					continue;
+				uint64_t key = mirror ? 5000 + (uint64_t)(abs(o[0]) + (r + 1) * (abs(o[1]) + (r + 1) * abs(o[2])))
+						      : (uint64_t)k;
 				memcpy(w->off[k], o, sizeof(o));
-				w->w[k] = 1.0 + 0.5 * sr_uniform(SR_SEED_WEIGHTS, (uint64_t)k);
+				w->w[k] = 1.0 + 0.5 * sr_uniform(SR_SEED_WEIGHTS, key);
 				sum += w->w[k];
 				k++;
 			}
@@ -179,6 +183,11 @@ int weights_make(const struct stencil *s, enum dtype dt, struct weights *w)
 	for (int i = 0; i < k; i++)
 		w->w[i] = dtype_round(dt, w->w[i] / sum);
 	return 0;
+}
+
+int weights_make(const struct stencil *s, enum dtype dt, struct weights *w)
+{
+	return weights_draw(s, dt, 0, w);
 }
 
 int weights_make_rank(const struct stencil *s, enum dtype dt, int rank, struct weights *w)
@@ -205,6 +214,11 @@ int weights_make_rank(const struct stencil *s, enum dtype dt, int rank, struct w
 	for (int i = 0; i < k; i++)
 		w->w[i] = dtype_round(dt, w->w[i] / sum);
 	return 0;
+}
+
+int weights_make_mirror(const struct stencil *s, enum dtype dt, struct weights *w)
+{
+	return weights_draw(s, dt, 1, w);
 }
 
 void weights_free(struct weights *w)

@@ -108,6 +108,12 @@ void weights_free(struct weights *w);
  * 1 and rounded to the data type (which, below fp64, perturbs the rank by a rounding). For a
  * method whose decomposition needs weights of low rank (lowrank.h). -1 for other stencils. */
 int weights_make_rank(const struct stencil *s, enum dtype dt, int rank, struct weights *w);
+/* Base weights symmetric under every mirror x -> -x, y -> -y, z -> -z and random otherwise (a
+ * draw per (|dx|, |dy|, |dz|), so w(1, 0) != w(0, 1): not symmetric under x <-> y), normalised and
+ * rounded like weights_make. LoRAStencil's class: a 2D mirror-symmetric (2R+1)^2 matrix, composed
+ * or not, has rank at most R + 1. Any stencil; the runner uses them for the METHOD:OPTION option
+ * "sym" (option_weights, model/experiment.h). */
+int weights_make_mirror(const struct stencil *s, enum dtype dt, struct weights *w);
 /* Dense weights of the t-fold composed stencil over the (2R+1)^d box, R = r t. */
 struct dense_weights {
 	int dims, R, side;

@@ -11,6 +11,9 @@
  *   lorastencil          W = sum of rank-1 terms s u v^T; each term is two banded m8n8k4 products on
  *                        an 8 x 8 tile (12 MMAs of 256 MACs for 64 points): sigma = K_fused / (48
  *                        rank), rank 2R+1 for the harness's random weights.
+ *   flashfftstencil      16 x 16 patches through the 16-point DFT: two T x T tiles (T = 16 - 2R) a
+ *                        complex patch, 16 real 16^3 products (128 m16n8k4 MMAs, 65536 MACs) a
+ *                        pair: sigma = K_fused 2 T^2 / 65536.
  *   spider, -dense       each kernel row is a banded matrix of L = 2R+2 rows by 2R+L = 4R+2
  *                        columns, padded to the instruction's k: every output point costs
  *                        roundup(4R+2, k) MACs per kernel row, so sigma = K_fused /
@@ -128,6 +131,17 @@ static double sigma_lorastencil(const struct stencil *s, int t, enum dtype dt, c
 	return (double)stencil_fused_points(s, t) / (48.0 * (2 * R + 1));
 }
 
+/* flashfftstencil: 2 T^2 outputs of the fused kernel per 65536 issued MACs, T = 16 - 2R */
+static double sigma_flashfftstencil(const struct stencil *s, int t, enum dtype dt, const char **why)
+{
+	int R = s->radius * t, T = 16 - 2 * R;
+	if (s->dims != 2 || dt != DT_FP64 || R > 6) {
+		*why = "flashfftstencil runs 2D fp64 kernels of fused radius up to 6";
+		return -1;
+	}
+	return (double)stencil_fused_points(s, t) * 2 * T * T / 65536.0;
+}
+
 const struct model_method model_methods[] = {
 	{ "naive", UNIT_CC, UNIT_CC, FP64_32, NULL, 1, "1 (CUDA cores, one step per launch)", sigma_one },
 	{ "ebisu", UNIT_CC, UNIT_CC, FP64_32, NULL, 0, "1 (CUDA cores, temporal blocking)", sigma_one },
@@ -136,8 +150,10 @@ const struct model_method model_methods[] = {
 	{ "convstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32),
 	  "m8n8k4 m16n8k4 m16n8k8 m16n8k16", 0, "0.5 (dual tessellation: triangular weight matrices)",
 	  sigma_convstencil },
-	{ "lorastencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64), NULL, 0,
-	  "K_fused / (48 rank), rank 2R+1 for random weights", sigma_lorastencil },
+	{ "lorastencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64), "sym", 0,
+	  "K_fused / (48 rank), rank 2R+1 for random weights (R+1 for sym)", sigma_lorastencil },
+	{ "flashfftstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64), NULL, 0,
+	  "K_fused 2 T^2 / 65536, T = 16 - 2R (16-point DFT tiles)", sigma_flashfftstencil },
 	{ "tcstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP16), "f16acc", 0,
 	  "K_fused / ((2R+1)^(d-1) L^3/(L-2R)^2), L=16", sigma_tcstencil },
 	{ "spider", UNIT_SPTC, UNIT_SPTC, TF32_16, "f16acc L16", 0,

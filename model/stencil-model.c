@@ -62,10 +62,12 @@ static void usage(FILE *f)
 		"       %s --scenario-map [--dtype T] [--unit tc|sptc] (--gpu ... | --hw FILE) --out F\n"
 		"       %s --list\n"
 		"Stencils: box|star, 1-3 D, radius 1-7 (box2d1r, star3d2r). Data types: fp64 fp32 tf32\n"
-		"fp16. Methods: naive ebisu cudnn convstencil tcstencil spider spider-dense.\n"
-		"GPUs come from data/hw/gpus.csv (--gpus-file overrides); --hw reads a measured\n"
-		"ceilings.csv (quantity,value,unit,how). Bad input exits 2.\n",
+		"fp16. Methods (the method table, model/method.c):",
 		prog, prog, prog, prog);
+	for (size_t i = 0; i < model_method_count; i++)
+		fprintf(f, " %s", model_methods[i].name);
+	fprintf(f, ".\nGPUs come from data/hw/gpus.csv (--gpus-file overrides); --hw reads a measured\n"
+		"ceilings.csv (quantity,value,unit,how). Bad input exits 2.\n");
 }
 
 static const struct stencil *parse_stencil(const char *s, const char *where)

@@ -6,13 +6,13 @@
 # Make target: figure10 (= sptc-figure10).
 set datafile separator ','
 set datafile columnheaders
-colors = "#1b9e77 #d95f02 #7570b3 #e6ab02 #e7298a #66a61e"
+colors = "#1b9e77 #d95f02 #7570b3 #e6ab02 #a6761d #386cb0 #e7298a #66a61e #666666 #17becf"
 sel(st, m) = (strcol("stencil") eq st && strcol("method") eq m)
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1700,560 font ",10" noenhanced } \
   else { set terminal svg size 1700,560 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot layout 1,3 title title."\nnaive, ebisu: fp32; convstencil: tf32; lorastencil: fp64; tcstencil, spider: fp16. Points: measured (open diamonds: throttled); dashed: each method's model plateau"
+  set multiplot layout 1,3 title title."\nnaive, ebisu: fp32; convstencil: tf32; lorastencil (sym: its own mirror-symmetric weights), flashfftstencil: fp64; tcstencil, spider: fp16. Points: measured (open diamonds: throttled); dashed: each method's model plateau"
   do for [st in "box2d1r star2d1r box1d1r"] {
     set title st
     set xlabel "problem size (points, log scale)"

@@ -7,13 +7,13 @@
 set datafile separator ','
 set datafile columnheaders
 shapes = "box1d1r box1d2r box2d1r box2d2r box2d3r star2d1r star2d2r star2d3r"
-colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e6ab02 #e7298a #66a61e #386cb0"
+colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e6ab02 #bcbd22 #17becf #e7298a #66a61e #386cb0 #666666 #8c564b"
 xof(s) = sum [k=1:words(shapes)] (word(shapes,k) eq s ? k : 0)
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1200,560 font ",10" noenhanced } \
   else { set terminal svg size 1200,560 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nnaive, ebisu, cudnn: fp32; convstencil: tf32; lorastencil: fp64; tcstencil, spider: fp16; unnormalised" font ",9"
+  set title title."\nnaive, ebisu, cudnn: fp32; convstencil: tf32; lorastencil (sym: its own mirror-symmetric weights), flashfftstencil: fp64; tcstencil, spider: fp16; unnormalised" font ",9"
   set xlabel "stencil"
   set ylabel "GStencil/s (log scale); filled: measured, open circle: model"
   set logscale y
@@ -22,11 +22,11 @@ do for [fmt in "png svg"] {
              word(shapes,6) 6, word(shapes,7) 7, word(shapes,8) 8)
   set key outside right top box font ",9"
   set grid ytics mytics
-  plot for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) && column("throttled") == 0 ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("gstencil_per_s")) \
+  plot for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) && column("throttled") == 0 ? xof(strcol("stencil")) + (i-(words(methods)+1)/2.0)*0.07 : NaN):(column("gstencil_per_s")) \
          with points pt 7 ps 1.4 lc rgb word(colors,i) title word(methods,i), \
-       for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) && column("throttled") == 1 ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("gstencil_per_s")) \
+       for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) && column("throttled") == 1 ? xof(strcol("stencil")) + (i-(words(methods)+1)/2.0)*0.07 : NaN):(column("gstencil_per_s")) \
          with points pt 12 ps 2 lw 2 lc rgb word(colors,i) notitle, \
        keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title "throttled sample(s)", \
-       for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-4)*0.1 : NaN):(column("model_gstencil_per_s")) \
+       for [i=1:words(methods)] data using (strcol("method") eq word(methods,i) ? xof(strcol("stencil")) + (i-(words(methods)+1)/2.0)*0.07 : NaN):(column("model_gstencil_per_s")) \
          with points pt 6 ps 1.4 lc rgb word(colors,i) notitle
 }

@@ -5,8 +5,8 @@
 # Make target: tcs-figure16.
 set datafile separator ','
 set datafile columnheaders
-colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e6ab02 #66a61e"
-casex(l, i) = real(substr(l, 6, 6)) + (i - 3) * 0.12
+colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e6ab02 #bcbd22 #17becf #66a61e #666666"
+casex(l, i) = real(substr(l, 6, 6)) + (i - (words(methods) + 1) / 2.0) * 0.08
 isfp64(dt) = (dt eq "fp64")
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1300,520 font ",10" noenhanced } \

@@ -334,7 +334,10 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 	mc.props = gpu_props();
 	if (runnable(r, &mc, ceil) != 0)
 		return;
-	if (weights_make(st, c->dtype, &w) != 0 ||
+	/* the weight class the option asks for (random non-symmetric unless METHOD:sym) */
+	int wmade = option_weights(c->option) == WEIGHTS_MIRROR ? weights_make_mirror(st, c->dtype, &w)
+								 : weights_make(st, c->dtype, &w);
+	if (wmade != 0 ||
 	    weights_compose(st, &w, 1, &db) != 0 || weights_compose(st, &w, c->fusion, &dw) != 0) {
 		snprintf(r->reason, sizeof(r->reason), "cannot build weights");
 		weights_free(&w);

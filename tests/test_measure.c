@@ -752,8 +752,8 @@ static void test_run_slug(void **state)
 /* The committed configuration lists parse (the GPU runner reads them with the same code). */
 static void test_committed_experiments(void **state)
 {
-	static const char *const methods[] = { "naive", "ebisu", "cudnn", "convstencil", "tcstencil", "spider",
-					       "spider-dense", NULL };
+	static const char *const methods[] = { "naive", "ebisu", "cudnn", "convstencil", "lorastencil",
+					       "flashfftstencil", "tcstencil", "spider", "spider-dense", NULL };
 	static const char *const files[] = { "experiments/naive-core.csv", "experiments/cuda-core.csv",
 					     "experiments/dense-tc.csv", "experiments/sparse-tc.csv",
 					     "experiments/kernels-vs-authors.csv" };

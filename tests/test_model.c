@@ -193,13 +193,21 @@ static void test_method_table(void **state)
 	assert_null(cc[3]);
 	assert_string_equal(tc[0], "convstencil");
 	assert_string_equal(tc[1], "lorastencil");
-	assert_string_equal(tc[2], "tcstencil");
-	assert_null(tc[3]);   /* spider-dense runs on dense tensor cores but is SPIDER's method */
+	assert_string_equal(tc[2], "flashfftstencil");
+	assert_string_equal(tc[3], "tcstencil");
+	assert_null(tc[4]);   /* spider-dense runs on dense tensor cores but is SPIDER's method */
 	/* lorastencil's rule: K_fused over 48 times the full rank 2R + 1 (box2d1r t = 3: 49 / 336) */
 	const char *why = NULL;
 	assert_near(model_method_find("lorastencil")->sigma(stencil_find("box2d1r"), 3, DT_FP64, &why),
 		    49.0 / 336, 1e-15);
 	assert_true(model_method_find("lorastencil")->sigma(stencil_find("box2d1r"), 5, DT_FP64, &why) < 0);
+	/* flashfftstencil's: 2 T^2 points of K_fused MACs per 65536 issued, T = 16 - 2R */
+	assert_near(model_method_find("flashfftstencil")->sigma(stencil_find("box2d1r"), 1, DT_FP64, &why),
+		    9.0 * 2 * 14 * 14 / 65536, 1e-15);
+	assert_near(model_method_find("flashfftstencil")->sigma(stencil_find("box2d1r"), 3, DT_FP64, &why),
+		    49.0 * 2 * 10 * 10 / 65536, 1e-15);
+	assert_true(model_method_find("flashfftstencil")->sigma(stencil_find("box2d1r"), 7, DT_FP64, &why) < 0);
+	assert_true(model_method_find("flashfftstencil")->sigma(stencil_find("box3d1r"), 1, DT_FP64, &why) < 0);
 	assert_string_equal(sp[0], "spider");
 	assert_string_equal(sp[1], "spider-dense");
 	assert_null(sp[2]);

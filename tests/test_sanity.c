@@ -412,7 +412,7 @@ static void test_provenance_titles(void **state)
 	const char *vars = slurp_file(out, "sptc-figure10.vars");
 	assert_non_null(strstr(vars, "title = 'sptc Figure 10: throughput against problem size on "));
 	assert_non_null(strstr(vars, ", commit 57fd3aa'\n"));
-	assert_non_null(strstr(vars, "methods = 'naive ebisu convstencil lorastencil tcstencil spider'\n"));
+	assert_non_null(strstr(vars, "methods = 'naive ebisu convstencil lorastencil lorastencil:sym flashfftstencil tcstencil spider'\n"));
 	/* without a run: no commit claimed */
 	struct render_ctx c;
 	assert_int_equal(render_open(&c, repo_path("."), NULL, NULL, out, err, sizeof(err)), 0);

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "experiment.h"
 #include "grid.h"
 #include "lowrank.h"
 #include "transform.h"
@@ -264,12 +265,83 @@ static void test_lowrank(void **state)
 	assert_int_equal(weights_make_rank(stencil_find("box2d1r"), DT_FP64, 4, &w), -1);
 }
 
+/* LoRAStencil's class (METHOD:sym): mirror-symmetric weights, not symmetric under x <-> y, whose
+ * composed kernels have rank R + 1 where random weights have 2R + 1 */
+static void test_mirror_weights(void **state)
+{
+	(void)state;
+	static const struct { const char *st; int t, want; } cases[] = {
+		{ "box2d1r", 1, 2 }, { "box2d1r", 3, 4 }, { "box2d3r", 1, 4 }, { "star2d1r", 2, 3 },
+		{ "box2d2r", 2, 5 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct stencil *sten = stencil_find(cases[i].st);
+		struct weights w, wr;
+		struct dense_weights d, dr;
+		struct lowrank lr;
+		assert_int_equal(weights_make_mirror(sten, DT_FP64, &w), 0);
+		double sum = 0;
+		for (int k = 0; k < w.count; k++)
+			sum += w.w[k];
+		assert_near(sum, 1, 1e-12);
+		assert_int_equal(weights_compose(sten, &w, cases[i].t, &d), 0);
+		for (int dy = -d.R; dy <= d.R; dy++)
+			for (int dx = -d.R; dx <= d.R; dx++) {
+				assert_near(dense_weight(&d, dx, dy, 0), dense_weight(&d, -dx, dy, 0), 1e-15);
+				assert_near(dense_weight(&d, dx, dy, 0), dense_weight(&d, dx, -dy, 0), 1e-15);
+			}
+		/* x <-> y differ: a kernel that swapped its axes would fail verification */
+		assert_true(fabs(dense_weight(&d, 1, 0, 0) - dense_weight(&d, 0, 1, 0)) > 1e-6 * dense_weight(&d, 1, 0, 0));
+		assert_int_equal(lowrank_build(d.w, d.side, 1e-12, &lr), 0);
+		assert_int_equal(lr.rank, cases[i].want);
+		lowrank_free(&lr);
+		/* the pyramid: R banded terms and the centre, exact; a star's zero corner is no pivot */
+		double center;
+		if (sten->shape != SHAPE_BOX) {
+			assert_int_equal(lowrank_pyramid(d.w, d.side, &lr, &center), -1);
+			goto next;
+		}
+		assert_int_equal(lowrank_pyramid(d.w, d.side, &lr, &center), 0);
+		assert_int_equal(lr.rank, d.R);
+		for (int k = 0; k < lr.rank; k++)
+			for (int j = 0; j < d.side; j++)
+				if (j < k || j >= d.side - k) {
+					assert_true(lr.u[k * d.side + j] == 0.0);
+					assert_true(lr.v[k * d.side + j] == 0.0);
+				}
+		const int mid = d.R * d.side + d.R;
+		const double top = d.w[mid];
+		d.w[mid] -= center;
+		assert_true(lowrank_residual(&lr, d.w) < 1e-13 * top);
+		assert_true(center != 0.0);
+		lowrank_free(&lr);
+next:
+		/* the same stencil on random weights: full rank for a box (a star's cross is of rank 2,
+		 * composed twice 3, either way) */
+		assert_int_equal(weights_make(sten, DT_FP64, &wr), 0);
+		assert_int_equal(weights_compose(sten, &wr, cases[i].t, &dr), 0);
+		assert_int_equal(lowrank_build(dr.w, dr.side, 1e-12, &lr), 0);
+		assert_int_equal(lr.rank, sten->shape == SHAPE_BOX ? dr.side : 3);
+		lowrank_free(&lr);
+		assert_int_equal(lowrank_pyramid(dr.w, dr.side, &lr, &center), -1);
+		dense_weights_free(&d);
+		dense_weights_free(&dr);
+		weights_free(&w);
+		weights_free(&wr);
+	}
+	assert_int_equal(option_weights("sym"), WEIGHTS_MIRROR);
+	assert_int_equal(option_weights(""), WEIGHTS_RANDOM);
+	assert_int_equal(option_weights(NULL), WEIGHTS_RANDOM);
+	assert_int_equal(option_weights("f16acc"), WEIGHTS_RANDOM);
+}
+
 void run_transform_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flattening),
 		cmocka_unit_test(test_decomposition),
 		cmocka_unit_test(test_lowrank),
+		cmocka_unit_test(test_mirror_weights),
 	};
 	RUN_GROUP(r, tests);
 }
