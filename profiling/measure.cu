@@ -313,8 +313,16 @@ static void time_row(struct row *r, const struct options *o, struct timing_ctx *
 	protocol_from(o, &p);
 	tc->writeback_s = p.flush_l2 ? writeback_baseline(tc) : 0;
 	r->writeback_s = p.flush_l2 ? tc->writeback_s : NAN;
-	if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0)
-		r->timed = 1;
+	if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) != 0)
+		return;
+	/* a launch shorter than the spread of the write-back read subtracted from it has no rate */
+	if (!(r->pr.time.min > 0)) {
+		snprintf(r->status, sizeof(r->status), "skipped");
+		snprintf(r->reason, sizeof(r->reason), "not timeable with L2 eviction: a sample minus the write-back "
+			 "read (%.3g s) is %.3g s; too small a problem (--hot times it)", tc->writeback_s, r->pr.time.min);
+		return;
+	}
+	r->timed = 1;
 }
 
 void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing)
