@@ -170,11 +170,11 @@ __global__ void __launch_bounds__(FF_WARPS * 32, 2) flashfftstencil_kernel(const
 struct ff_state {
 	double *d_wt;
 	struct ff_args args;
-	double sigma;
 	char variant[160];
 };
 
 static struct ff_state FS;
+extern const struct kernel_method method_flashfftstencil;
 
 static const char *ff_supports(const struct method_ctx *c)
 {
@@ -239,13 +239,11 @@ static int ff_setup(struct method_ctx *c, const char **why)
 	a->tiles_x = (a->nx + a->T - 1) / a->T;
 	a->pairs_x = (a->tiles_x + 1) / 2;
 	a->pairs = (long long)a->pairs_x * ((a->ny + a->T - 1) / a->T);
-	/* useful MACs (K_fused a point, 2 T^2 points a pair) over the pair's 128 MMAs of 512 MACs */
-	long kf = 0;
-	for (long i = 0; i < dense_weights_count(d); i++)
-		kf += d->w[i] != 0;
-	FS.sigma = (double)kf * 2 * a->T * a->T / (128.0 * 512);
+	/* the kernel runs exactly the method table's rule (K_fused 2 T^2 over a pair's 65536 MACs) */
+	const char *swhy = NULL;
+	const double sigma = kernel_model(&method_flashfftstencil)->sigma(c->stencil, c->fusion, c->dtype, &swhy);
 	snprintf(FS.variant, sizeof(FS.variant), "mma.sync m16n8k4 f64, 16-point DFT, %d x %d tiles in pairs "
-		 "(fused radius %d), sigma %.4f", a->T, a->T, d->R, FS.sigma);
+		 "(fused radius %d), sigma %.4f", a->T, a->T, d->R, sigma);
 	c->state = &FS;
 	return 0;
 }
@@ -270,16 +268,10 @@ static const char *ff_variant(const struct method_ctx *c)
 	return FS.variant;
 }
 
-static double ff_sigma(const struct method_ctx *c)
-{
-	(void)c;
-	return FS.sigma;
-}
-
 extern const struct kernel_method method_flashfftstencil = {
 	"flashfftstencil",
 	"16 x 16 patches through the 16-point DFT as f64 MMAs, point-wise product with the fused kernel's "
 	"transform, inverse; overlap-save tiles, two tiles a complex patch",
-	ff_supports, ff_setup, ff_launch, ff_teardown, "flashfftstencil_kernel", ff_variant, ff_sigma,
+	ff_supports, ff_setup, ff_launch, ff_teardown, "flashfftstencil_kernel", ff_variant, NULL,
 };
 KERNEL_METHOD(method_flashfftstencil);

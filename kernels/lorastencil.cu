@@ -28,6 +28,14 @@ extern "C" {
 #define LR_MAXRANK (2 * LR_MAXR + 1)
 #define LR_TERM 256                  /* doubles a term's fragments take: B and A, 4 K steps, 32 lanes */
 
+/* both kernels: the block's copy of the terms' fragments (n doubles) */
+__device__ __forceinline__ void lr_stage(double *s_frag, const double *__restrict__ frag, int n)
+{
+	for (int i = threadIdx.x; i < n; i += blockDim.x)
+		s_frag[i] = frag[i];
+	__syncthreads();
+}
+
 struct lr_args {
 	long long origin, pitch;
 	int nx, ny, R, rank;
@@ -39,9 +47,7 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 							  const double *__restrict__ frag, struct lr_args a)
 {
 	__shared__ double s_frag[LR_MAXRANK * LR_TERM];
-	for (int i = threadIdx.x; i < a.rank * LR_TERM; i += blockDim.x)
-		s_frag[i] = frag[i];
-	__syncthreads();
+	lr_stage(s_frag, frag, a.rank * LR_TERM);
 	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
 	const int y0 = (blockIdx.y * 2 + (w >> 2)) * 8, x0 = (blockIdx.x * 4 + (w & 3)) * 8;
 	if (y0 >= a.ny || x0 >= a.nx)
@@ -104,9 +110,7 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const do
 									const double *__restrict__ frag, struct lr_args a)
 {
 	__shared__ double s_frag[LR_MAXRANK * LR16_TERM];
-	for (int i = threadIdx.x; i < a.rank * LR16_TERM; i += blockDim.x)
-		s_frag[i] = frag[i];
-	__syncthreads();
+	lr_stage(s_frag, frag, a.rank * LR16_TERM);
 	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
 	const int y0 = (blockIdx.y * 2 + (w >> 1)) * 16, x0 = (blockIdx.x * 2 + (w & 1)) * 32;
 	if (y0 >= a.ny || x0 >= a.nx)
@@ -275,9 +279,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	LS.args.rank = LS.lr.rank;
 	/* useful MACs over issued: K_fused (the fused kernel's non-zero points) over the MACs a point:
 	 * m8n8k4, 12 MMAs of 256 MACs a term for 64 points; m16n8k4, 5 nks + 16 of 512 MACs for 512 */
-	long kf = 0;
-	for (long i = 0; i < dense_weights_count(d); i++)
-		kf += d->w[i] != 0;
+	const long kf = stencil_fused_points(c->stencil, c->fusion);
 	const double per_term = LS.m16 ? (5.0 * ((16 + 2 * d->R + 3) / 4) + 16) * 512 / 512 : 12.0 * 256 / 64;
 	LS.sigma = (double)(kf - LS.pyramid) / (per_term * LS.lr.rank);   /* the centre is no MMA work */
 	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s f64, %s %d of %d%s (fused radius %d), %s tiles, "

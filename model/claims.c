@@ -150,6 +150,15 @@ static void sparse_dense_bound(struct verdict_ctx *x, const struct claim_row *cr
 	vd_claim(x, cr, &e, r, NULL, mod, "tcs-table4 and this run's ceilings.csv (sparse over dense tf32 MMA)", &u);
 }
 
+/* a baseline METHOD or METHOD:OPTION: the method's name into name, the option returned ("" for
+ * none) */
+static const char *baseline_split(const char *base, char *name, size_t len)
+{
+	const char *colon = strchr(base, ':');
+	snprintf(name, len, "%.*s", colon ? (int)(colon - base) : (int)strlen(base), base);
+	return colon ? colon + 1 : "";
+}
+
 /* sptc: SPIDER (the row's option) over one baseline, the arithmetic mean over the shapes of
  * sptc-figure9 where both ran, unnormalised (the paper's "average speedups", each method in its
  * own precision); a baseline the harness does not have is not measured. base may name a variant
@@ -160,8 +169,7 @@ static double over_baseline(const struct target *s9, const char *option, const c
 {
 	double sum = 0, msum = 0;
 	char name[64];
-	const char *colon = strchr(base, ':'), *bopt = colon ? colon + 1 : "";
-	snprintf(name, sizeof(name), "%.*s", colon ? (int)(colon - base) : (int)strlen(base), base);
+	const char *bopt = baseline_split(base, name, sizeof(name));
 	int n = 0, known = model_method_find(name) != NULL;
 	for (size_t i = 0; i < s9->n; i++) {
 		const struct point *ps = &s9->p[i], *pb = NULL;
@@ -186,27 +194,19 @@ static double over_baseline(const struct target *s9, const char *option, const c
 	return n ? sum / n : NAN;
 }
 
-/* whether the harness has the method a baseline (METHOD or METHOD:OPTION) names */
-static int x_known(const char *base)
-{
-	char name[64];
-	const char *colon = strchr(base, ':');
-	snprintf(name, sizeof(name), "%.*s", colon ? (int)(colon - base) : (int)strlen(base), base);
-	return model_method_find(name) != NULL;
-}
-
 static void sptc_over_baseline(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
 	struct used u = { "", 0 };
 	double model, r = over_baseline(vd_input(x, "sptc-figure9"), cr->option, cr->baseline, &e, &u, &model);
-	char mod[64], basis[256];
+	char mod[64], basis[256], name[64];
+	baseline_split(cr->baseline, name, sizeof(name));
 	if (cr->option[0] && e.n == 0)
 		return;   /* a variant the run does not hold */
 	rd_fmt(mod, sizeof(mod), model, 2);
 	snprintf(basis, sizeof(basis), "sptc-figure9: %s fp16 over %s, arithmetic mean over the shapes, unnormalised%s",
 		 cr->option[0] ? "spider:L16 (16-row tiles, not the paper's layout)" : "spider", cr->baseline,
-		 x_known(cr->baseline) ? "" : "; the harness has no such method");
+		 model_method_find(name) ? "" : "; the harness has no such method");
 	e.base = verdict_at_least(r, cr->value, cr->tol);
 	vd_claim(x, cr, &e, r, NULL, mod, basis, &u);
 }
