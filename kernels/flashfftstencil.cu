@@ -17,10 +17,15 @@
  * alternates the two forms, so every step reads its own registers. C and S are symmetric, so one
  * fragment of each serves as A and as B.
  *
+ * tf32 (fp32 data) runs the same chain on mma.sync m16n8k8 tf32 with fp32 accumulation: a K step
+ * of 8 takes the accumulator's columns 8 ks + 2 t (K index t) and 8 ks + 2 t + 1 (t + 4), the
+ * same order, so the same fragments serve; 4 MMAs of 1024 MACs a 16 x 16 x 16 product (sigma as
+ * fp64), each intermediate rounded to tf32 (cvt.rna) as an operand.
+ *
  * Boundaries: the original runs periodic boundaries (one transform of the whole grid); this
  * method keeps the harness's fixed ring, which every other method uses: the patches overlap by 2R
- * and read the frozen ring like any stencil. fp64 only (its tf32 path is not built); sm_90 only
- * (the f64 m16n8k4 shape).
+ * and read the frozen ring like any stencil. fp64 needs sm_90 (the f64 m16n8k4 shape); tf32 runs
+ * on sm_80 and newer.
  */
 #include <math.h>
 #include <stdio.h>
@@ -66,7 +71,43 @@ __device__ __forceinline__ void ff_left(double (&d)[2][4], const double (&m)[4][
 			mma_f64_m16n8k4(d[nb], m[ks][0], m[ks][1], xt[ks >> 1][2 * nb + (ks & 1)]);
 }
 
-__device__ __forceinline__ void ff_zero(double (&d)[2][4])
+__device__ __forceinline__ unsigned ff_tf32(float v)
+{
+	unsigned r;
+	asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(v));
+	return r;
+}
+
+/* tf32: d += X M, K step ks of 8 (m already tf32-rounded; m[2 ks + p][h] as in fp64) */
+__device__ __forceinline__ void ff_right(float (&d)[2][4], const float (&x)[2][4], const float (&m)[4][2])
+{
+#pragma unroll
+	for (int ks = 0; ks < 2; ks++) {
+		const unsigned a[4] = { ff_tf32(x[ks][0]), ff_tf32(x[ks][2]), ff_tf32(x[ks][1]), ff_tf32(x[ks][3]) };
+#pragma unroll
+		for (int nb = 0; nb < 2; nb++)
+			mma_tf32_m16n8k8(d[nb], a, __float_as_uint(m[2 * ks][nb]), __float_as_uint(m[2 * ks + 1][nb]));
+	}
+}
+
+/* tf32: d += M X, xt the accumulator of X^T */
+__device__ __forceinline__ void ff_left(float (&d)[2][4], const float (&m)[4][2], const float (&xt)[2][4])
+{
+#pragma unroll
+	for (int ks = 0; ks < 2; ks++) {
+		const unsigned a[4] = { __float_as_uint(m[2 * ks][0]), __float_as_uint(m[2 * ks][1]),
+					__float_as_uint(m[2 * ks + 1][0]), __float_as_uint(m[2 * ks + 1][1]) };
+#pragma unroll
+		for (int nb = 0; nb < 2; nb++)
+			mma_tf32_m16n8k8(d[nb], a, ff_tf32(xt[ks][2 * nb]), ff_tf32(xt[ks][2 * nb + 1]));
+	}
+}
+
+/* the DFT fragments in the kernel's precision */
+__device__ __forceinline__ void ff_dft(double v, double &m) { m = v; }
+__device__ __forceinline__ void ff_dft(double v, float &m) { m = __uint_as_float(ff_tf32((float)v)); }
+
+template <typename T> __device__ __forceinline__ void ff_zero(T (&d)[2][4])
 {
 #pragma unroll
 	for (int j = 0; j < 2; j++)
@@ -75,7 +116,7 @@ __device__ __forceinline__ void ff_zero(double (&d)[2][4])
 			d[j][e] = 0.0;
 }
 
-__device__ __forceinline__ void ff_negate(double (&d)[2][4])
+template <typename T> __device__ __forceinline__ void ff_negate(T (&d)[2][4])
 {
 #pragma unroll
 	for (int j = 0; j < 2; j++)
@@ -86,23 +127,25 @@ __device__ __forceinline__ void ff_negate(double (&d)[2][4])
 
 /* one warp, FF_PAIRS neighbouring pairs of tiles in turn; wt: the kernel's transform in
  * accumulator order, [16][lane] (8 complex: element 2 (j * 4 + e), real then imaginary) */
-__global__ void __launch_bounds__(FF_WARPS * 32, 2) flashfftstencil_kernel(const double *__restrict__ in,
-									       double *__restrict__ out,
-									       const double *__restrict__ wt,
-									       struct ff_args a)
+template <typename T>
+__global__ void __launch_bounds__(FF_WARPS * 32, 2) flashfftstencil_kernel(const T *__restrict__ in, T *__restrict__ out,
+									       const T *__restrict__ wt, struct ff_args a)
 {
-	__shared__ double s_wt[16 * 32];
+	__shared__ T s_wt[16 * 32];
 	for (int i = threadIdx.x; i < 16 * 32; i += blockDim.x)
 		s_wt[i] = wt[i];
 	__syncthreads();
 	const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
 	/* C and S at [8h + g][pi(ks, t)], once a warp */
-	double c[4][2], s[4][2];
+	T c[4][2], s[4][2];
 #pragma unroll
 	for (int ks = 0; ks < 4; ks++)
 #pragma unroll
-		for (int h = 0; h < 2; h++)
-			sincospi((double)(((8 * h + g) * ff_pi(ks, t)) & 15) / 8.0, &s[ks][h], &c[ks][h]);
+		for (int h = 0; h < 2; h++) {
+			double sv, cv;
+			sincospi((double)(((8 * h + g) * ff_pi(ks, t)) & 15) / 8.0, &sv, &cv);
+			ff_dft(sv, s[ks][h]), ff_dft(cv, c[ks][h]);
+		}
 	const long long first = ((long long)blockIdx.x * FF_WARPS + (threadIdx.x >> 5)) * FF_PAIRS;
 	for (long long pair = first; pair < first + FF_PAIRS && pair < a.pairs; pair++) {
 		const int ty = (int)(pair / a.pairs_x), tx = 2 * (int)(pair % a.pairs_x);
@@ -111,7 +154,7 @@ __global__ void __launch_bounds__(FF_WARPS * 32, 2) flashfftstencil_kernel(const
 		const int has_b = tx + 1 < a.tiles_x;
 		/* the pair as the accumulator of P = P1 + i P2: [j][e] = P[g + 8 (e >> 1)][8 j + 2 t + (e & 1)];
 		 * rows past the allocation read as 0 (their outputs are not stored) */
-		double pr[2][4], pi[2][4];
+		T pr[2][4], pi[2][4];
 #pragma unroll
 		for (int j = 0; j < 2; j++)
 #pragma unroll
@@ -119,16 +162,16 @@ __global__ void __launch_bounds__(FF_WARPS * 32, 2) flashfftstencil_kernel(const
 				const int row = y0 + g + 8 * (e >> 1), col = 8 * j + 2 * t + (e & 1);
 				const long long at = a.origin + (long long)row * a.pitch;
 				const int ok = row < a.ny + a.R;
-				pr[j][e] = ok ? in[at + xa + col] : 0.0;
-				pi[j][e] = ok && has_b ? in[at + xb + col] : 0.0;
+				pr[j][e] = ok ? in[at + xa + col] : (T)0;
+				pi[j][e] = ok && has_b ? in[at + xb + col] : (T)0;
 			}
 		/* Q = F P^T = (C - iS)(P1^T + i P2^T): Qr = C P1^T + S P2^T, Qi = C P2^T - S P1^T */
-		double qr[2][4], qi[2][4];
+		T qr[2][4], qi[2][4];
 		ff_zero(qr), ff_zero(qi);
 		ff_left(qr, c, pr), ff_left(qr, s, pi);
 		ff_left(qi, s, pr), ff_negate(qi), ff_left(qi, c, pi);
 		/* Bh = Q F = (F P F)^T: Br = Qr C + Qi S, Bi = Qi C - Qr S */
-		double br[2][4], bi[2][4];
+		T br[2][4], bi[2][4];
 		ff_zero(br), ff_zero(bi);
 		ff_right(br, qr, c), ff_right(br, qi, s);
 		ff_right(bi, qr, s), ff_negate(bi), ff_right(bi, qi, c);
@@ -137,7 +180,7 @@ __global__ void __launch_bounds__(FF_WARPS * 32, 2) flashfftstencil_kernel(const
 		for (int j = 0; j < 2; j++)
 #pragma unroll
 			for (int e = 0; e < 4; e++) {
-				const double wr = s_wt[(2 * (4 * j + e)) * 32 + lane], wi = s_wt[(2 * (4 * j + e) + 1) * 32 + lane];
+				const T wr = s_wt[(2 * (4 * j + e)) * 32 + lane], wi = s_wt[(2 * (4 * j + e) + 1) * 32 + lane];
 				qr[j][e] = br[j][e] * wr - bi[j][e] * wi;
 				qi[j][e] = br[j][e] * wi + bi[j][e] * wr;
 			}
@@ -158,7 +201,7 @@ __global__ void __launch_bounds__(FF_WARPS * 32, 2) flashfftstencil_kernel(const
 				const int row = y0 + r;
 				if (r < a.R || r >= a.R + a.T || col < a.R || col >= a.R + a.T || row >= a.ny)
 					continue;
-				double *d = out + a.origin + (long long)row * a.pitch;
+				T *d = out + a.origin + (long long)row * a.pitch;
 				if (xa + col < a.nx)
 					d[xa + col] = pr[j][e];
 				if (has_b && xb + col < a.nx)
@@ -168,7 +211,8 @@ __global__ void __launch_bounds__(FF_WARPS * 32, 2) flashfftstencil_kernel(const
 }
 
 struct ff_state {
-	double *d_wt;
+	void *d_wt;
+	int tf32;
 	struct ff_args args;
 	char variant[160];
 };
@@ -178,14 +222,14 @@ extern const struct kernel_method method_flashfftstencil;
 
 static const char *ff_supports(const struct method_ctx *c)
 {
-	if (c->dtype != DT_FP64)
-		return "flashfftstencil runs fp64 (mma.sync m16n8k4 f64); its tf32 path is not built";
+	if (c->dtype != DT_FP64 && c->dtype != DT_TF32)
+		return "flashfftstencil runs fp64 (mma.sync m16n8k4 f64) and tf32 (fp32 data, tf32 math)";
 	if (c->stencil->dims != 2)
 		return "flashfftstencil transforms 2D tiles";
 	if (c->stencil->radius * c->fusion > FF_MAXR)
 		return "flashfftstencil's 16-point tiles keep T = 16 - 2R >= 4 outputs: fused radius up to 6";
-	if (c->props->major < 9)
-		return "flashfftstencil needs sm_90 (the f64 m16n8k4 shape)";
+	if (c->dtype == DT_FP64 && c->props->major < 9)
+		return "flashfftstencil runs fp64 on sm_90 (the f64 m16n8k4 shape)";
 	return NULL;
 }
 
@@ -216,14 +260,19 @@ static int ff_setup(struct method_ctx *c, const char **why)
 	const struct grid *g = c->grid;
 	const struct dense_weights *d = c->composed;
 	static double h[32 * 16];
+	static float hf[32 * 16];
 	memset(&FS, 0, sizeof(FS));
+	FS.tf32 = c->dtype == DT_TF32;
 	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL) {
 		*why = "an extent past 2^31 - 4096 elements: the kernel indexes with 32-bit ints";
 		return -1;
 	}
 	ff_transform(d, h);
-	if (cudaMalloc(&FS.d_wt, sizeof(h)) != cudaSuccess ||
-	    cudaMemcpy(FS.d_wt, h, sizeof(h), cudaMemcpyHostToDevice) != cudaSuccess) {
+	for (int i = 0; i < 32 * 16; i++)   /* tf32: the point-wise product runs in fp32 */
+		hf[i] = (float)h[i];
+	const size_t bytes = FS.tf32 ? sizeof(hf) : sizeof(h);
+	if (cudaMalloc(&FS.d_wt, bytes) != cudaSuccess ||
+	    cudaMemcpy(FS.d_wt, FS.tf32 ? (const void *)hf : (const void *)h, bytes, cudaMemcpyHostToDevice) != cudaSuccess) {
 		cudaGetLastError();
 		cudaFree(FS.d_wt);
 		*why = "cannot upload the kernel's transform";
@@ -242,8 +291,8 @@ static int ff_setup(struct method_ctx *c, const char **why)
 	/* the kernel runs exactly the method table's rule (K_fused 2 T^2 over a pair's 65536 MACs) */
 	const char *swhy = NULL;
 	const double sigma = kernel_model(&method_flashfftstencil)->sigma(c->stencil, c->fusion, c->dtype, &swhy);
-	snprintf(FS.variant, sizeof(FS.variant), "mma.sync m16n8k4 f64, 16-point DFT, %d x %d tiles in pairs "
-		 "(fused radius %d), sigma %.4f", a->T, a->T, d->R, sigma);
+	snprintf(FS.variant, sizeof(FS.variant), "mma.sync %s, 16-point DFT, %d x %d tiles in pairs "
+		 "(fused radius %d), sigma %.4f", FS.tf32 ? "m16n8k8 tf32" : "m16n8k4 f64", a->T, a->T, d->R, sigma);
 	c->state = &FS;
 	return 0;
 }
@@ -253,7 +302,12 @@ static void ff_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 	(void)c;
 	const long long per_block = (long long)FF_WARPS * FF_PAIRS;
 	const unsigned blocks = (unsigned)((FS.args.pairs + per_block - 1) / per_block);
-	flashfftstencil_kernel<<<blocks, FF_WARPS * 32, 0, s>>>((const double *)in, (double *)out, FS.d_wt, FS.args);
+	if (FS.tf32)
+		flashfftstencil_kernel<float><<<blocks, FF_WARPS * 32, 0, s>>>((const float *)in, (float *)out,
+									       (const float *)FS.d_wt, FS.args);
+	else
+		flashfftstencil_kernel<double><<<blocks, FF_WARPS * 32, 0, s>>>((const double *)in, (double *)out,
+										(const double *)FS.d_wt, FS.args);
 }
 
 static void ff_teardown(struct method_ctx *c)
@@ -270,7 +324,7 @@ static const char *ff_variant(const struct method_ctx *c)
 
 extern const struct kernel_method method_flashfftstencil = {
 	"flashfftstencil",
-	"16 x 16 patches through the 16-point DFT as f64 MMAs, point-wise product with the fused kernel's "
+	"16 x 16 patches through the 16-point DFT as f64 or tf32 MMAs, point-wise product with the fused kernel's "
 	"transform, inverse; overlap-save tiles, two tiles a complex patch",
 	ff_supports, ff_setup, ff_launch, ff_teardown, "flashfftstencil_kernel", ff_variant, NULL,
 };

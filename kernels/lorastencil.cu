@@ -1,18 +1,20 @@
 /*
- * lorastencil.cu - the `lorastencil` method: a 2D stencil as a sum of rank-1 terms on tensor cores,
+ * lorastencil.cu - the `lorastencil` method: a stencil as a sum of rank-1 terms on tensor cores,
  * after LoRAStencil (one of sptc's tensor-core baselines, Figures 9-10, Table 1). Kernel fusion
- * composes the stencil t times on the host; the fused (2R+1) x (2R+1) weights W are split exactly,
- * W = sum_k s_k u_k v_k^T (+ a centre), in one of two ways (kernels/lowrank.h):
- *   - mirror-symmetric weights (the option `sym`, LoRAStencil's own class, weights_make_mirror):
- *     its pyramid, R terms of shrinking band and the centre weight (one multiply-add a point on
- *     CUDA cores), sm_90 only;
- *   - any weights, the harness's random non-symmetric ones included: the SVD, all non-zero terms
+ * composes the stencil t times on the host; each (2R+1) x (2R+1) plane W of the fused weights
+ * (the one plane in 2D, the 2R+1 planes dz in 3D) is split exactly, W = sum_k s_k u_k v_k^T
+ * (+ a centre), in one of two ways (kernels/lowrank.h):
+ *   - mirror-symmetric planes (the option `sym` draws such weights, weights_make_mirror,
+ *     LoRAStencil's own class): its pyramid, R terms of shrinking band and the centre weight (one
+ *     multiply-add a point on CUDA cores);
+ *   - any plane, the harness's random non-symmetric ones included: the SVD, every non-zero term
  *     (full rank 2R + 1 for random box weights, R + 1 for mirror-symmetric ones).
- * Each term is two banded fp64 products. On sm_90 (lorastencil_kernel16, m16n8k4) the vertical
- * pass comes first and its accumulator is the horizontal pass's A operand as it stands; below
- * sm_90 (lorastencil_kernel, m8n8k4) a warp's 8 x 8 tile takes the horizontal pass first and moves
- * the intermediate by shuffles. R <= 4. The kernel reports its own sigma: K_fused (less the
- * centre) over the MMA MACs of its terms.
+ * Each term is two banded products on tensor cores. lorastencil_kernel16 (fp64 m16n8k4 on sm_90,
+ * tf32 m16n8k8 on sm_80 and newer) takes the vertical pass first on a warp's 16 x 32 tile and
+ * feeds its accumulator to the horizontal pass as it stands; in 3D it sums the terms of the
+ * 2R + 1 input planes. Below sm_90, fp64 2D runs lorastencil_kernel (m8n8k4: a warp's 8 x 8
+ * tile, the horizontal pass first, the intermediate moved by shuffles). Fused radius R <= 4.
+ * The kernel reports its own sigma: K_fused (less the centres) over the MMA MACs of its terms.
  */
 #include <stdio.h>
 #include <string.h>
@@ -24,12 +26,13 @@ extern "C" {
 #include "lowrank.h"
 }
 
-#define LR_MAXR 4                    /* the 16 x 16 patch: 8 + 2R <= 16 */
+#define LR_MAXR 4                    /* the patch: 16 + 2R rows, 32 + 2R <= 40 columns */
 #define LR_MAXRANK (2 * LR_MAXR + 1)
-#define LR_TERM 256                  /* doubles a term's fragments take: B and A, 4 K steps, 32 lanes */
+#define LR_MAXPLANES (2 * LR_MAXR + 1)
+#define LR_TERM 256                  /* doubles a term's m8n8k4 fragments take: B and A, 4 K steps, 32 lanes */
 
-/* both kernels: the block's copy of the terms' fragments (n doubles) */
-__device__ __forceinline__ void lr_stage(double *s_frag, const double *__restrict__ frag, int n)
+/* both kernels: the block's copy of n fragment words (ends with a barrier) */
+template <typename T> __device__ __forceinline__ void lr_stage(T *s_frag, const T *__restrict__ frag, int n)
 {
 	for (int i = threadIdx.x; i < n; i += blockDim.x)
 		s_frag[i] = frag[i];
@@ -37,17 +40,20 @@ __device__ __forceinline__ void lr_stage(double *s_frag, const double *__restric
 }
 
 struct lr_args {
-	long long origin, pitch;
-	int nx, ny, R, rank;
-	double center;     /* the pyramid's centre weight (0: none), a multiply-add on CUDA cores */
+	long long origin, pitch, plane;
+	int nx, ny, R, planes;         /* planes: 1 in 2D, 2R + 1 in 3D (input planes z - R ..) */
+	int zr;                            /* the first input plane's offset: 0 in 2D, R in 3D */
+	int nterms[LR_MAXPLANES];          /* terms per input plane, in order in the fragments */
+	double center[LR_MAXPLANES];       /* a pyramid plane's centre weight (0: none), on CUDA cores */
 };
 
-/* a block: 8 warps, 2 x 4 output tiles of 8 x 8 (16 rows by 32 columns) */
+/* a block: 8 warps, 2 x 4 output tiles of 8 x 8 (16 rows by 32 columns); 2D, one plane */
 __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restrict__ in, double *__restrict__ out,
 							  const double *__restrict__ frag, struct lr_args a)
 {
 	__shared__ double s_frag[LR_MAXRANK * LR_TERM];
-	lr_stage(s_frag, frag, a.rank * LR_TERM);
+	const int rank = a.nterms[0];
+	lr_stage(s_frag, frag, rank * LR_TERM);
 	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
 	const int y0 = (blockIdx.y * 2 + (w >> 2)) * 8, x0 = (blockIdx.x * 4 + (w & 3)) * 8;
 	if (y0 >= a.ny || x0 >= a.nx)
@@ -63,7 +69,7 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 			ain[ib][ks] = row < a.ny + a.R ? in[a.origin + (long long)row * a.pitch + col] : 0.0;
 		}
 	double acc[2] = { 0.0, 0.0 };
-	for (int k = 0; k < a.rank; k++) {
+	for (int k = 0; k < rank; k++) {
 		const double *bf = s_frag + k * LR_TERM, *af = bf + 128;
 		double x[2][2] = { { 0.0, 0.0 }, { 0.0, 0.0 } };
 #pragma unroll
@@ -92,77 +98,148 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 	}
 }
 
-/* sm_90: m16n8k4 at twice m8n8k4's rate, vertical pass first. A warp's tile is 16 rows by 32
- * columns; its patch (16 + 2R rows by 40 columns) sits in registers as B operands of
- *     X = Au In   (16 x 4 nks by 4 nks x 40: Au[m][i] = s_k u_k[i - m], nks K steps of rows),
+/*
+ * lorastencil_kernel16: a warp's tile is 16 rows by 32 columns; its patch (16 + 2R rows by 40
+ * columns) sits in registers as B operands of
+ *     X = Au In   (16 x KROWS nks by KROWS nks x 40: Au[m][i] = s_k u_k[i - m], nks K steps of rows),
  * and the result, an accumulator, is the A operand of
  *     Out += X Bv (16 x 40 by 40 x 32: Bv[c][o] = v_k[c - o])
- * when X's columns run in the order the accumulator holds them (c = 8 jx + 2 t + p for K step
- * (jx, p)): no operand moves between lanes. Bv's fragment depends only on jx - jo (0 or 1), so a
- * term's fragments are Au[ks][h][lane] (12) and Bv[jx - jo][p][lane] (4). A term: 5 nks + 16 MMAs
- * for 512 outputs (46 at R = 2..4). */
+ * when X's columns run in the order the accumulator holds them (the K index t takes column
+ * 8 jx + 2 t, the next one 8 jx + 2 t + 1): no operand moves between lanes. Bv's fragment depends
+ * only on jx - jo (0 or 1). Both shapes take 16 fragment words a lane a term: Au[ks][j] (12) and
+ * Bv[d][p] (4), p the column 8 d + 2 t + p - g.
+ *   f64 m16n8k4 (sm_90): K steps of 4 rows (nks <= 6), Au j = h (the row half); 5 nks + 16 MMAs
+ *     of 512 MACs a term for 512 outputs;
+ *   tf32 m16n8k8: K steps of 8 rows (nks <= 3), Au j = h + 2 r (rows 8 ks + t + 4 r); 5 nks + 8
+ *     MMAs of 1024 MACs; the intermediate X is rounded to tf32 (cvt.rna) as an operand.
+ * A block (4 warps) stages one input plane's terms in shared memory at a time; in 3D (grid z: the
+ * output plane) each warp loads the patch of every input plane z - R .. z + R in turn and sums
+ * their terms into one accumulator. (A persistent variant that prefetched the next patch by
+ * cp.async measured 216 GStencil/s against this kernel's 251 on box2d1r fp64 t=3, H200.)
+ */
 #define LR16_TERM 512
-#define LR16_AU 0          /* Au[ks][h][lane], ks < 6 */
-#define LR16_BV 384        /* Bv[d][p][lane] */
+#define LR16_BV 384
 #define LR16_WARPS 4
-__global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const double *__restrict__ in,
-									double *__restrict__ out,
-									const double *__restrict__ frag, struct lr_args a)
+
+struct lr_f64 {
+	typedef double T;
+	enum { KROWS = 4, KS = 6, RPK = 1, AU = 2, HMMA = 16, MACS = 512 };
+	static __device__ __forceinline__ double in(double v) { return v; }
+	static __device__ __forceinline__ void vert(double (&x)[4], const double *au, const double (&b)[RPK])
+	{
+		mma_f64_m16n8k4(x, au[0], au[1], b[0]);
+	}
+	static __device__ __forceinline__ void horiz(double (&acc)[4], const double (&x)[4], const double *bv)
+	{
+		mma_f64_m16n8k4(acc, x[0], x[2], bv[0]);
+		mma_f64_m16n8k4(acc, x[1], x[3], bv[1]);
+	}
+};
+
+__device__ __forceinline__ float lr_round_tf32(float v)
 {
-	__shared__ double s_frag[LR_MAXRANK * LR16_TERM];
-	lr_stage(s_frag, frag, a.rank * LR16_TERM);
+	unsigned r;
+	asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(v));
+	return __uint_as_float(r);
+}
+
+struct lr_tf32 {
+	typedef float T;
+	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, HMMA = 8, MACS = 1024 };
+	static __device__ __forceinline__ float in(float v) { return lr_round_tf32(v); }
+	static __device__ __forceinline__ void vert(float (&x)[4], const float *au, const float (&b)[RPK])
+	{
+		const unsigned a[4] = { __float_as_uint(au[0]), __float_as_uint(au[1]), __float_as_uint(au[2]),
+					__float_as_uint(au[3]) };
+		mma_tf32_m16n8k8(x, a, __float_as_uint(b[0]), __float_as_uint(b[1]));
+	}
+	static __device__ __forceinline__ void horiz(float (&acc)[4], const float (&x)[4], const float *bv)
+	{
+		const unsigned a[4] = { __float_as_uint(lr_round_tf32(x[0])), __float_as_uint(lr_round_tf32(x[2])),
+					__float_as_uint(lr_round_tf32(x[1])), __float_as_uint(lr_round_tf32(x[3])) };
+		mma_tf32_m16n8k8(acc, a, __float_as_uint(bv[0]), __float_as_uint(bv[1]));
+	}
+};
+
+template <class P>
+__global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const typename P::T *__restrict__ in,
+									typename P::T *__restrict__ out,
+									const typename P::T *__restrict__ frag,
+									struct lr_args a)
+{
+	typedef typename P::T T;
+	__shared__ T s_frag[LR_MAXRANK * LR16_TERM];
 	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
 	const int y0 = (blockIdx.y * 2 + (w >> 1)) * 16, x0 = (blockIdx.x * 2 + (w & 1)) * 32;
-	if (y0 >= a.ny || x0 >= a.nx)
-		return;
-	const int nks = (16 + 2 * a.R + 3) / 4;
-	/* In[4 ks + t][8 nb + g]: patch rows y0 - R .., columns x0 - R .. (rows past the allocation
-	 * read as 0: they meet zero weights) */
-	double pin[6][5];
-#pragma unroll
-	for (int ks = 0; ks < 6; ks++)
-#pragma unroll
-		for (int nb = 0; nb < 5; nb++) {
-			const int row = y0 - a.R + 4 * ks + t, col = x0 - a.R + 8 * nb + g;
-			pin[ks][nb] = ks < nks && row < a.ny + a.R ? in[a.origin + (long long)row * a.pitch + col] : 0.0;
-		}
-	double acc[4][4];
+	const bool live = y0 < a.ny && x0 < a.nx;   /* dead warps still meet the block's barriers */
+	const int nks = (16 + 2 * a.R + P::KROWS - 1) / P::KROWS;
+	const long long zo = a.origin + (long long)blockIdx.z * a.plane;
+	T acc[4][4];
 #pragma unroll
 	for (int jo = 0; jo < 4; jo++)
 #pragma unroll
 		for (int e = 0; e < 4; e++)
-			acc[jo][e] = 0.0;
-	for (int k = 0; k < a.rank; k++) {
-		const double *f = s_frag + k * LR16_TERM;
-		double x[5][4];
+			acc[jo][e] = 0;
+	const T *pf = frag;
+	for (int p = 0; p < a.planes; p++) {
+		const int nt = a.nterms[p];
+		if (nt == 0)
+			continue;
+		if (pf != frag)
+			__syncthreads();            /* every warp is done with the previous plane's terms */
+		lr_stage(s_frag, pf, nt * LR16_TERM);
+		pf += nt * LR16_TERM;
+		if (!live)
+			continue;
+		/* In[KROWS ks + t + 4 r][8 nb + g] of input plane z - zr + p: rows y0 - R .., columns
+		 * x0 - R .. (rows past the plane read as 0: they meet zero weights) */
+		const long long po = zo + (long long)(p - a.zr) * a.plane;
+		T pin[P::KS][5][P::RPK];
 #pragma unroll
-		for (int nb = 0; nb < 5; nb++)
-#pragma unroll
-			for (int e = 0; e < 4; e++)
-				x[nb][e] = 0.0;
-#pragma unroll
-		for (int ks = 0; ks < 6; ks++) {
-			if (ks >= nks)
-				break;
-			const double a0 = f[LR16_AU + (ks * 2) * 32 + lane], a1 = f[LR16_AU + (ks * 2 + 1) * 32 + lane];
+		for (int ks = 0; ks < P::KS; ks++)
 #pragma unroll
 			for (int nb = 0; nb < 5; nb++)
-				mma_f64_m16n8k4(x[nb], a0, a1, pin[ks][nb]);
-		}
-		double bv[2][2];
 #pragma unroll
-		for (int d = 0; d < 2; d++)
+				for (int r = 0; r < P::RPK; r++) {
+					const int row = y0 - a.R + P::KROWS * ks + t + 4 * r, col = x0 - a.R + 8 * nb + g;
+					pin[ks][nb][r] = ks < nks && row < a.ny + a.R ? P::in(in[po + (long long)row * a.pitch + col])
+										      : (T)0;
+				}
+		for (int k = 0; k < nt; k++) {
+			const T *f = s_frag + k * LR16_TERM;
+			T x[5][4];
 #pragma unroll
-			for (int p = 0; p < 2; p++)
-				bv[d][p] = f[LR16_BV + (d * 2 + p) * 32 + lane];
+			for (int nb = 0; nb < 5; nb++)
 #pragma unroll
-		for (int jo = 0; jo < 4; jo++)
+				for (int e = 0; e < 4; e++)
+					x[nb][e] = 0;
+#pragma unroll
+			for (int ks = 0; ks < P::KS; ks++) {
+				if (ks >= nks)
+					break;
+				T au[P::AU];
+#pragma unroll
+				for (int j = 0; j < P::AU; j++)
+					au[j] = f[(ks * P::AU + j) * 32 + lane];
+#pragma unroll
+				for (int nb = 0; nb < 5; nb++)
+					P::vert(x[nb], au, pin[ks][nb]);
+			}
+			T bv[2][2];
 #pragma unroll
 			for (int d = 0; d < 2; d++)
 #pragma unroll
-				for (int p = 0; p < 2; p++)
-					mma_f64_m16n8k4(acc[jo], x[jo + d][p], x[jo + d][2 + p], bv[d][p]);
+				for (int q = 0; q < 2; q++)
+					bv[d][q] = f[LR16_BV + (d * 2 + q) * 32 + lane];
+#pragma unroll
+			for (int jo = 0; jo < 4; jo++)
+#pragma unroll
+				for (int d = 0; d < 2; d++)
+					P::horiz(acc[jo], x[jo + d], bv[d]);
+		}
 	}
+	if (!live)
+		return;
 #pragma unroll
 	for (int jo = 0; jo < 4; jo++)
 #pragma unroll
@@ -170,10 +247,13 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const do
 			const int y = y0 + g + 8 * h, xo = x0 + 8 * jo + 2 * t;
 			if (y >= a.ny)
 				continue;
-			const long long at = a.origin + (long long)y * a.pitch + xo;
-			double v0 = acc[jo][2 * h], v1 = acc[jo][2 * h + 1];
-			if (a.center != 0.0)
-				v0 += a.center * in[at], v1 += a.center * in[at + 1];
+			const long long at = zo + (long long)y * a.pitch + xo;
+			T v0 = acc[jo][2 * h], v1 = acc[jo][2 * h + 1];
+			for (int p = 0; p < a.planes; p++)
+				if (a.center[p] != 0.0) {
+					const long long c = at + (long long)(p - a.zr) * a.plane;
+					v0 += (T)a.center[p] * in[c], v1 += (T)a.center[p] * in[c + 1];
+				}
 			if (xo < a.nx)
 				out[at] = v0;
 			if (xo + 1 < a.nx)
@@ -182,30 +262,33 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const do
 }
 
 struct lr_state {
-	struct lowrank lr;
-	double *d_frag;
+	struct lowrank lr[LR_MAXPLANES];
+	void *d_frag;
 	struct lr_args args;
-	int m16;        /* sm_90: the m16n8k4 kernel */
-	int pyramid;    /* the terms are lowrank_pyramid's (and args.center its centre) */
+	int kernel;     /* LR_M8 (fp64 below sm_90), LR_F64 (sm_90), LR_TF32 */
+	int centres;    /* pyramid planes: their centre is CUDA-core work */
 	double sigma;
-	char variant[160];
+	char variant[192];
 };
+enum { LR_M8, LR_F64, LR_TF32 };
 
 static struct lr_state LS;
 
 static const char *lr_supports(const struct method_ctx *c)
 {
-	if (c->dtype != DT_FP64)
-		return "lorastencil runs fp64 (mma.sync m8n8k4); its tf32 path is not built";
-	if (c->stencil->dims != 2)
-		return "lorastencil decomposes 2D kernels";
+	if (c->dtype != DT_FP64 && c->dtype != DT_TF32)
+		return "lorastencil runs fp64 (mma.sync f64) and tf32 (fp32 data, tf32 math)";
+	if (c->stencil->dims < 2)
+		return "lorastencil decomposes 2D kernels (and 3D ones plane by plane)";
 	if (c->stencil->radius * c->fusion > LR_MAXR)
-		return "lorastencil's 16 x 16 input patch holds a fused radius up to 4";
+		return "lorastencil's 16 + 2R row patch holds a fused radius up to 4";
+	if (c->dtype == DT_FP64 && c->stencil->dims == 3 && c->props->major < 9)
+		return "lorastencil runs 3D fp64 on sm_90 (mma.sync m16n8k4 f64)";
 	return NULL;
 }
 
-/* term k's fragments: B[ks][lane] = v_k[4 ks + t - g] (Bv[j][n], j = 4 ks + t, n = g) and
- * A[ks][lane] = s_k u_k[4 ks + t - g] (Au[m][i], m = g, i = 4 ks + t), zero off the band */
+/* the m8n8k4 kernel's fragments of term k: B[ks][lane] = v_k[4 ks + t - g] (Bv[j][n], j = 4 ks + t,
+ * n = g) and A[ks][lane] = s_k u_k[4 ks + t - g] (Au[m][i], m = g, i = 4 ks + t), zero off the band */
 static void lr_fragments(const struct lowrank *lr, int R, double *h)
 {
 	for (int k = 0; k < lr->rank; k++)
@@ -218,18 +301,19 @@ static void lr_fragments(const struct lowrank *lr, int R, double *h)
 			}
 }
 
-/* the m16n8k4 kernel's: Au[ks][h][lane] = s_k u_k[4 ks + t - g - 8 h], then
- * Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the band */
-static void lr_fragments16(const struct lowrank *lr, int R, double *h)
+/* lorastencil_kernel16's: Au[ks][j][lane] = s_k u_k[krows ks + t + 4 r - g - 8 h] (j = h + 2 r,
+ * r < rpk), then Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the band */
+static void lr_fragments16(const struct lowrank *lr, int R, int krows, int rpk, double *h)
 {
+	const int nks = 12 / (2 * rpk);
 	for (int k = 0; k < lr->rank; k++)
 		for (int lane = 0; lane < 32; lane++) {
 			const int g = lane / 4, t = lane % 4;
 			double *f = h + k * LR16_TERM;
-			for (int ks = 0; ks < 6; ks++)
-				for (int hh = 0; hh < 2; hh++) {
-					const int i = 4 * ks + t - g - 8 * hh;
-					f[LR16_AU + (ks * 2 + hh) * 32 + lane] = i >= 0 && i <= 2 * R ? lr->s[k] * lr->u[k * lr->n + i] : 0.0;
+			for (int ks = 0; ks < nks; ks++)
+				for (int j = 0; j < 2 * rpk; j++) {
+					const int i = krows * ks + t + 4 * (j >> 1) - g - 8 * (j & 1);
+					f[(ks * 2 * rpk + j) * 32 + lane] = i >= 0 && i <= 2 * R ? lr->s[k] * lr->u[k * lr->n + i] : 0.0;
 				}
 			for (int d = 0; d < 2; d++)
 				for (int p = 0; p < 2; p++) {
@@ -239,73 +323,131 @@ static void lr_fragments16(const struct lowrank *lr, int R, double *h)
 		}
 }
 
+static void lr_release(void)
+{
+	cudaFree(LS.d_frag);
+	for (int p = 0; p < LR_MAXPLANES; p++)
+		lowrank_free(&LS.lr[p]);
+}
+
+/* The pyramid's pivots can grow its terms far past the weights (lowrank_growth), and the MMAs'
+ * rounding with them (tf32 box3d4r: growth 294, relative error 1e-2): above this growth a plane
+ * takes the SVD (growth about 1) instead. */
+#define LR_MAX_GROWTH 16.0
+
+/* split every plane of the fused weights (the pyramid where the kernel has a centre, the plane is
+ * mirror-symmetric and the growth small, else the SVD); the number of terms, or -1 */
+static int lr_split(const struct dense_weights *d, int planes)
+{
+	int terms = 0;
+	for (int p = 0; p < planes; p++) {
+		const double *w = d->w + (long)p * d->side * d->side;
+		if (LS.kernel != LR_M8 && lowrank_pyramid(w, d->side, &LS.lr[p], &LS.args.center[p]) == 0 &&
+		    lowrank_growth(&LS.lr[p], w) <= LR_MAX_GROWTH) {
+			LS.centres += LS.args.center[p] != 0.0;
+		} else {
+			lowrank_free(&LS.lr[p]);
+			LS.args.center[p] = 0.0;
+			if (lowrank_build(w, d->side, 1e-15, &LS.lr[p]) != 0)
+				return -1;
+		}
+		LS.args.nterms[p] = LS.lr[p].rank;
+		terms += LS.lr[p].rank;
+	}
+	return terms;
+}
+
 static int lr_setup(struct method_ctx *c, const char **why)
 {
 	const struct grid *g = c->grid;
 	const struct dense_weights *d = c->composed;
+	const int dims = c->stencil->dims, planes = dims == 3 ? d->side : 1;
 	memset(&LS, 0, sizeof(LS));
-	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL) {
-		*why = "an extent past 2^31 - 4096 elements: the kernel indexes with 32-bit ints";
+	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL || g->n[2] > 65535) {
+		*why = "an extent past 2^31 - 4096 elements (or 65535 planes): the kernel indexes with 32-bit ints";
 		return -1;
 	}
-	LS.m16 = c->props->major >= 9;
-	/* mirror-symmetric weights (METHOD:sym) on sm_90: LoRAStencil's pyramid, R banded terms and
-	 * the centre; else the SVD, every term above rounding: either split is exact */
-	LS.pyramid = LS.m16 && lowrank_pyramid(d->w, d->side, &LS.lr, &LS.args.center) == 0;
-	if (!LS.pyramid && (lowrank_build(d->w, d->side, 1e-15, &LS.lr) != 0 || LS.lr.rank < 1)) {
-		lowrank_free(&LS.lr);
+	LS.kernel = c->dtype == DT_TF32 ? LR_TF32 : c->props->major >= 9 ? LR_F64 : LR_M8;
+	const int terms = lr_split(d, planes);
+	if (terms < 1) {
+		lr_release();
 		*why = "cannot decompose the fused weights";
 		return -1;
 	}
-	static double h[LR_MAXRANK * LR16_TERM];
-	memset(h, 0, sizeof(h));
-	if (LS.m16)
-		lr_fragments16(&LS.lr, d->R, h);
-	else
-		lr_fragments(&LS.lr, d->R, h);
-	if (cudaMalloc(&LS.d_frag, sizeof(h)) != cudaSuccess ||
-	    cudaMemcpy(LS.d_frag, h, sizeof(h), cudaMemcpyHostToDevice) != cudaSuccess) {
+	/* the fragments, plane after plane, in the kernel's precision (tf32: rounded to nearest) */
+	const int words = LS.kernel == LR_M8 ? LR_TERM : LR16_TERM;
+	const size_t n = (size_t)terms * words;
+	double *h = (double *)calloc(n, sizeof(double));
+	float *hf = (float *)calloc(n, sizeof(float));
+	int ok = h && hf;
+	for (int p = 0, at = 0; ok && p < planes; at += LS.lr[p].rank * words, p++) {
+		if (LS.kernel == LR_M8)
+			lr_fragments(&LS.lr[p], d->R, h + at);
+		else
+			lr_fragments16(&LS.lr[p], d->R, LS.kernel == LR_TF32 ? 8 : 4, LS.kernel == LR_TF32 ? 2 : 1, h + at);
+	}
+	for (size_t i = 0; ok && LS.kernel == LR_TF32 && i < n; i++) {
+		const uint32_t b = tf32_bits((float)h[i]);
+		memcpy(&hf[i], &b, sizeof(b));
+	}
+	const size_t bytes = n * (LS.kernel == LR_TF32 ? sizeof(float) : sizeof(double));
+	ok = ok && cudaMalloc(&LS.d_frag, bytes) == cudaSuccess &&
+	     cudaMemcpy(LS.d_frag, LS.kernel == LR_TF32 ? (void *)hf : (void *)h, bytes, cudaMemcpyHostToDevice) == cudaSuccess;
+	free(h);
+	free(hf);
+	if (!ok) {
 		cudaGetLastError();
-		cudaFree(LS.d_frag);
-		lowrank_free(&LS.lr);
+		lr_release();
 		*why = "cannot upload the fragments";
 		return -1;
 	}
-	LS.args.origin = grid_at(g, 0, 0, 0);
-	LS.args.pitch = g->pitch;
-	LS.args.nx = (int)g->n[0];
-	LS.args.ny = (int)g->n[1];
-	LS.args.R = d->R;
-	LS.args.rank = LS.lr.rank;
-	/* useful MACs over issued: K_fused (the fused kernel's non-zero points) over the MACs a point:
-	 * m8n8k4, 12 MMAs of 256 MACs a term for 64 points; m16n8k4, 5 nks + 16 of 512 MACs for 512 */
+	struct lr_args *a = &LS.args;
+	a->origin = grid_at(g, 0, 0, 0);
+	a->pitch = g->pitch;
+	a->plane = g->plane;
+	a->nx = (int)g->n[0];
+	a->ny = (int)g->n[1];
+	a->R = d->R;
+	a->planes = planes;
+	a->zr = dims == 3 ? d->R : 0;
+	/* useful MACs over issued: K_fused (the fused kernel's non-zero points, less the centres on
+	 * CUDA cores) over the MMA MACs a point of all terms: m8n8k4, 12 MMAs of 256 MACs a term for
+	 * 64 points; kernel16, (5 nks + HMMA) MMAs of MACS for 512 points */
 	const long kf = stencil_fused_points(c->stencil, c->fusion);
-	const double per_term = LS.m16 ? (5.0 * ((16 + 2 * d->R + 3) / 4) + 16) * 512 / 512 : 12.0 * 256 / 64;
-	LS.sigma = (double)(kf - LS.pyramid) / (per_term * LS.lr.rank);   /* the centre is no MMA work */
-	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s f64, %s %d of %d%s (fused radius %d), %s tiles, "
-		 "sigma %.4f", LS.m16 ? "m16n8k4" : "m8n8k4", LS.pyramid ? "pyramid, terms" : "SVD, rank", LS.lr.rank,
-		 LS.lr.n, LS.pyramid ? " + centre" : "", d->R, LS.m16 ? "16 x 32" : "8 x 8", LS.sigma);
+	double per_term = 12.0 * 256 / 64;
+	if (LS.kernel == LR_F64)
+		per_term = (5.0 * ((16 + 2 * d->R + 3) / 4) + lr_f64::HMMA) * lr_f64::MACS / 512;
+	else if (LS.kernel == LR_TF32)
+		per_term = (5.0 * ((16 + 2 * d->R + 7) / 8) + lr_tf32::HMMA) * lr_tf32::MACS / 512;
+	LS.sigma = (double)(kf - LS.centres) / (per_term * terms);
+	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s, %d term%s over %d plane%s (%s), fused radius %d, "
+		 "%s tiles, sigma %.4f",
+		 LS.kernel == LR_TF32 ? "m16n8k8 tf32" : LS.kernel == LR_F64 ? "m16n8k4 f64" : "m8n8k4 f64", terms,
+		 terms > 1 ? "s" : "", planes, planes > 1 ? "s" : "",
+		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : "16 x 32", LS.sigma);
 	c->state = &LS;
 	return 0;
 }
 
 static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
 {
-	(void)c;
-	if (LS.m16) {
-		dim3 grid((unsigned)((LS.args.nx + 63) / 64), (unsigned)((LS.args.ny + 31) / 32));
-		lorastencil_kernel16<<<grid, LR16_WARPS * 32, 0, s>>>((const double *)in, (double *)out, LS.d_frag, LS.args);
-	} else {
-		dim3 grid((unsigned)((LS.args.nx + 31) / 32), (unsigned)((LS.args.ny + 15) / 16));
-		lorastencil_kernel<<<grid, 256, 0, s>>>((const double *)in, (double *)out, LS.d_frag, LS.args);
-	}
+	const struct lr_args *a = &LS.args;
+	const dim3 grid((unsigned)((a->nx + 63) / 64), (unsigned)((a->ny + 31) / 32), (unsigned)c->grid->n[2]);
+	if (LS.kernel == LR_TF32)
+		lorastencil_kernel16<lr_tf32><<<grid, LR16_WARPS * 32, 0, s>>>((const float *)in, (float *)out,
+									       (const float *)LS.d_frag, *a);
+	else if (LS.kernel == LR_F64)
+		lorastencil_kernel16<lr_f64><<<grid, LR16_WARPS * 32, 0, s>>>((const double *)in, (double *)out,
+									      (const double *)LS.d_frag, *a);
+	else
+		lorastencil_kernel<<<dim3((unsigned)((a->nx + 31) / 32), (unsigned)((a->ny + 15) / 16)), 256, 0, s>>>(
+			(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
 }
 
 static void lr_teardown(struct method_ctx *c)
 {
 	(void)c;
-	cudaFree(LS.d_frag);
-	lowrank_free(&LS.lr);
+	lr_release();
 }
 
 static const char *lr_variant(const struct method_ctx *c)
@@ -322,7 +464,8 @@ static double lr_sigma(const struct method_ctx *c)
 
 extern const struct kernel_method method_lorastencil = {
 	"lorastencil",
-	"the fused 2D kernel as exact rank-1 terms (SVD, or the pyramid for sym weights), each two banded f64 MMA products, kernel fusion",
+	"the fused kernel's planes as exact rank-1 terms (SVD, or the pyramid for sym weights), each two banded "
+	"MMA products (f64 or tf32), kernel fusion",
 	lr_supports, lr_setup, lr_launch, lr_teardown, "lorastencil_kernel", lr_variant, lr_sigma,
 };
 KERNEL_METHOD(method_lorastencil);

@@ -175,3 +175,18 @@ double lowrank_residual(const struct lowrank *lr, const double *w)
 		}
 	return worst;
 }
+
+double lowrank_growth(const struct lowrank *lr, const double *w)
+{
+	double top = 0, worst = 0;
+	for (int i = 0; i < lr->n * lr->n; i++)
+		top = fabs(w[i]) > top ? fabs(w[i]) : top;
+	for (int i = 0; i < lr->n; i++)
+		for (int j = 0; j < lr->n; j++) {
+			double x = 0;
+			for (int k = 0; k < lr->rank; k++)
+				x += fabs(lr->s[k] * lr->u[k * lr->n + i] * lr->v[k * lr->n + j]);
+			worst = x > worst ? x : worst;
+		}
+	return top > 0 ? worst / top : 0;
+}

@@ -38,6 +38,10 @@ int lowrank_pyramid(const double *w, int n, struct lowrank *lr, double *center);
 void lowrank_free(struct lowrank *lr);
 /* The largest |W - sum of the kept terms| entry: 0 up to rounding when nothing was dropped. */
 double lowrank_residual(const struct lowrank *lr, const double *w);
+/* How much the terms grow over W: max over entries of sum_k |s_k u_k[i] v_k[j]|, over max |W|.
+ * Rounding in the terms' products grows alike: about 1 for the SVD; the pyramid's pivots reach
+ * 294 on box3d4r (its outer planes) and 3.6 on box2d2r fused twice. */
+double lowrank_growth(const struct lowrank *lr, const double *w);
 
 #ifdef __cplusplus
 }

@@ -119,24 +119,30 @@ static double sigma_spider(const struct stencil *s, int t, enum dtype dt, const 
 
 #define FP64_32 (DT_BIT(DT_FP64) | DT_BIT(DT_FP32))
 #define TF32_16 (DT_BIT(DT_TF32) | DT_BIT(DT_FP16))
-/* lorastencil: the fused 2D kernel as rank-1 terms, 12 m8n8k4 MMAs (48 MACs a point) each; the
- * model takes the full rank 2R + 1 of random weights (the kernel reports its own rank's) */
+/* lorastencil: each (2R+1)^2 plane of the fused kernel (one in 2D, 2R+1 in 3D) as rank-1 terms of
+ * full rank 2R+1 (random weights; the kernel reports its own terms', R+1 for sym), each term
+ * 5 nks + h MMAs for 512 points (lorastencil_kernel16): fp64 m16n8k4 (512 MACs, K steps of 4 rows,
+ * h = 16), tf32 m16n8k8 (1024 MACs, 8 rows, h = 8), nks = ceil((16 + 2R) / rows) */
 static double sigma_lorastencil(const struct stencil *s, int t, enum dtype dt, const char **why)
 {
 	int R = s->radius * t;
-	if (s->dims != 2 || dt != DT_FP64 || R > 4) {
-		*why = "lorastencil runs 2D fp64 kernels of fused radius up to 4";
+	if (s->dims < 2 || (dt != DT_FP64 && dt != DT_TF32) || R > 4) {
+		*why = "lorastencil runs 2D and 3D fp64 and tf32 kernels of fused radius up to 4";
 		return -1;
 	}
-	return (double)stencil_fused_points(s, t) / (48.0 * (2 * R + 1));
+	const int rows = dt == DT_TF32 ? 8 : 4, h = dt == DT_TF32 ? 8 : 16, macs = dt == DT_TF32 ? 1024 : 512;
+	const double per_term = (5.0 * ((16 + 2 * R + rows - 1) / rows) + h) * macs / 512;
+	const int terms = (2 * R + 1) * (s->dims == 3 ? 2 * R + 1 : 1);
+	return (double)stencil_fused_points(s, t) / (per_term * terms);
 }
 
-/* flashfftstencil: 2 T^2 outputs of the fused kernel per 65536 issued MACs, T = 16 - 2R */
+/* flashfftstencil: 2 T^2 outputs of the fused kernel per 65536 issued MACs, T = 16 - 2R (fp64:
+ * 128 m16n8k4, tf32: 64 m16n8k8 MMAs a pair of tiles) */
 static double sigma_flashfftstencil(const struct stencil *s, int t, enum dtype dt, const char **why)
 {
 	int R = s->radius * t, T = 16 - 2 * R;
-	if (s->dims != 2 || dt != DT_FP64 || R > 6) {
-		*why = "flashfftstencil runs 2D fp64 kernels of fused radius up to 6";
+	if (s->dims != 2 || (dt != DT_FP64 && dt != DT_TF32) || R > 6) {
+		*why = "flashfftstencil runs 2D fp64 and tf32 kernels of fused radius up to 6";
 		return -1;
 	}
 	return (double)stencil_fused_points(s, t) * 2 * T * T / 65536.0;
@@ -150,9 +156,9 @@ const struct model_method model_methods[] = {
 	{ "convstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32),
 	  "m8n8k4 m16n8k4 m16n8k8 m16n8k16", 0, "0.5 (dual tessellation: triangular weight matrices)",
 	  sigma_convstencil },
-	{ "lorastencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64), "sym", 0,
-	  "K_fused / (48 rank), rank 2R+1 for random weights (R+1 for sym)", sigma_lorastencil },
-	{ "flashfftstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64), NULL, 0,
+	{ "lorastencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32), "sym", 0,
+	  "K_fused / ((5 nks + h) MACs/512 terms), terms (2R+1)^(d-1) for random weights", sigma_lorastencil },
+	{ "flashfftstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32), NULL, 0,
 	  "K_fused 2 T^2 / 65536, T = 16 - 2R (16-point DFT tiles)", sigma_flashfftstencil },
 	{ "tcstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP16), "f16acc", 0,
 	  "K_fused / ((2R+1)^(d-1) L^3/(L-2R)^2), L=16", sigma_tcstencil },

@@ -189,20 +189,30 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 			       err, errlen) != 0)
 		return -1;
 	for (int cs = 1; cs <= 6; cs++) {
-		char lc[32], lt[32], cstr[8];
+		char lc[32], lt[32], la[32], cstr[8];
 		snprintf(lc, sizeof(lc), "case %d cc", cs);
 		snprintf(lt, sizeof(lt), "case %d tc", cs);
 		snprintf(cstr, sizeof(cstr), "%d", cs);
 		const struct point *pc = rd_find_label(&t, lc), *pt = rd_find_label(&t, lt);
 		if (!pc || !pt)
 			continue;
-		struct model_comparison cmp = { 0, NAN, -1, NAN };
-		if (pc->have_model && pt->have_model)
-			model_compare(&pt->mp, &pc->mp, &cmp);
-		for (int k = 0; k < 2; k++) {
-			const struct point *p = k ? pt : pc;
+		/* the CUDA-core row, the paper's tensor-core method, then the other tensor-core methods
+		 * measured on the case ("case N also"; no paper value: the paper measured one) */
+		const struct point *rows[16] = { pc, pt };
+		int nrows = 2;
+		snprintf(la, sizeof(la), "case %d also", cs);
+		for (size_t i = 0; i < t.n && nrows < (int)NELEM(rows); i++)
+			if (!strcmp(t.cfgs[i].label, la))
+				rows[nrows++] = &t.p[i];
+		for (int ri = 0; ri < nrows; ri++) {
+			const struct point *p = rows[ri];
+			const int k = ri > 0;
+			const struct point *tc = k ? p : pt;   /* the CUDA-core row shows the paper's pair */
+			struct model_comparison cmp = { 0, NAN, -1, NAN };
+			if (pc->have_model && tc->have_model)
+				model_compare(&tc->mp, &pc->mp, &cmp);
 			long pr = -1;     /* the paper's row of this case on this unit (cc, or tc/sptc) */
-			for (size_t r = 0; r < paper.nrows; r++)
+			for (size_t r = 0; ri < 2 && r < paper.nrows; r++)
 				if (!strcmp(csv_table_get(&paper, r, "case"), cstr) &&
 				    (k == 0) == !strcmp(csv_table_get(&paper, r, "unit"), "cc"))
 					pr = (long)r;
@@ -222,13 +232,15 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 			v.model_gs = rd_model_gs(p);
 			v.paper_gs = rd_num(&paper, pr, "gstencil_per_s");
 			v.vs_paper = rd_rel(p->measured, v.paper_gs);
-			v.sp_meas = k ? pt->measured / pc->measured : NAN;
+			v.sp_meas = k ? p->measured / pc->measured : NAN;
 			v.sp_model = k ? cmp.speedup : NAN;
 			rd_fmt_scenario(v.sc, sizeof(v.sc), cmp.scenario);
 			v.scen = v.sc;
 			v.scen_paper = pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "";
 			v.status = p->status;
-			snprintf(v.name, sizeof(v.name), "%s %s", p->cfg->method, v.dtype);
+			char mname[48];
+			method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
+			snprintf(v.name, sizeof(v.name), "%s %s", mname, v.dtype);
 			rd_fmt_rate(v.G, sizeof(v.G), p, 1);
 			rd_fmt(v.S1, sizeof(v.S1), v.sp_meas, 2);
 			rd_fmt(v.S2, sizeof(v.S2), v.sp_model, 2);

@@ -196,16 +196,25 @@ static void test_method_table(void **state)
 	assert_string_equal(tc[2], "flashfftstencil");
 	assert_string_equal(tc[3], "tcstencil");
 	assert_null(tc[4]);   /* spider-dense runs on dense tensor cores but is SPIDER's method */
-	/* lorastencil's rule: K_fused over 48 times the full rank 2R + 1 (box2d1r t = 3: 49 / 336) */
+	/* lorastencil's rule: K_fused over (5 nks + h) MACs/512 a term times the full rank 2R + 1 of each
+	 * plane: box2d1r t = 3, fp64: nks = 6, 46 a term, 7 terms; tf32: nks = 3, (15 + 8) 2 = 46;
+	 * box3d1r fp64: nks = 5, 41 a term, 3 planes of 3 terms */
 	const char *why = NULL;
 	assert_near(model_method_find("lorastencil")->sigma(stencil_find("box2d1r"), 3, DT_FP64, &why),
-		    49.0 / 336, 1e-15);
+		    49.0 / (46 * 7), 1e-15);
+	assert_near(model_method_find("lorastencil")->sigma(stencil_find("box2d1r"), 3, DT_TF32, &why),
+		    49.0 / (46 * 7), 1e-15);
+	assert_near(model_method_find("lorastencil")->sigma(stencil_find("box3d1r"), 1, DT_FP64, &why),
+		    27.0 / (41 * 9), 1e-15);
+	assert_true(model_method_find("lorastencil")->sigma(stencil_find("box2d1r"), 1, DT_FP16, &why) < 0);
 	assert_true(model_method_find("lorastencil")->sigma(stencil_find("box2d1r"), 5, DT_FP64, &why) < 0);
 	/* flashfftstencil's: 2 T^2 points of K_fused MACs per 65536 issued, T = 16 - 2R */
 	assert_near(model_method_find("flashfftstencil")->sigma(stencil_find("box2d1r"), 1, DT_FP64, &why),
 		    9.0 * 2 * 14 * 14 / 65536, 1e-15);
 	assert_near(model_method_find("flashfftstencil")->sigma(stencil_find("box2d1r"), 3, DT_FP64, &why),
 		    49.0 * 2 * 10 * 10 / 65536, 1e-15);
+	assert_near(model_method_find("flashfftstencil")->sigma(stencil_find("box2d1r"), 1, DT_TF32, &why),
+		    9.0 * 2 * 14 * 14 / 65536, 1e-15);
 	assert_true(model_method_find("flashfftstencil")->sigma(stencil_find("box2d1r"), 7, DT_FP64, &why) < 0);
 	assert_true(model_method_find("flashfftstencil")->sigma(stencil_find("box3d1r"), 1, DT_FP64, &why) < 0);
 	assert_string_equal(sp[0], "spider");

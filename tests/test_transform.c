@@ -313,6 +313,12 @@ static void test_mirror_weights(void **state)
 			d.w[mid] -= center;
 			assert_true(lowrank_residual(&lr, d.w) < 1e-13 * top);
 			assert_true(center != 0.0);
+			/* the pyramid's growth: 1 at R = 1, a few at R = 3, and above the SVD's */
+			const double gp = lowrank_growth(&lr, d.w);
+			assert_true(gp >= 1.0 - 1e-12 && gp < 4);
+			lowrank_free(&lr);
+			assert_int_equal(lowrank_build(d.w, d.side, 1e-12, &lr), 0);
+			assert_true(lowrank_growth(&lr, d.w) <= (d.R == 1 ? 1.1 : gp));
 			lowrank_free(&lr);
 		}
 		/* the same stencil on random weights: full rank for a box (a star's cross is of rank 2,
