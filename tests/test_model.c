@@ -190,7 +190,10 @@ static void test_method_table(void **state)
 	assert_string_equal(cc[0], "naive");
 	assert_string_equal(cc[1], "ebisu");
 	assert_string_equal(cc[2], "cudnn");
-	assert_null(cc[3]);
+	assert_string_equal(cc[3], "jacobi-naive");   /* the fermi paper's three 3D Jacobi methods */
+	assert_string_equal(cc[4], "plane-sweep");
+	assert_string_equal(cc[5], "wavefront");
+	assert_null(cc[6]);
 	assert_string_equal(tc[0], "convstencil");
 	assert_string_equal(tc[1], "lorastencil");
 	assert_string_equal(tc[2], "flashfftstencil");
