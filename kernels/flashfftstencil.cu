@@ -71,19 +71,12 @@ __device__ __forceinline__ void ff_left(double (&d)[2][4], const double (&m)[4][
 			mma_f64_m16n8k4(d[nb], m[ks][0], m[ks][1], xt[ks >> 1][2 * nb + (ks & 1)]);
 }
 
-__device__ __forceinline__ unsigned ff_tf32(float v)
-{
-	unsigned r;
-	asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(v));
-	return r;
-}
-
 /* tf32: d += X M, K step ks of 8 (m already tf32-rounded; m[2 ks + p][h] as in fp64) */
 __device__ __forceinline__ void ff_right(float (&d)[2][4], const float (&x)[2][4], const float (&m)[4][2])
 {
 #pragma unroll
 	for (int ks = 0; ks < 2; ks++) {
-		const unsigned a[4] = { ff_tf32(x[ks][0]), ff_tf32(x[ks][2]), ff_tf32(x[ks][1]), ff_tf32(x[ks][3]) };
+		const unsigned a[4] = { tf32_rna(x[ks][0]), tf32_rna(x[ks][2]), tf32_rna(x[ks][1]), tf32_rna(x[ks][3]) };
 #pragma unroll
 		for (int nb = 0; nb < 2; nb++)
 			mma_tf32_m16n8k8(d[nb], a, __float_as_uint(m[2 * ks][nb]), __float_as_uint(m[2 * ks + 1][nb]));
@@ -99,13 +92,13 @@ __device__ __forceinline__ void ff_left(float (&d)[2][4], const float (&m)[4][2]
 					__float_as_uint(m[2 * ks + 1][0]), __float_as_uint(m[2 * ks + 1][1]) };
 #pragma unroll
 		for (int nb = 0; nb < 2; nb++)
-			mma_tf32_m16n8k8(d[nb], a, ff_tf32(xt[ks][2 * nb]), ff_tf32(xt[ks][2 * nb + 1]));
+			mma_tf32_m16n8k8(d[nb], a, tf32_rna(xt[ks][2 * nb]), tf32_rna(xt[ks][2 * nb + 1]));
 	}
 }
 
 /* the DFT fragments in the kernel's precision */
 __device__ __forceinline__ void ff_dft(double v, double &m) { m = v; }
-__device__ __forceinline__ void ff_dft(double v, float &m) { m = __uint_as_float(ff_tf32((float)v)); }
+__device__ __forceinline__ void ff_dft(double v, float &m) { m = __uint_as_float(tf32_rna((float)v)); }
 
 template <typename T> __device__ __forceinline__ void ff_zero(T (&d)[2][4])
 {

@@ -123,7 +123,7 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 
 struct lr_f64 {
 	typedef double T;
-	enum { KROWS = 4, KS = 6, RPK = 1, AU = 2, HMMA = 16, MACS = 512 };
+	enum { KROWS = 4, KS = 6, RPK = 1, AU = 2 };
 	static __device__ __forceinline__ double in(double v) { return v; }
 	static __device__ __forceinline__ void vert(double (&x)[4], const double *au, const double (&b)[RPK])
 	{
@@ -136,17 +136,10 @@ struct lr_f64 {
 	}
 };
 
-__device__ __forceinline__ float lr_round_tf32(float v)
-{
-	unsigned r;
-	asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(v));
-	return __uint_as_float(r);
-}
-
 struct lr_tf32 {
 	typedef float T;
-	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, HMMA = 8, MACS = 1024 };
-	static __device__ __forceinline__ float in(float v) { return lr_round_tf32(v); }
+	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4 };
+	static __device__ __forceinline__ float in(float v) { return __uint_as_float(tf32_rna(v)); }
 	static __device__ __forceinline__ void vert(float (&x)[4], const float *au, const float (&b)[RPK])
 	{
 		const unsigned a[4] = { __float_as_uint(au[0]), __float_as_uint(au[1]), __float_as_uint(au[2]),
@@ -155,8 +148,7 @@ struct lr_tf32 {
 	}
 	static __device__ __forceinline__ void horiz(float (&acc)[4], const float (&x)[4], const float *bv)
 	{
-		const unsigned a[4] = { __float_as_uint(lr_round_tf32(x[0])), __float_as_uint(lr_round_tf32(x[2])),
-					__float_as_uint(lr_round_tf32(x[1])), __float_as_uint(lr_round_tf32(x[3])) };
+		const unsigned a[4] = { tf32_rna(x[0]), tf32_rna(x[2]), tf32_rna(x[1]), tf32_rna(x[3]) };
 		mma_tf32_m16n8k8(acc, a, __float_as_uint(bv[0]), __float_as_uint(bv[1]));
 	}
 };
@@ -412,13 +404,9 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	a->zr = dims == 3 ? d->R : 0;
 	/* useful MACs over issued: K_fused (the fused kernel's non-zero points, less the centres on
 	 * CUDA cores) over the MMA MACs a point of all terms: m8n8k4, 12 MMAs of 256 MACs a term for
-	 * 64 points; kernel16, (5 nks + HMMA) MMAs of MACS for 512 points */
+	 * 64 points; kernel16, the method table's count (lorastencil_term_macs) */
 	const long kf = stencil_fused_points(c->stencil, c->fusion);
-	double per_term = 12.0 * 256 / 64;
-	if (LS.kernel == LR_F64)
-		per_term = (5.0 * ((16 + 2 * d->R + 3) / 4) + lr_f64::HMMA) * lr_f64::MACS / 512;
-	else if (LS.kernel == LR_TF32)
-		per_term = (5.0 * ((16 + 2 * d->R + 7) / 8) + lr_tf32::HMMA) * lr_tf32::MACS / 512;
+	const double per_term = LS.kernel == LR_M8 ? 12.0 * 256 / 64 : lorastencil_term_macs(d->R, c->dtype);
 	LS.sigma = (double)(kf - LS.centres) / (per_term * terms);
 	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s, %d term%s over %d plane%s (%s), fused radius %d, "
 		 "%s tiles, sigma %.4f",

@@ -28,6 +28,15 @@ __device__ __forceinline__ void ldsm_x4(unsigned (&r)[4], const void *p)
 		     : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]) : "r"(a));
 }
 
+/* the bits of v rounded to tf32 (to nearest, ties away): a computed fp32 value as a tf32 operand
+ * (lorastencil's and flashfftstencil's intermediates; the MMA itself would truncate) */
+__device__ __forceinline__ unsigned tf32_rna(float v)
+{
+	unsigned r;
+	asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(v));
+	return r;
+}
+
 /*
  * The dense tensor-core instructions more than one method issues (A: 4 b32 registers, row-major
  * fragments; B: 2 b32 registers; C/D in place). tf32 m16n8k8 with fp32 accumulation (convstencil,
