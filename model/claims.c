@@ -437,6 +437,10 @@ static const struct {
 	{ "table3_model", table3_model },
 	{ "workload_bound", workload_bound },
 	{ "tc_underperforms", tc_underperforms },
+	{ "fermi_beats_naive", fermi_beats_naive },
+	{ "fermi_fastest_large", fermi_fastest_large },
+	{ "fermi_less_size_dependent", fermi_less_size_dependent },
+	{ "fermi_pow2_drop", fermi_pow2_drop },
 };
 
 claim_fn vd_evaluator(const char *name)

@@ -35,6 +35,35 @@ void linear_fit(const double *x, const double *y, size_t n, double *a, double *b
 	*r2 = st > 0 ? 1 - se / st : NAN;
 }
 
+/* outdir/NAME.vars, what a figure's gnuplot script loads, opened with its first line: the title
+ * (the rendered table's, with the run's provenance; no apostrophes); the caller adds its own
+ * lines and commits */
+int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen)
+{
+	char path[1024], title[1024];
+	size_t n = 0;
+	for (const char *s = c->full_title; *s && n + 1 < sizeof(title); s++)
+		if (*s != '\'')
+			title[n++] = *s;
+	title[n] = '\0';
+	snprintf(path, sizeof(path), "%s/%s.vars", c->outdir, name);
+	if (atomic_open(a, path) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	fprintf(a->f, "title = '%s'\n", title);
+	return 0;
+}
+
+int rd_vars_commit(struct atomic_file *a, char *err, size_t errlen)
+{
+	if (atomic_commit(a) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * outdir/NAME.vars, what the figure's gnuplot script loads: its title (the rendered table's, with
  * the run's provenance; no apostrophes) and methods, the series it draws, in the method table's
@@ -42,12 +71,7 @@ void linear_fit(const double *x, const double *y, size_t n, double *a, double *b
  */
 static int write_vars(struct render_ctx *c, const struct target *t, const char *name, char *err, size_t errlen)
 {
-	char path[1024], title[1024], methods[512] = "";
-	size_t n = 0;
-	for (const char *s = c->full_title; *s && n + 1 < sizeof(title); s++)
-		if (*s != '\'')
-			title[n++] = *s;
-	title[n] = '\0';
+	char methods[512] = "";
 	for (size_t m = 0; m < model_method_count; m++)
 		for (int variant = 0; variant < 2; variant++)   /* the method, then its options */
 			for (size_t i = 0; i < t->n; i++) {
@@ -66,17 +90,10 @@ static int write_vars(struct render_ctx *c, const struct target *t, const char *
 						 methods[0] ? " " : "", mname);
 			}
 	struct atomic_file a;
-	snprintf(path, sizeof(path), "%s/%s.vars", c->outdir, name);
-	if (atomic_open(&a, path) != 0) {
-		snprintf(err, errlen, "%s", atomic_error());
+	if (rd_vars_open(c, name, &a, err, errlen) != 0)
 		return -1;
-	}
-	fprintf(a.f, "title = '%s'\nmethods = '%s'\n", title, methods);
-	if (atomic_commit(&a) != 0) {
-		snprintf(err, errlen, "%s", atomic_error());
-		return -1;
-	}
-	return 0;
+	fprintf(a.f, "methods = '%s'\n", methods);
+	return rd_vars_commit(&a, err, errlen);
 }
 
 /* a figure's row: one configuration */

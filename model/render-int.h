@@ -1,8 +1,8 @@
 /*
  * render-int.h - what the renderer's files share (model/render.c: the context, formatting, outputs
  * and dispatch; render-run.c: loading and checking a run; render-tables.c: tcs Tables 2-4 and
- * kernels-vs-authors; render-figures.c: the figures' data; verdicts.c: the papers' claims). Not
- * for use outside the renderer: render.h is its interface.
+ * kernels-vs-authors; render-figures.c: the figures' data; render-fermi*.c: the fermi paper;
+ * verdicts.c: the papers' claims). Not for use outside the renderer: render.h is its interface.
  */
 #ifndef RENDER_INT_H
 #define RENDER_INT_H
@@ -100,5 +100,17 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+/* a figure's outdir/NAME.vars (render-figures.c): opened with its title line, then committed */
+int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen);
+int rd_vars_commit(struct atomic_file *a, char *err, size_t errlen);
+/* the fermi paper (render-fermi.c, render-fermi8.c) */
+int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+/* this GPU's datasheet (the run's GPU name through data/hw/gpu-names.csv): 0, or -1 when none */
+int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len);
+/* fermi Figure 8: a row's width class (model/fermi.h), and the point of METHOD, dtype and n */
+int rd_fermi_class(const struct point *p);
+const struct point *rd_fermi_at(const struct target *t, const char *m, enum dtype dt, long n);
 
 #endif

@@ -410,6 +410,9 @@ static const struct {
 	{ "kernels_vs_authors", rd_kernels_vs_authors },
 	{ "tcs_figure15", rd_tcs_figure15 },
 	{ "figure_rows", rd_figure_rows },
+	{ "fermi_table1", rd_fermi_table1 },
+	{ "fermi_figure4", rd_fermi_figure4 },
+	{ "fermi_figure8", rd_fermi_figure8 },
 	{ "verdicts", rd_verdicts },
 };
 

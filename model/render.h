@@ -37,7 +37,7 @@ struct target_spec {
 };
 
 struct render_ctx {
-	struct target_spec targets[16];   /* experiments/targets.csv, read by render_open */
+	struct target_spec targets[32];   /* experiments/targets.csv, read by render_open */
 	size_t ntargets;
 	char rundir[512];           /* "" when rendering without a run */
 	char gpu[128];              /* the run's GPU (meta.csv), or the datasheet GPU's name */

@@ -1,6 +1,6 @@
 /*
- * verdicts-int.h - what the verdicts' two files share: verdicts.c (the vocabulary, the claims
- * table read and each row's output) and claims.c (the evaluators claims.csv names).
+ * verdicts-int.h - what the verdicts' files share: verdicts.c (the vocabulary, the claims table
+ * read and each row's output), claims.c and claims-fermi.c (the evaluators claims.csv names).
  */
 #ifndef VERDICTS_INT_H
 #define VERDICTS_INT_H
@@ -23,8 +23,8 @@ struct claim_row {
 /* the verdicts being written, and the targets the claims read */
 struct verdict_ctx {
 	struct outputs o;
-	const char *names[8];
-	struct target tg[8];
+	const char *names[16];
+	struct target tg[16];
 	size_t n;
 };
 
@@ -42,5 +42,11 @@ void vd_rest_on(struct claim_eval *e, const struct point *p, struct used *u, int
 /* the verdict row of claim cr from its evaluation e: verdict_decide, then CSV and Markdown */
 void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct claim_eval *e, double measured,
 	      const char *measured_text, const char *model_text, const char *basis, const struct used *u);
+
+/* the fermi paper's evaluators (claims-fermi.c) */
+void fermi_beats_naive(struct verdict_ctx *x, const struct claim_row *cr);
+void fermi_fastest_large(struct verdict_ctx *x, const struct claim_row *cr);
+void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr);
+void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr);
 
 #endif

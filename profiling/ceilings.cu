@@ -8,6 +8,7 @@
  * does not limit throughput, and store their results so nothing is optimised away.
  */
 #include "ceilings.h"
+#include "ceilings-int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -233,17 +234,6 @@ MMA_KERNEL(k_mmasp_tf32_m16n8k16, 4, 4, 4, float,
 			: C4 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "r"(META)),
 	   F32V, F32V)
 
-/* fermi Figure 4: L dependent FMAs on each loaded value before it is stored */
-__global__ void k_hide(const double *__restrict__ a, double *__restrict__ b, long n, int L)
-{
-	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
-		double x = a[i];
-		for (int k = 0; k < L; k++)
-			x = fma(x, 0.999, 0.001);
-		b[i] = x;
-	}
-}
-
 /* ---- timing ---- */
 
 struct bench {
@@ -254,9 +244,7 @@ struct bench {
 	int counter;               /* tensor counter to calibrate against, or -1 */
 };
 
-typedef void (*launch_fn)(void *ctx);
-
-static void time_it(launch_fn f, void *ctx, int reps, double *best_s, double *median_s)
+void ceil_time(launch_fn f, void *ctx, int reps, double *best_s, double *median_s)
 {
 	cudaEvent_t e0, e1;
 	double *t = (double *)malloc(sizeof(double) * (size_t)reps);
@@ -292,11 +280,11 @@ struct kctx {
 	const void *a;
 	void *b;
 	long n;
-	int reps, L;
+	int reps;
 	int kind;
 };
 
-enum { K_ARITH, K_COPY, K_L2, K_SMEM, K_HIDE };
+enum { K_ARITH, K_COPY, K_L2, K_SMEM };
 
 static void launch_ctx(void *p)
 {
@@ -306,11 +294,10 @@ static void launch_ctx(void *p)
 	case K_COPY: k_copy<<<k->blocks, k->threads>>>((const float4 *)k->a, (float4 *)k->b, k->n); break;
 	case K_L2: k_l2_read<<<k->blocks, k->threads>>>((const float4 *)k->a, k->n, k->reps, k->out); break;
 	case K_SMEM: k_smem<<<k->blocks, k->threads>>>(k->out, k->iters); break;
-	case K_HIDE: k_hide<<<k->blocks, k->threads>>>((const double *)k->a, (double *)k->b, k->n, k->L); break;
 	}
 }
 
-static void put_row(struct csv_writer *w, const char *q, double v, const char *unit, const char *how,
+void ceil_put_row(struct csv_writer *w, const char *q, double v, const char *unit, const char *how,
 		    double median, int reps)
 {
 	csv_put_str(w, q);
@@ -322,46 +309,8 @@ static void put_row(struct csv_writer *w, const char *q, double v, const char *u
 	csv_end_row(w);
 }
 
-/* fermi Figure 4 (latency-hiding.csv): DRAM bandwidth against dependent FMAs per loaded double;
- * the ceilings get the most FMAs a load that keep 90 % of the copy bandwidth */
-static void latency_hiding(struct csv_writer *w, const char *dir, void *a, void *b, long bytes, int sms, int reps)
-{
-	static const char *const lcols[] = { "fma_per_load", "bandwidth_gbps", "gflop_per_s", "time_s" };
-	char path[1024];
-	struct csv_writer lw;
-	double best, med;
-	snprintf(path, sizeof(path), "%s/latency-hiding.csv", dir);
-	if (csv_writer_open(&lw, path, lcols, 4) == 0) {
-		static const int Ls[] = { 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512 };
-		double bw0 = 0;
-		int hidden = 0;
-		for (size_t i = 0; i < sizeof(Ls) / sizeof(Ls[0]); i++) {
-			struct kctx h = {};
-			h.kind = K_HIDE; h.a = a; h.b = b; h.n = bytes / 8; h.L = Ls[i];
-			h.blocks = sms * 8; h.threads = 512;
-			time_it(launch_ctx, &h, reps, &best, &med);
-			double bw = 2.0 * bytes / best * 1e-9;
-			if (i == 0)
-				bw0 = bw;
-			if (bw >= 0.9 * bw0)
-				hidden = Ls[i];
-			csv_put_int(&lw, Ls[i]);
-			csv_put_num(&lw, bw);
-			csv_put_num(&lw, 2.0 * Ls[i] * (bytes / 8) / best * 1e-9);
-			csv_put_num(&lw, best);
-			csv_end_row(&lw);
-		}
-		if (csv_writer_close(&lw) != 0)
-			fprintf(stderr, "ceilings: %s\n", atomic_error());
-		put_row(w, "fermi_fma_hidden_per_load", hidden, "FMA",
-			"most dependent DFMAs per loaded double keeping 90% of the copy bandwidth (latency-hiding.csv)",
-			hidden, reps);
-	}
-}
-
-/* DRAM copy: 2 x 1 GiB (quick: 2 x 256 MiB), bytes read + written; then the latency-hiding
- * series on the same buffers */
-static void dram_ceilings(struct csv_writer *w, const char *dir, int quick, int sms, int reps)
+/* DRAM copy: 2 x 1 GiB (quick: 2 x 256 MiB), bytes read + written */
+static void dram_ceilings(struct csv_writer *w, int quick, int sms, int reps)
 {
 	long bytes = quick ? (256L << 20) : (1L << 30);
 	struct kctx k = {};
@@ -372,12 +321,11 @@ static void dram_ceilings(struct csv_writer *w, const char *dir, int quick, int 
 	gpu_fill_input(a, bytes / 4, DT_FP32, 0);
 	CUDA_CHECK(cudaMemset(b, 1, (size_t)bytes));
 	k.kind = K_COPY; k.a = a; k.b = b; k.n = bytes / 16; k.blocks = sms * 8; k.threads = 512;
-	time_it(launch_ctx, &k, reps, &best, &med);
-	put_row(w, "dram_copy_bandwidth", 2.0 * bytes / best * 1e-9, "GB/s",
+	ceil_time(launch_ctx, &k, reps, &best, &med);
+	ceil_put_row(w, "dram_copy_bandwidth", 2.0 * bytes / best * 1e-9, "GB/s",
 		"float4 copy of 1 GiB to 1 GiB: bytes read + written", 2.0 * bytes / med * 1e-9, reps);
 	fprintf(stderr, "  dram_copy_bandwidth   %8.1f GB/s\n", 2.0 * bytes / best * 1e-9);
 
-	latency_hiding(w, dir, a, b, bytes, sms, reps);
 	CUDA_CHECK(cudaFree(a));
 	CUDA_CHECK(cudaFree(b));
 }
@@ -393,9 +341,9 @@ static void l2_ceiling(struct csv_writer *w, const cudaDeviceProp *p, float *d_o
 	gpu_fill_input(a, bytes / 4, DT_FP32, 0);
 	k.kind = K_L2; k.a = a; k.n = bytes / 16; k.reps = quick ? 20 : 100; k.out = d_out;
 	k.blocks = sms * 4; k.threads = 512;
-	time_it(launch_ctx, &k, reps, &best, &med);
+	ceil_time(launch_ctx, &k, reps, &best, &med);
 	double total = (double)bytes * k.reps;
-	put_row(w, "l2_read_bandwidth", total / best * 1e-9, "GB/s",
+	ceil_put_row(w, "l2_read_bandwidth", total / best * 1e-9, "GB/s",
 		"ld.global.cg float4 reads of an L2-resident buffer (a quarter of the L2)",
 		total / med * 1e-9, reps);
 	fprintf(stderr, "  l2_read_bandwidth     %8.1f GB/s\n", total / best * 1e-9);
@@ -409,9 +357,9 @@ static void smem_ceiling(struct csv_writer *w, float *d_out, int quick, int sms,
 	double best, med;
 	k.kind = K_SMEM; k.out = d_out; k.iters = quick ? 2048 : 16384; k.blocks = sms * 4;
 	k.threads = 512;
-	time_it(launch_ctx, &k, reps, &best, &med);
+	ceil_time(launch_ctx, &k, reps, &best, &med);
 	double total = 16.0 * k.iters * k.blocks * k.threads;
-	put_row(w, "shared_memory_bandwidth", total / best * 1e-9, "GB/s",
+	ceil_put_row(w, "shared_memory_bandwidth", total / best * 1e-9, "GB/s",
 		"conflict-free float4 shared-memory loads", total / med * 1e-9, reps);
 	fprintf(stderr, "  shared_memory_bw      %8.1f GB/s\n", total / best * 1e-9);
 }
@@ -456,13 +404,13 @@ static void arith_ceilings(struct csv_writer *w, struct csv_writer *cw, int have
 		k.kind = K_ARITH; k.kernel = ar[i].kernel; k.out = d_out; k.blocks = sms * 4;
 		k.threads = 256;
 		k.iters = ar[i].per_warp ? (quick ? 256 : 4096) : (quick ? 1024 : 16384);
-		time_it(launch_ctx, &k, reps, &best, &med);
+		ceil_time(launch_ctx, &k, reps, &best, &med);
 		double units = ar[i].per_warp ? (double)k.blocks * k.threads / 32 : (double)k.blocks * k.threads;
 		double flop = units * k.iters * ar[i].flop_per_unit;
 		char how[160];
 		snprintf(how, sizeof(how), "%s, %d independent accumulators per %s", ar[i].instruction,
 			 ar[i].per_warp ? ACC : CHAINS, ar[i].per_warp ? "warp" : "thread");
-		put_row(w, ar[i].quantity, flop / best * 1e-12, ar[i].unit, how, flop / med * 1e-12, reps);
+		ceil_put_row(w, ar[i].quantity, flop / best * 1e-12, ar[i].unit, how, flop / med * 1e-12, reps);
 		fprintf(stderr, "  %-28s %8.1f %s\n", ar[i].quantity, flop / best * 1e-12, ar[i].unit);
 		if (have_counters && ar[i].counter >= 0) {
 			double v[CTR_COUNT];
@@ -518,10 +466,11 @@ int ceilings_run(const char *dir, int quick, int use_counters)
 		}
 	}
 
-	dram_ceilings(&w, dir, quick, sms, reps);
+	dram_ceilings(&w, quick, sms, reps);
 	l2_ceiling(&w, p, d_out, quick, sms, reps);
 	smem_ceiling(&w, d_out, quick, sms, reps);
 	arith_ceilings(&w, &cw, have_counters, d_out, cc, quick, sms, reps);
+	fermi_benchmarks(&w, dir, quick, sms, reps);
 	CUDA_CHECK(cudaFree(d_out));
 	if (have_counters && csv_writer_close(&cw) != 0)
 		fprintf(stderr, "ceilings: %s\n", atomic_error());

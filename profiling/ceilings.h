@@ -3,8 +3,9 @@
  * ceilings.csv in the model's --hw format (quantity,value,unit,how,median_value,samples):
  * DRAM copy, L2 and shared-memory bandwidth, FMA peaks in fp64, fp32 and fp16x2 (the fermi
  * paper's Table 1 on today's GPU), dense tensor-core peaks for every MMA shape the kernels use,
- * sparse tensor-core peaks (dense-equivalent FLOP/s), and the fermi paper's Figure 4 curve (how
- * many FMAs hide behind one load) in latency-hiding.csv. With counters available, each tensor
+ * sparse tensor-core peaks (dense-equivalent FLOP/s), and the fermi paper's microbenchmarks
+ * (profiling/fermi-bench.cu: its Table 1 rows fermi_*, and its Figure 4 curve, the time of a load
+ * and a store against the FLOPs between them, in latency-hiding.csv). With counters available, each tensor
  * microbenchmark is also profiled once and counters-calibration.csv records what the tensor
  * counters count against the exactly known work. Every model column of a measured run uses
  * these ceilings.

@@ -116,6 +116,7 @@ int main(int argc, char **argv)
 	run_transform_tests(&r);
 	run_sparse_tests(&r);
 	run_render_tests(&r);
+	run_fermi_tests(&r);
 	run_sanity_tests(&r);
 	run_make_tests(&r);
 	printf("\n%d passed, %d failed\n", r.run - r.failed, r.failed);

@@ -42,6 +42,8 @@ ceilings)
 	((rc == 0)) || exit "$rc"
 	sleep "${STUB_SLEEP:-0}"
 	mkdir -p "$out"
+	cp "$fix/latency-hiding.csv" "$out/latency-hiding.csv.tmp$$" && \
+		mv "$out/latency-hiding.csv.tmp$$" "$out/latency-hiding.csv"
 	cp "$fix/ceilings.csv" "$out/ceilings.csv.tmp$$" && mv "$out/ceilings.csv.tmp$$" "$out/ceilings.csv"
 	meta "$out" ;;
 run)

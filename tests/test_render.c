@@ -75,7 +75,8 @@ static void test_target_table(void **state)
 	for (size_t k = 0; k < c.ntargets; k++) {
 		const struct target_spec *ts = &c.targets[k];
 		assert_ptr_equal(render_target_spec(&c, ts->name), ts);
-		if (strcmp(ts->kind, "verdicts")) {
+		/* a list of its own, unless it reads the files of the run's ceilings measurement */
+		if (strcmp(ts->kind, "verdicts") && strcmp(ts->inputs, "ceilings") && strcmp(ts->inputs, "latency-hiding")) {
 			snprintf(rel, sizeof(rel), "experiments/%s.csv", ts->name);
 			if (stat(repo_path(rel), &st) != 0)
 				fail_msg("%s: no %s", ts->name, rel);
@@ -115,7 +116,7 @@ static void test_verdicts_pinned(void **state)
 {
 	(void)state;
 	char got[64] = "";
-	static const char expected[] = "HIHIPPPPPHIFHHIHIIIINNNIHNNNIIHHHHHFH";
+	static const char expected[] = "HIHIPPPPPHIFHHIHIIIINNNIHNNNIIHHHHHFHFHFHHHFFFF";
 	struct csv_table v;
 	render_fixture("run-verdicts", "verdicts", temp_dir(), &v);
 	static const char *const words[] = { "holds", "does not hold", "premise absent here",

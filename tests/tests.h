@@ -26,6 +26,7 @@ void run_measure_tests(struct group_result *r);
 void run_transform_tests(struct group_result *r);
 void run_sparse_tests(struct group_result *r);
 void run_render_tests(struct group_result *r);
+void run_fermi_tests(struct group_result *r);
 void run_sanity_tests(struct group_result *r);
 void run_make_tests(struct group_result *r);
 

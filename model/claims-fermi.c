@@ -1,0 +1,208 @@
+/*
+ * claims-fermi.c - the evaluators of the fermi paper's claims on its Figure 8 (data/paper/claims.csv
+ * names them; verdicts-int.h): the cached plane sweep and the wavefront outperform the naive
+ * algorithm, the wavefront is the fastest for large grids and depends less on the grid's size,
+ * and power-of-two widths drop. Each reads the rows of fermi-figure8 whose method and data type
+ * the claim's config names ("METHOD DTYPE", and for the drop the width class: "n" or "pitch").
+ * The roof gate is each judged method's best share of its roof over the sweep: small grids run
+ * far below any roof on a GPU this size, which says nothing about the implementation.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fermi.h"
+#include "stencil.h"
+#include "verdicts-int.h"
+
+struct f8_claim {
+	const struct target *t;
+	char method[32], what[16];
+	enum dtype dt;
+	long ns[64];   /* the sweep's widths, ascending */
+	size_t nn;
+};
+
+/* the claim's rows: 0, or -1 when the run does not hold fermi-figure8 or config is malformed */
+static int f8_open(struct verdict_ctx *x, const struct claim_row *cr, struct f8_claim *f)
+{
+	char dt[16] = "";
+	memset(f, 0, sizeof(*f));
+	f->t = vd_input(x, "fermi-figure8");
+	if (!f->t || sscanf(cr->config, "%31s %15s %15s", f->method, dt, f->what) < 2 || !dtype_find(dt))
+		return -1;
+	f->dt = dtype_find(dt)->id;
+	for (size_t i = 0; i < f->t->n && f->nn < NELEM(f->ns); i++) {
+		const long n = f->t->cfgs[i].n[0];
+		size_t k = 0;
+		while (k < f->nn && f->ns[k] < n)
+			k++;
+		if (k < f->nn && f->ns[k] == n)
+			continue;
+		memmove(f->ns + k + 1, f->ns + k, (f->nn - k) * sizeof(long));
+		f->ns[k] = n, f->nn++;
+	}
+	return 0;
+}
+
+/* the method's best share of its roof over the sweep, as the claim's gate */
+static void f8_gate(struct claim_eval *e, const struct f8_claim *f, const char *m)
+{
+	const struct point *best = NULL;
+	for (size_t k = 0; k < f->nn; k++) {
+		const struct point *p = rd_fermi_at(f->t, m, f->dt, f->ns[k]);
+		if (p && !strcmp(p->status, "ok") && (!best || p->measured / rd_model_gs(p) > best->measured / rd_model_gs(best)))
+			best = p;
+	}
+	if (best) {
+		e->share = best->measured / rd_model_gs(best);
+		snprintf(e->share_row, sizeof(e->share_row), "%s %s at its best (%ld^3)", m, dtype_table[f->dt].name,
+			 best->cfg->n[0]);
+	}
+}
+
+/* fermi Figure 8: METHOD outperforms the baseline: the geometric mean over the widths of
+ * METHOD / baseline above value */
+void fermi_beats_naive(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
+	struct used u = { "", 0 };
+	struct f8_claim f;
+	double lsum = 0, msum = 0;
+	int n = 0;
+	if (f8_open(x, cr, &f) != 0)
+		return;
+	for (size_t k = 0; k < f.nn; k++) {
+		const struct point *p = rd_fermi_at(f.t, f.method, f.dt, f.ns[k]), *b = rd_fermi_at(f.t, cr->baseline, f.dt, f.ns[k]);
+		e.N += 2;
+		vd_rest_on(&e, p, &u, 0);
+		vd_rest_on(&e, b, &u, 0);
+		if (p && b && p->measured > 0 && b->measured > 0)
+			lsum += log(p->measured / b->measured), msum += log(rd_model_gs(p) / rd_model_gs(b)), n++;
+	}
+	f8_gate(&e, &f, f.method);
+	double r = n ? exp(lsum / n) : NAN;
+	char mod[64], basis[160];
+	rd_fmt(mod, sizeof(mod), n ? exp(msum / n) : NAN, 2);
+	snprintf(basis, sizeof(basis), "fermi-figure8: %s / %s %s, geometric mean over %d widths; model: the roofs' ratio",
+		 f.method, cr->baseline, dtype_table[f.dt].name, n);
+	e.base = isfinite(r) ? (r > cr->value ? V_HOLDS : V_FAILS) : V_NA;
+	vd_claim(x, cr, &e, r, NULL, mod, basis, &u);
+}
+
+/* fermi Figure 8: METHOD is the fastest at every width from value up (the baselines: the others) */
+void fermi_fastest_large(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
+	struct used u = { "", 0 };
+	struct f8_claim f;
+	double worst = NAN;
+	long at = 0;
+	if (f8_open(x, cr, &f) != 0)
+		return;
+	for (size_t k = 0; k < f.nn; k++) {
+		if (f.ns[k] < cr->value)
+			continue;
+		char list[128], *save = NULL;
+		const struct point *p = rd_fermi_at(f.t, f.method, f.dt, f.ns[k]);
+		e.N++;
+		vd_rest_on(&e, p, &u, 0);
+		snprintf(list, sizeof(list), "%s", cr->baseline);
+		for (char *b = strtok_r(list, " ", &save); b; b = strtok_r(NULL, " ", &save)) {
+			const struct point *q = rd_fermi_at(f.t, b, f.dt, f.ns[k]);
+			e.N++;
+			vd_rest_on(&e, q, &u, 0);
+			double r = p && q ? p->measured / q->measured : NAN;
+			if (!(r > 1))
+				e.base = V_FAILS;
+			if (isfinite(r) && (!isfinite(worst) || r < worst))
+				worst = r, at = f.ns[k];
+		}
+	}
+	f8_gate(&e, &f, f.method);
+	char meas[96], basis[192];
+	snprintf(meas, sizeof(meas), "lowest ratio %.2f (at %ld^3)", worst, at);
+	snprintf(basis, sizeof(basis), "fermi-figure8 %s: %s over %s at each width from %.0f^3", dtype_table[f.dt].name,
+		 f.method, cr->baseline, cr->value);
+	vd_claim(x, cr, &e, worst, isfinite(worst) ? meas : NULL, "", basis, &u);   /* NULL: NA */
+}
+
+/* the coefficient of variation of a method's GLUPS over the widths; counts its rows into e */
+static double f8_cv(struct claim_eval *e, struct used *u, const struct f8_claim *f, const char *m)
+{
+	double s = 0, ss = 0;
+	int n = 0;
+	for (size_t k = 0; k < f->nn; k++) {
+		const struct point *p = rd_fermi_at(f->t, m, f->dt, f->ns[k]);
+		e->N++;
+		vd_rest_on(e, p, u, 0);
+		if (p && isfinite(p->measured))
+			s += p->measured, ss += p->measured * p->measured, n++;
+	}
+	return n > 1 ? sqrt(fmax(ss / n - (s / n) * (s / n), 0)) / (s / n) : NAN;
+}
+
+/* fermi Figure 8: METHOD's GLUPS depend less on the size than the baselines': its coefficient of
+ * variation over the widths is the lowest */
+void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
+	struct used u = { "", 0 };
+	struct f8_claim f;
+	char list[128], *save = NULL, meas[96], others[96] = "", basis[192];
+	if (f8_open(x, cr, &f) != 0)
+		return;
+	const double cv = f8_cv(&e, &u, &f, f.method);
+	snprintf(list, sizeof(list), "%s", cr->baseline);
+	for (char *b = strtok_r(list, " ", &save); b; b = strtok_r(NULL, " ", &save)) {
+		const double o = f8_cv(&e, &u, &f, b);
+		if (!(cv < o))
+			e.base = V_FAILS;
+		snprintf(others + strlen(others), sizeof(others) - strlen(others), "%s%s %.2f", others[0] ? ", " : "", b, o);
+	}
+	f8_gate(&e, &f, f.method);
+	snprintf(meas, sizeof(meas), "CV %.2f (%s)", cv, others);
+	if (!isfinite(cv))
+		snprintf(meas, sizeof(meas), "NA");
+	snprintf(basis, sizeof(basis), "fermi-figure8 %s: coefficient of variation (std / mean) of GLUPS over the %zu widths",
+		 dtype_table[f.dt].name, f.nn);
+	vd_claim(x, cr, &e, cv, meas, "", basis, &u);
+}
+
+/* fermi Figure 8: at the widths of the class config names ("n": n a power of two; "pitch": the
+ * padded row pitch a power of two), METHOD drops at least value below the mean of its two
+ * neighbouring widths; holds when at least half of them do (the first and last widths, without
+ * two neighbours, are not judged) */
+void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
+	struct used u = { "", 0 };
+	struct f8_claim f;
+	char meas[96] = "", basis[224];
+	int judged = 0, drops = 0;
+	if (f8_open(x, cr, &f) != 0)
+		return;
+	const int cls = !strcmp(f.what, "pitch") ? FERMI_PITCH_POW2 : FERMI_POW2;
+	for (size_t k = 1; k + 1 < f.nn; k++) {
+		const struct point *p = rd_fermi_at(f.t, f.method, f.dt, f.ns[k]);
+		if (!p || !(rd_fermi_class(p) & cls))
+			continue;
+		const struct point *a = rd_fermi_at(f.t, f.method, f.dt, f.ns[k - 1]), *b = rd_fermi_at(f.t, f.method, f.dt, f.ns[k + 1]);
+		e.N += 3;
+		vd_rest_on(&e, p, &u, 0);
+		vd_rest_on(&e, a, &u, 0);
+		vd_rest_on(&e, b, &u, 0);
+		const double d = a && b ? 1 - p->measured / ((a->measured + b->measured) / 2) : NAN;
+		if (!isfinite(d))
+			continue;
+		judged++;
+		drops += d >= cr->value;
+		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%ld %+.0f%%", meas[0] ? ", " : "", f.ns[k], -100 * d);
+	}
+	e.base = judged ? (2 * drops >= judged ? V_HOLDS : V_FAILS) : V_NA;
+	snprintf(basis, sizeof(basis), "fermi-figure8 %s %s: GLUPS at each %s width against the mean of its neighbours "
+		 "(%d of %d drop by %.0f %% or more)", f.method, dtype_table[f.dt].name,
+		 cls == FERMI_PITCH_POW2 ? "pitch-2^k" : "2^k", drops, judged, 100 * cr->value);
+	vd_claim(x, cr, &e, NAN, meas, "", basis, &u);
+}

@@ -1,0 +1,186 @@
+/*
+ * render-fermi8.c - the fermi paper's Figure 8 (make fermi-figure8): GLUPS against n for its three
+ * 3D Jacobi algorithms (jacobi-naive, plane-sweep, wavefront) on n^3 grids in fp64 and fp32, with
+ * each row's model roof (bandwidth over bytes a cell, twice that for the wavefront's two steps)
+ * and width class (model/fermi.h), beside the paper's peak numbers on the Tesla C2050
+ * (data/paper/fermi-figure8.csv). The CSV is long (one row a configuration, for
+ * plots/fermi-figure8.gp); the Markdown puts the methods side by side, one row a size.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fermi.h"
+#include "method.h"
+#include "render-int.h"
+#include "stencil.h"
+
+static const char *const f8_methods[] = { "jacobi-naive", "plane-sweep", "wavefront" };
+static const enum dtype f8_dtypes[] = { DT_FP64, DT_FP32 };
+
+/* a row's width class in words: "2^k", "prime lines", "pitch 2^k", joined; "" for none */
+static void class_text(char *b, size_t len, int cls)
+{
+	snprintf(b, len, "%s%s%s%s%s", cls & FERMI_POW2 ? "2^k" : "", (cls & FERMI_POW2) && (cls & ~FERMI_POW2) ? ", " : "",
+		 cls & FERMI_PRIME_LINES ? "prime lines" : "", (cls & FERMI_PRIME_LINES) && (cls & FERMI_PITCH_POW2) ? ", " : "",
+		 cls & FERMI_PITCH_POW2 ? "pitch 2^k" : "");
+}
+
+int rd_fermi_class(const struct point *p)
+{
+	const struct run_config *cf = p->cfg;
+	return fermi_width_class(cf->n[0], dtype_table[cf->dtype].bytes, cf->stencil->radius * cf->fusion);
+}
+
+/* the point of method m, dtype dt and width n, or NULL */
+const struct point *rd_fermi_at(const struct target *t, const char *m, enum dtype dt, long n)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->cfgs[i].dtype == dt && t->cfgs[i].n[0] == n && !strcmp(t->cfgs[i].method, m))
+			return &t->p[i];
+	return NULL;
+}
+
+static void put_long_row(struct outputs *o, const struct point *p)
+{
+	const struct run_config *cf = p->cfg;
+	const int eb = dtype_table[cf->dtype].bytes, cls = rd_fermi_class(p);
+	const long pitch = fermi_pitch(cf->n[0], eb, cf->stencil->radius * cf->fusion);
+	const double mg = rd_model_gs(p);
+	csv_put_str(&o->w, cf->stencil->name);
+	csv_put_str(&o->w, dtype_table[cf->dtype].name);
+	csv_put_str(&o->w, cf->method);
+	csv_put_int(&o->w, cf->fusion);
+	csv_put_str(&o->w, cf->size);
+	csv_put_int(&o->w, cf->n[0]);
+	csv_put_int(&o->w, cf->n[0] * cf->n[1] * cf->n[2]);
+	csv_put_num(&o->w, p->measured);
+	csv_put_num(&o->w, mg);
+	csv_put_num(&o->w, p->measured / mg);
+	csv_put_num(&o->w, p->have_model ? p->mp.Q : NAN);
+	csv_put_num(&o->w, p->Q_m);
+	csv_put_int(&o->w, !!(cls & FERMI_POW2));
+	csv_put_int(&o->w, !!(cls & FERMI_PRIME_LINES));
+	csv_put_int(&o->w, pitch);
+	csv_put_num(&o->w, pitch * (double)eb / 128);
+	csv_put_int(&o->w, !!(cls & FERMI_PITCH_POW2));
+	csv_put_str(&o->w, p->status);
+	rd_put_run_cols(&o->w, p);
+	csv_end_row(&o->w);
+}
+
+/* the Markdown row of width n: per dtype its class and the three methods' GLUPS */
+static void put_md_row(struct outputs *o, const struct target *t, long n)
+{
+	const char *cells[1 + 2 * 4];
+	char text[2 * 4][64], ns[24];
+	snprintf(ns, sizeof(ns), "%ld", n);
+	cells[0] = ns;
+	for (size_t d = 0; d < NELEM(f8_dtypes); d++) {
+		const struct point *any = NULL;
+		for (size_t m = 0; m < NELEM(f8_methods); m++) {
+			const struct point *p = rd_fermi_at(t, f8_methods[m], f8_dtypes[d], n);
+			char *b = text[d * 4 + 1 + m];
+			if (p)
+				rd_fmt_rate(b, 64, p, 1), any = p;
+			else
+				snprintf(b, 64, "-");
+			cells[1 + d * 4 + 1 + m] = b;
+		}
+		class_text(text[d * 4], 64, any ? rd_fermi_class(any) : 0);
+		cells[1 + d * 4] = text[d * 4];
+	}
+	md_row(&o->md, cells);
+}
+
+/* the peaks and roofs note of one dtype, with the paper's peaks beside */
+static void peaks_note(struct outputs *o, const struct target *t, enum dtype dt, const struct csv_table *paper)
+{
+	char note[768];
+	int k = snprintf(note, sizeof(note), "%s peaks (GLUPS):", dtype_table[dt].name);
+	for (size_t m = 0; m < NELEM(f8_methods) && k < (int)sizeof(note); m++) {
+		const struct point *best = NULL;
+		for (size_t i = 0; i < t->n; i++) {
+			const struct point *p = &t->p[i];
+			if (p->cfg->dtype == dt && !strcmp(p->cfg->method, f8_methods[m]) && !strcmp(p->status, "ok") &&
+			    (!best || p->measured > best->measured))
+				best = p;
+		}
+		long r = rd_paper_row(paper, "method", f8_methods[m], NULL, NULL);
+		char pv[96] = "";
+		if (r >= 0 && dt == DT_FP64)
+			snprintf(pv, sizeof(pv), "; paper %s on the %s", csv_table_get(paper, (size_t)r, "glups"),
+				 csv_table_get(paper, (size_t)r, "gpu"));
+		if (best)
+			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %.1f at %ld^3 (%.0f %% of its roof %.1f%s)",
+				      m ? ";" : "", f8_methods[m], best->measured, best->cfg->n[0],
+				      100 * best->measured / rd_model_gs(best), rd_model_gs(best), pv);
+		else
+			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s not measured%s", m ? ";" : "", f8_methods[m], pv);
+	}
+	md_note(&o->md, note);
+}
+
+static int f8_vars(struct render_ctx *c, const char *name, const struct csv_table *paper, char *err, size_t errlen)
+{
+	struct atomic_file a;
+	if (rd_vars_open(c, name, &a, err, errlen) != 0)
+		return -1;
+	for (size_t m = 0; m < NELEM(f8_methods); m++) {
+		long r = rd_paper_row(paper, "method", f8_methods[m], NULL, NULL);
+		fprintf(a.f, "paper_%zu = %s\n", m, r >= 0 ? csv_table_get(paper, (size_t)r, "glups") : "-1");
+	}
+	return rd_vars_commit(&a, err, errlen);
+}
+
+int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
+{
+	static const char *const cols[] = { "stencil", "dtype", "method", "fusion", "size", "n", "points", "glups",
+					    "model_glups", "efficiency", "Q_model", "Q_measured", "pow2", "prime_lines",
+					    "pitch", "pitch_lines", "pitch_pow2", "status", RUN_COLS };
+	static const char *const md[] = { "n", "fp64 width", "jacobi-naive", "plane-sweep", "wavefront",
+					  "fp32 width", "jacobi-naive", "plane-sweep", "wavefront" };
+	static const char *const need[] = { "gpu", "method", "glups", "gflops", "source", NULL };
+	struct target t;
+	struct csv_table paper;
+	struct outputs o;
+	char path[1024];
+	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/data/paper/fermi-figure8.csv", c->root);
+	if (csv_table_read(path, &paper, err, errlen) != 0 || csv_table_require(&paper, need, err, errlen) != 0) {
+		rd_target_free(&t);
+		return -1;
+	}
+	const char *notes[] = {
+		"GLUPS: lattice updates a second (= GStencil/s: the wavefront's two steps a sweep count twice); "
+		"independent of the FLOPs an update costs: the paper counts 8 (two coefficients), the harness's "
+		"random non-symmetric weights cost 13 (7 multiplies, 6 adds).",
+		"Width classes: 2^k, n a power of two; prime lines, n elements fill a prime number of 128-byte "
+		"lines; pitch 2^k, the harness's padded row (model/grid.h: n + 32 elements in fp64) is a power of "
+		"two, the paper's cache-thrashing case, whose matrices were not padded.",
+		ts->note, NULL };
+	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+		rd_target_free(&t);
+		csv_table_free(&paper);
+		return -1;
+	}
+	for (size_t i = 0; i < t.n; i++)
+		put_long_row(&o, &t.p[i]);
+	for (size_t i = 0; i < t.n; i++) {   /* one Markdown row a width, in the list's order */
+		int seen = 0;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = t.cfgs[j].n[0] == t.cfgs[i].n[0];
+		if (!seen)
+			put_md_row(&o, &t, t.cfgs[i].n[0]);
+	}
+	for (size_t d = 0; d < NELEM(f8_dtypes); d++)
+		peaks_note(&o, &t, f8_dtypes[d], &paper);
+	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+	if (rc == 0)
+		rc = f8_vars(c, ts->name, &paper, err, errlen);
+	rd_target_free(&t);
+	csv_table_free(&paper);
+	return rc;
+}

@@ -1,0 +1,22 @@
+/*
+ * ceilings-int.h - what the ceilings' two files share (ceilings.cu: the machine's ceilings;
+ * fermi-bench.cu: the fermi paper's microbenchmarks): timing a launch and writing a ceilings row.
+ * Not for use outside `stencilbench ceilings`.
+ */
+#ifndef CEILINGS_INT_H
+#define CEILINGS_INT_H
+
+#include "csvio.h"
+
+typedef void (*launch_fn)(void *ctx);
+
+/* three warm-up launches, then reps launches timed one by one: the best and the median seconds */
+void ceil_time(launch_fn f, void *ctx, int reps, double *best_s, double *median_s);
+/* one ceilings.csv row: quantity, value (the best), unit, how, median value, samples */
+void ceil_put_row(struct csv_writer *w, const char *q, double v, const char *unit, const char *how,
+		  double median, int reps);
+/* the fermi paper's microbenchmarks (its Figure 5: Table 1 and Figure 4): rows fermi_* into w,
+ * and dir/latency-hiding.csv; sms: the multiprocessor count */
+void fermi_benchmarks(struct csv_writer *w, const char *dir, int quick, int sms, int reps);
+
+#endif
