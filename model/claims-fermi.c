@@ -46,20 +46,25 @@ static int f8_open(struct verdict_ctx *x, const struct claim_row *cr, struct f8_
 	return 0;
 }
 
-/* the method's best share of its roof over the sweep, as the claim's gate */
-static void f8_gate(struct claim_eval *e, const struct f8_claim *f, const char *m)
+/* the method's best share of its roof over the sweep (NaN: none measured), its width in *at */
+static double f8_best_share(const struct f8_claim *f, const char *m, long *at)
 {
-	const struct point *best = NULL;
+	double best = NAN;
 	for (size_t k = 0; k < f->nn; k++) {
 		const struct point *p = rd_fermi_at(f->t, m, f->dt, f->ns[k]);
-		if (p && !strcmp(p->status, "ok") && (!best || p->measured / rd_model_gs(p) > best->measured / rd_model_gs(best)))
-			best = p;
+		const double share = p && !strcmp(p->status, "ok") ? p->measured / rd_model_gs(p) : NAN;
+		if (isfinite(share) && !(share <= best))
+			best = share, *at = f->ns[k];
 	}
-	if (best) {
-		e->share = best->measured / rd_model_gs(best);
-		snprintf(e->share_row, sizeof(e->share_row), "%s %s at its best (%ld^3)", m, dtype_table[f->dt].name,
-			 best->cfg->n[0]);
-	}
+	return best;
+}
+
+/* the method's best share of its roof, as the claim's gate */
+static void f8_gate(struct claim_eval *e, const struct f8_claim *f, const char *m)
+{
+	long at = 0;
+	e->share = f8_best_share(f, m, &at);
+	snprintf(e->share_row, sizeof(e->share_row), "%s %s at its best (%ld^3)", m, dtype_table[f->dt].name, at);
 }
 
 /* fermi Figure 8: METHOD outperforms the baseline: the geometric mean over the widths of
@@ -83,10 +88,12 @@ void fermi_beats_naive(struct verdict_ctx *x, const struct claim_row *cr)
 	}
 	f8_gate(&e, &f, f.method);
 	double r = n ? exp(lsum / n) : NAN;
-	char mod[64], basis[160];
+	char mod[64], basis[256];
+	long at = 0;
 	rd_fmt(mod, sizeof(mod), n ? exp(msum / n) : NAN, 2);
-	snprintf(basis, sizeof(basis), "fermi-figure8: %s / %s %s, geometric mean over %d widths; model: the roofs' ratio",
-		 f.method, cr->baseline, dtype_table[f.dt].name, n);
+	snprintf(basis, sizeof(basis), "fermi-figure8: %s / %s %s, geometric mean over %d widths; model: the roofs' "
+		 "ratio; best shares of the roof: %.0f %% and %.0f %%", f.method, cr->baseline, dtype_table[f.dt].name, n,
+		 100 * f8_best_share(&f, f.method, &at), 100 * f8_best_share(&f, cr->baseline, &at));
 	e.base = isfinite(r) ? (r > cr->value ? V_HOLDS : V_FAILS) : V_NA;
 	vd_claim(x, cr, &e, r, NULL, mod, basis, &u);
 }

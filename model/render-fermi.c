@@ -142,6 +142,7 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 		return -1;
 	}
 	int have_sheet = rd_datasheet(c, &sheet, sname, sizeof(sname)) == 0;
+	c->microbench = 1;
 	snprintf(n1, sizeof(n1), "Upper half as given by NVIDIA: the paper's GPUs, and this GPU's datasheet (%s%s) "
 		 "beside what the run's meta.csv reports. Lower half: the paper's microbenchmarks, its Figure 5, "
 		 "measured on this GPU (profiling/fermi-bench.cu); \"harness ceiling\": the harness's own "
@@ -280,6 +281,7 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 			return -1;
 		}
 	}
+	c->microbench = 1;
 	/* this GPU's balance: its fp64 FMA ceiling's FLOPs in the time its copy moves 16 bytes */
 	const double balance = hw_get(&c->hw, "fp64_fma", NULL) * 1e3 * 16 / hw_get(&c->hw, "dram_copy_bandwidth", NULL);
 	const char *notes[] = {

@@ -233,6 +233,10 @@ static const char window_note[] =
 static const char hot_note[] =
 	"Timing: SOME ROWS WERE TIMED HOT (--hot: launches back to back, no L2 eviction, no write-back "
 	"in the window); they are not comparable with write-back rows.";
+static const char bench_note[] =
+	"Timing: the ceilings' microbenchmarks, three warm-up launches, then 10 launches timed one by one: "
+	"the best (the median beside it in ceilings.csv and latency-hiding.csv); no L2 eviction between "
+	"them (REPRODUCE.md, Ceilings).";
 static const char throttle_note[] =
 	"throttled N/M: N of the row's M timed samples ran below 75 % of the GPU's maximum SM clock "
 	"(after the runner's retakes); the rate is shown but is not a full-clock result. The CSV "
@@ -244,7 +248,7 @@ int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, 
 	if (c->throttled)
 		md_note(&o->md, throttle_note);
 	if (c->rundir[0])
-		md_note(&o->md, c->hot ? hot_note : window_note);
+		md_note(&o->md, c->microbench ? bench_note : c->hot ? hot_note : window_note);
 	if (c->rundir[0] && c->clk_hi > 0) {   /* the clocks, and the rows well under the maximum */
 		char note[512];
 		int n = snprintf(note, sizeof(note), "SM clock, each row's median: %.0f-%.0f MHz", c->clk_lo,
@@ -460,6 +464,7 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	c->ncommits = 0;
 	c->throttled = 0;
 	c->hot = 0;
+	c->microbench = 0;
 	c->clk_lo = INFINITY;   /* none yet: the note needs clk_hi > 0 */
 	c->clk_hi = 0;
 	c->nslow = 0;

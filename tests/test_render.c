@@ -1,6 +1,7 @@
 /*
  * test_render.c - the experiments' rendering: every target renders its CSV and Markdown
- * from the small committed fixture run (tests/fixtures/run-small, a few rows of a real H100 run)
+ * from the small committed fixture run (tests/fixtures/run-small, a few rows of a real H100 run;
+ * its latency-hiding.csv and 64^3 fermi-figure8 rows are an H200's, data/runs/h200-0d6ec259-2026-11-24)
  * and without any run (model and paper only); the joined numbers are the run's (kernels-vs-authors:
  * the authors' numbers, the ratio and the share of roof); the verdict logic on fixture numbers; a
  * truncated run CSV is an error naming file and line.
@@ -106,8 +107,9 @@ static void test_doc_tables(void **state)
 }
 
 /*
- * Every verdict rule through its outcomes on a real run: the five inputs of make verdicts from one
- * H200 (tests/fixtures/run-verdicts, a copy of data/runs/h200-55cf7556-2026-11-22's), each claim's
+ * Every verdict rule through its outcomes on a real run: the inputs of make verdicts from one H200
+ * (tests/fixtures/run-verdicts, a copy of data/runs/h200-55cf7556-2026-11-22's, and fermi-figure8
+ * from data/runs/h200-0d6ec259-2026-11-24, measured on another H200), each claim's
  * verdict pinned, in claims.csv's order (H holds, F does not hold, P premise absent here, I
  * inconclusive: implementation-limited, N not measured): a changed threshold, tolerance, gate or
  * definition changes a letter. Every outcome of the vocabulary occurs.
@@ -116,7 +118,7 @@ static void test_verdicts_pinned(void **state)
 {
 	(void)state;
 	char got[64] = "";
-	static const char expected[] = "HIHIPPPPPHIFHHIHIIIINNNIHNNNIIHHHHHFHFHFHHHFFFF";
+	static const char expected[] = "HIHIPPPPPHIFHHIHIIIINNNIHNNNIIHHHHHFHFHHHHHFFFF";
 	struct csv_table v;
 	render_fixture("run-verdicts", "verdicts", temp_dir(), &v);
 	static const char *const words[] = { "holds", "does not hold", "premise absent here",
