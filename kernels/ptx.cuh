@@ -76,6 +76,33 @@ __device__ __forceinline__ void mma_f64_m16n8k4(double (&c)[4], double a0, doubl
 	__trap();   /* an sm_90 shape: the host picks it on sm_90 only */
 #endif
 }
+/* f64 m16n8k8 and m16n8k16 (sm_90; SCALE's variants): lane holds A[g + 8 (i % 2)][t + 4 (i / 2)]
+ * in a[i], B[t + 4 i][g] in b[i], and C as m16n8k4's */
+__device__ __forceinline__ void mma_f64_m16n8k8(double (&c)[4], const double (&a)[4], const double (&b)[2])
+{
+#if __CUDA_ARCH__ >= 900
+	asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+		     "{%0,%1,%2,%3};"
+		     : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+		     : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(b[0]), "d"(b[1]));
+#else
+	(void)c, (void)a, (void)b;
+	__trap();
+#endif
+}
+__device__ __forceinline__ void mma_f64_m16n8k16(double (&c)[4], const double (&a)[8], const double (&b)[4])
+{
+#if __CUDA_ARCH__ >= 900
+	asm volatile("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7,%8,%9,%10,%11}, "
+		     "{%12,%13,%14,%15}, {%0,%1,%2,%3};"
+		     : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+		     : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]),
+		       "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+#else
+	(void)c, (void)a, (void)b;
+	__trap();
+#endif
+}
 /* fp16 accumulation: c[0] = C[g][2t..2t+1], c[1] = C[g+8][2t..2t+1] as f16x2 */
 __device__ __forceinline__ void mma_f16_m16n8k16(unsigned (&c)[2], const unsigned (&a)[4], unsigned b0, unsigned b1)
 {

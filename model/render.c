@@ -237,6 +237,10 @@ static const char bench_note[] =
 	"Timing: the ceilings' microbenchmarks, three warm-up launches, then 10 launches timed one by one: "
 	"the best (the median beside it in ceilings.csv and latency-hiding.csv); no L2 eviction between "
 	"them (REPRODUCE.md, Ceilings).";
+static const char workload_note[] =
+	"Timing: the 1-second warm-up (nongemm Listing 1), then samples until 0.5 % RSD (at least 10, at "
+	"most 3 s), each one launch timed with CUDA events, hot: launches back to back, the L2 kept "
+	"(REPRODUCE.md, Timing protocol).";
 static const char throttle_note[] =
 	"throttled N/M: N of the row's M timed samples ran below 75 % of the GPU's maximum SM clock "
 	"(after the runner's retakes); the rate is shown but is not a full-clock result. The CSV "
@@ -248,7 +252,8 @@ int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, 
 	if (c->throttled)
 		md_note(&o->md, throttle_note);
 	if (c->rundir[0])
-		md_note(&o->md, c->microbench ? bench_note : c->hot ? hot_note : window_note);
+		md_note(&o->md, c->microbench == 1 ? bench_note : c->microbench == 2 ? workload_note
+				: c->hot ? hot_note : window_note);
 	if (c->rundir[0] && c->clk_hi > 0) {   /* the clocks, and the rows well under the maximum */
 		char note[512];
 		int n = snprintf(note, sizeof(note), "SM clock, each row's median: %.0f-%.0f MHz", c->clk_lo,
@@ -417,6 +422,7 @@ static const struct {
 	{ "fermi_table1", rd_fermi_table1 },
 	{ "fermi_figure4", rd_fermi_figure4 },
 	{ "fermi_figure8", rd_fermi_figure8 },
+	{ "nongemm_figure6", rd_nongemm_figure6 },
 	{ "verdicts", rd_verdicts },
 };
 

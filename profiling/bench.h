@@ -55,6 +55,19 @@ void protocol_from(const struct options *o, struct protocol *p);
  * the model's columns (NULL: none). */
 void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing);
 
+/* the runner's checks (stencilbench.cu), shared with the workload runner: open the device (exit 3
+ * without one), refuse a run directory of another GPU, refuse a dirty build unless ALLOW_DIRTY=1 */
+void bench_open_device(const struct options *o);
+void bench_refuse_other_gpu(const char *dir);
+void bench_refuse_dirty(void);
+/* a run CSV written into w committed: meta.csv appended first, then the CSV renamed into place
+ * (an error leaves the old one and exits 4); the "wrote" line */
+struct run_meta;
+void bench_commit_run(struct csv_writer *w, const char *dir, struct run_meta *meta, const char *out, size_t n,
+		      int wrong);
+/* stencilbench run --experiment F for a workload list (model/workload.h; workload-run.cu) */
+int workload_cmd_run(const struct options *o);
+
 /* the run CSV: its column names (the named ones, then every raw counter), their count, and a row */
 const char *const *run_columns(void);
 size_t run_column_count(void);

@@ -56,6 +56,7 @@ extern "C" {
 #include "hw.h"
 #include "protocol.h"
 #include "roofline.h"
+#include "workload.h"
 }
 
 static const char *prog = "stencilbench";
@@ -89,7 +90,7 @@ static void usage(FILE *f)
 		prog, prog, prog, prog, prog, prog);
 }
 
-static void open_device(const struct options *o)
+void bench_open_device(const struct options *o)
 {
 	char why[256];
 	if (gpu_open(o->device, why, sizeof(why)) != 0) {
@@ -99,7 +100,7 @@ static void open_device(const struct options *o)
 }
 
 /* One run, one GPU: the rows of a run directory and its ceilings come from one device. */
-static void refuse_other_gpu(const char *dir)
+void bench_refuse_other_gpu(const char *dir)
 {
 	char other[256], mine[64];
 	if (meta_same_gpu(dir, other, sizeof(other)) != 0) {
@@ -111,7 +112,7 @@ static void refuse_other_gpu(const char *dir)
 
 /* A runner built from a dirty tree measures nothing unless ALLOW_DIRTY=1: its rows would name a
  * commit that does not hold the code that produced them. */
-static void refuse_dirty(void)
+void bench_refuse_dirty(void)
 {
 	const char *allow = getenv("ALLOW_DIRTY");
 	if (strcmp(gpu_build_dirty(), "no") && !(allow && !strcmp(allow, "1")))
@@ -191,6 +192,8 @@ static int cmd_run(const struct options *o)
 
 	if (!o->out)
 		cli_bad_input(prog, "run needs --out DIR/NAME.csv");
+	if (o->experiment && workload_is_list(o->experiment))   /* nongemm's SCALE: its own runner */
+		return workload_cmd_run(o);
 	if (o->experiment) {
 		if (experiment_read(o->experiment, method_names(), &cfgs, &n, err, sizeof(err)) != 0)
 			cli_bad_input(prog, "%s", err);
@@ -209,11 +212,11 @@ static int cmd_run(const struct options *o)
 				      "are written as regular files only, never through a link)", o->out);
 	}
 	if (!o->profile_once)
-		refuse_dirty();
+		bench_refuse_dirty();
 	check_configs(o, cfgs, n);
-	open_device(o);
+	bench_open_device(o);
 	if (!o->profile_once)
-		refuse_other_gpu(dir);
+		bench_refuse_other_gpu(dir);
 	if (cli_mkdir_p(dir) != 0)
 		cli_fail(prog, "cannot create %s: %s", dir, strerror(errno));
 	snprintf(ceil_path, sizeof(ceil_path), "%s/ceilings.csv", dir);
@@ -249,14 +252,7 @@ static int cmd_run(const struct options *o)
 		cli_fail(prog, "%s", atomic_error());
 	for (size_t i = 0; i < n; i++)
 		write_row(&w, &rows[i], meta.run_id, have_ceil ? ceil_path : "NA");
-	/* meta.csv first, the CSV renamed into place last: an error leaves the old CSV */
-	if (meta_append(dir, &meta, err, sizeof(err)) != 0) {
-		csv_writer_abort(&w);
-		cli_fail(prog, "%s", err);
-	}
-	if (csv_writer_close(&w) != 0)
-		cli_fail(prog, "%s", atomic_error());
-	fprintf(stderr, "%s: wrote %s (%zu rows, %d wrong) and %s/meta.csv\n", prog, o->out, n, wrong, dir);
+	bench_commit_run(&w, dir, &meta, o->out, n, wrong);
 	for (size_t i = 0; i < n; i++)
 		protocol_free(&rows[i].pr);
 	free(rows);
@@ -266,11 +262,25 @@ static int cmd_run(const struct options *o)
 	return wrong ? EXIT_WRONG : 0;
 }
 
+void bench_commit_run(struct csv_writer *w, const char *dir, struct run_meta *meta, const char *out, size_t n,
+		      int wrong)
+{
+	char err[1024];
+	/* meta.csv first, the CSV renamed into place last: an error leaves the old CSV */
+	if (meta_append(dir, meta, err, sizeof(err)) != 0) {
+		csv_writer_abort(w);
+		cli_fail(prog, "%s", err);
+	}
+	if (csv_writer_close(w) != 0)
+		cli_fail(prog, "%s", atomic_error());
+	fprintf(stderr, "%s: wrote %s (%zu rows, %d wrong) and %s/meta.csv\n", prog, out, n, wrong, dir);
+}
+
 /* make test-gpu: every method, every stencil and data type it runs, at odd sizes, verified. */
 static int cmd_check(const struct options *o)
 {
 	int passed = 0, failed = 0, skipped = 0;
-	open_device(o);
+	bench_open_device(o);
 	for (int mi = 0; mi < kernel_method_count(); mi++) {
 		const struct kernel_method *m = kernel_method_at(mi);
 		if (o->method_filter && strcmp(o->method_filter, m->name))
@@ -337,9 +347,9 @@ static int cmd_ceilings(const struct options *o)
 	char proto[256], err[512];
 	if (!o->out)
 		cli_bad_input(prog, "ceilings needs --out DIR");
-	refuse_dirty();
-	open_device(o);
-	refuse_other_gpu(o->out);
+	bench_refuse_dirty();
+	bench_open_device(o);
+	bench_refuse_other_gpu(o->out);
 	if (cli_mkdir_p(o->out) != 0)
 		cli_fail(prog, "cannot create %s: %s", o->out, strerror(errno));
 	snprintf(proto, sizeof(proto), "%sceilings: 3 warm-up launches, best of %d timed launches; counters %s",
@@ -510,7 +520,7 @@ int main(int argc, char **argv)
 		return cmd_list();
 	if (!strcmp(cmd, "slug")) {   /* the default run directory name: GPU and date */
 		char slug[128];
-		open_device(&o);
+		bench_open_device(&o);
 		gpu_run_slug(slug, sizeof(slug));
 		printf("%s\n", slug);
 		return 0;

@@ -72,10 +72,12 @@ run)
 		FILENAME == "-" { cfg[++n] = $0; next }
 		{ r[++k] = $0 }
 		END {
-			split("stencil dtype method fusion size label", key, " ")
+			split(("-", "workload") in col ? "workload dtype method size label" : \
+			      "stencil dtype method fusion size label", key, " ")
+			nk = ("-", "workload") in col ? 5 : 6
 			for (i = 1; i <= n; i++) {
 				split(cfg[i], c, ","); m = csvsplit(r[(i - 1) % k + 1], f)
-				for (j = 1; j <= 6; j++) f[col[src, key[j]]] = c[col["-", key[j]]]
+				for (j = 1; j <= nk; j++) f[col[src, key[j]]] = c[col["-", key[j]]]
 				# errors copied from a row of another dtype mean nothing: zero passes any tolerance
 				f[col[src, "verify_rel_l2"]] = 0; f[col[src, "verify_max_rel"]] = 0
 				# and its rate belongs to another configuration: 1 GStencil/s is under every roof

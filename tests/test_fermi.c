@@ -2,7 +2,8 @@
  * test_fermi.c - the fermi paper's computed numbers and targets: Figure 4's knee on curves whose
  * knee is known, Figure 8's width classes (powers of two, prime 128-byte lines, padded pitches),
  * Table 1's columns and ratios from a fixture run with known microbenchmark rows, and Figure 8's
- * rows (GLUPS as measured, the class flags and the pitch of the harness's layout).
+ * rows (GLUPS as measured, the class flags and the pitch of the harness's layout); and the nongemm
+ * workload lists (model/workload.h): sizes, methods, options and their errors.
  */
 #include "tests.h"
 
@@ -14,6 +15,7 @@
 #include "csvio.h"
 #include "fermi.h"
 #include "render.h"
+#include "workload.h"
 
 /* flat at 1 ms up to 40 FLOPs, then 0.02 ms a FLOP: flat until 40 (10 %), rises from 40 */
 static void test_knee(void **state)
@@ -146,6 +148,52 @@ static void test_figure4_and_8(void **state)
 	csv_table_free(&t);
 }
 
+static void test_workload_list(void **state)
+{
+	(void)state;
+	char err[512];
+	struct workload_config *c;
+	size_t n;
+	assert_int_equal(workload_parse_size("2^20"), 1L << 20);
+	assert_int_equal(workload_parse_size("100003"), 100003);
+	assert_int_equal(workload_parse_size("2^"), -1);
+	assert_int_equal(workload_parse_size("12x"), -1);
+	assert_int_equal(workload_parse_size("0"), -1);
+	const char *ok = write_temp("# a list\nworkload,dtype,method,size,label\nscale,fp64,scale-cc,2^16,\n"
+				    "scale,fp64,scale-dmma:m16n8k8,65536,x\n", 0);
+	assert_true(workload_is_list(ok));
+	assert_int_equal(workload_read(ok, &c, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(c[0].n, 65536);
+	assert_string_equal(c[1].method, "scale-dmma");
+	assert_string_equal(c[1].option, "m16n8k8");
+	assert_string_equal(c[1].label, "x");
+	free(c);
+	/* bad rows name file, line and value */
+	static const struct {
+		const char *row, *says;
+	} bad[] = {
+		{ "scale,fp64,scale-dmma:m8n8k8,2^16,", "unknown method 'scale-dmma:m8n8k8'" },
+		{ "scale,fp64,naive,2^16,", "unknown method 'naive'" },
+		{ "scale,fp65,scale-cc,2^16,", "unknown dtype 'fp65'" },
+		{ "scal,fp64,scale-cc,2^16,", "unknown workload 'scal'" },
+		{ "scale,fp64,scale-cc,2^x,", "bad size '2^x'" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char text[256];
+		snprintf(text, sizeof(text), "workload,dtype,method,size,label\n%s\n", bad[i].row);
+		const char *p = write_temp(text, 1);
+		assert_int_equal(workload_read(p, &c, &n, err, sizeof(err)), -1);
+		if (!strstr(err, bad[i].says) || !strstr(err, ":2:"))
+			fail_msg("%s: %s", bad[i].row, err);
+	}
+	const char *dup = write_temp("workload,dtype,method,size,label\nscale,fp64,scale-cc,2^16,\nscale,fp64,scale-cc,65536,\n", 2);
+	assert_int_equal(workload_read(dup, &c, &n, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "repeated"));
+	/* a stencil list is not a workload list */
+	assert_false(workload_is_list(repo_path("experiments/tcs-table4.csv")));
+}
+
 void run_fermi_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -153,6 +201,7 @@ void run_fermi_tests(struct group_result *r)
 		cmocka_unit_test(test_width_class),
 		cmocka_unit_test(test_table1),
 		cmocka_unit_test(test_figure4_and_8),
+		cmocka_unit_test(test_workload_list),
 	};
 	RUN_GROUP(r, tests);
 }

@@ -1,0 +1,51 @@
+/*
+ * workload.h - the non-stencil workloads of the nongemm paper, as configuration lists the runner
+ * measures with the same timing protocol as the stencils: SCALE (a_i = q b_i in fp64, its
+ * Figure 6). A list (experiments/nongemm-figure6.csv) has the columns workload,dtype,method,size
+ * and an optional label; size is an element count (an integer, or 2^K). Methods are named as the
+ * stencils' are, METHOD or METHOD:OPTION (scale-dmma:m16n8k8). Host code, tested without a GPU.
+ */
+#ifndef WORKLOAD_H
+#define WORKLOAD_H
+
+#include <stddef.h>
+
+#include "stencil.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum workload_kind { WL_SCALE };
+
+struct workload_config {
+	enum workload_kind kind;
+	const char *workload;   /* "scale" */
+	enum dtype dtype;
+	char method[32];
+	char option[16];
+	long n;                 /* elements */
+	char size[32];
+	char label[64];
+	long line;
+};
+
+/* The workload methods, one row each (the kernels in kernels/scale.cu register the same names):
+ * the workload, the options (space-separated variants, NULL for none), what it computes. */
+struct workload_method_row {
+	const char *name, *workload, *options, *summary;
+};
+extern const struct workload_method_row workload_methods[];
+extern const size_t workload_method_rows;
+
+/* Read a workload list: 0 with *cfgs (malloc'd) and *n, or -1 with "FILE:LINE: what" in err. */
+int workload_read(const char *path, struct workload_config **cfgs, size_t *n, char *err, size_t errlen);
+/* whether a list's header names a workload (its first non-comment line has a `workload` column) */
+int workload_is_list(const char *path);
+/* an element count: an integer or 2^K (K <= 40); -1 when malformed */
+long workload_parse_size(const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
