@@ -7,7 +7,7 @@
 set datafile separator ','
 set datafile columnheaders
 methods = "scale-cc scale-dmma scale-dmma:m16n8k4 scale-dmma:m16n8k8 scale-dmma:m16n8k16"
-colors = "#1b9e77 #d95f02 #7570b3 #e7298a #66a61e"
+colors = "#1b9e77 #d95f02 #7570b3 #e7298a #a6761d"
 sel(m) = (strcol("method") eq m && strcol("status") eq "ok")
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,600 font ",10" noenhanced } \
@@ -17,7 +17,7 @@ do for [fmt in "png svg"] {
   set logscale x 2
   set xlabel "data: b and a, 16 bytes an element (MiB, log scale)"
   set grid xtics ytics
-  set key top left opaque box
+  set key bottom right opaque box
   if (half_l2 > 0) {
     set arrow 1 from half_l2 / 1048576.0, graph 0 to half_l2 / 1048576.0, graph 1 nohead dt 3 lw 2 lc rgb "gray30"
     set arrow 2 from half_l2 / 524288.0, graph 0 to half_l2 / 524288.0, graph 1 nohead dt 2 lw 1 lc rgb "gray30"
