@@ -1,5 +1,8 @@
 /*
- * render-nongemm.c - the nongemm paper's Figure 6 (make nongemm-figure6): SCALE's GB/s against the
+ * render-nongemm.c - the nongemm paper's Figure 2 (make nongemm-figure2: this GPU's roofline, every
+ * unit and precision from the run's ceilings, beside the A100-80GB's and GH200's fp64 datasheet
+ * rooflines, with the counter-measured kernels of tcs Tables 2 and 3 placed by their measured
+ * intensity and attained FLOP/s) and Figure 6 (make nongemm-figure6): SCALE's GB/s against the
  * data size for the CUDA-core kernel and the tensor-core one (A = B (q I), m8n8k4 and the sm_90
  * shapes), from a run's nongemm-figure6.csv (profiling/workload-run.cu), with the geometric mean
  * of CUDA-core over tensor-core speed below and above half the L2 (the paper's split), each
@@ -12,7 +15,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "method.h"
 #include "render-int.h"
+#include "stencil.h"
 #include "workload.h"
 
 #define F6_NAME "nongemm-figure6"
@@ -221,5 +226,122 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		}
 	}
 	free(pt), free(cfgs), csv_table_free(&run), csv_table_free(&paper);
+	return rc;
+}
+
+/* ---- Figure 2: the roofline ---- */
+
+/* the ceilings drawn: this GPU's every unit and precision, the paper's GPUs their fp64 pair */
+static const struct {
+	const char *key, *name;
+	int paper;   /* drawn for the paper's GPUs too */
+} f2_roofs[] = {
+	{ "fp64_fma", "CUDA cores fp64", 1 }, { "tc_fp64", "tensor cores fp64", 1 },
+	{ "fp32_fma", "CUDA cores fp32", 0 }, { "tc_tf32", "tensor cores tf32", 0 },
+	{ "fp16_fma", "CUDA cores fp16x2", 0 }, { "tc_fp16", "tensor cores fp16", 0 },
+	{ "sptc_fp16", "sparse tensor cores fp16", 0 },
+};
+static const char *const f2_paper_gpus[] = { "A100-PCIe-80GB", "GH200" };
+static const char *const f2_inputs[] = { "tcs-table2", "tcs-table3" };
+
+static void f2_roof_rows(struct outputs *o, const char *gpu, const struct hw *hw, int paper_only)
+{
+	const double bw = hw_get(hw, "dram_copy_bandwidth", NULL) * 1e-3;   /* TB/s */
+	for (size_t r = 0; r < NELEM(f2_roofs); r++) {
+		const double peak = hw_get(hw, f2_roofs[r].key, NULL);
+		if ((paper_only && !f2_roofs[r].paper) || !isfinite(peak))
+			continue;
+		char ps[32], rs[32], bs[32];
+		rd_fmt(ps, sizeof(ps), peak, 1);
+		rd_fmt(rs, sizeof(rs), peak / bw, 2);
+		rd_fmt(bs, sizeof(bs), bw, 2);
+		const char *cells[] = { "roof", gpu, f2_roofs[r].name, ps, bs, rs };
+		md_row(&o->md, cells);
+		for (int k = 0; k <= 64; k++) {   /* the roof sampled over 2^-6 .. 2^10 FLOP/byte */
+			const double x = pow(2, -6 + 16.0 * k / 64);
+			csv_put_str(&o->w, "roof");
+			csv_put_str(&o->w, gpu);
+			csv_put_str(&o->w, f2_roofs[r].name);
+			csv_put_str(&o->w, f2_roofs[r].key);
+			csv_put_num(&o->w, x);
+			csv_put_num(&o->w, fmin(peak, bw * x));
+			csv_put_num(&o->w, peak);
+			csv_put_num(&o->w, bw);
+			csv_end_row(&o->w);
+		}
+	}
+}
+
+int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
+{
+	static const char *const cols[] = { "kind", "gpu", "name", "ceiling", "intensity", "tflops", "peak_tflops",
+					    "bw_tbs" };
+	static const char *const md[] = { "kind", "GPU or kernel", "ceiling", "TFLOP/s (peak or attained)",
+					  "TB/s or FLOP/byte (measured I)", "ridge (FLOP/byte)" };
+	struct outputs o;
+	struct target t[NELEM(f2_inputs)];
+	char path[1024], ngpu[160];
+	size_t loaded = 0;
+	for (; loaded < NELEM(f2_inputs); loaded++)
+		if (rd_target_load(c, f2_inputs[loaded], &t[loaded], err, errlen) != 0)
+			break;
+	const char *notes[] = { ts->note, NULL };
+	if (loaded < NELEM(f2_inputs) ||
+	    rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+		while (loaded)
+			rd_target_free(&t[--loaded]);
+		return -1;
+	}
+	snprintf(ngpu, sizeof(ngpu), "%s (%s)", c->gpu, c->rundir[0] ? "measured ceilings" : "datasheet");
+	f2_roof_rows(&o, ngpu, &c->hw, 0);
+	for (size_t g = 0; g < NELEM(f2_paper_gpus); g++) {   /* the paper's GPUs, from their datasheets */
+		struct hw sheet;
+		char e2[256], name[160];
+		snprintf(path, sizeof(path), "%s/data/hw/gpus.csv", c->root);
+		if (hw_load_gpu(&sheet, path, f2_paper_gpus[g], e2, sizeof(e2)) != 0)
+			continue;
+		snprintf(name, sizeof(name), "%s (datasheet)", f2_paper_gpus[g]);
+		f2_roof_rows(&o, name, &sheet, 1);
+		hw_free(&sheet);
+	}
+	int placed = 0;
+	for (size_t i = 0; i < NELEM(f2_inputs); i++)   /* the measured kernels, by counter intensity */
+		for (size_t k = 0; k < t[i].n; k++) {
+			const struct point *p = &t[i].p[k];
+			if (!isfinite(p->I_m) || !isfinite(p->F_m) || !(p->measured > 0))
+				continue;
+			const double tf = p->F_m * p->measured / p->cfg->fusion * 1e-3;
+			char label[160], mname[64], is[32], fs[32];
+			method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
+			snprintf(label, sizeof(label), "%s: %s %s %s t=%d", f2_inputs[i], mname, p->cfg->stencil->name,
+				 dtype_table[p->cfg->dtype].name, p->cfg->fusion);
+			csv_put_str(&o.w, "kernel");
+			csv_put_str(&o.w, label);
+			csv_put_str(&o.w, mname);
+			csv_put_str(&o.w, p->have_model ? p->mp.peak_key : "");
+			csv_put_num(&o.w, p->I_m);
+			csv_put_num(&o.w, tf);
+			csv_put_num(&o.w, p->have_model ? p->mp.peak_tflops : NAN);
+			csv_put_num(&o.w, NAN);
+			csv_end_row(&o.w);
+			rd_fmt(fs, sizeof(fs), tf, 2);
+			rd_fmt(is, sizeof(is), p->I_m, 2);
+			const char *cells[] = { "kernel", label, p->have_model ? p->mp.peak_key : "", fs, is, "" };
+			md_row(&o.md, cells);
+			placed++;
+		}
+	if (!placed)
+		md_note(&o.md, "No measured kernel is placed: the run holds no counter-measured rows of tcs Tables 2-3.");
+	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+	if (rc == 0) {
+		struct atomic_file a;
+		rc = rd_vars_open(c, ts->name, &a, err, errlen);
+		if (rc == 0) {
+			fprintf(a.f, "this_gpu = '%s'\n", ngpu);
+			rc = rd_vars_commit(&a, err, errlen);
+		}
+	}
+	for (size_t i = 0; i < NELEM(f2_inputs); i++)
+		rd_target_free(&t[i]);
 	return rc;
 }

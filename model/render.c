@@ -422,6 +422,7 @@ static const struct {
 	{ "fermi_table1", rd_fermi_table1 },
 	{ "fermi_figure4", rd_fermi_figure4 },
 	{ "fermi_figure8", rd_fermi_figure8 },
+	{ "nongemm_figure2", rd_nongemm_figure2 },
 	{ "nongemm_figure6", rd_nongemm_figure6 },
 	{ "verdicts", rd_verdicts },
 };
