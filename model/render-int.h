@@ -110,6 +110,7 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 /* the nongemm paper (render-nongemm.c) */
 int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 /* this GPU's datasheet (the run's GPU name through data/hw/gpu-names.csv): 0, or -1 when none */
 int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len);
 /* fermi Figure 8: a row's width class (model/fermi.h), and the point of METHOD, dtype and n */

@@ -2,7 +2,9 @@
  * render-nongemm.c - the nongemm paper's Figure 2 (make nongemm-figure2: this GPU's roofline, every
  * unit and precision from the run's ceilings, beside the A100-80GB's and GH200's fp64 datasheet
  * rooflines, with the counter-measured kernels of tcs Tables 2 and 3 placed by their measured
- * intensity and attained FLOP/s) and Figure 6 (make nongemm-figure6): SCALE's GB/s against the
+ * intensity and attained FLOP/s), Figure 11 and Table 2 (make nongemm-figure11, nongemm-table2:
+ * EBISU against ConvStencil over the paper's suite at its Table 2 domains and depths) and
+ * Figure 6 (make nongemm-figure6): SCALE's GB/s against the
  * data size for the CUDA-core kernel and the tensor-core one (A = B (q I), m8n8k4 and the sm_90
  * shapes), from a run's nongemm-figure6.csv (profiling/workload-run.cu), with the geometric mean
  * of CUDA-core over tensor-core speed below and above half the L2 (the paper's split), each
@@ -343,5 +345,86 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 	}
 	for (size_t i = 0; i < NELEM(f2_inputs); i++)
 		rd_target_free(&t[i]);
+	return rc;
+}
+
+/* ---- Figure 11 and Table 2: EBISU against ConvStencil over the paper's suite ---- */
+
+static const char *const f11_bench[] = { "2d5pt", "2d13pt", "2d9pt", "2d49pt", "3d7pt", "3d27pt" };
+
+static const struct point *f11_at(const struct target *t, const char *bench, const char *what)
+{
+	char label[64];
+	snprintf(label, sizeof(label), "%s %s", bench, what);
+	return rd_find_label(t, label);
+}
+
+static double f11_rate(const struct point *p)
+{
+	return p && !strcmp(p->status, "ok") ? p->measured : NAN;
+}
+
+int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
+{
+	static const char *const cols[] = { "benchmark", "stencil", "fusion", "ebisu_gstencil_per_s",
+					    "convstencil_gstencil_per_s", "convstencil_over_ebisu", "ebisu_same_gstencil_per_s",
+					    "convstencil_over_ebisu_same", "model_convstencil_over_ebisu",
+					    "ebisu_share_of_roof", "convstencil_share_of_roof" };
+	static const char *const md[] = { "benchmark", "stencil", "t", "EBISU (its domain)", "ConvStencil (its domain)",
+					  "CS / EBISU", "EBISU at ConvStencil's domain", "CS / EBISU there", "model CS / EBISU",
+					  "of roof: EBISU, CS" };
+	struct target t;
+	struct outputs o;
+	if (rd_target_load(c, "nongemm-figure11", &t, err, errlen) != 0)
+		return -1;
+	const char *notes[] = { ts->note, NULL };
+	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+		rd_target_free(&t);
+		return -1;
+	}
+	for (size_t b = 0; b < NELEM(f11_bench); b++) {
+		const struct point *e = f11_at(&t, f11_bench[b], "ebisu"), *cs = f11_at(&t, f11_bench[b], "convstencil");
+		const struct point *es = f11_at(&t, f11_bench[b], "ebisu same");
+		if (!e || !cs)
+			continue;
+		const double re = f11_rate(e), rc = f11_rate(cs), rs = f11_rate(es);
+		const double model = rd_model_gs(cs) / rd_model_gs(es ? es : e);
+		const double se = re / rd_model_gs(e), sc = rc / rd_model_gs(cs);
+		csv_put_str(&o.w, f11_bench[b]);
+		csv_put_str(&o.w, cs->cfg->stencil->name);
+		csv_put_int(&o.w, cs->cfg->fusion);
+		csv_put_num(&o.w, re);
+		csv_put_num(&o.w, rc);
+		csv_put_num(&o.w, rc / re);
+		csv_put_num(&o.w, rs);
+		csv_put_num(&o.w, rc / rs);
+		csv_put_num(&o.w, model);
+		csv_put_num(&o.w, se);
+		csv_put_num(&o.w, sc);
+		csv_end_row(&o.w);
+		char v[8][48], t_s[8];
+		snprintf(t_s, sizeof(t_s), "%d", cs->cfg->fusion);
+		rd_fmt_rate(v[0], sizeof(v[0]), e, 1);
+		rd_fmt_rate(v[1], sizeof(v[1]), cs, 1);
+		rd_fmt(v[2], sizeof(v[2]), rc / re, 2);
+		if (es)
+			rd_fmt_rate(v[3], sizeof(v[3]), es, 1);
+		else
+			snprintf(v[3], sizeof(v[3]), "-");
+		rd_fmt(v[4], sizeof(v[4]), rc / rs, 2);
+		rd_fmt(v[5], sizeof(v[5]), model, 2);
+		snprintf(v[6], sizeof(v[6]), "%.0f %%, %.0f %%", 100 * se, 100 * sc);
+		const char *cells[] = { f11_bench[b], cs->cfg->stencil->name, t_s, v[0], v[1], v[2], v[3], v[4], v[5],
+					isfinite(se) && isfinite(sc) ? v[6] : "NA" };
+		md_row(&o.md, cells);
+	}
+	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+	if (rc == 0 && !strcmp(ts->kind, "figure")) {
+		struct atomic_file a;
+		rc = rd_vars_open(c, ts->name, &a, err, errlen);
+		if (rc == 0)
+			rc = rd_vars_commit(&a, err, errlen);
+	}
+	rd_target_free(&t);
 	return rc;
 }

@@ -424,6 +424,7 @@ static const struct {
 	{ "fermi_figure8", rd_fermi_figure8 },
 	{ "nongemm_figure2", rd_nongemm_figure2 },
 	{ "nongemm_figure6", rd_nongemm_figure6 },
+	{ "nongemm_figure11", rd_nongemm_figure11 },
 	{ "verdicts", rd_verdicts },
 };
 
