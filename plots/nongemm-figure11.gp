@@ -13,12 +13,12 @@ do for [fmt in "png svg"] {
   set title title."\nConvStencil / EBISU in fp64 (below 1: the CUDA-core method is faster)"
   set style fill solid 0.8 border -1
   set xrange [-0.6:5.6]
-  set yrange [0:*]
+  set yrange [0:1.3]
   set ylabel "ConvStencil GStencil/s / EBISU GStencil/s"
   set grid ytics
-  set key top right opaque box
-  plot data using ($0 - 0.2):(column("convstencil_over_ebisu")):(0.38):xtic(strcol("benchmark")) with boxes lc rgb "#d95f02" title "each at its Table 2 domain", \
+  set key top center horizontal opaque box
+  plot data using ($0 - 0.2):(column("convstencil_over_ebisu")):(0.38) with boxes lc rgb "#d95f02" title "each at its Table 2 domain", \
        '' using ($0 + 0.2):(column("convstencil_over_ebisu_same")):(0.38) with boxes lc rgb "#7570b3" fs pattern 4 title "both at ConvStencil's domain", \
-       '' using ($0):(column("model_convstencil_over_ebisu")) with points pt 7 ps 1.5 lc rgb "black" title "model: the roofs' ratio", \
+       '' using ($0):(column("model_convstencil_over_ebisu")):xtic(strcol("benchmark")) with points pt 7 ps 1.5 lc rgb "black" title "model: the roofs' ratio", \
        1 with lines lc rgb "black" dt 2 notitle
 }
