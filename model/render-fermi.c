@@ -265,14 +265,20 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 	struct stat st;
 	memset(&lh, 0, sizeof(lh));
 	snprintf(path, sizeof(path), "%s/latency-hiding.csv", c->rundir);
-	const int have = c->rundir[0] && stat(path, &st) == 0;   /* a run without one: NA, said so */
+	int have = c->rundir[0] && stat(path, &st) == 0;   /* a run without one: NA, said so */
 	if (have) {
 		if (csv_table_read(path, &lh, err, errlen) != 0)
 			return -1;
-		if (csv_table_require(&lh, need, err, errlen) != 0) {
+		if (csv_table_col(&lh, "flop_per_load") < 0) {   /* a run measured before Figure 5b: NA too */
+			csv_table_free(&lh);
+			memset(&lh, 0, sizeof(lh));
+			have = 0;
+		} else if (csv_table_require(&lh, need, err, errlen) != 0) {
 			csv_table_free(&lh);
 			return -1;
 		}
+	}
+	if (have) {
 		for (size_t r = 0; r < lh.nrows && n < 256; r++, n++)
 			x[n] = rd_num(&lh, (long)r, "flop_per_load"), y[n] = rd_num(&lh, (long)r, "time_s");
 		if (fermi_knee(x, y, n, 0.10, &flat, &cross) != 0) {
@@ -299,7 +305,7 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 		csv_table_free(&lh);
 		return -1;
 	}
-	for (size_t r = 0; r < lh.nrows; r++) {
+	for (size_t r = 0; r < n; r++) {
 		csv_put_num(&o.w, rd_num(&lh, (long)r, "length"));
 		csv_put_num(&o.w, x[r]);
 		csv_put_num(&o.w, y[r] * 1e3);
@@ -309,7 +315,7 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 		csv_end_row(&o.w);
 	}
 	char f[32], cr[32], b[32];
-	const char *cells[6] = { c->gpu, have ? "this run" : c->rundir[0] ? "not in this run" : "no run", f, cr, b,
+	const char *cells[6] = { c->gpu, have ? "this run" : c->rundir[0] ? "not in this run (or before Figure 5b)" : "no run", f, cr, b,
 				 "latency-hiding.csv; balance from this run's ceilings" };
 	rd_fmt(f, sizeof(f), flat, 0);
 	rd_fmt(cr, sizeof(cr), cross, 0);

@@ -149,8 +149,13 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/data/paper/fermi-figure8.csv", c->root);
-	if (csv_table_read(path, &paper, err, errlen) != 0 || csv_table_require(&paper, need, err, errlen) != 0) {
+	if (csv_table_read(path, &paper, err, errlen) != 0) {
 		rd_target_free(&t);
+		return -1;
+	}
+	if (csv_table_require(&paper, need, err, errlen) != 0) {
+		rd_target_free(&t);
+		csv_table_free(&paper);
 		return -1;
 	}
 	const char *notes[] = {

@@ -86,7 +86,7 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 		int seen = 0;
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = !strcmp(pt[j].method, pt[i].method);
-		if (!seen && isfinite(pt[i].regs))
+		if (!seen && isfinite(pt[i].regs) && !strcmp(pt[i].status, "ok"))
 			k += snprintf(note + k, sizeof(note) - (size_t)k, " %s %.0f,", pt[i].method, pt[i].regs);
 	}
 	snprintf(note + k, sizeof(note) - (size_t)k, " the paper: %.0f on CUDA cores, %.0f and %.0f on tensor cores (sm_80, "

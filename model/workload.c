@@ -67,6 +67,10 @@ static int parse_row(struct workload_config *c, const struct csv_table *t, size_
 		return -1;
 	}
 	c->dtype = dt->id;
+	if (c->kind == WL_SCALE && c->dtype != DT_FP64) {   /* the paper's SCALE, and the kernels, are fp64 */
+		snprintf(err, errlen, "%s:%ld: SCALE runs fp64 only, not '%s'", t->path, line, d);
+		return -1;
+	}
 	const char *colon = strchr(m, ':');
 	size_t base = colon ? (size_t)(colon - m) : strlen(m), i = 0;
 	while (i < workload_method_rows && (strlen(workload_methods[i].name) != base ||

@@ -178,6 +178,7 @@ static void test_workload_list(void **state)
 		{ "scale,fp65,scale-cc,2^16,", "unknown dtype 'fp65'" },
 		{ "scal,fp64,scale-cc,2^16,", "unknown workload 'scal'" },
 		{ "scale,fp64,scale-cc,2^x,", "bad size '2^x'" },
+		{ "scale,fp32,scale-cc,2^16,", "SCALE runs fp64 only, not 'fp32'" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char text[256];
