@@ -218,6 +218,10 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		md_row(&o.md, cells);
 	}
 	f6_notes(&o, c, pt, n, &paper, l2);
+	if (have && csv_table_col(&run, "launches_per_sample") < 0)
+		md_note(&o.md, "THIS RUN TIMED ONE LAUNCH A SAMPLE (before K back-to-back launches a sample): up to about "
+			"2 million elements its times are the launch latency, not the kernels'; only the sizes above half "
+			"the L2 compare the kernels.");
 	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
 	if (rc == 0) {
 		struct atomic_file a;
