@@ -239,8 +239,8 @@ static const char bench_note[] =
 	"them (REPRODUCE.md, Ceilings).";
 static const char workload_note[] =
 	"Timing: the 1-second warm-up (nongemm Listing 1), then samples until 0.5 % RSD (at least 10, at "
-	"most 3 s), each one launch timed with CUDA events, hot: launches back to back, the L2 kept "
-	"(REPRODUCE.md, Timing protocol).";
+	"most 1 s), each K back-to-back launches (at least 200 us) between CUDA events, hot: the L2 kept "
+	"(REPRODUCE.md, the nongemm paper's SCALE).";
 static const char throttle_note[] =
 	"throttled N/M: N of the row's M timed samples ran below 75 % of the GPU's maximum SM clock "
 	"(after the runner's retakes); the rate is shown but is not a full-clock result. The CSV "
