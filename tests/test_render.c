@@ -2,7 +2,7 @@
  * test_render.c - the experiments' rendering: every target renders its CSV and Markdown
  * from the small committed fixture run (tests/fixtures/run-small, a few rows of a real H100 run;
  * its latency-hiding.csv and 64^3 fermi-figure8 rows are an H200's, data/runs/h200-0d6ec259-2026-11-24,
- * its nongemm-figure6 rows data/runs/h200-d4e3a02e-2026-11-24's, its two nongemm-figure11 rows
+ * its nongemm-figure6 rows data/runs/h200-d1041098-2026-11-24's, its two nongemm-figure11 rows
  * data/runs/h200-c0c5e466-2026-11-24's)
  * and without any run (model and paper only); the joined numbers are the run's (kernels-vs-authors:
  * the authors' numbers, the ratio and the share of roof); the verdict logic on fixture numbers; a
