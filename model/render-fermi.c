@@ -17,21 +17,6 @@
 #define GTX "GeForce GTX 480"
 #define TESLA "Tesla C2050"
 
-/* a value of the run's meta.csv (its last invocation), NaN when absent */
-static double meta_num(const struct render_ctx *c, const char *col)
-{
-	char path[1024], err[256];
-	struct csv_table m;
-	double v = NAN;
-	snprintf(path, sizeof(path), "%s/meta.csv", c->rundir);
-	if (!c->rundir[0] || csv_table_read(path, &m, err, sizeof(err)) != 0)
-		return NAN;
-	if (m.nrows)
-		v = rd_num(&m, (long)m.nrows - 1, col);
-	csv_table_free(&m);
-	return v;
-}
-
 /* this GPU's datasheet row set: the run's GPU name through data/hw/gpu-names.csv, or (no run)
  * the datasheet GPU itself; 0, or -1 when there is none (sheet then empty) */
 int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len)
@@ -84,11 +69,12 @@ static const struct t1_spec {
 	  "dram_copy_bandwidth", 1 },
 };
 
-static double paper_value(const struct csv_table *p, const char *gpu, const struct t1_spec *s)
+/* fermi-table1.csv's value of a GPU's quantity of a kind (datasheet or measured), NaN when absent */
+static double paper_value(const struct csv_table *p, const char *gpu, const char *quantity, const char *kind)
 {
 	for (size_t r = 0; r < p->nrows; r++)
-		if (!strcmp(csv_table_get(p, r, "gpu"), gpu) && !strcmp(csv_table_get(p, r, "quantity"), s->quantity) &&
-		    !strcmp(csv_table_get(p, r, "kind"), s->kind))
+		if (!strcmp(csv_table_get(p, r, "gpu"), gpu) && !strcmp(csv_table_get(p, r, "quantity"), quantity) &&
+		    !strcmp(csv_table_get(p, r, "kind"), kind))
 			return rd_num(p, (long)r, "value");
 	return NAN;
 }
@@ -142,7 +128,7 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 		return -1;
 	}
 	int have_sheet = rd_datasheet(c, &sheet, sname, sizeof(sname)) == 0;
-	c->microbench = 1;
+	c->note_kind = NOTE_MICROBENCH;
 	snprintf(n1, sizeof(n1), "Upper half as given by NVIDIA: the paper's GPUs, and this GPU's datasheet (%s%s) "
 		 "beside what the run's meta.csv reports. Lower half: the paper's microbenchmarks, its Figure 5, "
 		 "measured on this GPU (profiling/fermi-bench.cu); \"harness ceiling\": the harness's own "
@@ -162,11 +148,12 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 	for (size_t i = 0; i < NELEM(t1); i++) {
 		const struct t1_spec *s = &t1[i];
 		const struct hw_row *row = NULL;
-		double v[5] = { paper_value(&paper, GTX, s), paper_value(&paper, TESLA, s), NAN, NAN, NAN };
+		double v[5] = { paper_value(&paper, GTX, s->quantity, s->kind), paper_value(&paper, TESLA, s->quantity, s->kind),
+				NAN, NAN, NAN };
 		const char *how = "";
 		switch (s->src) {
 		case T1_META:
-			v[2] = c->rundir[0] ? meta_num(c, s->key) * s->scale : NAN;
+			v[2] = c->rundir[0] ? rd_meta_num(c, s->key) * s->scale : NAN;
 			how = "meta.csv (the driver's report)";
 			break;
 		case T1_SHEET:
@@ -232,12 +219,8 @@ static int fig4_paper_rows(struct render_ctx *c, struct outputs *o, char *err, s
 		const char *gpu = csv_table_get(&p, r, "gpu"), *cells[6];
 		char v[48], bal[32];
 		/* the balance of the paper's GPU: its measured DP FMA rate over its measured DRAM rate */
-		double dp = rd_num(&tab, rd_paper_row(&tab, "gpu", gpu, "quantity", "dp_fma"), "value");
-		double bw = NAN;
-		for (size_t k = 0; k < tab.nrows; k++)
-			if (!strcmp(csv_table_get(&tab, k, "gpu"), gpu) && !strcmp(csv_table_get(&tab, k, "quantity"), "dram_bandwidth") &&
-			    !strcmp(csv_table_get(&tab, k, "kind"), "measured"))
-				bw = rd_num(&tab, (long)k, "value");
+		const double dp = paper_value(&tab, gpu, "dp_fma", "measured");
+		const double bw = paper_value(&tab, gpu, "dram_bandwidth", "measured");
 		snprintf(v, sizeof(v), "%s %s", csv_table_get(&p, r, "value"), csv_table_get(&p, r, "unit"));
 		rd_fmt(bal, sizeof(bal), dp * 16 / bw, 0);
 		cells[0] = gpu, cells[1] = "paper", cells[2] = v, cells[3] = "", cells[4] = bal;
@@ -287,7 +270,7 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 			return -1;
 		}
 	}
-	c->microbench = 1;
+	c->note_kind = NOTE_MICROBENCH;
 	/* this GPU's balance: its fp64 FMA ceiling's FLOPs in the time its copy moves 16 bytes */
 	const double balance = hw_get(&c->hw, "fp64_fma", NULL) * 1e3 * 16 / hw_get(&c->hw, "dram_copy_bandwidth", NULL);
 	const char *notes[] = {

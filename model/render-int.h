@@ -49,6 +49,8 @@ struct outputs {
 #define RUN_COLS "throttled", "throttled_samples", "samples", "sm_clock_median_mhz", "sm_clock_min_mhz"
 
 double rd_num(const struct csv_table *t, long r, const char *col);
+/* a value of the run's meta.csv, its last invocation (sm_count, l2_bytes, ...); NaN without one */
+double rd_meta_num(const struct render_ctx *c, const char *col);
 void rd_target_free(struct target *t);
 double rd_model_gs(const struct point *p);
 int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen);

@@ -156,22 +156,13 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		p->thr = rd_num(&run, r, "throttled_samples"), p->samples = rd_num(&run, r, "samples");
 		p->clk = rd_num(&run, r, "sm_clock_median_mhz");
 	}
-	double l2 = NAN;   /* the run's L2 (meta.csv), for the split */
-	{
-		struct csv_table m;
-		char e2[256];
-		snprintf(path, sizeof(path), "%s/meta.csv", c->rundir);
-		if (c->rundir[0] && csv_table_read(path, &m, e2, sizeof(e2)) == 0) {
-			l2 = m.nrows ? rd_num(&m, (long)m.nrows - 1, "l2_bytes") : NAN;
-			csv_table_free(&m);
-		}
-	}
+	const double l2 = rd_meta_num(c, "l2_bytes");   /* the run's L2, for the split */
 	const char *notes[] = { ts->note, NULL };
 	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
 		free(pt), free(cfgs), csv_table_free(&run), csv_table_free(&paper);
 		return -1;
 	}
-	c->microbench = 2;
+	c->note_kind = NOTE_HOT_WORKLOAD;
 	for (size_t i = 0; i < n; i++) {
 		const struct f6_point *p = &pt[i];
 		csv_put_str(&o.w, p->method);

@@ -67,6 +67,20 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 
 static int read_targets(struct render_ctx *c, char *err, size_t errlen);
 
+double rd_meta_num(const struct render_ctx *c, const char *col)
+{
+	char path[1024], err[256];
+	struct csv_table m;
+	double v = NAN;
+	snprintf(path, sizeof(path), "%s/meta.csv", c->rundir);
+	if (!c->rundir[0] || csv_table_read(path, &m, err, sizeof(err)) != 0)
+		return NAN;
+	if (m.nrows)
+		v = rd_num(&m, (long)m.nrows - 1, col);
+	csv_table_free(&m);
+	return v;
+}
+
 int render_open(struct render_ctx *c, const char *root, const char *rundir, const char *gpu,
 		const char *outdir, char *err, size_t errlen)
 {
@@ -252,8 +266,8 @@ int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, 
 	if (c->throttled)
 		md_note(&o->md, throttle_note);
 	if (c->rundir[0])
-		md_note(&o->md, c->microbench == 1 ? bench_note : c->microbench == 2 ? workload_note
-				: c->hot ? hot_note : window_note);
+		md_note(&o->md, c->note_kind == NOTE_MICROBENCH ? bench_note : c->note_kind == NOTE_HOT_WORKLOAD ?
+				workload_note : c->hot ? hot_note : window_note);
 	if (c->rundir[0] && c->clk_hi > 0) {   /* the clocks, and the rows well under the maximum */
 		char note[512];
 		int n = snprintf(note, sizeof(note), "SM clock, each row's median: %.0f-%.0f MHz", c->clk_lo,
@@ -472,7 +486,7 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	c->ncommits = 0;
 	c->throttled = 0;
 	c->hot = 0;
-	c->microbench = 0;
+	c->note_kind = NOTE_STENCIL_ROWS;
 	c->clk_lo = INFINITY;   /* none yet: the note needs clk_hi > 0 */
 	c->clk_hi = 0;
 	c->nslow = 0;

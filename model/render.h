@@ -58,7 +58,7 @@ struct render_ctx {
 	int dirty;                  /* a meta row or an input row was written from a dirty tree */
 	int throttled;              /* the target being rendered uses a throttled row */
 	int hot;                    /* ... a row timed with --hot (no write-back window) */
-	int microbench;             /* 1: the ceilings' microbenchmarks; 2: a hot workload list */
+	enum { NOTE_STENCIL_ROWS, NOTE_MICROBENCH, NOTE_HOT_WORKLOAD } note_kind;   /* the timing note */
 	double max_clock;           /* the GPU's maximum SM clock (meta.csv), NaN when unknown */
 	double clk_lo, clk_hi;      /* the range of the used rows' median SM clocks */
 	int nslow;                  /* used rows whose median clock is under 90 % of max_clock */

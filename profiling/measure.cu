@@ -52,7 +52,7 @@ struct timing_ctx {
 	double writeback_s;   /* the write-back read alone, subtracted from every sample */
 };
 
-static double t_now(void *c) { (void)c; return now_s(); }
+double bench_now(void *c) { (void)c; return now_s(); }
 
 static int t_launch(void *c, long n)
 {
@@ -91,7 +91,7 @@ static int t_sample(void *c, int flush, double *sec, double *mhz)
 	return 0;
 }
 
-static void t_rest(void *c, double s)
+void bench_rest(void *c, double s)
 {
 	struct timespec ts = { (time_t)s, (long)((s - (double)(time_t)s) * 1e9) };
 	(void)c;
@@ -309,7 +309,7 @@ static void count_row(struct row *r, struct timing_ctx *tc)
 static void time_row(struct row *r, const struct options *o, struct timing_ctx *tc)
 {
 	struct protocol p;
-	struct protocol_ops ops = { tc, t_now, t_launch, t_sample, t_rest };
+	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest };
 	protocol_from(o, &p);
 	tc->writeback_s = p.flush_l2 ? writeback_baseline(tc) : 0;
 	r->writeback_s = p.flush_l2 ? tc->writeback_s : NAN;

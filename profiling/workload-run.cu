@@ -61,8 +61,6 @@ struct wl_timing {
 	int k;   /* launches a sample: back to back, so that the window holds far more than a launch's latency */
 };
 
-static double w_now(void *c) { (void)c; return now_s(); }
-
 static int w_launch(void *c, long k)
 {
 	struct wl_timing *t = (struct wl_timing *)c;
@@ -100,14 +98,6 @@ static int wl_launches_per_sample(struct wl_timing *t)
 	w_sample(t, 0, &sec, &mhz);
 	const double k = ceil(WL_WINDOW_S / fmax(sec, 1e-9));
 	return (int)fmin(fmax(k, 1), 100000);
-}
-
-static void w_rest(void *c, double s)
-{
-	(void)c;
-	double end = now_s() + s;
-	while (now_s() < end)
-		;
 }
 
 /* verify a against q b on the host, every element; 0 when all match */
@@ -166,7 +156,7 @@ static void wl_measure(struct wl_row *r, const struct options *o, int sms, int c
 	} else {
 		struct wl_timing t = { r->m, r->c->option, b, a, n, sms, 0, NULL, NULL, 1 };
 		struct protocol p;
-		struct protocol_ops ops = { &t, w_now, w_launch, w_sample, w_rest };
+		struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest };
 		wl_protocol(o, &p);
 		CUDA_CHECK(cudaEventCreate(&t.e0));
 		CUDA_CHECK(cudaEventCreate(&t.e1));
