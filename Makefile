@@ -67,7 +67,7 @@ OPENMP ?= -fopenmp
 CSTD := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 CPPFLAGS ?=
 ALL_CPPFLAGS := -Imodel -Iprofiling -Ikernels $(CPPFLAGS)
-LDLIBS := -l:libcsv.a -lm
+LDLIBS := -l:libcsv.a -l:libcholmod.a -l:libsuitesparseconfig.a -lm
 NVCC ?= nvcc
 SM ?= 80 90
 GENCODE := $(foreach s,$(SM),-gencode arch=compute_$(s),code=sm_$(s))

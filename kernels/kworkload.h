@@ -1,26 +1,57 @@
 /*
- * kworkload.h - the run-time registry of the nongemm paper's non-stencil methods (SCALE,
- * kernels/scale.cu), the counterpart of kmethod.h for workloads: one struct a method (its row
- * in model/workload.c's table gives its options), the compute capability it needs and one
- * launch. The shared driver (profiling/workload-run.cu) verifies, times and writes them.
+ * kworkload.h - the run-time registry of the nongemm paper's non-stencil methods, the
+ * counterpart of kmethod.h for workloads: SCALE (kernels/scale.cu, Figure 6) and SpMV
+ * (kernels/spmv.cu, Figures 7-10). One struct a method (its row in model/workload.c's table gives
+ * its workload and options): the compute capability it needs, its setup (where a method's
+ * preprocessing happens, timed), one launch and its teardown. The shared driver
+ * (profiling/workload-run.cu) allocates the problem, verifies, times and writes them.
  */
 #ifndef KWORKLOAD_H
 #define KWORKLOAD_H
 
+#include <stddef.h>
+
 #include <cuda_runtime.h>
+
+struct csr;
+
+/* what one launch works on: the driver fills the problem's buffers, a method's setup adds its own
+ * state (priv) and its preprocessing time */
+struct wl_problem {
+	const char *option;
+	int sms, cc;
+	/* SCALE: a = q b over n doubles */
+	const double *b;
+	double *a;
+	long n;
+	double q;
+	/* SpMV: y = A x, A in CSR (32-bit indices) on the device, and on the host for a method that
+	 * preprocesses there */
+	const struct csr *host;
+	const int *rowptr, *col;
+	const double *val, *x;
+	double *y;
+	void *priv;               /* the method's state, from setup to teardown */
+	double preprocess_s;      /* setup's preprocessing, host clock, synchronised; NaN: none */
+	long padded;              /* entries a method's layout pads (SpMV); 0: none */
+};
 
 struct workload_method {
 	const char *name;              /* "scale-dmma": its row of workload_methods (model/workload.h) */
 	/* NULL when it runs option on a device of compute capability cc (x10), else why not */
 	const char *(*supports)(const char *option, int cc);
-	/* a = q b over n doubles on stream s (the SCALE signature) */
-	void (*launch)(const char *option, const double *b, double *a, long n, double q, cudaStream_t s, int sms);
-	/* the kernel that launch runs, for cudaFuncGetAttributes (registers) */
+	/* ready p for launches (NULL: nothing to do): 0, or -1 with why */
+	int (*setup)(struct wl_problem *p, char *why, size_t len);
+	void (*launch)(struct wl_problem *p, cudaStream_t s);
+	void (*teardown)(struct wl_problem *p);   /* NULL: nothing to free */
+	/* the kernel that launch runs, for cudaFuncGetAttributes (registers); NULL: a library's */
 	const void *(*kernel)(const char *option);
 	/* what the option runs, for the CSV's variant column */
 	const char *(*variant)(const char *option);
 };
 
+/* the methods of each file, and the registry over them (kernels/kworkload.cu) */
+extern const struct workload_method scale_cc_method, scale_dmma_method, spmv_cusparse_method, spmv_dasp_method;
 int workload_method_count(void);
 const struct workload_method *workload_method_at(int i);
 const struct workload_method *workload_method_find(const char *name);

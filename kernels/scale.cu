@@ -92,10 +92,9 @@ static const char *cc_supports(const char *option, int cc)
 	return NULL;
 }
 
-static void cc_launch(const char *option, const double *b, double *a, long n, double q, cudaStream_t s, int sms)
+static void cc_launch(struct wl_problem *p, cudaStream_t s)
 {
-	(void)option;
-	scale_cc_kernel<<<blocks_for((n + 1) / 2, sms), SC_THREADS, 0, s>>>(b, a, n, q);
+	scale_cc_kernel<<<blocks_for((p->n + 1) / 2, p->sms), SC_THREADS, 0, s>>>(p->b, p->a, p->n, p->q);
 }
 
 static const void *cc_kernel(const char *option)
@@ -121,10 +120,13 @@ static const char *dmma_supports(const char *option, int cc)
 	return shape_of(option) > 0 && cc < 90 ? "the m16n8k4/k8/k16 f64 shapes need sm_90" : NULL;
 }
 
-static void dmma_launch(const char *option, const double *b, double *a, long n, double q, cudaStream_t s, int sms)
+static void dmma_launch(struct wl_problem *p, cudaStream_t s)
 {
 	static const int tile[] = { 32, 64, 128, 128 };
-	const int sh = shape_of(option), blocks = blocks_for(n / tile[sh] * 32 + 1, sms);
+	const double *b = p->b, q = p->q;
+	double *a = p->a;
+	const long n = p->n;
+	const int sh = shape_of(p->option), blocks = blocks_for(n / tile[sh] * 32 + 1, p->sms);
 	switch (sh) {
 	case 0: scale_dmma_kernel<0><<<blocks, SC_THREADS, 0, s>>>(b, a, n, q); break;
 	case 1: scale_dmma_kernel<1><<<blocks, SC_THREADS, 0, s>>>(b, a, n, q); break;
@@ -149,25 +151,7 @@ static const char *dmma_variant(const char *option)
 	return v[shape_of(option)];
 }
 
-static const struct workload_method methods[] = {
-	{ "scale-cc", cc_supports, cc_launch, cc_kernel, cc_variant },
-	{ "scale-dmma", dmma_supports, dmma_launch, dmma_kernel, dmma_variant },
-};
-
-int workload_method_count(void)
-{
-	return (int)(sizeof(methods) / sizeof(methods[0]));
-}
-
-const struct workload_method *workload_method_at(int i)
-{
-	return i >= 0 && i < workload_method_count() ? &methods[i] : NULL;
-}
-
-const struct workload_method *workload_method_find(const char *name)
-{
-	for (int i = 0; i < workload_method_count(); i++)
-		if (!strcmp(methods[i].name, name))
-			return &methods[i];
-	return NULL;
-}
+const struct workload_method scale_cc_method = { "scale-cc", cc_supports, NULL, cc_launch, NULL, cc_kernel,
+						   cc_variant };
+const struct workload_method scale_dmma_method = { "scale-dmma", dmma_supports, NULL, dmma_launch, NULL, dmma_kernel,
+						     dmma_variant };

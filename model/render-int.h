@@ -12,6 +12,7 @@
 #include "render.h"
 #include "report.h"
 #include "roofline.h"
+#include "workload.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -113,6 +114,42 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+/* SCALE's section 5.1.2 estimate (tensor-core over CUDA-core time, no overlap) on the run's
+ * ceilings: copy bandwidth, fp64 FMA, and the m8n8k4 DMMA peak at the paper's utilisation (1/8,
+ * data/paper/nongemm-figure6.csv) */
+double rd_scale_estimate(const struct render_ctx *c);
+/* a workload list (model/workload.h) and its run rows: one point a configuration, with its run
+ * row's values (NaN: not run or not ok); nnz for SpMV, NaN for SCALE */
+struct wl_pt {
+	const struct workload_config *c;
+	char method[48], status[16];
+	double nnz, t, cold, warm, pre;   /* seconds: median, original cold and warm, preprocessing */
+	double gbps;                      /* the run's: workload_bytes over the median */
+};
+struct wl_set {
+	struct workload_config *cfgs;
+	struct wl_pt *pt;
+	size_t n;
+	struct csv_table run;
+	int have;
+};
+/* a running geometric mean of the positive finite values added */
+struct rd_gm {
+	double s;
+	int k;
+};
+void rd_gm_add(struct rd_gm *g, double v);
+double rd_gm_val(const struct rd_gm *g);
+/* experiments/LIST.csv and the run's LIST.csv (none: every row "not run"); 0 or -1 with err */
+int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, char *err, size_t errlen);
+void rd_wl_free(struct wl_set *s);
+/* the point of method on p's matrix and size, or NULL */
+const struct wl_pt *rd_wl_same(const struct wl_set *s, const struct wl_pt *p, const char *method);
+/* nongemm Figures 7-10 (render-spmv.c) */
+int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_nongemm_figure8(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_nongemm_figure9(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+int rd_nongemm_figure10(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 /* this GPU's datasheet (the run's GPU name through data/hw/gpu-names.csv): 0, or -1 when none */
 int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len);
 /* fermi Figure 8: a row's width class (model/fermi.h), and the point of METHOD, dtype and n */

@@ -66,6 +66,19 @@ static double f6_geomean(const struct f6_point *pt, size_t n, const char *tc, do
 	return *k ? exp(s / *k) : NAN;
 }
 
+double rd_scale_estimate(const struct render_ctx *c)
+{
+	char path[1024], err[256];
+	struct csv_table paper;
+	snprintf(path, sizeof(path), "%s/data/paper/nongemm-figure6.csv", c->root);
+	if (csv_table_read(path, &paper, err, sizeof(err)) != 0)
+		return NAN;
+	const double util = paper_num(&paper, "utilisation_tc");
+	csv_table_free(&paper);
+	const double bw = hw_get(&c->hw, "dram_copy_bandwidth", NULL) * 1e-3, fma = hw_get(&c->hw, "fp64_fma", NULL);
+	return estimate(bw, fma, hw_get(&c->hw, "tc_fp64_mma_m8n8k4", NULL) * util);
+}
+
 static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct f6_point *pt, size_t n,
 		     const struct csv_table *paper, double l2)
 {
@@ -100,7 +113,7 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 	char e[4][32];
 	rd_fmt(e[0], sizeof(e[0]), estimate(B, pcc, ptc), 2);
 	rd_fmt(e[1], sizeof(e[1]), estimate(B, 9.7, ptc), 2);
-	rd_fmt(e[2], sizeof(e[2]), estimate(bw, fma, tc * util), 3);
+	rd_fmt(e[2], sizeof(e[2]), rd_scale_estimate(c), 3);
 	rd_fmt(e[3], sizeof(e[3]), tc * util, 2);
 	snprintf(note, sizeof(note), "The section 5.1.2 estimate of tensor-core time over CUDA-core time, no overlap of "
 		 "compute and memory, (8/B + 2/P_tc)/(8/B + 2/P_cc): %s with the paper's inputs (B %.1f TB/s, P_cc %.1f, P_tc "

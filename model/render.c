@@ -439,6 +439,10 @@ static const struct {
 	{ "nongemm_figure2", rd_nongemm_figure2 },
 	{ "nongemm_figure6", rd_nongemm_figure6 },
 	{ "nongemm_figure11", rd_nongemm_figure11 },
+	{ "nongemm_figure7", rd_nongemm_figure7 },
+	{ "nongemm_figure8", rd_nongemm_figure8 },
+	{ "nongemm_figure9", rd_nongemm_figure9 },
+	{ "nongemm_figure10", rd_nongemm_figure10 },
 	{ "verdicts", rd_verdicts },
 };
 

@@ -20,12 +20,17 @@ struct claim_row {
 	double value, tol, roof_share, scenario;   /* NaN where the table leaves them empty */
 };
 
-/* the verdicts being written, and the targets the claims read */
+/* the verdicts being written, and the targets the claims read: stencil lists as targets, workload
+ * lists (nongemm's SCALE and SpMV) as sets */
 struct verdict_ctx {
 	struct outputs o;
 	const char *names[16];
 	struct target tg[16];
 	size_t n;
+	const char *wl_names[4];
+	struct wl_set wl[4];
+	size_t nwl;
+	struct render_ctx *rc;
 };
 
 typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);
@@ -33,8 +38,9 @@ typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);
 claim_fn vd_evaluator(const char *name);
 /* the throttled (and dirty) rows among those a verdict uses, into u */
 void vd_use(struct used *u, const struct point *p);
-/* one of the targets the claims read, by name */
+/* one of the targets the claims read, by name; a workload list's set */
 const struct target *vd_input(const struct verdict_ctx *x, const char *name);
+const struct wl_set *vd_wl_input(const struct verdict_ctx *x, const char *name);
 /* a row's share of its model roof into the claim's lowest (gate_on), or a row the claim needs,
  * counted when measured and gated when gate (rest_on) */
 void vd_gate_on(struct claim_eval *e, const struct point *p);
@@ -48,5 +54,12 @@ void fermi_beats_naive(struct verdict_ctx *x, const struct claim_row *cr);
 void fermi_fastest_large(struct verdict_ctx *x, const struct claim_row *cr);
 void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr);
 void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr);
+
+/* the nongemm paper's evaluators on its workloads and Figure 11 (claims-nongemm.c) */
+void scale_tc_slower(struct verdict_ctx *x, const struct claim_row *cr);
+void dasp_speedup_shrinks(struct verdict_ctx *x, const struct claim_row *cr);
+void dasp_below_one(struct verdict_ctx *x, const struct claim_row *cr);
+void warmup_effect(struct verdict_ctx *x, const struct claim_row *cr);
+void suite_tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr);
 
 #endif

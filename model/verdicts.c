@@ -107,6 +107,14 @@ const struct target *vd_input(const struct verdict_ctx *x, const char *name)
 	return NULL;
 }
 
+const struct wl_set *vd_wl_input(const struct verdict_ctx *x, const char *name)
+{
+	for (size_t i = 0; i < x->nwl; i++)
+		if (!strcmp(x->wl_names[i], name))
+			return &x->wl[i];
+	return NULL;
+}
+
 /* a row's share of its model roof into the claim's lowest, without counting it (traffic claims
  * count the rows whose counters they read) */
 void vd_gate_on(struct claim_eval *e, const struct point *p)
@@ -210,13 +218,24 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 		char list[256], *save = NULL;
 		snprintf(list, sizeof(list), "%s", csv_table_get(claims, r, "inputs"));
 		for (char *name = strtok_r(list, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
-			if (vd_input(x, name))
+			if (vd_input(x, name) || vd_wl_input(x, name))
 				continue;
 			const struct target_spec *k = render_target_spec(c, name);
 			if (!k || x->n == NELEM(x->tg)) {
 				snprintf(err, errlen, "data/paper/claims.csv: row %zu: '%s' is not a rendered target",
 					 r + 1, name);
 				return -1;
+			}
+			char path[1024];
+			snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, k->name);
+			if (workload_is_list(path)) {   /* SCALE, SpMV: their own rows */
+				if (x->nwl == NELEM(x->wl) || rd_wl_load(c, k->name, &x->wl[x->nwl], err, errlen) != 0) {
+					if (x->nwl == NELEM(x->wl))
+						snprintf(err, errlen, "data/paper/claims.csv: too many workload inputs");
+					return -1;
+				}
+				x->wl_names[x->nwl++] = k->name;
+				continue;
 			}
 			if (rd_target_load(c, k->name, &x->tg[x->n], err, errlen) != 0)
 				return -1;
@@ -241,6 +260,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		"or is an upper bound); not measured (a row it needs is missing: a partial set never "
 		"decides). A verdict resting on a throttled row names it.", NULL };
 	struct verdict_ctx x = { 0 };
+	x.rc = c;
 	struct csv_table claims;
 	int rc = -1;
 	/* the inputs first: a bad one fails before anything is opened, the previous files stay */
@@ -264,6 +284,8 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 	}
 	for (size_t i = 0; i < x.n; i++)
 		rd_target_free(&x.tg[i]);
+	for (size_t i = 0; i < x.nwl; i++)
+		rd_wl_free(&x.wl[i]);
 	csv_table_free(&claims);
 	return rc;
 }

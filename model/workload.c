@@ -9,14 +9,19 @@
 
 #include "csvio.h"
 #include "experiment.h"
+#include "matrix.h"
 
-static const char *const kinds[] = { "scale", NULL };
+static const char *const kinds[] = { "scale", "spmv", NULL };
 
 const struct workload_method_row workload_methods[] = {
 	{ "scale-cc", "scale", NULL, "SCALE on CUDA cores: 16-byte loads and stores, one multiply an element" },
 	{ "scale-dmma", "scale", "m16n8k4 m16n8k8 m16n8k16",
 	  "SCALE on tensor cores as nongemm computes it, A = B (q I): mma.sync m8n8k4 f64 (the sm_90 shapes as "
 	  "options)" },
+	{ "spmv-cusparse", "spmv", "preprocess",
+	  "SpMV on CUDA cores: cusparseSpMV on CSR (option preprocess: cusparseSpMV_preprocess first)" },
+	{ "spmv-dasp", "spmv", NULL,
+	  "SpMV on tensor cores after DASP: rows by length in blocks of 8, mma.sync m8n8k4 f64" },
 };
 const size_t workload_method_rows = sizeof(workload_methods) / sizeof(workload_methods[0]);
 
@@ -49,7 +54,7 @@ static int parse_row(struct workload_config *c, const struct csv_table *t, size_
 {
 	const char *w = csv_table_get(t, r, "workload"), *d = csv_table_get(t, r, "dtype");
 	const char *m = csv_table_get(t, r, "method"), *s = csv_table_get(t, r, "size");
-	const char *l = csv_table_get(t, r, "label");
+	const char *l = csv_table_get(t, r, "label"), *mx = csv_table_get(t, r, "matrix");
 	const struct dtype_info *dt = dtype_find(d);
 	long line = t->lines[r];
 	memset(c, 0, sizeof(*c));
@@ -67,8 +72,9 @@ static int parse_row(struct workload_config *c, const struct csv_table *t, size_
 		return -1;
 	}
 	c->dtype = dt->id;
-	if (c->kind == WL_SCALE && c->dtype != DT_FP64) {   /* the paper's SCALE, and the kernels, are fp64 */
-		snprintf(err, errlen, "%s:%ld: SCALE runs fp64 only, not '%s'", t->path, line, d);
+	if (c->dtype != DT_FP64) {   /* the paper's SCALE and SpMV, and the kernels, are fp64 */
+		snprintf(err, errlen, "%s:%ld: %s runs fp64 only, not '%s'", t->path, line,
+			 c->kind == WL_SCALE ? "SCALE" : "SpMV", d);
 		return -1;
 	}
 	const char *colon = strchr(m, ':');
@@ -85,9 +91,23 @@ static int parse_row(struct workload_config *c, const struct csv_table *t, size_
 	snprintf(c->option, sizeof(c->option), "%s", colon ? colon + 1 : "");
 	c->n = workload_parse_size(s);
 	if (c->n < 1 || strlen(s) >= sizeof(c->size)) {
-		snprintf(err, errlen, "%s:%ld: bad size '%s' (an element count: an integer or 2^K)", t->path, line, s);
+		snprintf(err, errlen, "%s:%ld: bad size '%s' (%s: an integer or 2^K)", t->path, line, s,
+			 c->kind == WL_SPMV ? "the matrix's rows" : "an element count");
 		return -1;
 	}
+	mx = mx ? mx : "";
+	if (c->kind == WL_SCALE && *mx) {
+		snprintf(err, errlen, "%s:%ld: SCALE takes no matrix, not '%s'", t->path, line, mx);
+		return -1;
+	}
+	if (c->kind == WL_SPMV) {
+		char why[256];
+		if (strlen(mx) >= sizeof(c->matrix) || matrix_check(mx, c->n, why, sizeof(why)) != 0) {
+			snprintf(err, errlen, "%s:%ld: %s", t->path, line, *mx ? why : "SpMV needs a matrix");
+			return -1;
+		}
+	}
+	snprintf(c->matrix, sizeof(c->matrix), "%s", mx);
 	snprintf(c->size, sizeof(c->size), "%s", s);
 	snprintf(c->label, sizeof(c->label), "%s", l ? l : "");
 	return 0;
@@ -116,7 +136,8 @@ int workload_read(const char *path, struct workload_config **cfgs, size_t *n, ch
 		}
 		for (size_t q = 0; q < r; q++)
 			if (!strcmp((*cfgs)[q].method, (*cfgs)[r].method) && !strcmp((*cfgs)[q].option, (*cfgs)[r].option) &&
-			    (*cfgs)[q].n == (*cfgs)[r].n && (*cfgs)[q].dtype == (*cfgs)[r].dtype) {
+			    (*cfgs)[q].n == (*cfgs)[r].n && (*cfgs)[q].dtype == (*cfgs)[r].dtype &&
+			    !strcmp((*cfgs)[q].matrix, (*cfgs)[r].matrix)) {
 				snprintf(err, errlen, "%s:%ld: configuration repeated (line %ld)", path, (*cfgs)[r].line,
 					 (*cfgs)[q].line);
 				free(*cfgs);
@@ -128,4 +149,16 @@ int workload_read(const char *path, struct workload_config **cfgs, size_t *n, ch
 	*n = t.nrows;
 	csv_table_free(&t);
 	return 0;
+}
+
+double workload_bytes(const struct workload_config *c, long rows, long cols, long nnz)
+{
+	if (c->kind == WL_SCALE)
+		return 16.0 * (double)c->n;
+	return 8.0 * ((double)nnz + (double)cols + (double)rows) + 4.0 * (double)nnz + 4.0 * ((double)rows + 1);
+}
+
+double workload_flops(const struct workload_config *c, long nnz)
+{
+	return c->kind == WL_SCALE ? (double)c->n : 2.0 * (double)nnz;
 }

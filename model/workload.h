@@ -1,8 +1,10 @@
 /*
  * workload.h - the non-stencil workloads of the nongemm paper, as configuration lists the runner
  * measures with the same timing protocol as the stencils: SCALE (a_i = q b_i in fp64, its
- * Figure 6). A list (experiments/nongemm-figure6.csv) has the columns workload,dtype,method,size
- * and an optional label; size is an element count (an integer, or 2^K). Methods are named as the
+ * Figure 6) and SpMV (y = A x in fp64 on CSR, Figures 7-10). A list (experiments/nongemm-figure6.csv)
+ * has the columns workload,dtype,method,size and the optional matrix and label; for SCALE size is
+ * an element count (an integer, or 2^K), for SpMV the matrix's rows, matrix naming it
+ * (model/matrix.h: poisson2d, poisson3d, banded, powerlaw, mm:NAME). Methods are named as the
  * stencils' are, METHOD or METHOD:OPTION (scale-dmma:m16n8k8). Host code, tested without a GPU.
  */
 #ifndef WORKLOAD_H
@@ -16,15 +18,16 @@
 extern "C" {
 #endif
 
-enum workload_kind { WL_SCALE };
+enum workload_kind { WL_SCALE, WL_SPMV };
 
 struct workload_config {
 	enum workload_kind kind;
-	const char *workload;   /* "scale" */
+	const char *workload;   /* "scale", "spmv" */
 	enum dtype dtype;
 	char method[32];
 	char option[16];
-	long n;                 /* elements */
+	long n;                 /* SCALE: elements; SpMV: the matrix's rows */
+	char matrix[64];        /* SpMV: the matrix (model/matrix.h); "" for SCALE */
 	char size[32];
 	char label[64];
 	long line;
@@ -44,6 +47,12 @@ int workload_read(const char *path, struct workload_config **cfgs, size_t *n, ch
 int workload_is_list(const char *path);
 /* an element count: an integer or 2^K (K <= 40); -1 when malformed */
 long workload_parse_size(const char *s);
+/* The bytes a configuration's launch moves at the least, and its FLOPs: the one definition every
+ * GB/s and GFLOP/s column uses. SCALE: 16 n bytes (b read, a written), n FLOPs. SpMV (the CSR
+ * traffic as the DASP artifact counts it): 8 (nnz + cols + rows) + 4 nnz + 4 (rows + 1) bytes,
+ * 2 nnz FLOPs. */
+double workload_bytes(const struct workload_config *c, long rows, long cols, long nnz);
+double workload_flops(const struct workload_config *c, long nnz);
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,7 @@ extern "C" {
 
 struct options {
 	int quick, hot, counters, profile_once, device;
+	int original;   /* --original: also the fixed-count protocol of nongemm Figure 7 (protocol.h) */
 	double warmup_s;
 	const char *out, *experiment, *method_filter;
 	const char *stencil, *dtype, *method, *fusion, *size, *label;
@@ -44,6 +45,7 @@ struct row {
 	struct model_point model;        /* F, Q, I (and attainable when ceilings are known) */
 	int have_model;
 	double writeback_s;              /* the write-back read alone (NaN: hot, no window) */
+	struct original_result orig;     /* --original's cold and warm means (NaN: not asked) */
 };
 
 /* seconds on a monotonic clock */
@@ -71,6 +73,8 @@ void bench_commit_run(struct csv_writer *w, const char *dir, struct run_meta *me
 		      int wrong);
 /* stencilbench run --experiment F for a workload list (model/workload.h; workload-run.cu) */
 int workload_cmd_run(const struct options *o);
+/* make test-gpu's workload part: every workload method verified, counts added (workload-run.cu) */
+void workload_check(const struct options *o, int *passed, int *failed, int *skipped);
 
 /* the run CSV: its column names (the named ones, then every raw counter), their count, and a row */
 const char *const *run_columns(void);

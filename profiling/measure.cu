@@ -311,9 +311,14 @@ static void time_row(struct row *r, const struct options *o, struct timing_ctx *
 	struct protocol p;
 	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest };
 	protocol_from(o, &p);
+	/* --original first, on a GPU left idle: what a fixed-count driver starting afresh measures */
+	if (o->original && protocol_original(&ops, &r->orig) != 0)
+		return;
 	tc->writeback_s = p.flush_l2 ? writeback_baseline(tc) : 0;
 	r->writeback_s = p.flush_l2 ? tc->writeback_s : NAN;
 	if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) != 0)
+		return;
+	if (o->original && protocol_original_warm(&ops, &r->orig) != 0)
 		return;
 	/* a launch shorter than the spread of the write-back read subtracted from it has no rate */
 	if (!(r->pr.time.min > 0)) {
@@ -339,6 +344,7 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 
 	snprintf(r->status, sizeof(r->status), "skipped");
 	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = r->writeback_s = NAN;
+	r->orig.cold_s = r->orig.warm_s = NAN;
 	mc.props = gpu_props();
 	if (runnable(r, &mc, ceil) != 0)
 		return;

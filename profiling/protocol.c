@@ -4,6 +4,7 @@
 #include "protocol.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,4 +134,39 @@ void protocol_free(struct protocol_result *r)
 	free(r->seconds);
 	free(r->sm_mhz);
 	r->seconds = r->sm_mhz = NULL;
+}
+
+/* timed_launches back to back between two host clock readings (the launch call waits for them) */
+static int original_time(const struct protocol_ops *ops, long n, double *mean)
+{
+	double t0 = ops->now(ops->ctx);
+	int rc = ops->launch(ops->ctx, n);
+	*mean = (ops->now(ops->ctx) - t0) / (double)n;
+	return rc;
+}
+
+int protocol_original(const struct protocol_ops *ops, struct original_result *r)
+{
+	int rc;
+	r->idle_s = ORIGINAL_IDLE_S;
+	r->warmup_launches = ORIGINAL_WARMUP;
+	r->timed_launches = ORIGINAL_TIMED;
+	r->cold_s = r->warm_s = NAN;
+	if (ops->rest)
+		ops->rest(ops->ctx, r->idle_s);
+	if ((rc = ops->launch(ops->ctx, r->warmup_launches)) != 0)
+		return rc;
+	return original_time(ops, r->timed_launches, &r->cold_s);
+}
+
+int protocol_original_warm(const struct protocol_ops *ops, struct original_result *r)
+{
+	return original_time(ops, r->timed_launches, &r->warm_s);
+}
+
+void protocol_original_text(char *buf, size_t len)
+{
+	snprintf(buf, len, "original protocol too: %.1f s idle, %d launches, then %d timed by the host clock (their "
+		 "mean), and the same %d again after the warm-up", ORIGINAL_IDLE_S, ORIGINAL_WARMUP, ORIGINAL_TIMED,
+		 ORIGINAL_TIMED);
 }

@@ -82,6 +82,28 @@ int protocol_run(const struct protocol *p, const struct protocol_ops *ops, doubl
 		 struct protocol_result *r);
 void protocol_free(struct protocol_result *r);
 
+/*
+ * The "original" protocol of nongemm Figure 7: what a benchmark driver that warms up for a fixed
+ * number of launches measures when it starts on an idle GPU (the SpMV artifact the paper re-ran
+ * does this: 100 launches, then 1000 timed by the host clock around them, their mean). The GPU
+ * rests idle_s first, as it does while a fresh process reads its matrix. cold_s: the mean of the
+ * timed launches so measured. protocol_original_warm then times the same launches again once the
+ * caller has run the 1-second warm-up (warm_s), so that cold_s / warm_s is the warm-up's effect
+ * alone, the timing method being the same.
+ */
+#define ORIGINAL_IDLE_S 0.5
+#define ORIGINAL_WARMUP 100
+#define ORIGINAL_TIMED 1000
+struct original_result {
+	double idle_s;
+	long warmup_launches, timed_launches;
+	double cold_s, warm_s;   /* seconds a launch: the mean of timed_launches */
+};
+int protocol_original(const struct protocol_ops *ops, struct original_result *r);
+int protocol_original_warm(const struct protocol_ops *ops, struct original_result *r);
+/* the original protocol in words, for meta.csv's protocol line */
+void protocol_original_text(char *buf, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

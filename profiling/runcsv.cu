@@ -116,6 +116,11 @@ static const struct run_col run_cols[] = {
 	COL("ceilings", csv_put_str(w, x->ceil_src)),
 	COL("window", csv_put_str(w, !x->t ? "NA" : isnan(x->r->writeback_s) ? "hot" : "writeback")),
 	COL("writeback_s", put_or_na(w, x->t && !isnan(x->r->writeback_s), x->r->writeback_s)),
+	/* --original (nongemm Figure 7): the fixed-count protocol's mean launch, idle GPU first
+	 * (cold) and after the warm-up (warm); NA when not asked */
+	COL("orig_time_cold_s", put_or_na(w, x->t && !isnan(x->r->orig.cold_s), x->r->orig.cold_s)),
+	COL("orig_time_warm_s", put_or_na(w, x->t && !isnan(x->r->orig.warm_s), x->r->orig.warm_s)),
+	COL("orig_timed_launches", put_or_na(w, x->t && !isnan(x->r->orig.cold_s), (double)x->r->orig.timed_launches)),
 	COL("git_commit", csv_put_str(w, gpu_build_commit())),
 	COL("git_dirty", csv_put_str(w, gpu_build_dirty())),
 };

@@ -17,7 +17,8 @@
  *
  * Options: --quick (QUICK=1: short warm-up, few samples), --hot (no L2 eviction and no write-back
  * in the window), --no-counters (COUNTERS=0), --warmup-s S (WARMUP_S), --profile-once (one launch,
- * for ncu), --device N.
+ * for ncu), --original (each row also timed as a fixed-count driver times it, idle GPU first, and
+ * again after the warm-up: nongemm Figure 7; protocol.h), --device N.
  *
  * The measurement window (REPRODUCE.md, "Timing protocol"): a launch leaves up to an L2's worth of
  * its output dirty in L2, and that write-back belongs to the launch. So every sample evicts the L2
@@ -43,6 +44,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "kworkload.h"
 #include "ceilings.h"
 #include "counters.h"
 #include "gpu.h"
@@ -79,7 +81,7 @@ static void usage(FILE *f)
 		"usage: %s list\n"
 		"       %s run (--stencil S --dtype T --method M [--fusion N] --size AxB | --experiment F)\n"
 		"                  --out DIR/NAME.csv [--quick] [--hot] [--no-counters] [--warmup-s S]\n"
-		"                  [--profile-once] [--device N]\n"
+		"                  [--original] [--profile-once] [--device N]\n"
 		"       %s check [--method M] [--quick]\n"
 		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
 		"       %s metrics | slug | version | kernel --method M\n"
@@ -160,16 +162,22 @@ static void check_configs(const struct options *o, const struct run_config *cfgs
 static void protocol_text(const struct options *o, char *buf, size_t len)
 {
 	struct protocol p;
+	char orig[256] = "";
 	protocol_from(o, &p);
+	if (o->original) {
+		orig[0] = ';', orig[1] = ' ';
+		protocol_original_text(orig + 2, sizeof(orig) - 2);
+	}
 	snprintf(buf, len, "%swarm-up %.2f s after %d calibration launches; samples >= %d until "
 		 "RSD <= %.1f%% or %.1f s; window %s; counters %s; a sample under %.0f%% of the max SM "
-		 "clock retaken after %.2f s, at most %d a row",
+		 "clock retaken after %.2f s, at most %d a row%s",
 		 o->quick ? "QUICK: " : "", p.warmup_s, p.calib_launches, p.min_samples,
 		 100 * p.target_rsd, p.max_sample_s,
 		 o->hot ? "hot (launch alone, L2 not evicted)" :
 			  "writeback (L2 evicted before; write-back read inside, its cost alone subtracted)",
 		 o->counters ? "on (launch + write-back read, minus the read alone)" : "off",
-		 100 * p.throttle_frac, p.rest_s, p.max_retakes);
+		 100 * p.throttle_frac, p.rest_s, p.max_retakes,
+		 orig);
 }
 
 static void fmt_eta(char *buf, size_t len, double s)
@@ -184,7 +192,7 @@ static int cmd_run(const struct options *o)
 {
 	struct run_config *cfgs = NULL, one;
 	size_t n = 1;
-	char err[1024], dir[1024], tmp[1024], ceil_path[1200], proto[512];
+	char err[1024], dir[1024], tmp[1024], ceil_path[1200], proto[768];
 	struct hw ceil;
 	int have_ceil = 0, wrong = 0;
 	struct run_meta meta;
@@ -192,7 +200,7 @@ static int cmd_run(const struct options *o)
 
 	if (!o->out)
 		cli_bad_input(prog, "run needs --out DIR/NAME.csv");
-	if (o->experiment && workload_is_list(o->experiment))   /* nongemm's SCALE: its own runner */
+	if (o->experiment && workload_is_list(o->experiment))   /* nongemm's SCALE and SpMV: their own runner */
 		return workload_cmd_run(o);
 	if (o->experiment) {
 		if (experiment_read(o->experiment, method_names(), &cfgs, &n, err, sizeof(err)) != 0)
@@ -337,6 +345,7 @@ static int cmd_check(const struct options *o)
 					fflush(stdout);
 				}
 	}
+	workload_check(o, &passed, &failed, &skipped);
 	printf("\n%d passed, %d failed, %d skipped\n", passed, failed, skipped);
 	return failed ? 1 : 0;
 }
@@ -477,6 +486,7 @@ static void parse_options(struct options *op, int argc, char **argv)
 #undef OPT
 		if (!strcmp(a, "--quick")) { o.quick = 1; continue; }
 		if (!strcmp(a, "--hot")) { o.hot = 1; continue; }
+		if (!strcmp(a, "--original")) { o.original = 1; continue; }
 		if (!strcmp(a, "--no-counters")) { o.counters = 0; continue; }
 		if (!strcmp(a, "--profile-once")) { o.profile_once = 1; o.counters = 0; continue; }
 		if (!strcmp(a, "--warmup-s") && v) {
@@ -513,7 +523,8 @@ int main(int argc, char **argv)
 	}
 	cmd = argv[1];
 	parse_options(&o, argc, argv);
-	if (o.method && !kernel_method_find(o.method) && strcmp(cmd, "run") && strcmp(cmd, "kernel"))
+	if (o.method && !kernel_method_find(o.method) && !workload_method_find(o.method) && strcmp(cmd, "run") &&
+	    strcmp(cmd, "kernel"))
 		cli_bad_input(prog, "unknown method '%s'", o.method);
 	o.method_filter = o.method;
 	if (!strcmp(cmd, "list"))

@@ -1,14 +1,17 @@
 /*
  * workload-run.cu - `stencilbench run --experiment F` for the nongemm paper's workload lists
- * (model/workload.h; experiments/nongemm-figure6.csv): each configuration allocated, verified
- * against the CPU on the hash inputs every run uses (SCALE: a_i = q b_i, exact in fp64 on either
- * unit, so every element must match to 1e-15), then timed with the timing protocol (the 1-second
- * warm-up of nongemm Listing 1; samples until 0.5 % RSD or 1 s) hot: back-to-back launches, the L2 kept,
- * as the paper times SCALE, so that arrays within the L2 run from it. A sample is K launches
- * between two events, K giving a window of at least 200 us, and their mean: a lone launch of a
- * small array would time the launch's latency, not the kernel. The CSV: one row a
- * configuration with GB/s (bytes read + written), GFLOP/s (one multiply an element) and the
- * kernel's registers (cudaFuncGetAttributes). Used by make nongemm-figure6.
+ * (model/workload.h; experiments/nongemm-figure6.csv, nongemm-figure7.csv, nongemm-figure8.csv):
+ * each configuration allocated, its method set up (a preprocessing step timed there), verified
+ * against the CPU, then timed with the timing protocol (the 1-second warm-up of nongemm Listing 1;
+ * samples until 0.5 % RSD or 1 s) hot: back-to-back launches, the L2 kept, as the paper times
+ * them, so that data within the L2 runs from it. A sample is K launches between two events, K
+ * giving a window of at least 200 us, and their mean: a lone launch of a small problem would time
+ * the launch's latency, not the kernel. With --original each row is first timed as a fixed-count
+ * driver on an idle GPU times it, and again after the protocol (protocol.h; Figure 7).
+ * Verification: SCALE (a_i = q b_i) is exact in fp64 on either unit, so every element must match
+ * to 1e-15; SpMV's every row must match the CPU CSR product to 1e-12 of the row's |A||x|.
+ * The CSV: one row a configuration with GB/s and GFLOP/s (workload_bytes, workload_flops), the
+ * preprocessing time and the kernel's registers (cudaFuncGetAttributes; NA for cuSPARSE's).
  */
 #include <errno.h>
 #include <libgen.h>
@@ -26,36 +29,45 @@ extern "C" {
 #include "csvio.h"
 #include "experiment.h"
 #include "protocol.h"
+#include "matrix.h"
 #include "workload.h"
 }
 
 #define WL_Q 0.7071067811865476   /* the scale factor: not a power of two, so rounding is exercised */
+#define WL_MATRIX_DIR "data/matrices"   /* mm:NAME matrices, from the repository root */
+#define SPMV_TOL 1e-12                  /* of a row's |A||x|: summation order only */
 
 static const char *const wl_cols[] = {
-	"run_id", "label", "workload", "dtype", "method", "variant", "size", "elements", "bytes", "status", "reason",
-	"verify_max_rel", "verified", "samples", "throttled_samples", "stop_reason", "warmup_s", "warmup_launches",
-	"time_median_s", "time_min_s", "time_q1_s", "time_q3_s", "time_rsd", "sm_clock_median_mhz", "sm_clock_min_mhz",
-	"throttle_retakes", "launches_per_sample", "gbps", "gflop_per_s", "registers", "window", "git_commit",
-	"git_dirty",
+	"run_id", "label", "workload", "dtype", "method", "variant", "size", "matrix", "rows", "nnz", "row_len_mean",
+	"row_len_max", "row_len_cv", "elements", "bytes", "status", "reason", "verify_max_rel", "verified", "samples",
+	"throttled_samples", "stop_reason", "warmup_s", "warmup_launches", "time_median_s", "time_min_s",
+	"time_q1_s", "time_q3_s", "time_rsd", "sm_clock_median_mhz", "sm_clock_min_mhz", "throttle_retakes",
+	"launches_per_sample", "gbps", "gflop_per_s", "registers", "preprocess_s", "padded", "orig_time_cold_s",
+	"orig_time_warm_s", "orig_timed_launches", "window", "git_commit", "git_dirty",
 };
 
 struct wl_row {
 	const struct workload_config *c;
 	const struct workload_method *m;
-	char status[16], reason[160], name[64];
-	double max_rel;
-	long verified;
+	char status[16], reason[320], name[64];
+	double max_rel, len_mean, len_cv, preprocess_s;
+	long verified, rows, cols, nnz, len_max, padded;
 	int regs, timed, per_sample;
 	struct protocol_result pr;
+	struct original_result orig;
+};
+
+/* one configuration's data: the problem a launch works on, and what verification compares */
+struct wl_data {
+	struct wl_problem p;
+	const struct csr *m;      /* SpMV: the matrix on the host (the cache's) */
+	const double *want, *wabs;   /* SpMV: the CPU product and |A||x| (the cache's) */
+	void *dev[6];             /* device buffers, freed at the end */
 };
 
 struct wl_timing {
 	const struct workload_method *m;
-	const char *opt;
-	const double *b;
-	double *a;
-	long n;
-	int sms;
+	struct wl_problem *p;
 	cudaStream_t s;
 	cudaEvent_t e0, e1;
 	int k;   /* launches a sample: back to back, so that the window holds far more than a launch's latency */
@@ -65,7 +77,7 @@ static int w_launch(void *c, long k)
 {
 	struct wl_timing *t = (struct wl_timing *)c;
 	for (long i = 0; i < k; i++)
-		t->m->launch(t->opt, t->b, t->a, t->n, WL_Q, t->s, t->sms);
+		t->m->launch(t->p, t->s);
 	CUDA_CHECK(cudaGetLastError());
 	CUDA_CHECK(cudaStreamSynchronize(t->s));
 	return 0;
@@ -78,7 +90,7 @@ static int w_sample(void *c, int flush, double *sec, double *mhz)
 	(void)flush;   /* hot: the L2 is kept between launches */
 	CUDA_CHECK(cudaEventRecord(t->e0, t->s));
 	for (int i = 0; i < t->k; i++)
-		t->m->launch(t->opt, t->b, t->a, t->n, WL_Q, t->s, t->sms);
+		t->m->launch(t->p, t->s);
 	CUDA_CHECK(cudaEventRecord(t->e1, t->s));
 	CUDA_CHECK(cudaGetLastError());
 	*mhz = nvml_sm_clock();
@@ -100,24 +112,124 @@ static int wl_launches_per_sample(struct wl_timing *t)
 	return (int)fmin(fmax(k, 1), 100000);
 }
 
-/* verify a against q b on the host, every element; 0 when all match */
-static int wl_verify(struct wl_row *r, const double *d_b, const double *d_a, long n)
+static void *dev_alloc(struct wl_data *d, int slot, size_t bytes)
 {
-	double *b = (double *)malloc(sizeof(double) * (size_t)n), *a = (double *)malloc(sizeof(double) * (size_t)n);
-	if (!a || !b)
-		cli_fail("stencilbench", "out of host memory verifying %ld elements", n);
-	CUDA_CHECK(cudaMemcpy(b, d_b, sizeof(double) * (size_t)n, cudaMemcpyDeviceToHost));
-	CUDA_CHECK(cudaMemcpy(a, d_a, sizeof(double) * (size_t)n, cudaMemcpyDeviceToHost));
-	r->max_rel = 0;
-	for (long i = 0; i < n; i++) {
-		const double want = WL_Q * b[i], e = fabs(a[i] - want) / fmax(fabs(want), 1e-300);
-		if (!(e <= r->max_rel))
-			r->max_rel = isnan(e) ? INFINITY : e;
+	CUDA_CHECK(cudaMalloc(&d->dev[slot], bytes ? bytes : 1));
+	return d->dev[slot];
+}
+
+static void *host_alloc(size_t bytes)
+{
+	void *v = malloc(bytes ? bytes : 1);
+	if (!v)
+		cli_fail("stencilbench", "out of host memory (%zu bytes)", bytes);
+	return v;
+}
+
+/* SCALE: b the hash inputs, a NaN (an element not written fails) */
+static void scale_prepare(struct wl_data *d, long n)
+{
+	double *b = (double *)dev_alloc(d, 0, sizeof(double) * (size_t)n);
+	double *a = (double *)dev_alloc(d, 1, sizeof(double) * (size_t)n);
+	gpu_fill_input(b, n, DT_FP64, 0);
+	CUDA_CHECK(cudaMemset(a, 0xff, sizeof(double) * (size_t)n));
+	d->p.b = b, d->p.a = a, d->p.n = n, d->p.q = WL_Q;
+}
+
+/* the last matrix built, with its CPU product: a list's methods follow each other on one matrix,
+ * which is then built and multiplied on the CPU once */
+static struct {
+	char matrix[64];
+	long n;
+	struct csr m;
+	double *want, *wabs;
+} mcache;
+
+static int matrix_cached(const struct workload_config *c, char *why, size_t len)
+{
+	if (mcache.m.rowptr && mcache.n == c->n && !strcmp(mcache.matrix, c->matrix))
+		return 0;
+	csr_free(&mcache.m);
+	free(mcache.want);
+	free(mcache.wabs);
+	memset(&mcache, 0, sizeof(mcache));
+	if (matrix_make(c->matrix, c->n, WL_MATRIX_DIR, &mcache.m, why, len) != 0)
+		return -1;
+	snprintf(mcache.matrix, sizeof(mcache.matrix), "%s", c->matrix);
+	mcache.n = c->n;
+	return 0;
+}
+
+/* SpMV: the matrix (built on the host) uploaded, x the hash inputs, y NaN, the CPU product */
+static int spmv_prepare(struct wl_row *r, struct wl_data *d)
+{
+	char why[256];
+	if (matrix_cached(r->c, why, sizeof(why)) != 0) {
+		snprintf(r->reason, sizeof(r->reason), "%s", why);
+		return -1;
 	}
+	const struct csr *m = &mcache.m;
+	r->rows = m->rows, r->cols = m->cols, r->nnz = m->nnz;
+	csr_row_stats(m, &r->len_mean, &r->len_max, &r->len_cv);
+	int *rp = (int *)dev_alloc(d, 0, sizeof(int) * (size_t)(m->rows + 1));
+	int *ci = (int *)dev_alloc(d, 1, sizeof(int) * (size_t)m->nnz);
+	double *va = (double *)dev_alloc(d, 2, sizeof(double) * (size_t)m->nnz);
+	double *x = (double *)dev_alloc(d, 3, sizeof(double) * (size_t)m->cols);
+	double *y = (double *)dev_alloc(d, 4, sizeof(double) * (size_t)m->rows);
+	CUDA_CHECK(cudaMemcpy(rp, m->rowptr, sizeof(int) * (size_t)(m->rows + 1), cudaMemcpyHostToDevice));
+	CUDA_CHECK(cudaMemcpy(ci, m->col, sizeof(int) * (size_t)m->nnz, cudaMemcpyHostToDevice));
+	CUDA_CHECK(cudaMemcpy(va, m->val, sizeof(double) * (size_t)m->nnz, cudaMemcpyHostToDevice));
+	gpu_fill_input(x, m->cols, DT_FP64, 0);
+	CUDA_CHECK(cudaMemset(y, 0xff, sizeof(double) * (size_t)m->rows));
+	if (!mcache.want) {
+		double *hx = (double *)host_alloc(sizeof(double) * (size_t)m->cols);
+		CUDA_CHECK(cudaMemcpy(hx, x, sizeof(double) * (size_t)m->cols, cudaMemcpyDeviceToHost));
+		mcache.want = (double *)host_alloc(sizeof(double) * (size_t)m->rows);
+		mcache.wabs = (double *)host_alloc(sizeof(double) * (size_t)m->rows);
+		csr_spmv(m, hx, mcache.want, mcache.wabs);
+		free(hx);
+	}
+	d->m = m, d->want = mcache.want, d->wabs = mcache.wabs;
+	d->p.host = m, d->p.rowptr = rp, d->p.col = ci, d->p.val = va, d->p.x = x, d->p.y = y;
+	return 0;
+}
+
+/* the launch's output against the CPU's, every element; 0 when all match */
+static int wl_verify(struct wl_row *r, struct wl_data *d)
+{
+	const int spmv = r->c->kind == WL_SPMV;
+	const long n = spmv ? d->m->rows : r->c->n;
+	double *out = (double *)host_alloc(sizeof(double) * (size_t)n);
+	CUDA_CHECK(cudaMemcpy(out, spmv ? d->p.y : d->p.a, sizeof(double) * (size_t)n, cudaMemcpyDeviceToHost));
+	if (spmv) {
+		r->max_rel = spmv_max_rel(out, d->want, d->wabs, n);
+	} else {
+		double *b = (double *)host_alloc(sizeof(double) * (size_t)n);
+		CUDA_CHECK(cudaMemcpy(b, d->p.b, sizeof(double) * (size_t)n, cudaMemcpyDeviceToHost));
+		r->max_rel = 0;
+		for (long i = 0; i < n; i++) {
+			const double want = WL_Q * b[i], e = fabs(out[i] - want) / fmax(fabs(want), 1e-300);
+			if (!(e <= r->max_rel))
+				r->max_rel = isnan(e) ? INFINITY : e;
+		}
+		free(b);
+	}
+	free(out);
 	r->verified = n;
-	free(a);
-	free(b);
-	return r->max_rel <= 1e-15 ? 0 : -1;
+	const double tol = spmv ? SPMV_TOL : 1e-15;
+	if (r->max_rel <= tol)
+		return 0;
+	snprintf(r->status, sizeof(r->status), "wrong");
+	snprintf(r->reason, sizeof(r->reason), "max relative error %.3g over %.0e", r->max_rel, tol);
+	return -1;
+}
+
+static void wl_release(struct wl_row *r, struct wl_data *d)
+{
+	if (r->m->teardown)
+		r->m->teardown(&d->p);
+	for (int i = 0; i < 6; i++)
+		CUDA_CHECK(cudaFree(d->dev[i]));
 }
 
 /* the runner's protocol, hot, with at most 1 s of samples a row: a sample holds K launches and
@@ -130,62 +242,108 @@ static void wl_protocol(const struct options *o, struct protocol *p)
 	p->max_sample_s = fmin(p->max_sample_s, 1.0);
 }
 
-static void wl_measure(struct wl_row *r, const struct options *o, int sms, int cc)
+/* a verified row timed: --original's cold part, the protocol, --original's warm part */
+static void wl_time(struct wl_row *r, const struct options *o, struct wl_problem *prob)
 {
-	const long n = r->c->n;
+	struct wl_timing t = { r->m, prob, 0, NULL, NULL, 1 };
+	struct protocol p;
+	struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest };
+	wl_protocol(o, &p);
+	CUDA_CHECK(cudaEventCreate(&t.e0));
+	CUDA_CHECK(cudaEventCreate(&t.e1));
+	if (!o->original || protocol_original(&ops, &r->orig) == 0) {
+		t.k = wl_launches_per_sample(&t);
+		r->per_sample = t.k;
+		if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0 &&
+		    (!o->original || protocol_original_warm(&ops, &r->orig) == 0)) {
+			r->timed = 1;
+			snprintf(r->status, sizeof(r->status), "ok");
+		}
+	}
+	CUDA_CHECK(cudaEventDestroy(t.e0));
+	CUDA_CHECK(cudaEventDestroy(t.e1));
+}
+
+static void wl_measure_as(struct wl_row *r, const struct options *o, int sms, int cc, int timing)
+{
 	const char *why = r->m->supports(r->c->option, cc);
-	struct cudaFuncAttributes fa;
+	struct wl_data d;
+	memset(&d, 0, sizeof(d));
 	snprintf(r->status, sizeof(r->status), "skipped");
+	r->preprocess_s = r->orig.cold_s = r->orig.warm_s = NAN;
+	r->regs = -1;
 	if (why) {
 		snprintf(r->reason, sizeof(r->reason), "%s", why);
 		return;
 	}
-	CUDA_CHECK(cudaFuncGetAttributes(&fa, r->m->kernel(r->c->option)));
-	r->regs = fa.numRegs;
-	double *b, *a;
-	CUDA_CHECK(cudaMalloc(&b, sizeof(double) * (size_t)n));
-	CUDA_CHECK(cudaMalloc(&a, sizeof(double) * (size_t)n));
-	gpu_fill_input(b, n, DT_FP64, 0);
-	CUDA_CHECK(cudaMemset(a, 0xff, sizeof(double) * (size_t)n));   /* NaN: an element not written fails */
-	r->m->launch(r->c->option, b, a, n, WL_Q, 0, sms);
+	if (r->m->kernel) {
+		struct cudaFuncAttributes fa;
+		CUDA_CHECK(cudaFuncGetAttributes(&fa, r->m->kernel(r->c->option)));
+		r->regs = fa.numRegs;
+	}
+	d.p.option = r->c->option, d.p.sms = sms, d.p.cc = cc, d.p.preprocess_s = NAN;
+	if (r->c->kind == WL_SCALE)
+		scale_prepare(&d, r->c->n);
+	else if (spmv_prepare(r, &d) != 0)
+		goto done;
+	char serr[160];
+	if (r->m->setup && r->m->setup(&d.p, serr, sizeof(serr)) != 0) {
+		snprintf(r->reason, sizeof(r->reason), "setup failed: %s", serr);
+		goto done;
+	}
+	r->preprocess_s = d.p.preprocess_s, r->padded = d.p.padded;
+	r->m->launch(&d.p, 0);
 	CUDA_CHECK(cudaGetLastError());
 	CUDA_CHECK(cudaDeviceSynchronize());
-	if (wl_verify(r, b, a, n) != 0) {
-		snprintf(r->status, sizeof(r->status), "wrong");
-		snprintf(r->reason, sizeof(r->reason), "max relative error %.3g over 1e-15", r->max_rel);
-	} else {
-		struct wl_timing t = { r->m, r->c->option, b, a, n, sms, 0, NULL, NULL, 1 };
-		struct protocol p;
-		struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest };
-		wl_protocol(o, &p);
-		CUDA_CHECK(cudaEventCreate(&t.e0));
-		CUDA_CHECK(cudaEventCreate(&t.e1));
-		t.k = wl_launches_per_sample(&t);
-		r->per_sample = t.k;
-		if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0) {
-			r->timed = 1;
+	if (wl_verify(r, &d) == 0) {
+		if (timing)
+			wl_time(r, o, &d.p);
+		else
 			snprintf(r->status, sizeof(r->status), "ok");
-		}
-		CUDA_CHECK(cudaEventDestroy(t.e0));
-		CUDA_CHECK(cudaEventDestroy(t.e1));
 	}
-	CUDA_CHECK(cudaFree(a));
-	CUDA_CHECK(cudaFree(b));
+done:
+	wl_release(r, &d);
+}
+
+static void wl_measure(struct wl_row *r, const struct options *o, int sms, int cc)
+{
+	wl_measure_as(r, o, sms, cc, 1);
+}
+
+static void wl_measure_untimed(struct wl_row *r, const struct options *o, int sms, int cc)
+{
+	wl_measure_as(r, o, sms, cc, 0);
+}
+
+static void put_na(struct csv_writer *w, int have, double v)
+{
+	if (have)
+		csv_put_num(w, v);
+	else
+		csv_put_str(w, "NA");
 }
 
 static void wl_write(struct csv_writer *w, const struct wl_row *r, const char *run_id)
 {
 	const struct protocol_result *p = &r->pr;
-	const double bytes = 16.0 * (double)r->c->n, t = r->timed ? p->time.median : NAN;
+	const struct workload_config *c = r->c;
+	const int spmv = c->kind == WL_SPMV, made = !spmv || r->nnz > 0, ran = strcmp(r->status, "skipped") != 0;
+	const double bytes = workload_bytes(c, r->rows, r->cols, r->nnz), t = r->timed ? p->time.median : NAN;
 	csv_put_str(w, run_id);
-	csv_put_str(w, r->c->label);
-	csv_put_str(w, r->c->workload);
-	csv_put_str(w, dtype_table[r->c->dtype].name);
+	csv_put_str(w, c->label);
+	csv_put_str(w, c->workload);
+	csv_put_str(w, dtype_table[c->dtype].name);
 	csv_put_str(w, r->name);
-	csv_put_str(w, strcmp(r->status, "skipped") ? r->m->variant(r->c->option) : "");
-	csv_put_str(w, r->c->size);
-	csv_put_int(w, r->c->n);
-	csv_put_num(w, bytes);
+	csv_put_str(w, ran ? r->m->variant(c->option) : "");
+	csv_put_str(w, c->size);
+	csv_put_str(w, c->matrix);
+	put_na(w, spmv && made, (double)r->rows);
+	put_na(w, spmv && made, (double)r->nnz);
+	put_na(w, spmv && made, r->len_mean);
+	put_na(w, spmv && made, (double)r->len_max);
+	put_na(w, spmv && made, r->len_cv);
+	put_na(w, made, spmv ? (double)r->nnz : (double)c->n);
+	put_na(w, made, bytes);
 	csv_put_str(w, r->status);
 	csv_put_str(w, r->reason);
 	csv_put_num(w, r->verified ? r->max_rel : NAN);
@@ -205,8 +363,13 @@ static void wl_write(struct csv_writer *w, const struct wl_row *r, const char *r
 	csv_put_int(w, r->timed ? p->retakes : 0);
 	csv_put_int(w, r->timed ? r->per_sample : 0);
 	csv_put_num(w, bytes / t * 1e-9);
-	csv_put_num(w, (double)r->c->n / t * 1e-9);
-	csv_put_num(w, strcmp(r->status, "skipped") ? (double)r->regs : NAN);
+	csv_put_num(w, workload_flops(c, r->nnz) / t * 1e-9);
+	put_na(w, ran && r->regs >= 0, (double)r->regs);
+	put_na(w, !isnan(r->preprocess_s), r->preprocess_s);
+	put_na(w, spmv && made, (double)r->padded);
+	put_na(w, r->timed && !isnan(r->orig.cold_s), r->orig.cold_s);
+	put_na(w, r->timed && !isnan(r->orig.warm_s), r->orig.warm_s);
+	put_na(w, r->timed && !isnan(r->orig.cold_s), (double)r->orig.timed_launches);
 	csv_put_str(w, "hot");
 	csv_put_str(w, gpu_build_commit());
 	csv_put_str(w, gpu_build_dirty());
@@ -219,7 +382,7 @@ int workload_cmd_run(const struct options *o)
 	int wrong = 0;
 	struct workload_config *cfgs;
 	size_t n;
-	char err[1024], tmp[1024], dir[1024], proto[256];
+	char err[1024], tmp[1024], dir[1024], proto[512], orig[256] = "";
 	if (workload_read(o->experiment, &cfgs, &n, err, sizeof(err)) != 0)
 		cli_bad_input(prog, "%s", err);
 	for (size_t i = 0; i < n; i++)
@@ -234,15 +397,20 @@ int workload_cmd_run(const struct options *o)
 	if (cli_mkdir_p(dir) != 0)
 		cli_fail(prog, "cannot create %s: %s", dir, strerror(errno));
 	const cudaDeviceProp *prop = gpu_props();
-	for (size_t i = 0; i < n; i++)
-		if (2.0 * 8 * (double)cfgs[i].n > 0.9 * (double)prop->totalGlobalMem)
+	for (size_t i = 0; i < n; i++)   /* SCALE's two arrays; a matrix's size is known once built */
+		if (cfgs[i].kind == WL_SCALE && 2.0 * 8 * (double)cfgs[i].n > 0.9 * (double)prop->totalGlobalMem)
 			cli_bad_input(prog, "%s:%ld: size %s does not fit %s", o->experiment, cfgs[i].line, cfgs[i].size,
 				      prop->name);
 	struct protocol p;
 	wl_protocol(o, &p);
+	if (o->original) {
+		orig[0] = ';', orig[1] = ' ';
+		protocol_original_text(orig + 2, sizeof(orig) - 2);
+	}
 	snprintf(proto, sizeof(proto), "%swarm-up %.2f s after %d calibration launches; samples >= %d until RSD <= "
-		 "%.1f%% or %.1f s; window hot (back-to-back launches, the L2 kept); counters off", o->quick ? "QUICK: " : "",
-		 p.warmup_s, p.calib_launches, p.min_samples, 100 * p.target_rsd, p.max_sample_s);
+		 "%.1f%% or %.1f s; window hot (back-to-back launches, the L2 kept); counters off%s",
+		 o->quick ? "QUICK: " : "", p.warmup_s, p.calib_launches, p.min_samples, 100 * p.target_rsd,
+		 p.max_sample_s, orig);
 	struct run_meta meta;
 	meta_begin(&meta, "stencilbench run", proto);
 	struct wl_row *rows = (struct wl_row *)calloc(n, sizeof(struct wl_row));
@@ -251,11 +419,12 @@ int workload_cmd_run(const struct options *o)
 		r->c = &cfgs[i];
 		r->m = workload_method_find(cfgs[i].method);
 		snprintf(r->name, sizeof(r->name), "%s%s%s", cfgs[i].method, cfgs[i].option[0] ? ":" : "", cfgs[i].option);
-		fprintf(stderr, "[%zu/%zu] %s %s %s n=%ld ... ", i + 1, n, cfgs[i].workload, dtype_table[cfgs[i].dtype].name,
-			r->name, cfgs[i].n);
+		fprintf(stderr, "[%zu/%zu] %s %s %s%s%s n=%ld ... ", i + 1, n, cfgs[i].workload,
+			dtype_table[cfgs[i].dtype].name, cfgs[i].matrix, cfgs[i].matrix[0] ? " " : "", r->name, cfgs[i].n);
 		wl_measure(r, o, prop->multiProcessorCount, prop->major * 10 + prop->minor);
 		if (r->timed)
-			fprintf(stderr, "%.1f GB/s %s\n", 16.0 * (double)cfgs[i].n / r->pr.time.median * 1e-9, r->status);
+			fprintf(stderr, "%.1f GB/s %s\n", workload_bytes(r->c, r->rows, r->cols, r->nnz) /
+				r->pr.time.median * 1e-9, r->status);
 		else
 			fprintf(stderr, "%s%s%s\n", r->status, r->reason[0] ? ": " : "", r->reason);
 		wrong += !strcmp(r->status, "wrong");
@@ -271,4 +440,52 @@ int workload_cmd_run(const struct options *o)
 	free(rows);
 	free(cfgs);
 	return wrong ? EXIT_WRONG : 0;
+}
+
+/* make test-gpu's part for the workloads: every method and variant verified (not timed) on SCALE
+ * at odd lengths and on every matrix family, long rows and the real matrices included; counts
+ * added to the caller's */
+void workload_check(const struct options *o, int *passed, int *failed, int *skipped)
+{
+	static const struct { const char *workload, *matrix; long n; } probs[] = {
+		{ "scale", "", 100003 }, { "scale", "", (1L << 20) + 37 },
+		{ "spmv", "poisson2d", 97 * 97 }, { "spmv", "poisson3d", 23 * 23 * 23 }, { "spmv", "banded", 10007 },
+		{ "spmv", "powerlaw", 100003 }, { "spmv", "mm:jgl009", 9 }, { "spmv", "mm:lund_a", 147 },
+		{ "spmv", "mm:pores_1", 30 },
+	};
+	const cudaDeviceProp *prop = gpu_props();
+	for (size_t mi = 0; mi < workload_method_rows; mi++) {
+		const struct workload_method_row *row = &workload_methods[mi];
+		if (o->method_filter && strcmp(o->method_filter, row->name))
+			continue;
+		for (int vi = 0; vi < option_variants(row->options); vi++)
+			for (size_t k = 0; k < sizeof(probs) / sizeof(probs[0]); k++) {
+				struct workload_config c;
+				struct wl_row r;
+				if (strcmp(probs[k].workload, row->workload))
+					continue;
+				memset(&c, 0, sizeof(c));
+				memset(&r, 0, sizeof(r));
+				c.kind = strcmp(row->workload, "scale") ? WL_SPMV : WL_SCALE;
+				c.workload = row->workload, c.dtype = DT_FP64, c.n = probs[k].n;
+				snprintf(c.method, sizeof(c.method), "%s", row->name);
+				option_variant(row->options, vi, c.option, sizeof(c.option));
+				snprintf(c.matrix, sizeof(c.matrix), "%s", probs[k].matrix);
+				snprintf(c.size, sizeof(c.size), "%ld", c.n);
+				r.c = &c;
+				r.m = workload_method_find(row->name);
+				snprintf(r.name, sizeof(r.name), "%s%s%s", c.method, c.option[0] ? ":" : "", c.option);
+				if (!r.m)
+					cli_fail("stencilbench", "workload method %s has no kernel in this build", row->name);
+				struct options q = *o;
+				q.original = 0;
+				wl_measure_untimed(&r, &q, prop->multiProcessorCount, prop->major * 10 + prop->minor);
+				*passed += !strcmp(r.status, "ok");
+				*failed += !strcmp(r.status, "wrong");
+				*skipped += strcmp(r.status, "ok") && strcmp(r.status, "wrong");
+				printf("%-7s %-16s %-9s fp64 %s n=%ld max_rel=%.3g%s%s\n", r.status, r.name, c.workload,
+				       c.matrix, c.n, r.max_rel, r.reason[0] ? ": " : "", r.reason);
+				fflush(stdout);
+			}
+	}
 }

@@ -9,8 +9,8 @@
 set -euo pipefail
 
 declare -A need=(
-	[build]="make gcc libc6-dev libcsv-dev"
-	[test]="make gcc libc6-dev libcsv-dev libcmocka-dev"
+	[build]="make gcc libc6-dev libcsv-dev libsuitesparse-dev"
+	[test]="make gcc libc6-dev libcsv-dev libsuitesparse-dev libcmocka-dev"
 	[plot]="gnuplot-nox"
 )
 

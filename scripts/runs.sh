@@ -31,8 +31,8 @@ me=runs.sh
 die() { echo "$*" >&2; exit 1; }
 
 # CSV records of FILE, one per line: "FIELDS<TAB>STATUS<TAB>KEY" (STATUS: the status column, if
-# any; KEY: the configuration, "stencil dtype method fusion size", workload for stencil in a
-# workload's CSV, which has no fusion); "BAD" for a record whose quotes
+# any; KEY: the configuration, "stencil dtype method fusion size", in a workload's CSV workload for
+# stencil and matrix for fusion (empty for SCALE)); "BAD" for a record whose quotes
 # never close. Handles quoted fields with commas and newlines.
 records() {
 	awk '
@@ -56,7 +56,8 @@ records() {
 		nf++
 		if (rec == 0 && cur == "status") scol = nf
 		for (j = 1; j <= 5; j++)
-			if (rec == 0 && (cur == kname[j] || (j == 1 && cur == "workload"))) kcol[j] = nf
+			if (rec == 0 && (cur == kname[j] || (j == 1 && cur == "workload") || (j == 4 && cur == "matrix")))
+				kcol[j] = nf
 			else if (rec > 0 && nf == kcol[j]) key[j] = cur
 		if (rec > 0 && nf == scol) st = cur
 		cur = ""
@@ -67,10 +68,12 @@ records() {
 configs() { echo $(($(grep -v '^#' "$1" | grep -c .) - 1)); }
 
 # the configurations of an experiment list, "stencil dtype method fusion size" a line (its columns
-# are plain: no quotes); a workload list (nongemm's SCALE) has `workload` for `stencil` and no fusion
+# are plain: no quotes); a workload list (nongemm's SCALE and SpMV) has `workload` for `stencil` and
+# `matrix` (if any) for fusion
 config_keys() {
 	grep -v '^#' "$1" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
-			if (!("stencil" in c)) c["stencil"] = c["workload"]; next }
+			if (!("stencil" in c)) c["stencil"] = c["workload"]
+			if (!("fusion" in c) && ("matrix" in c)) c["fusion"] = c["matrix"]; next }
 		NF { print $c["stencil"] " " $c["dtype"] " " $c["method"] " " ("fusion" in c ? $c["fusion"] : "") " " $c["size"] }'
 }
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # targets.sh - the Makefile's view of experiments/targets.csv (the table of rendered targets):
 # prints build/targets.mk, the lists EXPERIMENTS, REPRODUCED, FIGURES, TABLES and RENDERED_TARGETS,
-# each target's NOCOUNTERS_ and EXTRA_OUT_ variables, INPUTS_T where a target reads other lists
+# each target's NOCOUNTERS_ and EXTRA_OUT_ variables, ORIGINAL_L (--original) for each list L its
+# original column asks for, NOCOUNTERS_L for a list that is no target's own and whose readers all
+# measure without counters, INPUTS_T where a target reads other lists
 # than its own (verdicts: those data/paper/claims.csv names, in order), and one help line a target
 # for make help. The aliases themselves are pattern-free rules the Makefile makes from these lists.
 # usage: scripts/targets.sh experiments/targets.csv data/paper/claims.csv
@@ -54,6 +56,13 @@ BEGIN {
 	if (col("extra") == "fit") extra = extra "EXTRA_OUT_" t " := $(O)/" t "-fit.csv\n"
 	ins = col("inputs")
 	if (ins == "claims") ins = substr(cin, 2)
+	istarget[t] = 1
+	m = split(ins, w, " ")
+	for (i = 1; i <= m; i++) {
+		if (col("original") == "yes" && !(w[i] in orig)) { orig[w[i]] = 1; origs = origs "ORIGINAL_" w[i] " := --original\n" }
+		if (col("counters") == "no" && !(w[i] in counted)) nocnt[w[i]] = 1
+		if (col("counters") != "no") { counted[w[i]] = 1; delete nocnt[w[i]] }
+	}
 	if (ins != t) inputs = inputs "INPUTS_" t " := " ins "\n"
 	help = help t ": ## " col("help") "\n"
 }
@@ -63,6 +72,7 @@ END {
 	print "FIGURES :=" figs
 	print "TABLES :=" tabs
 	print "RENDERED_TARGETS :=" all
-	printf "%s%s%s", nocount, extra, inputs
+	for (l in nocnt) if (!(l in istarget)) nocount = nocount "NOCOUNTERS_" l " := --no-counters\n"
+	printf "%s%s%s%s", nocount, origs, extra, inputs
 	printf "%s", help
 }' "$targets"

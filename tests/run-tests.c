@@ -115,6 +115,7 @@ int main(int argc, char **argv)
 	run_measure_tests(&r);
 	run_transform_tests(&r);
 	run_sparse_tests(&r);
+	run_matrix_tests(&r);
 	run_render_tests(&r);
 	run_fermi_tests(&r);
 	run_sanity_tests(&r);

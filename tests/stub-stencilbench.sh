@@ -72,9 +72,9 @@ run)
 		FILENAME == "-" { cfg[++n] = $0; next }
 		{ r[++k] = $0 }
 		END {
-			split(("-", "workload") in col ? "workload dtype method size label" : \
+			split(("-", "workload") in col ? "workload dtype method size label matrix" : \
 			      "stencil dtype method fusion size label", key, " ")
-			nk = ("-", "workload") in col ? 5 : 6
+			nk = ("-", "workload") in col ? (("-", "matrix") in col ? 6 : 5) : 6
 			for (i = 1; i <= n; i++) {
 				split(cfg[i], c, ","); m = csvsplit(r[(i - 1) % k + 1], f)
 				for (j = 1; j <= nk; j++) f[col[src, key[j]]] = c[col["-", key[j]]]

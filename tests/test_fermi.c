@@ -191,6 +191,41 @@ static void test_workload_list(void **state)
 	const char *dup = write_temp("workload,dtype,method,size,label\nscale,fp64,scale-cc,2^16,\nscale,fp64,scale-cc,65536,\n", 2);
 	assert_int_equal(workload_read(dup, &c, &n, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "repeated"));
+	/* SpMV rows: the matrix column, its rows checked, the matrix in the repeat key */
+	const char *sp = write_temp("workload,dtype,method,size,matrix,label\nspmv,fp64,spmv-dasp,256,poisson2d,\n"
+				    "spmv,fp64,spmv-dasp,256,banded,\nspmv,fp64,spmv-cusparse:preprocess,147,mm:lund_a,\n", 3);
+	assert_int_equal(workload_read(sp, &c, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 3);
+	assert_string_equal(c[1].matrix, "banded");
+	assert_string_equal(c[2].option, "preprocess");
+	free(c);
+	static const struct {
+		const char *row, *says;
+	} spbad[] = {
+		{ "spmv,fp64,spmv-dasp,1000,poisson2d,", "not a perfect square" },
+		{ "spmv,fp64,spmv-dasp,1000,,", "SpMV needs a matrix" },
+		{ "spmv,fp64,spmv-dasp,1000,poisson4d,", "poisson4d" },
+		{ "spmv,fp32,spmv-dasp,1024,banded,", "SpMV runs fp64 only, not 'fp32'" },
+		{ "scale,fp64,scale-cc,1024,banded,", "SCALE takes no matrix, not 'banded'" },
+		{ "spmv,fp64,scale-cc,1024,banded,", "unknown method 'scale-cc'" },
+		{ "spmv,fp64,spmv-cusparse:alg2,1024,banded,", "unknown method 'spmv-cusparse:alg2'" },
+	};
+	for (size_t i = 0; i < sizeof(spbad) / sizeof(spbad[0]); i++) {
+		char text[256];
+		snprintf(text, sizeof(text), "workload,dtype,method,size,matrix,label\n%s\n", spbad[i].row);
+		const char *p = write_temp(text, 4);
+		assert_int_equal(workload_read(p, &c, &n, err, sizeof(err)), -1);
+		if (!strstr(err, spbad[i].says) || !strstr(err, ":2:"))
+			fail_msg("%s: %s", spbad[i].row, err);
+	}
+	/* the bytes and FLOPs every GB/s and GFLOP/s column uses */
+	struct workload_config w = { 0 };
+	w.kind = WL_SPMV;
+	assert_near(workload_bytes(&w, 10, 10, 50), 8.0 * 70 + 4.0 * 50 + 4.0 * 11, 0);
+	assert_near(workload_flops(&w, 50), 100, 0);
+	w.kind = WL_SCALE, w.n = 1000;
+	assert_near(workload_bytes(&w, 0, 0, 0), 16000, 0);
+	assert_near(workload_flops(&w, 0), 1000, 0);
 	/* a stencil list is not a workload list */
 	assert_false(workload_is_list(repo_path("experiments/tcs-table4.csv")));
 }

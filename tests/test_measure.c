@@ -769,6 +769,30 @@ static void test_committed_experiments(void **state)
 	}
 }
 
+/* the original protocol: an idle rest, the fixed warm-up launches, then the timed ones' mean by the
+ * host clock; a slow start (the first launches at twice the cost) shows in cold, not in warm */
+static void test_protocol_original(void **state)
+{
+	(void)state;
+	struct fake f = { .launch_s = 2e-3 };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, NULL, fake_rest };
+	struct original_result o;
+	assert_int_equal(protocol_original(&ops, &o), 0);
+	assert_int_equal(f.rests, 1);
+	assert_int_equal(f.launches, ORIGINAL_WARMUP + ORIGINAL_TIMED);
+	assert_near(f.t, ORIGINAL_IDLE_S + 2e-3 * (ORIGINAL_WARMUP + ORIGINAL_TIMED), 1e-12);
+	assert_near(o.cold_s, 2e-3, 1e-12);
+	assert_true(isnan(o.warm_s));
+	f.launch_s = 1e-3;   /* warmed up: the same timing reads half */
+	assert_int_equal(protocol_original_warm(&ops, &o), 0);
+	assert_near(o.warm_s, 1e-3, 1e-12);
+	assert_int_equal(o.timed_launches, ORIGINAL_TIMED);
+	/* a failing launch is reported */
+	struct fake g = { .launch_s = 1e-3, .fail_after = 50 };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, NULL, fake_rest };
+	assert_int_equal(protocol_original(&gops, &o), 7);
+}
+
 void run_measure_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -777,6 +801,7 @@ void run_measure_tests(struct group_result *r)
 		cmocka_unit_test(test_protocol_time_stop),
 		cmocka_unit_test(test_protocol_throttle_and_count),
 		cmocka_unit_test(test_protocol_throttle_retakes),
+		cmocka_unit_test(test_protocol_original),
 		cmocka_unit_test(test_grid_layout),
 		cmocka_unit_test(test_inputs_and_half),
 		cmocka_unit_test(test_weights),

@@ -25,6 +25,7 @@ void run_cli_tests(struct group_result *r);
 void run_measure_tests(struct group_result *r);
 void run_transform_tests(struct group_result *r);
 void run_sparse_tests(struct group_result *r);
+void run_matrix_tests(struct group_result *r);
 void run_render_tests(struct group_result *r);
 void run_fermi_tests(struct group_result *r);
 void run_sanity_tests(struct group_result *r);

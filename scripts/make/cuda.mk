@@ -2,9 +2,10 @@
 # Included by the Makefile, in its order; its header documents the knobs.
 
 # ---- CUDA (kernels/, profiling/): built only where nvcc exists --------------------------------------
-# build/stencilbench: the runner, the microbenchmarks and every kernel. libcsv is linked statically
-# and CUPTI through an rpath that covers this machine's toolkit and the GPU machine's, so build/
-# can be built here and carried to a GPU node without network.
+# build/stencilbench: the runner, the microbenchmarks and every kernel. libcsv and CHOLMOD (with
+# SuiteSparse's config library) are linked statically, cuSPARSE and CUPTI through an rpath that covers this
+# machine's toolkit and the GPU machine's, so build/ can be built here and carried to a GPU node
+# without network.
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2>/dev/null)))
 CUDA_LIBDIRS := $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib)
 RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64
@@ -38,7 +39,8 @@ $(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
 
 $(BENCH_BIN): $(GPU_OBJ) $(LIB)
 	$(call say,NVLD,$@)$(call atomic,$(NVCC) $(GENCODE) $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
-		-l:libcsv.a -lcupti -ldl -lm -Xcompiler $(OPENMP) -Xlinker -rpath$(comma)$(RPATH))
+		-l:libcsv.a -l:libcholmod.a -l:libsuitesparseconfig.a -lcusparse -lcupti -ldl -lm -Xcompiler $(OPENMP) \
+		-Xlinker -rpath$(comma)$(RPATH))
 
 .PHONY: stencilbench
 ifeq ($(HAVE_NVCC),yes)

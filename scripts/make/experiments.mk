@@ -43,7 +43,7 @@ $(RUNDIR)/ceilings.csv: FORCE | $(BENCH_DEP)
 $(RUNDIR)/latency-hiding.csv: $(RUNDIR)/ceilings.csv
 	$(Q)test -s $@ || { echo "$@: missing beside $<: delete $< to measure the ceilings again" >&2; exit 1; }
 $(RUNDIR)/%.csv: FORCE $(RUNDIR)/ceilings.csv | experiments/%.csv $(BENCH_DEP)
-	$(Q)$(runs) measure $* $@ experiments/$*.csv $(NOCOUNTERS_$*)
+	$(Q)$(runs) measure $* $@ experiments/$*.csv $(NOCOUNTERS_$*) $(ORIGINAL_$*)
 else
 # the newest recorded run holding each target's CSVs (empty: none), for the goals that render
 ifneq ($(filter $(RENDERED_TARGETS) reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,\
