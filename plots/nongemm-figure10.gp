@@ -16,6 +16,7 @@ do for [fmt in "png svg"] {
   set xlabel "non-zeros (log scale)"
   set ylabel "cuSPARSE time / DASP-style time"
   set grid xtics ytics
+  set autoscale xfix
   set key top right opaque box
   set arrow 1 from 1000, graph 0 to 1000, graph 1 nohead dt 3 lc rgb "gray40"
   set arrow 2 from 10000, graph 0 to 10000, graph 1 nohead dt 3 lc rgb "gray40"

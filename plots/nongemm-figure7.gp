@@ -12,14 +12,15 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1100,650 font ",10" noenhanced } \
   else { set terminal svg size 1100,650 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\ncold: idle GPU, 100 launches, 1000 timed by the host clock; warm: the same 1000 after the 1-second warm-up"
+  set title title."\ncold: the fixed-count timing from an idle GPU (host clock); warm: the same timing after the 1-second warm-up"
   set logscale x 10
   set logscale y 2
   set xlabel "problem size: elements (SCALE), non-zeros (SpMV), grid points (stencils); log scale"
   set ylabel "cold / warm time (above 1: the fixed-count timing reads slower)"
   set grid xtics ytics
+  set autoscale xfix
   set key outside right top
   plot for [i=1:words(kernels)] data using (sel(i) ? column("elements") : NaN):(column("cold_over_warm")) \
-         with linespoints pt (4 + i) ps 0.9 lw 1.5 lc rgb word(colors, (i - 1) % 10 + 1) title word(kernels, i), \
+         with points pt (4 + i) ps 1.1 lw 1.5 lc rgb word(colors, (i - 1) % 10 + 1) title word(kernels, i), \
        1 with lines lc rgb "black" dt 2 notitle
 }

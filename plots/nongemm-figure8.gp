@@ -17,6 +17,7 @@ do for [fmt in "png svg"] {
   set xlabel "non-zeros (log scale)"
   set ylabel "time without / with cusparseSpMV_preprocess"
   set grid xtics ytics
+  set autoscale xfix
   set key top right opaque box
   plot for [i=1:words(fams)] data using (sel(i) ? column("nnz") : NaN):(column("speedup")) \
          with points pt 7 ps 1.1 lc rgb word(colors, i) title word(fams, i), \

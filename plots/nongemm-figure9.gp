@@ -16,6 +16,7 @@ do for [fmt in "png svg"] {
   set logscale xy 10
   set xlabel "non-zeros (log scale)"
   set grid xtics ytics
+  set autoscale xfix
   set key top left opaque box
   set title "preprocessing time"
   set ylabel "ms (log scale)"
