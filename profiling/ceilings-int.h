@@ -19,4 +19,15 @@ void ceil_put_row(struct csv_writer *w, const char *q, double v, const char *uni
  * and dir/latency-hiding.csv; sms: the multiprocessor count */
 void fermi_benchmarks(struct csv_writer *w, const char *dir, int quick, int sms, int reps);
 
+/* Hopper's wgmma ceilings (wgmma-bench.cu, built for sm_90a only): one kernel a quantity, launched
+ * as the MMA benchmarks are (k(out, iters)), flop: dense-equivalent FLOPs of a warp's iteration */
+struct wgmma_bench {
+	const char *quantity, *instruction;
+	void (*kernel)(float *, int);
+	double flop_per_warp_iter;
+	int steps;                  /* instructions a warpgroup issues between waits */
+};
+extern const struct wgmma_bench wgmma_benches[];
+extern const int wgmma_bench_count;
+
 #endif

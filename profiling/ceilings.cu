@@ -390,10 +390,33 @@ static const struct arith ar[] = {
 	{ "sptc_tf32_mma_sp_m16n8k16", "mma.sp::ordered_metadata m16n8k16 tf32 -> f32", k_mmasp_tf32_m16n8k16, 2.0 * 16 * 8 * 16 * ACC, 1, 80, CTR_TC_TF32_SP_ON, "TFLOP/s dense-equivalent" },
 };
 
+/* every tensor counter against the exact work of a short launch of k (iters 64): which ones see
+ * this instruction (counters-calibration.csv) */
+static void calibrate(struct csv_writer *cw, const char *quantity, const char *instruction, struct kctx *k,
+		      double units, double flop_per_unit)
+{
+	char why[256];
+	double v[CTR_COUNT];
+	k->iters = 64;
+	const double flop = units * k->iters * flop_per_unit;
+	if (counters_measure(NULL, launch_ctx, k, v, why, sizeof(why)) != 0) {
+		fprintf(stderr, "ceilings: warning: calibrating %s: %s\n", quantity, why);
+		return;
+	}
+	for (int c = CTR_TC_FP64; c <= CTR_TC_INST; c++) {
+		csv_put_str(cw, quantity);
+		csv_put_str(cw, instruction);
+		csv_put_num(cw, flop);
+		csv_put_str(cw, counter_metrics[c]);
+		csv_put_num(cw, v[c]);
+		csv_put_num(cw, v[c] / flop);
+		csv_end_row(cw);
+	}
+}
+
 static void arith_ceilings(struct csv_writer *w, struct csv_writer *cw, int have_counters, float *d_out, int cc,
 			   int quick, int sms, int reps)
 {
-	char why[256];
 	for (size_t i = 0; i < sizeof(ar) / sizeof(ar[0]); i++) {
 		struct kctx k = {};
 		double best, med;
@@ -412,25 +435,36 @@ static void arith_ceilings(struct csv_writer *w, struct csv_writer *cw, int have
 			 ar[i].per_warp ? ACC : CHAINS, ar[i].per_warp ? "warp" : "thread");
 		ceil_put_row(w, ar[i].quantity, flop / best * 1e-12, ar[i].unit, how, flop / med * 1e-12, reps);
 		fprintf(stderr, "  %-28s %8.1f %s\n", ar[i].quantity, flop / best * 1e-12, ar[i].unit);
-		if (have_counters && ar[i].counter >= 0) {
-			double v[CTR_COUNT];
-			k.iters = 64;
-			flop = units * k.iters * ar[i].flop_per_unit;
-			if (counters_measure(NULL, launch_ctx, &k, v, why, sizeof(why)) == 0) {
-				/* every tensor counter against the exact work: which ones see this shape */
-				for (int c = CTR_TC_FP64; c <= CTR_TC_INST; c++) {
-					csv_put_str(cw, ar[i].quantity);
-					csv_put_str(cw, ar[i].instruction);
-					csv_put_num(cw, flop);
-					csv_put_str(cw, counter_metrics[c]);
-					csv_put_num(cw, v[c]);
-					csv_put_num(cw, v[c] / flop);
-					csv_end_row(cw);
-				}
-			} else {
-				fprintf(stderr, "ceilings: warning: calibrating %s: %s\n", ar[i].quantity, why);
-			}
+		if (have_counters && ar[i].counter >= 0)
+			calibrate(cw, ar[i].quantity, ar[i].instruction, &k, units, ar[i].flop_per_unit);
+	}
+}
+
+/* Hopper's wgmma (wgmma-bench.cu, sm_90a code): on compute capability 9.0 only; two warpgroups a
+ * block, two blocks an SM */
+static void wgmma_ceilings(struct csv_writer *w, struct csv_writer *cw, int have_counters, float *d_out, int cc,
+			   int quick, int sms, int reps)
+{
+	for (int i = 0; i < wgmma_bench_count; i++) {
+		const struct wgmma_bench *b = &wgmma_benches[i];
+		struct kctx k = {};
+		double best, med;
+		if (cc != 90) {
+			fprintf(stderr, "  %-28s skipped: sm_90a code runs on compute capability 9.0 only\n", b->quantity);
+			continue;
 		}
+		k.kind = K_ARITH; k.kernel = b->kernel; k.out = d_out; k.blocks = sms * 2;
+		k.threads = 256;
+		k.iters = quick ? 64 : 1024;
+		ceil_time(launch_ctx, &k, reps, &best, &med);
+		const double units = (double)k.blocks * k.threads / 32, flop = units * k.iters * b->flop_per_warp_iter;
+		const char *unit = strstr(b->quantity, "_sp_") ? "TFLOP/s dense-equivalent" : "TFLOP/s";
+		char how[192];
+		snprintf(how, sizeof(how), "%s, %d a warpgroup between waits, 4 warpgroups an SM", b->instruction, b->steps);
+		ceil_put_row(w, b->quantity, flop / best * 1e-12, unit, how, flop / med * 1e-12, reps);
+		fprintf(stderr, "  %-28s %8.1f %s\n", b->quantity, flop / best * 1e-12, unit);
+		if (have_counters)
+			calibrate(cw, b->quantity, b->instruction, &k, units, b->flop_per_warp_iter);
 	}
 }
 
@@ -470,6 +504,7 @@ int ceilings_run(const char *dir, int quick, int use_counters)
 	l2_ceiling(&w, p, d_out, quick, sms, reps);
 	smem_ceiling(&w, d_out, quick, sms, reps);
 	arith_ceilings(&w, &cw, have_counters, d_out, cc, quick, sms, reps);
+	wgmma_ceilings(&w, &cw, have_counters, d_out, cc, quick, sms, reps);
 	fermi_benchmarks(&w, dir, quick, sms, reps);
 	CUDA_CHECK(cudaFree(d_out));
 	if (have_counters && csv_writer_close(&cw) != 0)

@@ -10,7 +10,13 @@ CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC) 2>/de
 CUDA_LIBDIRS := $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib $(CUDA_HOME)/targets/x86_64-linux/lib)
 RPATH := /usr/local/cuda/lib64:/usr/local/cuda/targets/x86_64-linux/lib:/usr/local/cuda/extras/CUPTI/lib64
 RPATH := $(RPATH):$(subst $(eval) ,:,$(CUDA_LIBDIRS))
-NVCCFLAGS := $(GENCODE) -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
+NVCCBASE := -O3 -std=c++17 -Xcompiler -Wall,$(OPENMP)
+NVCCFLAGS := $(GENCODE) $(NVCCBASE)
+# Hopper's own instructions (wgmma) exist only in sm_90a code: the files that use them are built for
+# sm_90a alone, and the runner runs them on compute capability 9.0 only
+GENCODE_90A := -gencode arch=compute_90a,code=sm_90a
+SM90A_OBJ := $(B)/obj/profiling/wgmma-bench.cu.o
+$(SM90A_OBJ): OBJ_GENCODE = $(GENCODE_90A)
 # every CUDA file: the kernels (each registers its method) and the runner
 GPU_SRC := $(wildcard kernels/*.cu profiling/*.cu)
 GPU_OBJ := $(GPU_SRC:%.cu=$(B)/obj/%.cu.o)
@@ -23,7 +29,7 @@ GIT_DIRTY := $(shell git rev-parse HEAD >/dev/null 2>&1 && { \
 	[ -z "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ] && echo no || echo yes; } \
 	|| echo unknown)
 
-nvcc_flags := $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS)
+nvcc_flags := $(NVCC) $(NVCCFLAGS) $(GENCODE_90A) $(ALL_CPPFLAGS)
 $(B)/nvcc.flags: FORCE | $(B)
 	$(Q)$(call write_if_changed,$(nvcc_flags))
 # the commit (git rev-parse HEAD) and dirty state are compiled into meta.csv's writer only
@@ -35,7 +41,8 @@ $(B)/obj/profiling/gpu.cu.o: NVCC_EXTRA = -DSTENCIL_GIT_COMMIT='"$(GIT_COMMIT)"'
 
 $(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
 	$(Q)mkdir -p $(@D)
-	$(call say,NVCC,$<)$(call compile,$(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) $(NVCC_EXTRA) -MMD -MP -c $<)
+	$(call say,NVCC,$<)$(call compile,$(NVCC) $(or $(OBJ_GENCODE),$(GENCODE)) $(NVCCBASE) $(ALL_CPPFLAGS) \
+		$(NVCC_EXTRA) -MMD -MP -c $<)
 
 $(BENCH_BIN): $(GPU_OBJ) $(LIB)
 	$(call say,NVLD,$@)$(call atomic,$(NVCC) $(GENCODE) $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
