@@ -2,7 +2,8 @@
  * wgmma-bench.cu - Hopper's own tensor-core ceilings: wgmma.mma_async (dense f16 -> f32, f16 ->
  * f16, tf32 -> f32) and wgmma.mma_async.sp (sparse f16 and tf32), m64n128, both operands from
  * shared memory through matrix descriptors (no swizzle, core matrices of 8 rows x 16 bytes), the
- * accumulators in registers. Each warpgroup issues WG_STEPS instructions into one accumulator set,
+ * accumulators in registers; and the sparse ones with A from registers, which shared memory's
+ * read bandwidth does not hold back. Each warpgroup issues WG_STEPS instructions into one accumulator set,
  * commits and waits, and loops; several warpgroups an SM keep the tensor cores busy while one
  * waits. Built for sm_90a only (scripts/make/cuda.mk): `stencilbench ceilings` runs these on
  * compute capability 9.0 and skips them elsewhere. The rows are the wgmma_* quantities of
@@ -77,6 +78,22 @@ __device__ __forceinline__ void wg_sptf32(float (&d)[64], unsigned long long da,
 		     : WG_F64 : "l"(da), "l"(db), "r"(meta), "n"(0), "r"(1));
 }
 
+/* wgmma.mma_async.sp m64n128k32 f16 with A (compressed, 4 registers) from registers */
+__device__ __forceinline__ void wg_spf16_areg(float (&d)[64], const unsigned (&a)[4], unsigned long long db, unsigned meta)
+{
+	asm volatile(WG_PRED(71) "wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 " WG_D64 ", "
+		     "{%64,%65,%66,%67}, %68, %69, %70, p, 1, 1, 0;\n}\n"
+		     : WG_F64 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(meta), "n"(0), "r"(1));
+}
+
+/* wgmma.mma_async.sp m64n128k16 tf32 with A (compressed, 4 registers) from registers */
+__device__ __forceinline__ void wg_sptf32_areg(float (&d)[64], const unsigned (&a)[4], unsigned long long db, unsigned meta)
+{
+	asm volatile(WG_PRED(71) "wgmma.mma_async.sp.sync.aligned.m64n128k16.f32.tf32.tf32 " WG_D64 ", "
+		     "{%64,%65,%66,%67}, %68, %69, %70, p, 1, 1;\n}\n"
+		     : WG_F64 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(meta), "n"(0), "r"(1));
+}
+
 /* a shared-memory matrix descriptor: start address, leading and stride byte offsets (>> 4), no
  * swizzle */
 __device__ __forceinline__ unsigned long long wg_desc(const void *p, unsigned lbo, unsigned sbo)
@@ -87,19 +104,23 @@ __device__ __forceinline__ unsigned long long wg_desc(const void *p, unsigned lb
 }
 #endif
 
-/* V: 0 f16 -> f32, 1 f16 -> f16, 2 tf32 -> f32, 3 sparse f16 -> f32, 4 sparse tf32 -> f32 */
+/* V: 0 f16 -> f32, 1 f16 -> f16, 2 tf32 -> f32, 3 sparse f16 -> f32, 4 sparse tf32 -> f32, and
+ * the sparse ones with A from registers: 5 f16, 6 tf32 */
 template <int V> __global__ void __launch_bounds__(256) k_wgmma(float *out, int iters)
 {
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 	__shared__ __align__(1024) unsigned smem[2][4096];   /* A and B: 16 KB each */
 	/* small non-zero operands: tf32 0.01-ish, f16 pairs 0.01-ish */
 	for (int i = threadIdx.x; i < 2 * 4096; i += blockDim.x)
-		(&smem[0][0])[i] = V == 2 || V == 4 ? __float_as_uint(0.01f + 0.001f * (i & 7)) : 0x211E211Eu + (i & 3);
+		(&smem[0][0])[i] = V == 2 || V == 4 || V == 6 ? __float_as_uint(0.01f + 0.001f * (i & 7)) : 0x211E211Eu + (i & 3);
 	asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 	__syncthreads();
 	/* core matrices 128 bytes apart along K, 1 KB apart along M and N: within the 16 KB */
 	const unsigned long long da = wg_desc(smem[0], 128, 1024), db = wg_desc(smem[1], 128, 1024);
 	constexpr int N = V == 1 ? 32 : 64;
+	const unsigned ar[4] = { smem[0][threadIdx.x & 127], smem[0][128 + (threadIdx.x & 127)],
+				 smem[0][256 + (threadIdx.x & 127)], smem[0][384 + (threadIdx.x & 127)] };
+	(void)ar;
 	typedef typename std::conditional<V == 1, unsigned, float>::type acc_t;
 	acc_t d[N];
 #pragma unroll
@@ -117,8 +138,12 @@ template <int V> __global__ void __launch_bounds__(256) k_wgmma(float *out, int 
 				wg_tf32(d, da, db, WG_META);
 			else if constexpr (V == 3)
 				wg_spf16(d, da, db, WG_META);
-			else
+			else if constexpr (V == 4)
 				wg_sptf32(d, da, db, WG_META);
+			else if constexpr (V == 5)
+				wg_spf16_areg(d, ar, db, WG_META);
+			else
+				wg_sptf32_areg(d, ar, db, WG_META);
 		}
 		asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 		asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
@@ -148,5 +173,7 @@ const struct wgmma_bench wgmma_benches[] = {
 	{ "wgmma_tf32", "wgmma.mma_async m64n128k8 tf32 -> f32, both from shared memory", k_wgmma<2>, WG_FLOP(8), WG_STEPS },
 	{ "wgmma_sp_fp16", "wgmma.mma_async.sp m64n128k32 f16 -> f32 (2:4), both from shared memory", k_wgmma<3>, WG_FLOP(32), WG_STEPS },
 	{ "wgmma_sp_tf32", "wgmma.mma_async.sp m64n128k16 tf32 -> f32 (1:2), both from shared memory", k_wgmma<4>, WG_FLOP(16), WG_STEPS },
+	{ "wgmma_sp_fp16_areg", "wgmma.mma_async.sp m64n128k32 f16 -> f32 (2:4), A from registers", k_wgmma<5>, WG_FLOP(32), WG_STEPS },
+	{ "wgmma_sp_tf32_areg", "wgmma.mma_async.sp m64n128k16 tf32 -> f32 (1:2), A from registers", k_wgmma<6>, WG_FLOP(16), WG_STEPS },
 };
 const int wgmma_bench_count = sizeof(wgmma_benches) / sizeof(wgmma_benches[0]);
