@@ -58,7 +58,7 @@ stencilbench:
 endif
 
 .PHONY: resource-report sass-report
-sass-report: ## tensor-core instructions (HMMA, DMMA) each kernel issues, from the SASS (cuobjdump)
+sass-report: ## tensor-core instructions (HMMA, DMMA, HGMMA) each kernel issues, from the SASS (cuobjdump)
 sass-report: $(BENCH_DEP)
 	$(Q)mkdir -p $(B) && scripts/sass-summary.sh $(BENCH) sm_90 > $(B)/sass-report.txt && \
 		echo "wrote $(B)/sass-report.txt" && cat $(B)/sass-report.txt
