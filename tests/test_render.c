@@ -118,7 +118,7 @@ static void test_doc_tables(void **state)
  * Every verdict rule through its outcomes on a real run: the inputs of make verdicts from one H200
  * (tests/fixtures/run-verdicts, a copy of data/runs/h200-55cf7556-2026-11-22's, and fermi-figure8
  * from data/runs/h200-0d6ec259-2026-11-24, nongemm-figure6 from h200-d1041098-2026-11-24,
- * nongemm-figure11 from h200-c0c5e466-2026-11-24 and nongemm-figure8 from a smoke run,
+ * nongemm-figure11 from h200-c0c5e466-2026-11-24 and nongemm-figure8 from h200-36fe22f0-2026-11-24,
  * each measured on another H200), each claim's
  * verdict pinned, in claims.csv's order (H holds, F does not hold, P premise absent here, I
  * inconclusive: implementation-limited, N not measured): a changed threshold, tolerance, gate or
