@@ -134,7 +134,9 @@ void warmup_effect(struct verdict_ctx *x, const struct claim_row *cr)
 	const double r = rd_gm_val(&g);
 	e.base = verdict_at_least(r, cr->value, cr->tol);
 	vd_claim(x, cr, &e, r, NULL, "-", "nongemm-figure8: geometric mean of spmv-dasp's cold over warm fixed-count "
-		 "time over every matrix (an idle GPU, 100 launches, 1000 timed; the same after the 1-second warm-up)", &u);
+		 "time over every matrix (the GPU idle 0.5 s, 100 launches, 1000 timed; the same after the 1-second "
+		 "warm-up); the cold launches' SM clock is not recorded, so a GPU that had not clocked down in the "
+		 "0.5 s reads the same", &u);
 }
 
 /* nongemm 5.3 (Figure 11): ConvStencil over EBISU below 1 on each stencil of the suite, each at its

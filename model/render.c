@@ -477,6 +477,15 @@ static int read_targets(struct render_ctx *c, char *err, size_t errlen)
 		snprintf(s->inputs, sizeof(s->inputs), "%s", csv_table_get(&t, r, "inputs"));
 		snprintf(s->title, sizeof(s->title), "%s", csv_table_get(&t, r, "title"));
 		snprintf(s->note, sizeof(s->note), "%s", csv_table_get(&t, r, "note"));
+		if (strlen(csv_table_get(&t, r, "note")) >= sizeof(s->note) ||
+		    strlen(csv_table_get(&t, r, "title")) >= sizeof(s->title) ||
+		    strlen(csv_table_get(&t, r, "inputs")) >= sizeof(s->inputs)) {
+			snprintf(err, errlen, "%s:%ld: target '%s': its title, inputs or note is too long (at most %zu, "
+				 "%zu, %zu characters)", path, t.lines[r], s->name, sizeof(s->title) - 1,
+				 sizeof(s->inputs) - 1, sizeof(s->note) - 1);
+			csv_table_free(&t);
+			return -1;
+		}
 	}
 	c->ntargets = t.nrows;
 	csv_table_free(&t);

@@ -33,7 +33,7 @@ extern "C" {
 
 /* a row of experiments/targets.csv, the table of rendered targets */
 struct target_spec {
-	char name[32], kind[16], renderer[32], inputs[128], title[160], note[512];
+	char name[32], kind[16], renderer[32], inputs[128], title[160], note[768];
 };
 
 struct render_ctx {
