@@ -122,7 +122,7 @@ void warmup_effect(struct verdict_ctx *x, const struct claim_row *cr)
 	const struct wl_set *s = vd_wl_input(x, "nongemm-figure8");
 	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
 	struct used u = { "", 0 };
-	struct rd_gm g = { 0, 0 };
+	struct rd_gm g = { 0, 0 }, clk = { 0, 0 };
 	for (size_t i = 0; s && i < s->n; i++) {
 		const struct wl_pt *d = &s->pt[i];
 		if (strcmp(d->method, "spmv-dasp"))
@@ -130,9 +130,15 @@ void warmup_effect(struct verdict_ctx *x, const struct claim_row *cr)
 		e.N++;
 		if (isfinite(d->cold) && isfinite(d->warm))
 			e.n++, rd_gm_add(&g, d->cold / d->warm);
+		rd_gm_add(&clk, d->idle_mhz);
 	}
-	const double r = rd_gm_val(&g);
+	const double r = rd_gm_val(&g), idle = rd_gm_val(&clk), max = rd_meta_num(x->rc, "sm_clock_max_mhz");
 	e.base = verdict_at_least(r, cr->value, cr->tol);
+	if (idle >= 0.9 * max) {   /* the premise: the fixed-count launches start on a clocked-down GPU */
+		e.premise_absent = 1;
+		snprintf(e.premise_why, sizeof(e.premise_why), "the GPU did not clock down during the pause (%.0f MHz "
+			 "after it, the maximum %.0f)", idle, max);
+	}
 	vd_claim(x, cr, &e, r, NULL, "-", "nongemm-figure8: geometric mean of spmv-dasp's cold over warm fixed-count "
 		 "time over every matrix (the GPU idle 0.5 s, 100 launches, 1000 timed; the same after the 1-second "
 		 "warm-up); the cold launches' SM clock is not recorded, so a GPU that had not clocked down in the "

@@ -125,7 +125,11 @@ struct wl_pt {
 	char method[48], status[16];
 	double nnz, t, cold, warm, pre;   /* seconds: median, original cold and warm, preprocessing */
 	double gbps;                      /* the run's: workload_bytes over the median */
+	double issue, idle_mhz;           /* host seconds to issue a launch; SM clock after the pause */
 };
+/* whether p's median is the host's issue rate rather than the GPU's time (issue >= 0.9 of it):
+ * 1, 0, or -1 when the run did not record the issue time */
+int rd_wl_issue_bound(const struct wl_pt *p);
 struct wl_set {
 	struct workload_config *cfgs;
 	struct wl_pt *pt;

@@ -56,8 +56,46 @@ int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, c
 		p->warm = ok ? rd_num(&s->run, r, "orig_time_warm_s") : NAN;
 		p->pre = ok ? rd_num(&s->run, r, "preprocess_s") : NAN;
 		p->gbps = ok ? rd_num(&s->run, r, "gbps") : NAN;
+		p->issue = ok ? rd_num(&s->run, r, "issue_s") : NAN;
+		p->idle_mhz = ok ? rd_num(&s->run, r, "orig_idle_mhz") : NAN;
 	}
 	return 0;
+}
+
+int rd_wl_issue_bound(const struct wl_pt *p)
+{
+	return !p || isnan(p->issue) || isnan(p->t) ? -1 : p->issue >= 0.9 * p->t;
+}
+
+/* a matrix's flag over two points: 1 when either is issue-bound, -1 when either is unknown */
+static int issue_bound2(const struct wl_pt *a, const struct wl_pt *b)
+{
+	const int x = rd_wl_issue_bound(a), y = rd_wl_issue_bound(b);
+	return x < 0 || y < 0 ? -1 : x || y;
+}
+
+static void put_flag(struct csv_writer *w, int f)
+{
+	if (f < 0)
+		csv_put_str(w, "NA");
+	else
+		csv_put_int(w, f);
+}
+
+/* "k of n matrices time the host's issue rate ..." or that the run did not record it */
+static void issue_note(struct outputs *o, const int *flags, size_t n, const char *which)
+{
+	int k = 0, known = 0;
+	char note[320];
+	for (size_t i = 0; i < n; i++)
+		known += flags[i] >= 0, k += flags[i] > 0;
+	if (!known)
+		snprintf(note, sizeof(note), "This run did not record the host's time to issue a call: the rows whose "
+			 "times are the issue rate are not marked (REPRODUCE.md, what the times of small matrices measure).");
+	else
+		snprintf(note, sizeof(note), "issue_bound: %d of %d matrices time the host's rate of issuing calls (%s at "
+			 "0.9 of the median or more), not the GPU's work.", k, known, which);
+	md_note(&o->md, note);
 }
 
 void rd_wl_free(struct wl_set *s)
@@ -199,6 +237,23 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 		for (size_t i = 0; i < s.n; i++)
 			if (s.pt[i].c->kind == WL_SPMV && !strcmp(s.pt[i].method, "spmv-dasp"))
 				rd_gm_add(&all, s.pt[i].cold / s.pt[i].warm);
+		double lo = INFINITY, hi = -INFINITY;   /* the SM clock after the pause, where recorded */
+		for (size_t i = 0; i < s.n; i++)
+			if (!isnan(s.pt[i].idle_mhz))
+				lo = fmin(lo, s.pt[i].idle_mhz), hi = fmax(hi, s.pt[i].idle_mhz);
+		for (size_t i = 0; i < st.n; i++) {
+			const double v = st.p[i].run_row >= 0 ? rd_num(&st.run, st.p[i].run_row, "orig_idle_mhz") : NAN;
+			if (!isnan(v))
+				lo = fmin(lo, v), hi = fmax(hi, v);
+		}
+		if (lo <= hi)
+			snprintf(note, sizeof(note), "The SM clock after the pause, before the fixed-count launches: %.0f-%.0f MHz "
+				 "(the GPU's maximum %.0f): a cold timing presumes a clock well below the maximum.", lo, hi,
+				 rd_meta_num(c, "sm_clock_max_mhz"));
+		else
+			snprintf(note, sizeof(note), "This run did not record the SM clock after the pause: a GPU that had not "
+				 "clocked down reads the same cold as warm.");
+		md_note(&o.md, note);
 		rd_fmt(a, sizeof(a), rd_gm_val(&all), 2);
 		rd_fmt(b, sizeof(b), paper_q(c, "warmup_geomean"), 1);
 		snprintf(note, sizeof(note), "The DASP-style SpMV's geometric mean of cold / warm here: %s over %d matrices; "
@@ -315,6 +370,7 @@ static int f8_render(struct render_ctx *c, const struct target_spec *ts, const c
 static void f8_body_fn(struct render_ctx *c, struct outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *v = calloc(n ? n : 1, sizeof(double));
+	int *ib = calloc(n ? n : 1, sizeof(int));
 	(void)c;
 	for (size_t i = 0; i < n; i++) {
 		char name[96], f[5][32];
@@ -328,6 +384,7 @@ static void f8_body_fn(struct render_ctx *c, struct outputs *o, const struct f8_
 		csv_put_num(&o->w, b * 1e6);
 		csv_put_num(&o->w, v[i]);
 		csv_put_str(&o->w, m[i].plain->status);
+		put_flag(&o->w, ib[i] = issue_bound2(m[i].plain, m[i].pre));
 		csv_end_row(&o->w);
 		rd_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
 		rd_fmt(f[1], sizeof(f[1]), a * 1e6, 2);
@@ -341,12 +398,15 @@ static void f8_body_fn(struct render_ctx *c, struct outputs *o, const struct f8_
 	snprintf(note, sizeof(note), "cuSPARSE without over with cusparseSpMV_preprocess, geometric means (matrices): %s. "
 		 "The paper prints no value: preprocessing \"provides the most significant benefits for smaller matrices\".", b);
 	md_note(&o->md, note);
+	issue_note(o, ib, n, "either cuSPARSE row's issue time");
 	free(v);
+	free(ib);
 }
 
 int rd_nongemm_figure8(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
-	static const char *const cols[] = { "matrix", "rows", "nnz", "plain_us", "preprocessed_us", "speedup", "status" };
+	static const char *const cols[] = { "matrix", "rows", "nnz", "plain_us", "preprocessed_us", "speedup", "status",
+					    "issue_bound" };
 	static const char *const md[] = { "matrix (rows)", "nnz", "no preprocessing (us)", "preprocessed (us)", "speedup" };
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f8_body_fn, err, errlen);
 }
@@ -399,6 +459,7 @@ int rd_nongemm_figure9(struct render_ctx *c, const struct target_spec *ts, char 
 static void f10_body_fn(struct render_ctx *c, struct outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *vo = calloc(n ? n : 1, sizeof(double)), *vi = calloc(n ? n : 1, sizeof(double));
+	int *ib = calloc(n ? n : 1, sizeof(int));
 	for (size_t i = 0; i < n; i++) {
 		char name[96], f[3][32];
 		vo[i] = cold_of(m[i].plain) / cold_of(m[i].dasp);
@@ -409,6 +470,7 @@ static void f10_body_fn(struct render_ctx *c, struct outputs *o, const struct f8
 		csv_put_num(&o->w, m[i].nnz);
 		csv_put_num(&o->w, vo[i]);
 		csv_put_num(&o->w, vi[i]);
+		put_flag(&o->w, ib[i] = issue_bound2(m[i].pre, m[i].dasp));
 		csv_end_row(&o->w);
 		rd_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
 		rd_fmt(f[1], sizeof(f[1]), vo[i], 2);
@@ -427,13 +489,16 @@ static void f10_body_fn(struct render_ctx *c, struct outputs *o, const struct f8
 		 "setting: %s. The paper (A100, SuiteSparse): %sx before (%sx in Figure 10's caption), %sx after, %sx after "
 		 "for more than 1,000 non-zeros.", b[0], b[1], p[0], p[1], p[2], p[3]);
 	md_note(&o->md, note);
+	issue_note(o, ib, n, "the improved setting's cuSPARSE or DASP-style issue time");
 	free(vo);
 	free(vi);
+	free(ib);
 }
 
 int rd_nongemm_figure10(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
-	static const char *const cols[] = { "matrix", "rows", "nnz", "speedup_original", "speedup_improved" };
+	static const char *const cols[] = { "matrix", "rows", "nnz", "speedup_original", "speedup_improved",
+					    "issue_bound" };
 	static const char *const md[] = { "matrix (rows)", "nnz", "original setting", "improved setting" };
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f10_body_fn, err, errlen);
 }

@@ -57,10 +57,11 @@ void protocol_from(const struct options *o, struct protocol *p);
  * the model's columns (NULL: none). */
 void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing);
 
-/* the protocol's host callbacks every runner shares (measure.cu): the monotonic clock, and an
- * idle pause before a throttled sample is retaken */
+/* the protocol's host callbacks every runner shares (measure.cu): the monotonic clock, an idle
+ * pause before a throttled sample is retaken, and the SM clock (NVML) */
 double bench_now(void *ctx);
 void bench_rest(void *ctx, double s);
+double bench_clock(void *ctx);
 /* the runner's checks (stencilbench.cu), shared with the workload runner: open the device (exit 3
  * without one), refuse a run directory of another GPU, refuse a dirty build unless ALLOW_DIRTY=1 */
 void bench_open_device(const struct options *o);

@@ -54,6 +54,8 @@ struct timing_ctx {
 
 double bench_now(void *c) { (void)c; return now_s(); }
 
+double bench_clock(void *c) { (void)c; return nvml_sm_clock(); }
+
 static int t_launch(void *c, long n)
 {
 	struct timing_ctx *t = (struct timing_ctx *)c;
@@ -309,7 +311,7 @@ static void count_row(struct row *r, struct timing_ctx *tc)
 static void time_row(struct row *r, const struct options *o, struct timing_ctx *tc)
 {
 	struct protocol p;
-	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest };
+	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest, bench_clock };
 	protocol_from(o, &p);
 	/* --original first, on a GPU left idle: what a fixed-count driver starting afresh measures */
 	if (o->original && protocol_original(&ops, &r->orig) != 0)
@@ -344,7 +346,7 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 
 	snprintf(r->status, sizeof(r->status), "skipped");
 	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = r->writeback_s = NAN;
-	r->orig.cold_s = r->orig.warm_s = NAN;
+	r->orig.cold_s = r->orig.warm_s = r->orig.idle_mhz = NAN;
 	mc.props = gpu_props();
 	if (runnable(r, &mc, ceil) != 0)
 		return;

@@ -154,6 +154,7 @@ int protocol_original(const struct protocol_ops *ops, struct original_result *r)
 	r->cold_s = r->warm_s = NAN;
 	if (ops->rest)
 		ops->rest(ops->ctx, r->idle_s);
+	r->idle_mhz = ops->clock ? ops->clock(ops->ctx) : NAN;
 	if ((rc = ops->launch(ops->ctx, r->warmup_launches)) != 0)
 		return rc;
 	return original_time(ops, r->timed_launches, &r->cold_s);

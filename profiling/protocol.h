@@ -56,6 +56,8 @@ struct protocol_ops {
 	int (*sample)(void *ctx, int flush_l2, double *seconds, double *sm_mhz);
 	/* pause s seconds (the GPU idle) before a throttled sample is retaken; NULL: no pause */
 	void (*rest)(void *ctx, double s);
+	/* the SM clock now, MHz (the original protocol's record of an idle GPU); NULL: not read */
+	double (*clock)(void *ctx);
 };
 
 struct protocol_result {
@@ -98,6 +100,8 @@ struct original_result {
 	double idle_s;
 	long warmup_launches, timed_launches;
 	double cold_s, warm_s;   /* seconds a launch: the mean of timed_launches */
+	double idle_mhz;         /* the SM clock at the end of the pause, before any launch (NaN: not read):
+				  * whether the GPU had clocked down, which a cold timing presumes */
 };
 int protocol_original(const struct protocol_ops *ops, struct original_result *r);
 int protocol_original_warm(const struct protocol_ops *ops, struct original_result *r);

@@ -121,6 +121,7 @@ static const struct run_col run_cols[] = {
 	COL("orig_time_cold_s", put_or_na(w, x->t && !isnan(x->r->orig.cold_s), x->r->orig.cold_s)),
 	COL("orig_time_warm_s", put_or_na(w, x->t && !isnan(x->r->orig.warm_s), x->r->orig.warm_s)),
 	COL("orig_timed_launches", put_or_na(w, x->t && !isnan(x->r->orig.cold_s), (double)x->r->orig.timed_launches)),
+	COL("orig_idle_mhz", put_or_na(w, x->t && !isnan(x->r->orig.idle_mhz), x->r->orig.idle_mhz)),
 	COL("git_commit", csv_put_str(w, gpu_build_commit())),
 	COL("git_dirty", csv_put_str(w, gpu_build_dirty())),
 };

@@ -11,7 +11,9 @@
  * Verification: SCALE (a_i = q b_i) is exact in fp64 on either unit, so every element must match
  * to 1e-15; SpMV's every row must match the CPU CSR product to 1e-12 of the row's |A||x|.
  * The CSV: one row a configuration with GB/s and GFLOP/s (workload_bytes, workload_flops), the
- * preprocessing time and the kernel's registers (cudaFuncGetAttributes; NA for cuSPARSE's).
+ * preprocessing time, the kernel's registers (cudaFuncGetAttributes; NA for cuSPARSE's), the
+ * host's time to issue one launch (issue_s: where it nears the median, the row times the issue
+ * rate, not the GPU) and, with --original, the SM clock after the pause (orig_idle_mhz).
  */
 #include <errno.h>
 #include <libgen.h>
@@ -42,8 +44,9 @@ static const char *const wl_cols[] = {
 	"row_len_max", "row_len_cv", "elements", "bytes", "status", "reason", "verify_max_rel", "verified", "samples",
 	"throttled_samples", "stop_reason", "warmup_s", "warmup_launches", "time_median_s", "time_min_s",
 	"time_q1_s", "time_q3_s", "time_rsd", "sm_clock_median_mhz", "sm_clock_min_mhz", "throttle_retakes",
-	"launches_per_sample", "gbps", "gflop_per_s", "registers", "preprocess_s", "padded", "orig_time_cold_s",
-	"orig_time_warm_s", "orig_timed_launches", "window", "git_commit", "git_dirty",
+	"launches_per_sample", "issue_s", "gbps", "gflop_per_s", "registers", "preprocess_s", "padded",
+	"orig_time_cold_s", "orig_time_warm_s", "orig_timed_launches", "orig_idle_mhz", "window", "git_commit",
+	"git_dirty",
 };
 
 struct wl_row {
@@ -53,6 +56,7 @@ struct wl_row {
 	double max_rel, len_mean, len_cv, preprocess_s;
 	long verified, rows, cols, nnz, len_max, padded;
 	int regs, timed, per_sample;
+	double issue_s;   /* the host's time to issue one launch, the mean over the samples */
 	struct protocol_result pr;
 	struct original_result orig;
 };
@@ -71,6 +75,8 @@ struct wl_timing {
 	cudaStream_t s;
 	cudaEvent_t e0, e1;
 	int k;   /* launches a sample: back to back, so that the window holds far more than a launch's latency */
+	double issue_sum;   /* host seconds issuing the samples' launches, and how many samples */
+	long issue_n;
 };
 
 static int w_launch(void *c, long k)
@@ -89,8 +95,10 @@ static int w_sample(void *c, int flush, double *sec, double *mhz)
 	float ms;
 	(void)flush;   /* hot: the L2 is kept between launches */
 	CUDA_CHECK(cudaEventRecord(t->e0, t->s));
+	const double h0 = bench_now(NULL);
 	for (int i = 0; i < t->k; i++)
 		t->m->launch(t->p, t->s);
+	t->issue_sum += (bench_now(NULL) - h0) / t->k, t->issue_n++;   /* a sample issued no faster than this */
 	CUDA_CHECK(cudaEventRecord(t->e1, t->s));
 	CUDA_CHECK(cudaGetLastError());
 	*mhz = nvml_sm_clock();
@@ -245,17 +253,19 @@ static void wl_protocol(const struct options *o, struct protocol *p)
 /* a verified row timed: --original's cold part, the protocol, --original's warm part */
 static void wl_time(struct wl_row *r, const struct options *o, struct wl_problem *prob)
 {
-	struct wl_timing t = { r->m, prob, 0, NULL, NULL, 1 };
+	struct wl_timing t = { r->m, prob, 0, NULL, NULL, 1, 0, 0 };
 	struct protocol p;
-	struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest };
+	struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest, bench_clock };
 	wl_protocol(o, &p);
 	CUDA_CHECK(cudaEventCreate(&t.e0));
 	CUDA_CHECK(cudaEventCreate(&t.e1));
 	if (!o->original || protocol_original(&ops, &r->orig) == 0) {
 		t.k = wl_launches_per_sample(&t);
 		r->per_sample = t.k;
-		if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0 &&
-		    (!o->original || protocol_original_warm(&ops, &r->orig) == 0)) {
+		t.issue_sum = 0, t.issue_n = 0;   /* the protocol's samples only */
+		const int ran = protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0;
+		r->issue_s = t.issue_n ? t.issue_sum / (double)t.issue_n : NAN;
+		if (ran && (!o->original || protocol_original_warm(&ops, &r->orig) == 0)) {
 			r->timed = 1;
 			snprintf(r->status, sizeof(r->status), "ok");
 		}
@@ -270,7 +280,7 @@ static void wl_measure_as(struct wl_row *r, const struct options *o, int sms, in
 	struct wl_data d;
 	memset(&d, 0, sizeof(d));
 	snprintf(r->status, sizeof(r->status), "skipped");
-	r->preprocess_s = r->orig.cold_s = r->orig.warm_s = NAN;
+	r->preprocess_s = r->orig.cold_s = r->orig.warm_s = r->orig.idle_mhz = r->issue_s = NAN;
 	r->regs = -1;
 	if (why) {
 		snprintf(r->reason, sizeof(r->reason), "%s", why);
@@ -362,6 +372,7 @@ static void wl_write(struct csv_writer *w, const struct wl_row *r, const char *r
 	csv_put_num(w, r->timed ? p->sm_mhz_min : NAN);
 	csv_put_int(w, r->timed ? p->retakes : 0);
 	csv_put_int(w, r->timed ? r->per_sample : 0);
+	put_na(w, r->timed && !isnan(r->issue_s), r->issue_s);
 	csv_put_num(w, bytes / t * 1e-9);
 	csv_put_num(w, workload_flops(c, r->nnz) / t * 1e-9);
 	put_na(w, ran && r->regs >= 0, (double)r->regs);
@@ -370,6 +381,7 @@ static void wl_write(struct csv_writer *w, const struct wl_row *r, const char *r
 	put_na(w, r->timed && !isnan(r->orig.cold_s), r->orig.cold_s);
 	put_na(w, r->timed && !isnan(r->orig.warm_s), r->orig.warm_s);
 	put_na(w, r->timed && !isnan(r->orig.cold_s), (double)r->orig.timed_launches);
+	put_na(w, r->timed && !isnan(r->orig.idle_mhz), r->orig.idle_mhz);
 	csv_put_str(w, "hot");
 	csv_put_str(w, gpu_build_commit());
 	csv_put_str(w, gpu_build_dirty());

@@ -85,6 +85,9 @@ static int fake_sample(void *c, int flush, double *sec, double *mhz)
 	return 0;
 }
 
+/* an idle clock while no launch has been made, the maximum after */
+static double fake_clock(void *c) { return ((struct fake *)c)->launches ? 1980 : 345; }
+
 static void fake_rest(void *c, double s)
 {
 	struct fake *f = c;
@@ -96,7 +99,7 @@ static void test_protocol_warmup_and_rsd_stop(void **state)
 {
 	static const double steady[] = { 1e-3 };
 	struct fake f = { .launch_s = 1e-3, .flush_s = 2e-4, .sample_s = steady, .nsample = 1 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -121,7 +124,7 @@ static void test_protocol_time_stop(void **state)
 {
 	static const double noisy[] = { 1.0e-3, 1.1e-3 };   /* RSD about 5 %: never below 0.5 % */
 	struct fake f = { .launch_s = 1e-3, .flush_s = 5e-4, .sample_s = noisy, .nsample = 2 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -144,7 +147,7 @@ static void test_protocol_throttle_and_count(void **state)
 	static const double s[] = { 2e-3, 2.5e-3 };
 	static const double mhz[] = { 1980, 1980, 1000, 1980, 1400 };   /* 1000 and 1400 < 0.75*1980 */
 	struct fake f = { .launch_s = 2e-3, .sample_s = s, .nsample = 2, .mhz = mhz, .nmhz = 5 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -161,7 +164,7 @@ static void test_protocol_throttle_and_count(void **state)
 	protocol_free(&r);
 	/* a failing launch stops the protocol with its code */
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 2, .fail_after = 50 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL, NULL };
 	assert_int_equal(protocol_run(&p, &gops, 0, &r), 7);
 	protocol_free(&r);
 	/* QUICK=1 keeps the same rules with smaller numbers */
@@ -177,7 +180,7 @@ static void test_protocol_throttle_retakes(void **state)
 	static const double alternate[] = { 1000, 1980 };   /* every other sample under 0.75 x 1980 */
 	static const double slow[] = { 1000 };              /* a GPU held at a low clock */
 	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = alternate, .nmhz = 2 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -195,7 +198,7 @@ static void test_protocol_throttle_retakes(void **state)
 	protocol_free(&r);
 
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = slow, .nmhz = 1 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest, NULL };
 	assert_int_equal(protocol_run(&p, &gops, 1980, &r), 0);
 	/* 20 retakes, then the throttled samples are kept and counted: the row carries the flag */
 	assert_int_equal(r.retakes, 20);
@@ -208,7 +211,7 @@ static void test_protocol_throttle_retakes(void **state)
 
 	/* without a known maximum clock nothing is judged throttled */
 	struct fake h = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = slow, .nmhz = 1 };
-	struct protocol_ops hops = { &h, fake_now, fake_launch, fake_sample, fake_rest };
+	struct protocol_ops hops = { &h, fake_now, fake_launch, fake_sample, fake_rest, NULL };
 	assert_int_equal(protocol_run(&p, &hops, -1, &r), 0);
 	assert_int_equal(r.retakes + r.throttled, 0);
 	protocol_free(&r);
@@ -775,7 +778,7 @@ static void test_protocol_original(void **state)
 {
 	(void)state;
 	struct fake f = { .launch_s = 2e-3 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, NULL, fake_rest };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, NULL, fake_rest, fake_clock };
 	struct original_result o;
 	assert_int_equal(protocol_original(&ops, &o), 0);
 	assert_int_equal(f.rests, 1);
@@ -783,13 +786,14 @@ static void test_protocol_original(void **state)
 	assert_near(f.t, ORIGINAL_IDLE_S + 2e-3 * (ORIGINAL_WARMUP + ORIGINAL_TIMED), 1e-12);
 	assert_near(o.cold_s, 2e-3, 1e-12);
 	assert_true(isnan(o.warm_s));
+	assert_near(o.idle_mhz, 345, 0);   /* read after the pause, before the launches */
 	f.launch_s = 1e-3;   /* warmed up: the same timing reads half */
 	assert_int_equal(protocol_original_warm(&ops, &o), 0);
 	assert_near(o.warm_s, 1e-3, 1e-12);
 	assert_int_equal(o.timed_launches, ORIGINAL_TIMED);
 	/* a failing launch is reported */
 	struct fake g = { .launch_s = 1e-3, .fail_after = 50 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, NULL, fake_rest };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, NULL, fake_rest, NULL };
 	assert_int_equal(protocol_original(&gops, &o), 7);
 }
 

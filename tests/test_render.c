@@ -146,6 +146,41 @@ static void test_verdicts_pinned(void **state)
 		assert_non_null(strchr(got, *o));
 }
 
+/* the warm-up claim's premise: a cold timing needs a GPU that clocked down in the pause; the
+ * fixture's nongemm-figure8 (recorded before the runner read the clock) with an orig_idle_mhz
+ * column added: at the maximum clock the premise is absent, at an idle clock the claim is judged */
+static const char *warmup_verdict(const char *mhz, char *buf, size_t len)
+{
+	char cmd[1024], err[1024], path[512];
+	const char *run = temp_dir(), *out = temp_dir();
+	struct render_ctx c;
+	struct csv_table v;
+	snprintf(cmd, sizeof(cmd), "cp '%s'/* '%s'/ && awk -F, -v OFS=, 'NR == 1 { print $0, \"orig_idle_mhz\"; next } "
+		 "{ print $0, \"%s\" }' '%s/nongemm-figure8.csv' > '%s/f8' && mv '%s/f8' '%s/nongemm-figure8.csv'",
+		 repo_path("tests/fixtures/run-verdicts"), run, mhz, run, run, run, run);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)), 0);
+	assert_int_equal(render_target(&c, "verdicts", err, sizeof(err)), 0);
+	render_close(&c);
+	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
+	if (csv_table_read(path, &v, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	buf[0] = '\0';
+	for (size_t r = 0; r < v.nrows; r++)
+		if (strstr(csv_table_get(&v, r, "claim"), "fixed-count warm-up"))
+			snprintf(buf, len, "%s", csv_table_get(&v, r, "verdict_text"));
+	csv_table_free(&v);
+	return buf;
+}
+
+static void test_warmup_premise(void **state)
+{
+	(void)state;
+	char b[512];
+	assert_non_null(strstr(warmup_verdict("1980", b, sizeof(b)), "premise absent here: the GPU did not clock down"));
+	assert_string_equal(warmup_verdict("345", b, sizeof(b)), "does not hold");
+}
+
 /* tcs-table4 from the fixture: the ratio is the run's sparse over dense, beside the paper's 3.06 */
 static void test_joined_values(void **state)
 {
@@ -478,6 +513,7 @@ void run_render_tests(struct group_result *r)
 		cmocka_unit_test(test_target_table),
 		cmocka_unit_test(test_doc_tables),
 		cmocka_unit_test(test_verdicts_pinned),
+		cmocka_unit_test(test_warmup_premise),
 		cmocka_unit_test(test_joined_values),
 		cmocka_unit_test(test_kernels_vs_authors),
 		cmocka_unit_test(test_verdict_logic),
