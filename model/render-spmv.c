@@ -350,10 +350,10 @@ static int f8_render(struct render_ctx *c, const struct target_spec *ts, const c
 {
 	struct wl_set s;
 	struct outputs o;
-	struct f8_matrix m[128];
 	if (rd_wl_load(c, "nongemm-figure8", &s, err, errlen) != 0)
 		return -1;
-	const size_t n = f8_matrices(&s, m, NELEM(m));
+	struct f8_matrix *m = calloc(s.n ? s.n : 1, sizeof(*m));   /* at most a matrix a row */
+	const size_t n = f8_matrices(&s, m, s.n);
 	const char *notes[] = { ts->note, NULL };
 	int rc = rd_outputs_open(c, ts->name, &o, cols, ncols, ts->title, notes, md, nmd, err, errlen);
 	if (rc == 0) {
@@ -363,6 +363,7 @@ static int f8_render(struct render_ctx *c, const struct target_spec *ts, const c
 	}
 	if (rc == 0)
 		rc = vars_title(c, ts->name, err, errlen);
+	free(m);
 	rd_wl_free(&s);
 	return rc;
 }
