@@ -67,9 +67,14 @@ static void dasp_geomeans(struct verdict_ctx *x, double lo, struct claim_eval *e
 	struct rd_gm go = { 0, 0 }, gi = { 0, 0 };
 	for (size_t i = 0; s && i < s->n; i++) {
 		const struct wl_pt *d = &s->pt[i];
-		if (strcmp(d->method, "spmv-dasp") || !(d->nnz > lo))
+		if (strcmp(d->method, "spmv-dasp"))
 			continue;
 		const struct wl_pt *plain = rd_wl_same(s, d, "spmv-cusparse"), *pre = rd_wl_same(s, d, "spmv-cusparse:preprocess");
+		/* the matrix's non-zeros from any of its rows; none measured: it counts as needed, so that
+		 * a run missing it is not measured rather than judged on the rest */
+		const double nnz = !isnan(d->nnz) ? d->nnz : plain && !isnan(plain->nnz) ? plain->nnz : pre ? pre->nnz : NAN;
+		if (!isnan(nnz) && !(nnz > lo))
+			continue;
 		e->N++;
 		if (!plain || !pre || !isfinite(d->t) || !isfinite(pre->t) || !isfinite(plain->cold) || !isfinite(d->cold))
 			continue;
