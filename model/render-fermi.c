@@ -119,14 +119,9 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 	struct csv_table paper;
 	struct outputs o;
 	struct hw sheet;
-	char path[1024], sname[128], n1[640], n2[400];
-	snprintf(path, sizeof(path), "%s/data/paper/fermi-table1.csv", c->root);
-	if (csv_table_read(path, &paper, err, errlen) != 0)
+	char sname[128], n1[640], n2[400];
+	if (rd_load_paper(c, "fermi-table1", need, &paper, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(&paper, need, err, errlen) != 0) {
-		csv_table_free(&paper);
-		return -1;
-	}
 	int have_sheet = rd_datasheet(c, &sheet, sname, sizeof(sname)) == 0;
 	c->note_kind = NOTE_MICROBENCH;
 	snprintf(n1, sizeof(n1), "Upper half as given by NVIDIA: the paper's GPUs, and this GPU's datasheet (%s%s) "
@@ -201,17 +196,11 @@ static int fig4_vars(struct render_ctx *c, const char *name, double flat, double
 static int fig4_paper_rows(struct render_ctx *c, struct outputs *o, char *err, size_t errlen)
 {
 	static const char *const need[] = { "gpu", "quantity", "value", "unit", "source", NULL };
+	static const char *const tneed[] = { "gpu", "quantity", "value", "kind", NULL };
 	struct csv_table p, tab;
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/data/paper/fermi-figure4.csv", c->root);
-	if (csv_table_read(path, &p, err, errlen) != 0)
+	if (rd_load_paper(c, "fermi-figure4", need, &p, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(&p, need, err, errlen) != 0) {
-		csv_table_free(&p);
-		return -1;
-	}
-	snprintf(path, sizeof(path), "%s/data/paper/fermi-table1.csv", c->root);
-	if (csv_table_read(path, &tab, err, errlen) != 0) {
+	if (rd_load_paper(c, "fermi-table1", tneed, &tab, err, errlen) != 0) {
 		csv_table_free(&p);
 		return -1;
 	}

@@ -145,17 +145,10 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 	struct target t;
 	struct csv_table paper;
 	struct outputs o;
-	char path[1024];
 	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/data/paper/fermi-figure8.csv", c->root);
-	if (csv_table_read(path, &paper, err, errlen) != 0) {
+	if (rd_load_paper(c, "fermi-figure8", need, &paper, err, errlen) != 0) {
 		rd_target_free(&t);
-		return -1;
-	}
-	if (csv_table_require(&paper, need, err, errlen) != 0) {
-		rd_target_free(&t);
-		csv_table_free(&paper);
 		return -1;
 	}
 	const char *notes[] = {

@@ -69,6 +69,11 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 			size_t nmd, char *err, size_t errlen);
 int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, char *err, size_t errlen);
 long rd_paper_row(const struct csv_table *t, const char *k1, const char *v1, const char *k2, const char *v2);
+/* data/paper/NAME.csv with the columns need (NULL-terminated): 0, or -1 with err */
+int rd_load_paper(const struct render_ctx *c, const char *name, const char *const *need, struct csv_table *t,
+		  char *err, size_t errlen);
+/* a quantity,value paper table's value of quantity (NaN when absent) */
+double rd_paper_value(const struct csv_table *t, const char *quantity);
 /*
  * A rendered table's columns, written once (as nvbench prints): each {CSV name, Markdown header}
  * (either NULL: a column of one output only) reads a field of the row's view (a struct that starts
@@ -126,6 +131,7 @@ struct wl_pt {
 	double nnz, t, cold, warm, pre;   /* seconds: median, original cold and warm, preprocessing */
 	double gbps;                      /* the run's: workload_bytes over the median */
 	double issue, idle_mhz;           /* host seconds to issue a launch; SM clock after the pause */
+	double regs, thr, samples, clk;   /* registers, throttled samples, samples, median SM clock */
 };
 /* whether p's median is the host's issue rate rather than the GPU's time (issue >= 0.9 of it):
  * 1, 0, or -1 when the run did not record the issue time */

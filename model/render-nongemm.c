@@ -24,26 +24,6 @@
 
 #define F6_NAME "nongemm-figure6"
 
-struct f6_point {
-	const struct workload_config *c;
-	char method[48], status[16];
-	double gbps, time_s, regs, thr, samples, clk;
-};
-
-/* the run row of configuration c (method with its option, size), or -1 */
-static long f6_run_row(const struct csv_table *run, const char *method, const char *size)
-{
-	for (size_t r = 0; r < run->nrows; r++)
-		if (!strcmp(csv_table_get(run, r, "method"), method) && !strcmp(csv_table_get(run, r, "size"), size))
-			return (long)r;
-	return -1;
-}
-
-static double paper_num(const struct csv_table *p, const char *q)
-{
-	return rd_num(p, rd_paper_row(p, "quantity", q, NULL, NULL), "value");
-}
-
 /* the section 5.1.2 estimate: (8/B + 2/P_tc) / (8/B + 2/P_cc), B in TB/s, P in TFLOP/s */
 static double estimate(double B, double pcc, double ptc)
 {
@@ -52,35 +32,41 @@ static double estimate(double B, double pcc, double ptc)
 
 /* the geometric mean of CUDA-core over tensor-core GB/s for the variant, over the sizes whose data
  * (16 bytes an element) is at most (below) or more than (!below) half the L2 */
-static double f6_geomean(const struct f6_point *pt, size_t n, const char *tc, double half_l2, int below, int *k)
+static double f6_geomean(const struct wl_set *s, const char *tc, double half_l2, int below, int *k)
 {
-	double s = 0;
-	*k = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(pt[i].method, tc) || !(pt[i].gbps > 0) || ((16.0 * pt[i].c->n <= half_l2) != below))
+	struct rd_gm g = { 0, 0 };
+	for (size_t i = 0; i < s->n; i++) {
+		const struct wl_pt *p = &s->pt[i], *cc = rd_wl_same(s, p, "scale-cc");
+		if (strcmp(p->method, tc) || !(p->gbps > 0) || ((16.0 * p->c->n <= half_l2) != below))
 			continue;
-		for (size_t j = 0; j < n; j++)
-			if (!strcmp(pt[j].method, "scale-cc") && pt[j].c->n == pt[i].c->n && pt[j].gbps > 0)
-				s += log(pt[j].gbps / pt[i].gbps), (*k)++;
+		if (cc && cc->gbps > 0)
+			rd_gm_add(&g, cc->gbps / p->gbps);
 	}
-	return *k ? exp(s / *k) : NAN;
+	*k = g.k;
+	return rd_gm_val(&g);
+}
+
+/* data/paper/nongemm-figure6.csv */
+static int f6_paper(const struct render_ctx *c, struct csv_table *t, char *err, size_t errlen)
+{
+	static const char *const need[] = { "quantity", "value", NULL };
+	return rd_load_paper(c, F6_NAME, need, t, err, errlen);
 }
 
 double rd_scale_estimate(const struct render_ctx *c)
 {
-	char path[1024], err[256];
+	char err[256];
 	struct csv_table paper;
-	snprintf(path, sizeof(path), "%s/data/paper/nongemm-figure6.csv", c->root);
-	if (csv_table_read(path, &paper, err, sizeof(err)) != 0)
+	if (f6_paper(c, &paper, err, sizeof(err)) != 0)
 		return NAN;
-	const double util = paper_num(&paper, "utilisation_tc");
+	const double util = rd_paper_value(&paper, "utilisation_tc");
 	csv_table_free(&paper);
 	const double bw = hw_get(&c->hw, "dram_copy_bandwidth", NULL) * 1e-3, fma = hw_get(&c->hw, "fp64_fma", NULL);
 	return estimate(bw, fma, hw_get(&c->hw, "tc_fp64_mma_m8n8k4", NULL) * util);
 }
 
-static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct f6_point *pt, size_t n,
-		     const struct csv_table *paper, double l2)
+static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct wl_set *s,
+		     const struct csv_table *paper, double table1_pcc, double l2)
 {
 	static const char *const tcs[] = { "scale-dmma", "scale-dmma:m16n8k4", "scale-dmma:m16n8k8", "scale-dmma:m16n8k16" };
 	char note[1024], f[2][32];
@@ -88,14 +74,15 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 			 "data (b and a, 16 bytes an element) at most / above half the L2 (%.0f MiB):", l2 / 2 / (1 << 20));
 	for (size_t t = 0; t < NELEM(tcs); t++) {
 		int kb, ka;
-		rd_fmt(f[0], sizeof(f[0]), f6_geomean(pt, n, tcs[t], l2 / 2, 1, &kb), 3);
-		rd_fmt(f[1], sizeof(f[1]), f6_geomean(pt, n, tcs[t], l2 / 2, 0, &ka), 3);
+		rd_fmt(f[0], sizeof(f[0]), f6_geomean(s, tcs[t], l2 / 2, 1, &kb), 3);
+		rd_fmt(f[1], sizeof(f[1]), f6_geomean(s, tcs[t], l2 / 2, 0, &ka), 3);
 		k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %s / %s (%d / %d sizes)", t ? ";" : "", tcs[t],
 			      f[0], f[1], kb, ka);
 	}
 	md_note(&o->md, note);
 	k = snprintf(note, sizeof(note), "Registers a thread (cudaFuncGetAttributes):");
-	for (size_t i = 0; i < n; i++) {
+	const struct wl_pt *pt = s->pt;
+	for (size_t i = 0; i < s->n; i++) {
 		int seen = 0;
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = !strcmp(pt[j].method, pt[i].method);
@@ -103,16 +90,16 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 			k += snprintf(note + k, sizeof(note) - (size_t)k, " %s %.0f,", pt[i].method, pt[i].regs);
 	}
 	snprintf(note + k, sizeof(note) - (size_t)k, " the paper: %.0f on CUDA cores, %.0f and %.0f on tensor cores (sm_80, "
-		 "sm_90).", paper_num(paper, "registers_cc"), paper_num(paper, "registers_tc_sm80"),
-		 paper_num(paper, "registers_tc_sm90"));
+		 "sm_90).", rd_paper_value(paper, "registers_cc"), rd_paper_value(paper, "registers_tc_sm80"),
+		 rd_paper_value(paper, "registers_tc_sm90"));
 	md_note(&o->md, note);
-	const double B = paper_num(paper, "estimate_B"), pcc = paper_num(paper, "estimate_P_cc");
-	const double ptc = paper_num(paper, "estimate_P_tc"), util = paper_num(paper, "utilisation_tc");
+	const double B = rd_paper_value(paper, "estimate_B"), pcc = rd_paper_value(paper, "estimate_P_cc");
+	const double ptc = rd_paper_value(paper, "estimate_P_tc"), util = rd_paper_value(paper, "utilisation_tc");
 	const double bw = hw_get(&c->hw, "dram_copy_bandwidth", NULL) * 1e-3, fma = hw_get(&c->hw, "fp64_fma", NULL);
 	const double tc = hw_get(&c->hw, "tc_fp64_mma_m8n8k4", NULL);
 	char e[4][32];
 	rd_fmt(e[0], sizeof(e[0]), estimate(B, pcc, ptc), 2);
-	rd_fmt(e[1], sizeof(e[1]), estimate(B, 9.7, ptc), 2);
+	rd_fmt(e[1], sizeof(e[1]), estimate(B, table1_pcc, ptc), 2);
 	rd_fmt(e[2], sizeof(e[2]), rd_scale_estimate(c), 3);
 	rd_fmt(e[3], sizeof(e[3]), tc * util, 2);
 	snprintf(note, sizeof(note), "The section 5.1.2 estimate of tensor-core time over CUDA-core time, no overlap of "
@@ -120,7 +107,7 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 		 "%.1f TFLOP/s; printed %.2f), %s with Table 1's CUDA-core P_cc 9.7; on this run's ceilings (copy %.2f TB/s, "
 		 "fp64 FMA %.1f, m8n8k4 DMMA %.1f TFLOP/s at the paper's 1/8 utilisation: %s) %s. Note the formula's 8 bytes "
 		 "and 2 FLOPs an element against section 3.1's 16 bytes and 1 FLOP.", e[0], B, pcc, ptc,
-		 paper_num(paper, "estimate_speedup"), e[1], bw, fma, tc, e[3], e[2]);
+		 rd_paper_value(paper, "estimate_speedup"), e[1], bw, fma, tc, e[3], e[2]);
 	md_note(&o->md, note);
 }
 
@@ -133,84 +120,60 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 					  "m16n8k4", "m16n8k8", "m16n8k16" };
 	static const char *const mdm[] = { "scale-cc", "scale-dmma", "scale-dmma:m16n8k4", "scale-dmma:m16n8k8",
 					   "scale-dmma:m16n8k16" };
-	struct workload_config *cfgs;
-	struct csv_table run, paper;
+	static const char *const t1need[] = { "gpu", "quantity", "value", NULL };
+	struct wl_set s;
+	struct csv_table paper, t1;
 	struct outputs o;
-	struct stat st;
-	size_t n;
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, F6_NAME);
-	if (workload_read(path, &cfgs, &n, err, errlen) != 0)
+	if (f6_paper(c, &paper, err, errlen) != 0)
 		return -1;
-	memset(&run, 0, sizeof(run));
-	snprintf(path, sizeof(path), "%s/%s.csv", c->rundir, F6_NAME);
-	const int have = c->rundir[0] && stat(path, &st) == 0;   /* a run without it: every row "not run" */
-	if (have && csv_table_read(path, &run, err, errlen) != 0) {
-		free(cfgs);
+	if (rd_load_paper(c, "nongemm-table1", t1need, &t1, err, errlen) != 0) {
+		csv_table_free(&paper);
 		return -1;
 	}
-	snprintf(path, sizeof(path), "%s/data/paper/nongemm-figure6.csv", c->root);
-	if (csv_table_read(path, &paper, err, errlen) != 0) {
-		free(cfgs);
-		csv_table_free(&run);
+	/* Table 1's CUDA-core fp64 peak, beside the tensor-core one section 5.1.2 used */
+	const double table1_pcc = rd_num(&t1, rd_paper_row(&t1, "quantity", "fp64_fma", NULL, NULL), "value");
+	csv_table_free(&t1);
+	if (rd_wl_load(c, F6_NAME, &s, err, errlen) != 0) {   /* a run without it: every row "not run" */
+		csv_table_free(&paper);
 		return -1;
-	}
-	struct f6_point *pt = calloc(n, sizeof(*pt));
-	for (size_t i = 0; i < n; i++) {
-		struct f6_point *p = &pt[i];
-		p->c = &cfgs[i];
-		snprintf(p->method, sizeof(p->method), "%s%s%s", cfgs[i].method, cfgs[i].option[0] ? ":" : "", cfgs[i].option);
-		const long r = have ? f6_run_row(&run, p->method, cfgs[i].size) : -1;
-		snprintf(p->status, sizeof(p->status), "%s", r >= 0 ? csv_table_get(&run, (size_t)r, "status") : "not run");
-		const int ok = !strcmp(p->status, "ok");
-		p->gbps = ok ? rd_num(&run, r, "gbps") : NAN;
-		p->time_s = ok ? rd_num(&run, r, "time_median_s") : NAN;
-		p->regs = rd_num(&run, r, "registers");
-		p->thr = rd_num(&run, r, "throttled_samples"), p->samples = rd_num(&run, r, "samples");
-		p->clk = rd_num(&run, r, "sm_clock_median_mhz");
 	}
 	const double l2 = rd_meta_num(c, "l2_bytes");   /* the run's L2, for the split */
 	const char *notes[] = { ts->note, NULL };
 	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
-		free(pt), free(cfgs), csv_table_free(&run), csv_table_free(&paper);
+		rd_wl_free(&s), csv_table_free(&paper);
 		return -1;
 	}
 	c->note_kind = NOTE_HOT_WORKLOAD;
-	for (size_t i = 0; i < n; i++) {
-		const struct f6_point *p = &pt[i];
+	for (size_t i = 0; i < s.n; i++) {
+		const struct wl_pt *p = &s.pt[i], *cc = rd_wl_same(&s, p, "scale-cc");
 		csv_put_str(&o.w, p->method);
 		csv_put_int(&o.w, p->c->n);
 		csv_put_num(&o.w, 16.0 * p->c->n);
 		csv_put_str(&o.w, p->status);
 		csv_put_num(&o.w, p->gbps);
-		csv_put_num(&o.w, p->c->n / p->time_s * 1e-9);
-		csv_put_num(&o.w, p->time_s * 1e6);
+		csv_put_num(&o.w, p->c->n / p->t * 1e-9);
+		csv_put_num(&o.w, p->t * 1e6);
 		csv_put_num(&o.w, p->regs);
-		double cc = NAN;   /* the CUDA-core kernel's GB/s at this size over this row's */
-		for (size_t j = 0; j < n; j++)
-			if (pt[j].c->n == p->c->n && !strcmp(pt[j].method, "scale-cc"))
-				cc = pt[j].gbps;
-		csv_put_num(&o.w, cc / p->gbps);
+		csv_put_num(&o.w, (cc ? cc->gbps : NAN) / p->gbps);   /* the CUDA-core kernel's GB/s over this row's */
 		csv_put_int(&o.w, p->thr > 0);
 		csv_put_num(&o.w, p->thr);
 		csv_put_num(&o.w, p->samples);
 		csv_put_num(&o.w, p->clk);
 		csv_end_row(&o.w);
 	}
-	for (size_t i = 0; i < n; i++) {   /* one Markdown row a size, in the list's order */
-		if (strcmp(pt[i].method, "scale-cc"))
+	for (size_t i = 0; i < s.n; i++) {   /* one Markdown row a size, in the list's order */
+		const struct wl_pt *p = &s.pt[i];
+		if (strcmp(p->method, "scale-cc"))
 			continue;
 		char text[8][32];
 		const char *cells[8];
 		double g[NELEM(mdm)];
 		for (size_t m = 0; m < NELEM(mdm); m++) {
-			g[m] = NAN;
-			for (size_t j = 0; j < n; j++)
-				if (pt[j].c->n == pt[i].c->n && !strcmp(pt[j].method, mdm[m]))
-					g[m] = pt[j].gbps;
+			const struct wl_pt *q = rd_wl_same(&s, p, mdm[m]);
+			g[m] = q ? q->gbps : NAN;
 		}
-		snprintf(text[0], 32, "%ld", pt[i].c->n);
-		rd_fmt(text[1], 32, 16.0 * pt[i].c->n / (1 << 20), 1);
+		snprintf(text[0], 32, "%ld", p->c->n);
+		rd_fmt(text[1], 32, 16.0 * p->c->n / (1 << 20), 1);
 		rd_fmt(text[2], 32, g[0], 0);
 		rd_fmt(text[3], 32, g[1], 0);
 		rd_fmt(text[4], 32, g[0] / g[1], 2);
@@ -221,8 +184,8 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 			cells[k] = text[k];
 		md_row(&o.md, cells);
 	}
-	f6_notes(&o, c, pt, n, &paper, l2);
-	if (have && csv_table_col(&run, "launches_per_sample") < 0)
+	f6_notes(&o, c, &s, &paper, table1_pcc, l2);
+	if (s.have && csv_table_col(&s.run, "launches_per_sample") < 0)
 		md_note(&o.md, "THIS RUN TIMED ONE LAUNCH A SAMPLE (before K back-to-back launches a sample): up to about "
 			"2 million elements its times are the launch latency, not the kernels'; only the sizes above half "
 			"the L2 compare the kernels.");
@@ -235,7 +198,7 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 			rc = rd_vars_commit(&a, err, errlen);
 		}
 	}
-	free(pt), free(cfgs), csv_table_free(&run), csv_table_free(&paper);
+	rd_wl_free(&s), csv_table_free(&paper);
 	return rc;
 }
 

@@ -57,6 +57,9 @@ int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, c
 		p->pre = ok ? rd_num(&s->run, r, "preprocess_s") : NAN;
 		p->gbps = ok ? rd_num(&s->run, r, "gbps") : NAN;
 		p->issue = ok ? rd_num(&s->run, r, "issue_s") : NAN;
+		p->regs = rd_num(&s->run, r, "registers");
+		p->thr = rd_num(&s->run, r, "throttled_samples"), p->samples = rd_num(&s->run, r, "samples");
+		p->clk = rd_num(&s->run, r, "sm_clock_median_mhz");
 		p->idle_mhz = ok ? rd_num(&s->run, r, "orig_idle_mhz") : NAN;
 	}
 	return 0;
@@ -123,16 +126,11 @@ void rd_gm_add(struct rd_gm *g, double v)
 
 double rd_gm_val(const struct rd_gm *g) { return g->k ? exp(g->s / g->k) : NAN; }
 
-static double paper_q(const struct render_ctx *c, const char *q)
+/* the paper's SpMV values (data/paper/nongemm-spmv.csv) */
+static int spmv_paper(const struct render_ctx *c, struct csv_table *t, char *err, size_t errlen)
 {
-	char path[1024], err[256];
-	struct csv_table t;
-	snprintf(path, sizeof(path), "%s/data/paper/nongemm-spmv.csv", c->root);
-	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
-		return NAN;
-	const double v = rd_num(&t, rd_paper_row(&t, "quantity", q, NULL, NULL), "value");
-	csv_table_free(&t);
-	return v;
+	static const char *const need[] = { "quantity", "value", NULL };
+	return rd_load_paper(c, "nongemm-spmv", need, t, err, errlen);
 }
 
 static int vars_title(struct render_ctx *c, const char *name, char *err, size_t errlen)
@@ -192,12 +190,18 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 	struct wl_set s;
 	struct target st;
 	struct outputs o;
+	struct csv_table paper;
 	struct f7_kernel k[16];
 	size_t nk = 0;
-	if (rd_wl_load(c, "nongemm-figure7", &s, err, errlen) != 0)
+	if (spmv_paper(c, &paper, err, errlen) != 0)
 		return -1;
+	if (rd_wl_load(c, "nongemm-figure7", &s, err, errlen) != 0) {
+		csv_table_free(&paper);
+		return -1;
+	}
 	if (rd_target_load(c, "nongemm-figure7-stencils", &st, err, errlen) != 0) {
 		rd_wl_free(&s);
+		csv_table_free(&paper);
 		return -1;
 	}
 	const char *notes[] = { ts->note, NULL };
@@ -255,7 +259,7 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 				 "clocked down reads the same cold as warm.");
 		md_note(&o.md, note);
 		rd_fmt(a, sizeof(a), rd_gm_val(&all), 2);
-		rd_fmt(b, sizeof(b), paper_q(c, "warmup_geomean"), 1);
+		rd_fmt(b, sizeof(b), rd_paper_value(&paper, "warmup_geomean"), 1);
 		snprintf(note, sizeof(note), "The DASP-style SpMV's geometric mean of cold / warm here: %s over %d matrices; "
 			 "the paper: %sx for DASP from replacing the warm-up (its Figure 7's points are not printed). Above 1: "
 			 "the fixed-count timing from an idle GPU reads slower than the same timing once warm.", a, all.k, b);
@@ -275,6 +279,7 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 	}
 	rd_target_free(&st);
 	rd_wl_free(&s);
+	csv_table_free(&paper);
 	return rc;
 }
 
@@ -342,7 +347,7 @@ static void f8_buckets(char *b, size_t len, const struct f8_matrix *m, size_t n,
 	}
 }
 
-typedef void (*f8_body)(struct render_ctx *c, struct outputs *o, const struct f8_matrix *m, size_t n);
+typedef void (*f8_body)(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n);
 
 /* open nongemm-figure8's set, the outputs, call body, close; the vars file too */
 static int f8_render(struct render_ctx *c, const struct target_spec *ts, const char *const *cols, size_t ncols,
@@ -350,29 +355,35 @@ static int f8_render(struct render_ctx *c, const struct target_spec *ts, const c
 {
 	struct wl_set s;
 	struct outputs o;
-	if (rd_wl_load(c, "nongemm-figure8", &s, err, errlen) != 0)
+	struct csv_table paper;
+	if (spmv_paper(c, &paper, err, errlen) != 0)
 		return -1;
+	if (rd_wl_load(c, "nongemm-figure8", &s, err, errlen) != 0) {
+		csv_table_free(&paper);
+		return -1;
+	}
 	struct f8_matrix *m = calloc(s.n ? s.n : 1, sizeof(*m));   /* at most a matrix a row */
 	const size_t n = f8_matrices(&s, m, s.n);
 	const char *notes[] = { ts->note, NULL };
 	int rc = rd_outputs_open(c, ts->name, &o, cols, ncols, ts->title, notes, md, nmd, err, errlen);
 	if (rc == 0) {
 		c->note_kind = NOTE_HOT_WORKLOAD;
-		body(c, &o, m, n);
+		body(&paper, &o, m, n);
 		rc = rd_outputs_close(c, ts->name, &o, err, errlen);
 	}
 	if (rc == 0)
 		rc = vars_title(c, ts->name, err, errlen);
 	free(m);
 	rd_wl_free(&s);
+	csv_table_free(&paper);
 	return rc;
 }
 
-static void f8_body_fn(struct render_ctx *c, struct outputs *o, const struct f8_matrix *m, size_t n)
+static void f8_body_fn(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *v = calloc(n ? n : 1, sizeof(double));
 	int *ib = calloc(n ? n : 1, sizeof(int));
-	(void)c;
+	(void)paper;
 	for (size_t i = 0; i < n; i++) {
 		char name[96], f[5][32];
 		const double a = t_of(m[i].plain), b = t_of(m[i].pre);
@@ -412,10 +423,10 @@ int rd_nongemm_figure8(struct render_ctx *c, const struct target_spec *ts, char 
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f8_body_fn, err, errlen);
 }
 
-static void f9_body_fn(struct render_ctx *c, struct outputs *o, const struct f8_matrix *m, size_t n)
+static void f9_body_fn(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *vc = calloc(n ? n : 1, sizeof(double)), *vd = calloc(n ? n : 1, sizeof(double));
-	(void)c;
+	(void)paper;
 	for (size_t i = 0; i < n; i++) {
 		char name[96], f[5][32];
 		const double pc = pre_of(m[i].pre), pd = pre_of(m[i].dasp);
@@ -457,7 +468,7 @@ int rd_nongemm_figure9(struct render_ctx *c, const struct target_spec *ts, char 
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f9_body_fn, err, errlen);
 }
 
-static void f10_body_fn(struct render_ctx *c, struct outputs *o, const struct f8_matrix *m, size_t n)
+static void f10_body_fn(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *vo = calloc(n ? n : 1, sizeof(double)), *vi = calloc(n ? n : 1, sizeof(double));
 	int *ib = calloc(n ? n : 1, sizeof(int));
@@ -482,10 +493,10 @@ static void f10_body_fn(struct render_ctx *c, struct outputs *o, const struct f8
 	char b[2][512], note[1536], p[4][32];
 	f8_buckets(b[0], sizeof(b[0]), m, n, vo);
 	f8_buckets(b[1], sizeof(b[1]), m, n, vi);
-	rd_fmt(p[0], sizeof(p[0]), paper_q(c, "dasp_speedup_before"), 2);
-	rd_fmt(p[1], sizeof(p[1]), paper_q(c, "dasp_speedup_before_caption"), 2);
-	rd_fmt(p[2], sizeof(p[2]), paper_q(c, "dasp_speedup_after"), 2);
-	rd_fmt(p[3], sizeof(p[3]), paper_q(c, "dasp_speedup_after_over_1000"), 2);
+	rd_fmt(p[0], sizeof(p[0]), rd_paper_value(paper, "dasp_speedup_before"), 2);
+	rd_fmt(p[1], sizeof(p[1]), rd_paper_value(paper, "dasp_speedup_before_caption"), 2);
+	rd_fmt(p[2], sizeof(p[2]), rd_paper_value(paper, "dasp_speedup_after"), 2);
+	rd_fmt(p[3], sizeof(p[3]), rd_paper_value(paper, "dasp_speedup_after_over_1000"), 2);
 	snprintf(note, sizeof(note), "DASP-style over cuSPARSE, geometric means (matrices). Original setting: %s. Improved "
 		 "setting: %s. The paper (A100, SuiteSparse): %sx before (%sx in Figure 10's caption), %sx after, %sx after "
 		 "for more than 1,000 non-zeros.", b[0], b[1], p[0], p[1], p[2], p[3]);

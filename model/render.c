@@ -289,8 +289,8 @@ int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, 
 	return 0;
 }
 
-static int load_paper(struct render_ctx *c, const char *name, const char *const *need, struct csv_table *t,
-		      char *err, size_t errlen)
+int rd_load_paper(const struct render_ctx *c, const char *name, const char *const *need, struct csv_table *t,
+		  char *err, size_t errlen)
 {
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/%s.csv", c->root, name);
@@ -301,6 +301,11 @@ static int load_paper(struct render_ctx *c, const char *name, const char *const 
 		return -1;
 	}
 	return 0;
+}
+
+double rd_paper_value(const struct csv_table *t, const char *quantity)
+{
+	return rd_num(t, rd_paper_row(t, "quantity", quantity, NULL, NULL), "value");
 }
 
 long rd_paper_row(const struct csv_table *t, const char *k1, const char *v1, const char *k2, const char *v2)
@@ -380,7 +385,7 @@ int rd_table_open_cols(struct render_ctx *c, const char *name, const char *const
 {
 	if (rd_target_load(c, name, t, err, errlen) != 0)
 		return -1;
-	if (load_paper(c, name, pneed, paper, err, errlen) != 0) {
+	if (rd_load_paper(c, name, pneed, paper, err, errlen) != 0) {
 		rd_target_free(t);
 		return -1;
 	}
@@ -401,7 +406,7 @@ int rd_table_open(struct render_ctx *c, const char *name, const char *const *pne
 {
 	if (rd_target_load(c, name, t, err, errlen) != 0)
 		return -1;
-	if (load_paper(c, name, pneed, paper, err, errlen) != 0) {
+	if (rd_load_paper(c, name, pneed, paper, err, errlen) != 0) {
 		rd_target_free(t);
 		return -1;
 	}
