@@ -2,8 +2,8 @@
  * kworkload.h - the run-time registry of the nongemm paper's non-stencil methods, the
  * counterpart of kmethod.h for workloads: SCALE (kernels/scale.cu, Figure 6) and SpMV
  * (kernels/spmv.cu, Figures 7-10). One struct a method (its row in model/workload.c's table gives
- * its workload and options): the compute capability it needs, its setup (where a method's
- * preprocessing happens, timed), one launch and its teardown. The shared driver
+ * its workload and options): the compute capability it needs, its setup, its preprocessing
+ * (which the driver times), one launch and its teardown. The shared driver
  * (profiling/workload-run.cu) allocates the problem, verifies, times and writes them.
  */
 #ifndef KWORKLOAD_H
@@ -32,7 +32,6 @@ struct wl_problem {
 	const double *val, *x;
 	double *y;
 	void *priv;               /* the method's state, from setup to teardown */
-	double preprocess_s;      /* setup's preprocessing, host clock, synchronised; NaN: none */
 	long padded;              /* entries a method's layout pads (SpMV); 0: none */
 };
 
@@ -42,6 +41,9 @@ struct workload_method {
 	const char *(*supports)(const char *option, int cc);
 	/* ready p for launches (NULL: nothing to do): 0, or -1 with why */
 	int (*setup)(struct wl_problem *p, char *why, size_t len);
+	/* after setup, the preprocessing the driver times (host clock, the device synchronised after
+	 * it): 0 done, 1 none for this option, -1 with why; NULL: none */
+	int (*preprocess)(struct wl_problem *p, char *why, size_t len);
 	void (*launch)(struct wl_problem *p, cudaStream_t s);
 	void (*teardown)(struct wl_problem *p);   /* NULL: nothing to free */
 	/* the kernel that launch runs, for cudaFuncGetAttributes (registers); NULL: a library's */

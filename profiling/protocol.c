@@ -165,9 +165,13 @@ int protocol_original_warm(const struct protocol_ops *ops, struct original_resul
 	return original_time(ops, r->timed_launches, &r->warm_s);
 }
 
-void protocol_original_text(char *buf, size_t len)
+void protocol_original_text(char *buf, size_t len, int on)
 {
-	snprintf(buf, len, "original protocol too: %.1f s idle, %d launches, then %d timed by the host clock (their "
+	if (!on) {
+		snprintf(buf, len, "%s", "");
+		return;
+	}
+	snprintf(buf, len, "; original protocol too: %.1f s idle, %d launches, then %d timed by the host clock (their "
 		 "mean), and the same %d again after the warm-up", ORIGINAL_IDLE_S, ORIGINAL_WARMUP, ORIGINAL_TIMED,
 		 ORIGINAL_TIMED);
 }

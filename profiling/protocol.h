@@ -105,8 +105,8 @@ struct original_result {
 };
 int protocol_original(const struct protocol_ops *ops, struct original_result *r);
 int protocol_original_warm(const struct protocol_ops *ops, struct original_result *r);
-/* the original protocol in words, for meta.csv's protocol line */
-void protocol_original_text(char *buf, size_t len);
+/* "; original protocol too: ..." for meta.csv's protocol line when on, else "" */
+void protocol_original_text(char *buf, size_t len, int on);
 
 #ifdef __cplusplus
 }

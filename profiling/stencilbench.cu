@@ -162,12 +162,9 @@ static void check_configs(const struct options *o, const struct run_config *cfgs
 static void protocol_text(const struct options *o, char *buf, size_t len)
 {
 	struct protocol p;
-	char orig[256] = "";
+	char orig[256];
 	protocol_from(o, &p);
-	if (o->original) {
-		orig[0] = ';', orig[1] = ' ';
-		protocol_original_text(orig + 2, sizeof(orig) - 2);
-	}
+	protocol_original_text(orig, sizeof(orig), o->original);
 	snprintf(buf, len, "%swarm-up %.2f s after %d calibration launches; samples >= %d until "
 		 "RSD <= %.1f%% or %.1f s; window %s; counters %s; a sample under %.0f%% of the max SM "
 		 "clock retaken after %.2f s, at most %d a row%s",

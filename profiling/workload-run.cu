@@ -144,13 +144,14 @@ static void scale_prepare(struct wl_data *d, long n)
 	d->p.b = b, d->p.a = a, d->p.n = n, d->p.q = WL_Q;
 }
 
-/* the last matrix built, with its CPU product: a list's methods follow each other on one matrix,
- * which is then built and multiplied on the CPU once */
+/* the last matrix built, with its row statistics and CPU product: a list's methods follow each
+ * other on one matrix, which is then built, measured and multiplied on the CPU once */
 static struct {
 	char matrix[64];
 	long n;
 	struct csr m;
-	double *want, *wabs;
+	double len_mean, len_cv, *want, *wabs;
+	long len_max;
 } mcache;
 
 static int matrix_cached(const struct workload_config *c, char *why, size_t len)
@@ -165,6 +166,7 @@ static int matrix_cached(const struct workload_config *c, char *why, size_t len)
 		return -1;
 	snprintf(mcache.matrix, sizeof(mcache.matrix), "%s", c->matrix);
 	mcache.n = c->n;
+	csr_row_stats(&mcache.m, &mcache.len_mean, &mcache.len_max, &mcache.len_cv);
 	return 0;
 }
 
@@ -178,7 +180,7 @@ static int spmv_prepare(struct wl_row *r, struct wl_data *d)
 	}
 	const struct csr *m = &mcache.m;
 	r->rows = m->rows, r->cols = m->cols, r->nnz = m->nnz;
-	csr_row_stats(m, &r->len_mean, &r->len_max, &r->len_cv);
+	r->len_mean = mcache.len_mean, r->len_max = mcache.len_max, r->len_cv = mcache.len_cv;
 	int *rp = (int *)dev_alloc(d, 0, sizeof(int) * (size_t)(m->rows + 1));
 	int *ci = (int *)dev_alloc(d, 1, sizeof(int) * (size_t)m->nnz);
 	double *va = (double *)dev_alloc(d, 2, sizeof(double) * (size_t)m->nnz);
@@ -274,7 +276,8 @@ static void wl_time(struct wl_row *r, const struct options *o, struct wl_problem
 	CUDA_CHECK(cudaEventDestroy(t.e1));
 }
 
-static void wl_measure_as(struct wl_row *r, const struct options *o, int sms, int cc, int timing)
+/* set up, verify and (when timing) time one configuration; r->status says how it ended */
+static void wl_measure(struct wl_row *r, const struct options *o, int sms, int cc, int timing)
 {
 	const char *why = r->m->supports(r->c->option, cc);
 	struct wl_data d;
@@ -291,7 +294,7 @@ static void wl_measure_as(struct wl_row *r, const struct options *o, int sms, in
 		CUDA_CHECK(cudaFuncGetAttributes(&fa, r->m->kernel(r->c->option)));
 		r->regs = fa.numRegs;
 	}
-	d.p.option = r->c->option, d.p.sms = sms, d.p.cc = cc, d.p.preprocess_s = NAN;
+	d.p.option = r->c->option, d.p.sms = sms, d.p.cc = cc;
 	if (r->c->kind == WL_SCALE)
 		scale_prepare(&d, r->c->n);
 	else if (spmv_prepare(r, &d) != 0)
@@ -301,7 +304,18 @@ static void wl_measure_as(struct wl_row *r, const struct options *o, int sms, in
 		snprintf(r->reason, sizeof(r->reason), "setup failed: %s", serr);
 		goto done;
 	}
-	r->preprocess_s = d.p.preprocess_s, r->padded = d.p.padded;
+	if (r->m->preprocess) {   /* timed here: host clock, the device synchronised after it */
+		const double t0 = bench_now(NULL);
+		const int pre = r->m->preprocess(&d.p, serr, sizeof(serr));
+		CUDA_CHECK(cudaDeviceSynchronize());
+		if (pre < 0) {
+			snprintf(r->reason, sizeof(r->reason), "setup failed: %s", serr);
+			goto done;
+		}
+		if (pre == 0)
+			r->preprocess_s = bench_now(NULL) - t0;
+	}
+	r->padded = d.p.padded;
 	r->m->launch(&d.p, 0);
 	CUDA_CHECK(cudaGetLastError());
 	CUDA_CHECK(cudaDeviceSynchronize());
@@ -315,15 +329,6 @@ done:
 	wl_release(r, &d);
 }
 
-static void wl_measure(struct wl_row *r, const struct options *o, int sms, int cc)
-{
-	wl_measure_as(r, o, sms, cc, 1);
-}
-
-static void wl_measure_untimed(struct wl_row *r, const struct options *o, int sms, int cc)
-{
-	wl_measure_as(r, o, sms, cc, 0);
-}
 
 static void put_na(struct csv_writer *w, int have, double v)
 {
@@ -394,7 +399,7 @@ int workload_cmd_run(const struct options *o)
 	int wrong = 0;
 	struct workload_config *cfgs;
 	size_t n;
-	char err[1024], tmp[1024], dir[1024], proto[512], orig[256] = "";
+	char err[1024], tmp[1024], dir[1024], proto[512], orig[256];
 	if (workload_read(o->experiment, &cfgs, &n, err, sizeof(err)) != 0)
 		cli_bad_input(prog, "%s", err);
 	for (size_t i = 0; i < n; i++)
@@ -415,10 +420,7 @@ int workload_cmd_run(const struct options *o)
 				      prop->name);
 	struct protocol p;
 	wl_protocol(o, &p);
-	if (o->original) {
-		orig[0] = ';', orig[1] = ' ';
-		protocol_original_text(orig + 2, sizeof(orig) - 2);
-	}
+	protocol_original_text(orig, sizeof(orig), o->original);
 	snprintf(proto, sizeof(proto), "%swarm-up %.2f s after %d calibration launches; samples >= %d until RSD <= "
 		 "%.1f%% or %.1f s; window hot (back-to-back launches, the L2 kept); counters off%s",
 		 o->quick ? "QUICK: " : "", p.warmup_s, p.calib_launches, p.min_samples, 100 * p.target_rsd,
@@ -433,7 +435,7 @@ int workload_cmd_run(const struct options *o)
 		snprintf(r->name, sizeof(r->name), "%s%s%s", cfgs[i].method, cfgs[i].option[0] ? ":" : "", cfgs[i].option);
 		fprintf(stderr, "[%zu/%zu] %s %s %s%s%s n=%ld ... ", i + 1, n, cfgs[i].workload,
 			dtype_table[cfgs[i].dtype].name, cfgs[i].matrix, cfgs[i].matrix[0] ? " " : "", r->name, cfgs[i].n);
-		wl_measure(r, o, prop->multiProcessorCount, prop->major * 10 + prop->minor);
+		wl_measure(r, o, prop->multiProcessorCount, prop->major * 10 + prop->minor, 1);
 		if (r->timed)
 			fprintf(stderr, "%.1f GB/s %s\n", workload_bytes(r->c, r->rows, r->cols, r->nnz) /
 				r->pr.time.median * 1e-9, r->status);
@@ -491,7 +493,7 @@ void workload_check(const struct options *o, int *passed, int *failed, int *skip
 					cli_fail("stencilbench", "workload method %s has no kernel in this build", row->name);
 				struct options q = *o;
 				q.original = 0;
-				wl_measure_untimed(&r, &q, prop->multiProcessorCount, prop->major * 10 + prop->minor);
+				wl_measure(&r, &q, prop->multiProcessorCount, prop->major * 10 + prop->minor, 0);
 				*passed += !strcmp(r.status, "ok");
 				*failed += !strcmp(r.status, "wrong");
 				*skipped += strcmp(r.status, "ok") && strcmp(r.status, "wrong");
