@@ -24,6 +24,7 @@
 
 #include "kmethod.h"
 #include "ptx.cuh"
+#include "wgmma-variants.h"
 
 extern "C" {
 #include "transform.h"
@@ -434,9 +435,12 @@ static double cs_sigma(const struct method_ctx *c)
 	return flat_sigma(&CS.plan);
 }
 
+WGMMA_ENTRY(cs, convstencil_wgmma)
+
 extern const struct kernel_method method_convstencil = {
 	"convstencil",
-	"flattening with dual tessellation on mma.sync (tf32 m16n8k8; f64 m16n8k4 on sm_90, m8n8k4 below), kernel fusion",
-	cs_supports, cs_setup, cs_launch, cs_teardown, "convstencil_kernel", cs_variant, cs_sigma,
+	"flattening with dual tessellation on mma.sync (tf32 m16n8k8; f64 m16n8k4 on sm_90, m8n8k4 below; "
+	":wgmma, tf32 on wgmma.mma_async), kernel fusion",
+	cs_any_supports, cs_any_setup, cs_any_launch, cs_any_teardown, "convstencil_kernel", cs_any_variant, cs_any_sigma,
 };
 KERNEL_METHOD(method_convstencil);

@@ -175,3 +175,54 @@ void sparse_emulate(const struct sparse_plan *p, input_fn in, void *ctx, long x0
 		out[m] = acc;
 	}
 }
+
+/*
+ * The MMA fragments of the kernel matrices, in the layout every A operand from registers shares
+ * (mma.sync m16n8k*, mma.sp and a warp's 16 rows of wgmma): lane = 4g + t, register i holds rows
+ * g + 8 (i & 1), columns by (i >> 1) (tf32: one value, f16: a pair).
+ */
+unsigned sparse_frag_a(const struct sparse_plan *p, int q, int ks, int lane, int i, int sparse, int is16)
+{
+	const int half = p->Kpad / 2, gg = lane / 4, t = lane % 4;
+	const int row = q * SP_M + gg + 8 * (i & 1);
+	if (q < 0 || q >= p->rows)
+		return 0;
+	if (sparse && !is16) {          /* compressed 16 x 8: col t + 4 (i >> 1) */
+		const int cc = ks * 8 + t + 4 * (i >> 1);
+		return tf32_bits((float)p->val[(long)row * half + cc]);
+	}
+	if (sparse) {                   /* compressed 16 x 16: cols 2t + 8 (i >> 1), +1 */
+		const int cc = ks * 16 + 2 * t + 8 * (i >> 1);
+		return half2_bits((float)p->val[(long)row * half + cc], (float)p->val[(long)row * half + cc + 1]);
+	}
+	if (!is16) {                    /* dense 16 x 8: col t + 4 (i >> 1) */
+		const int cc = ks * 8 + t + 4 * (i >> 1);
+		return tf32_bits((float)p->A[(long)row * p->Kpad + cc]);
+	}
+	const int cc = ks * 16 + 2 * t + 8 * (i >> 1);   /* dense 16 x 16: cols 2t + 8 (i >> 1), +1 */
+	return half2_bits((float)p->A[(long)row * p->Kpad + cc], (float)p->A[(long)row * p->Kpad + cc + 1]);
+}
+
+/* The metadata word that lane 4 gg + 2 sel + jj gives a sparse MMA with selector sel: rows gg
+ * (bits 0-15) and gg + 8 (16-31), nibble c for chunk 4 jj + c of K step ks; a footprint row past
+ * the last (padding, zero values) keeps elements 0 and 1 of every group. */
+unsigned sparse_frag_meta(const struct sparse_plan *p, int q, int ks, int gg, int jj, int is16)
+{
+	const int half = p->Kpad / 2;
+	unsigned meta = 0;
+	if (q < 0 || q >= p->rows)
+		return 0x44444444u;
+	for (int h = 0; h < 2; h++)
+		for (int cch = 0; cch < 4; cch++) {
+			const int row = q * SP_M + gg + 8 * h, chunk = 4 * jj + cch;
+			unsigned nib;
+			if (is16) {     /* chunk of 4: two ascending positions */
+				const long at = (long)row * half + ks * 16 + 2 * chunk;
+				nib = p->pos[at] | (p->pos[at + 1] << 2);
+			} else {        /* chunk of 2: 0b0100 first, 0b1110 second */
+				nib = p->pos[(long)row * half + ks * 8 + chunk] ? 0xEu : 0x4u;
+			}
+			meta |= nib << (16 * h + 4 * cch);
+		}
+	return meta;
+}

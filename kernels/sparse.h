@@ -78,6 +78,12 @@ double sparse_sigma(const struct sparse_plan *p);
  * form when there is one (the sparse MMA's arithmetic), else with the dense swapped matrices. */
 void sparse_emulate(const struct sparse_plan *p, input_fn in, void *ctx, long x0, long y, long z,
 		    double *out);
+/* A's register fragments for footprint row q (zeros past the last row), K step ks: register i
+ * (0-3) of lane (the layout of mma.sync, mma.sp and each warp's rows of wgmma), from the
+ * compressed values when sparse, as tf32 bits or f16 pairs */
+unsigned sparse_frag_a(const struct sparse_plan *p, int q, int ks, int lane, int i, int sparse, int is16);
+/* the sparse metadata word of lane group gg, half jj (chunks 4 jj .. 4 jj + 3) of K step ks */
+unsigned sparse_frag_meta(const struct sparse_plan *p, int q, int ks, int gg, int jj, int is16);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,7 @@
 
 #include "kmethod.h"
 #include "ptx.cuh"
+#include "wgmma-variants.h"
 
 extern "C" {
 #include "sparse.h"
@@ -476,48 +477,16 @@ static const char *spd_supports_common(const struct method_ctx *c)
  * the compressed values when sparse), then, when sparse, [step / 2][lane] metadata */
 static void spd_fill_a(const struct sparse_plan *p, unsigned *ha, int nsteps, int ksteps, int sparse, int is16)
 {
-	const int half = p->Kpad / 2;
 	for (int j = 0; j < nsteps; j++) {
 		const int q = j / ksteps, ks = j % ksteps;
 		for (int lane = 0; lane < 32; lane++) {
-			const int gg = lane / 4, t = lane % 4;
-			for (int i = 0; i < 4; i++) {
-				const int row = q * SP_M + gg + 8 * (i & 1);
-				unsigned v;
-				if (sparse && !is16) {          /* compressed 16 x 8: col t + 4 (i >> 1) */
-					const int cc = ks * 8 + t + 4 * (i >> 1);
-					v = tf32_bits((float)p->val[(long)row * half + cc]);
-				} else if (sparse) {            /* compressed 16 x 16: cols 2t + 8 (i >> 1), +1 */
-					const int cc = ks * 16 + 2 * t + 8 * (i >> 1);
-					v = half2_bits((float)p->val[(long)row * half + cc], (float)p->val[(long)row * half + cc + 1]);
-				} else if (!is16) {             /* dense 16 x 8: col t + 4 (i >> 1) */
-					const int cc = ks * 8 + t + 4 * (i >> 1);
-					v = tf32_bits((float)p->A[(long)row * p->Kpad + cc]);
-				} else {                        /* dense 16 x 16: cols 2t + 8 (i >> 1), +1 */
-					const int cc = ks * 16 + 2 * t + 8 * (i >> 1);
-					v = half2_bits((float)p->A[(long)row * p->Kpad + cc], (float)p->A[(long)row * p->Kpad + cc + 1]);
-				}
-				ha[((size_t)j * 32 + lane) * 4 + i] = v;
-			}
-			/* metadata: lane 4g + 2 sel + jj holds rows g (bits 0-15) and g + 8 (16-31), nibble
-			 * c for chunk 4 jj + c of the step's K columns; sel = j % 2 */
-			if (sparse && t / 2 == j % 2) {
-				const int jj = t % 2;
-				unsigned meta = 0;
-				for (int h = 0; h < 2; h++)
-					for (int cch = 0; cch < 4; cch++) {
-						const int row = q * SP_M + gg + 8 * h, chunk = 4 * jj + cch;
-						unsigned nib;
-						if (is16) {     /* chunk of 4: two ascending positions */
-							const long at = (long)row * half + ks * 16 + 2 * chunk;
-							nib = p->pos[at] | (p->pos[at + 1] << 2);
-						} else {        /* chunk of 2: 0b0100 first, 0b1110 second */
-							nib = p->pos[(long)row * half + ks * 8 + chunk] ? 0xEu : 0x4u;
-						}
-						meta |= nib << (16 * h + 4 * cch);
-					}
-				ha[(size_t)nsteps * 32 * 4 + (size_t)(j / 2) * 32 + lane] = meta;
-			}
+			for (int i = 0; i < 4; i++)
+				ha[((size_t)j * 32 + lane) * 4 + i] = sparse_frag_a(p, q, ks, lane, i, sparse, is16);
+			/* metadata: lanes 4g + 2 sel + {0, 1} with sel = j % 2 */
+			const int t = lane % 4;
+			if (sparse && t / 2 == j % 2)
+				ha[(size_t)nsteps * 32 * 4 + (size_t)(j / 2) * 32 + lane] =
+					sparse_frag_meta(p, q, ks, lane / 4, t % 2, is16);
 		}
 	}
 }
@@ -630,11 +599,35 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	return 0;
 }
 
-static int spider_setup(struct method_ctx *c, const char **why) { return spd_setup(c, why, 1); }
-static int spider_dense_setup(struct method_ctx *c, const char **why) { return spd_setup(c, why, 0); }
+/* spider:wgmma and spider-dense:wgmma are kernels/spider-wgmma.cu's (Hopper's wgmma) */
+static const struct kernel_method *spd_wg(const struct method_ctx *c, int sparse)
+{
+	return wgmma_asked(c) ? (sparse ? &spider_wgmma : &spider_dense_wgmma) : NULL;
+}
+
+static const char *spider_supports(const struct method_ctx *c)
+{
+	return spd_wg(c, 1) ? spider_wgmma.supports(c) : spd_supports_common(c);
+}
+static const char *spider_dense_supports(const struct method_ctx *c)
+{
+	return spd_wg(c, 0) ? spider_dense_wgmma.supports(c) : spd_supports_common(c);
+}
+static int spider_setup(struct method_ctx *c, const char **why)
+{
+	return spd_wg(c, 1) ? spider_wgmma.setup(c, why) : spd_setup(c, why, 1);
+}
+static int spider_dense_setup(struct method_ctx *c, const char **why)
+{
+	return spd_wg(c, 0) ? spider_dense_wgmma.setup(c, why) : spd_setup(c, why, 0);
+}
 
 static void spd_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
 {
+	if (wgmma_asked(c)) {
+		spider_wgmma.launch(c, in, out, s);
+		return;
+	}
 	const int two_d = c->grid->dims >= 2, L = SPD.args.L;
 	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
 	const int brows = SPD.r7 ? 8 * SPD.r7_rg * SPD_R7_YT : 8 * SPD_RG;    /* output rows a block */
@@ -646,7 +639,10 @@ static void spd_launch(struct method_ctx *c, const void *in, void *out, cudaStre
 
 static void spd_teardown(struct method_ctx *c)
 {
-	(void)c;
+	if (wgmma_asked(c)) {
+		spider_wgmma.teardown(c);
+		return;
+	}
 	cudaFree(SPD.d_a);
 	cudaFree(SPD.d_c);
 	sparse_free(&SPD.plan);
@@ -654,26 +650,26 @@ static void spd_teardown(struct method_ctx *c)
 
 static const char *spd_variant(const struct method_ctx *c)
 {
-	(void)c;
-	return SPD.variant;
+	return wgmma_asked(c) ? spider_wgmma.variant(c) : SPD.variant;
 }
 
 static double spd_sigma(const struct method_ctx *c)
 {
-	(void)c;
-	return sparse_sigma(&SPD.plan);
+	return wgmma_asked(c) ? spider_wgmma.sigma(c) : sparse_sigma(&SPD.plan);
 }
 
 extern const struct kernel_method method_spider = {
 	"spider",
-	"strided swapping on sparse tensor cores (mma.sp tf32 m16n8k16 1:2, f16 m16n8k32 2:4), kernel fusion",
-	spd_supports_common, spider_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
+	"strided swapping on sparse tensor cores (mma.sp tf32 m16n8k16 1:2, f16 m16n8k32 2:4; :wgmma, "
+	"Hopper's wgmma.mma_async.sp), kernel fusion",
+	spider_supports, spider_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
 };
 KERNEL_METHOD(method_spider);
 
 extern const struct kernel_method method_spider_dense = {
 	"spider-dense",
-	"spider's swapped matrices on dense mma.sync (tf32 m16n8k8, f16 m16n8k16), kernel fusion",
-	spd_supports_common, spider_dense_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
+	"spider's swapped matrices on dense mma.sync (tf32 m16n8k8, f16 m16n8k16; :wgmma, wgmma.mma_async), "
+	"kernel fusion",
+	spider_dense_supports, spider_dense_setup, spd_launch, spd_teardown, "spider_kernel", spd_variant, spd_sigma,
 };
 KERNEL_METHOD(method_spider_dense);

@@ -23,6 +23,7 @@
 
 #include "kmethod.h"
 #include "ptx.cuh"
+#include "wgmma-variants.h"
 
 extern "C" {
 #include "transform.h"
@@ -273,9 +274,12 @@ static double tc_sigma(const struct method_ctx *c)
 	return toeplitz_sigma(&TS.plan);
 }
 
+WGMMA_ENTRY(tc, tcstencil_wgmma)
+
 extern const struct kernel_method method_tcstencil = {
 	"tcstencil",
-	"Toeplitz decomposition on mma.sync m16n8k16 (f16 data, f32 or f16 accumulation), kernel fusion",
-	tc_supports, tc_setup, tc_launch, tc_teardown, "tcstencil_kernel", tc_variant, tc_sigma,
+	"Toeplitz decomposition on mma.sync m16n8k16 (f16 data, f32 or f16 accumulation; :wgmma, "
+	"wgmma.mma_async), kernel fusion",
+	tc_any_supports, tc_any_setup, tc_any_launch, tc_any_teardown, "tcstencil_kernel", tc_any_variant, tc_any_sigma,
 };
 KERNEL_METHOD(method_tcstencil);

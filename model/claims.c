@@ -438,6 +438,7 @@ static const struct {
 	{ "workload_bound", workload_bound },
 	{ "tc_underperforms", tc_underperforms },
 	{ "scale_tc_slower", scale_tc_slower },
+	{ "hopper_tc_answer", hopper_tc_answer },
 	{ "dasp_speedup_shrinks", dasp_speedup_shrinks },
 	{ "dasp_below_one", dasp_below_one },
 	{ "warmup_effect", warmup_effect },

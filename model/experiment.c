@@ -173,6 +173,11 @@ int option_half_accum(const char *option)
 	return option && !strcmp(option, "f16acc");
 }
 
+int option_wgmma(const char *option)
+{
+	return option && !strcmp(option, "wgmma");
+}
+
 enum weights_class option_weights(const char *option)
 {
 	return option && !strcmp(option, "sym") ? WEIGHTS_MIRROR : WEIGHTS_RANDOM;

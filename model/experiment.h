@@ -52,6 +52,9 @@ int option_known(const char *list, const char *opt);
 /* 1 when a METHOD:OPTION option asks for fp16 accumulation ("f16acc"), else 0 (NULL is 0):
  * the half_accum argument of verify_tolerance and verify_ok. */
 int option_half_accum(const char *option);
+/* 1 when a METHOD:OPTION option asks for the method's wgmma variant (Hopper's warpgroup MMA),
+ * whose roof is the wgmma ceilings (model_input.wgmma) */
+int option_wgmma(const char *option);
 /* The base weights a METHOD:OPTION option asks for: WEIGHTS_MIRROR for "sym" (weights_make_mirror,
  * a method's own weight class, e.g. LoRAStencil's symmetric weights), else WEIGHTS_RANDOM
  * (weights_make: random, non-symmetric). Every method is verified on the class it runs on. */

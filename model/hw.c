@@ -13,7 +13,7 @@
  * they are and never used as a ceiling. */
 static int unit_ok(const char *quantity, const char *unit)
 {
-	static const char *const flops[] = { "fp64_fma", "fp32_fma", "fp16_fma", "tc_", "sptc_", NULL };
+	static const char *const flops[] = { "fp64_fma", "fp32_fma", "fp16_fma", "tc_", "sptc_", "wgmma_", NULL };
 	if (strstr(quantity, "bandwidth"))
 		return strcmp(unit, "GB/s") == 0;
 	for (const char *const *k = flops; *k; k++)

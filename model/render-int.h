@@ -108,6 +108,8 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+/* make hopper-tc: each tensor-core method on mma.sync beside its :wgmma variant (render-hopper.c) */
+int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 /* a figure's outdir/NAME.vars (render-figures.c): opened with its title line, then committed */
 int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen);
 int rd_vars_commit(struct atomic_file *a, char *err, size_t errlen);

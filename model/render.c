@@ -448,6 +448,7 @@ static const struct {
 	{ "nongemm_figure8", rd_nongemm_figure8 },
 	{ "nongemm_figure9", rd_nongemm_figure9 },
 	{ "nongemm_figure10", rd_nongemm_figure10 },
+	{ "hopper_tc", rd_hopper_tc },
 	{ "verdicts", rd_verdicts },
 };
 

@@ -11,8 +11,12 @@ const char *bound_name(enum bound b)
 	return b == BOUND_MEMORY ? "memory" : "compute";
 }
 
-const char *model_peak_key(enum unit u, enum dtype dt, const char **why)
+const char *model_peak_key(enum unit u, enum dtype dt, int wgmma, const char **why)
 {
+	static const char *const wg[UNIT_COUNT][DT_COUNT] = {
+		[UNIT_TC]   = { NULL, "wgmma_tf32", "wgmma_tf32", "wgmma_fp16" },
+		[UNIT_SPTC] = { NULL, "wgmma_sp_tf32", "wgmma_sp_tf32", "wgmma_sp_fp16" },
+	};
 	static const char *const keys[UNIT_COUNT][DT_COUNT] = {
 		/*            fp64        fp32        tf32        fp16 */
 		[UNIT_CC]   = { "fp64_fma", "fp32_fma", "fp32_fma", "fp16_fma" },
@@ -21,6 +25,11 @@ const char *model_peak_key(enum unit u, enum dtype dt, const char **why)
 	};
 	if (u >= UNIT_COUNT || dt >= DT_COUNT)
 		return NULL;
+	if (wgmma) {
+		if (!wg[u][dt] && why)
+			*why = u == UNIT_CC ? "wgmma is a tensor-core instruction" : "wgmma has no fp64 shape";
+		return wg[u][dt];
+	}
 	if (!keys[u][dt] && why)
 		*why = "sparse tensor cores have no fp64 MMA";
 	return keys[u][dt];
@@ -86,7 +95,7 @@ int model_eval(const struct model_input *in, struct model_point *o, char *err, s
 	o->Q = 2.0 * dt->bytes;
 	o->I = o->F / o->Q;
 
-	o->peak_key = model_peak_key(u, in->dtype, &why);
+	o->peak_key = model_peak_key(u, in->dtype, in->wgmma, &why);
 	if (!o->peak_key) {
 		snprintf(err, errlen, "no %s ceiling for %s: %s", unit_name(u), dt->name, why);
 		return -1;

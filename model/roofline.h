@@ -33,6 +33,7 @@ struct model_input {
 	int unit_override;              /* -1, or an enum unit */
 	double sigma_override;          /* NaN, or (0, 1] */
 	const struct hw *hw;            /* NULL: F, Q, I, rho and sigma only (ceilings NaN) */
+	int wgmma;                      /* 1: the :wgmma variant, whose roof is the wgmma_* ceilings */
 };
 
 struct model_point {
@@ -58,8 +59,10 @@ struct model_comparison {
 };
 
 const char *bound_name(enum bound b);
-/* The hw key of the ceiling for a unit and data type; NULL (with why) when there is none. */
-const char *model_peak_key(enum unit u, enum dtype dt, const char **why);
+/* The hw key of the ceiling for a unit and data type, with Hopper's wgmma instructions when wgmma
+ * is 1 (wgmma_tf32, wgmma_sp_fp16, ...; hw_get takes the best row of that prefix); NULL (with
+ * why) when there is none. */
+const char *model_peak_key(enum unit u, enum dtype dt, int wgmma, const char **why);
 /* Evaluate the model. 0 on success, else -1 with a one-line reason in err. */
 int model_eval(const struct model_input *in, struct model_point *out, char *err, size_t errlen);
 /* Compare `self` against `other` (eq. 13-19). */

@@ -234,7 +234,7 @@ struct result {
 static void eval_one(struct result *r, const struct config *cf, const struct hw *hw)
 {
 	struct model_input in = { cf->stencil, cf->fusion, cf->dtype, cf->method, cf->unit,
-				  cf->sigma, hw };
+				  cf->sigma, hw, 0 };
 	char err[512], where[64] = "";
 
 	if (cf->line)
@@ -244,7 +244,7 @@ static void eval_one(struct result *r, const struct config *cf, const struct hw 
 	r->has_compare = cf->compare != NULL;
 	r->label = cf->label;
 	if (cf->compare) {
-		struct model_input ci = { cf->stencil, cf->fusion, cf->dtype, cf->compare, -1, NAN, hw };
+		struct model_input ci = { cf->stencil, cf->fusion, cf->dtype, cf->compare, -1, NAN, hw, 0 };
 		if (model_eval(&ci, &r->c, err, sizeof(err)) != 0)
 			cli_bad_input(prog, "%s--compare %s: %s", where, cf->compare->name, err);
 		model_compare(&r->p, &r->c, &r->cmp);
@@ -343,8 +343,8 @@ static void scenario_map(struct out *o, const struct hw *hw, enum dtype dt, int 
 	double pcc, ptc, bw;
 	const int ni = 81, nj = 61;   /* 20 points a decade */
 
-	kcc = model_peak_key(UNIT_CC, dt, &why);
-	ktc = model_peak_key((enum unit)unit, dt, &why);
+	kcc = model_peak_key(UNIT_CC, dt, 0, &why);
+	ktc = model_peak_key((enum unit)unit, dt, 0, &why);
 	if (!ktc)
 		cli_bad_input(prog, "no %s ceiling for %s: %s", unit_name((enum unit)unit),
 			      dtype_table[dt].name, why);

@@ -202,7 +202,7 @@ static void tcs_table2(const char *gpu)
 		const struct model_method *m = model_method_find(csv_table_get(&t, r, "method"));
 		if (!st || !dt || !m || cli_parse_int(csv_table_get(&t, r, "fusion"), &fusion) != 0)
 			cli_fail(prog, "%s:%ld: bad stencil, dtype, method or fusion", t.path, t.lines[r]);
-		struct model_input in = { st, (int)fusion, dt->id, m, -1, NAN, &hw };
+		struct model_input in = { st, (int)fusion, dt->id, m, -1, NAN, &hw, 0 };
 		if (model_eval(&in, &p, err, sizeof(err)) != 0)
 			cli_fail(prog, "%s:%ld: %s", t.path, t.lines[r], err);
 

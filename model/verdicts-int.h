@@ -62,4 +62,7 @@ void dasp_below_one(struct verdict_ctx *x, const struct claim_row *cr);
 void warmup_effect(struct verdict_ctx *x, const struct claim_row *cr);
 void suite_tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr);
 
+/* whether Hopper's wgmma changes the tcs Table 3 answer for cases 3 and 4 (render-hopper.c) */
+void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr);
+
 #endif

@@ -246,7 +246,8 @@ static void model_for(struct row *r, const struct hw *ceil, double sigma)
 {
 	char err[256];
 	const struct model_method *mm = model_method_find(r->m->name);
-	struct model_input in = { r->cfg->stencil, r->cfg->fusion, r->cfg->dtype, mm, -1, sigma, ceil };
+	struct model_input in = { r->cfg->stencil, r->cfg->fusion, r->cfg->dtype, mm, -1, sigma, ceil,
+				  option_wgmma(r->cfg->option) };
 	r->have_model = mm && model_eval(&in, &r->model, err, sizeof(err)) == 0;
 }
 

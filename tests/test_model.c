@@ -20,7 +20,7 @@ static struct model_point eval(const char *st, int t, const char *dt, const char
 	struct model_point p;
 	char err[512];
 	struct model_input in = { stencil_find(st), t, dtype_find(dt)->id, model_method_find(m), -1,
-				  sigma, hw };
+				  sigma, hw, 0 };
 	if (model_eval(&in, &p, err, sizeof(err)) != 0)
 		fail_msg("%s %s %s t=%d: %s", m, st, dt, t, err);
 	return p;
@@ -237,7 +237,7 @@ static void test_model_rules(void **state)
 	(void)state;
 	load_test_gpu(&hw, "H200");
 	struct model_input in = { stencil_find("box2d1r"), 3, DT_FP64, model_method_find("naive"), -1,
-				  NAN, &hw };
+				  NAN, &hw, 0 };
 	assert_int_equal(model_eval(&in, &p, err, sizeof(err)), -1);   /* naive: one step */
 	assert_non_null(strstr(err, "fusion 3"));
 	in.method = model_method_find("spider");
@@ -252,7 +252,7 @@ static void test_model_rules(void **state)
 	/* spider on dense tensor cores through --unit is spider-dense */
 	struct model_point a = eval("box2d1r", 7, "fp32", "spider-dense", &hw, NAN);
 	in = (struct model_input){ stencil_find("box2d1r"), 7, DT_FP32, model_method_find("spider"),
-				   UNIT_TC, NAN, &hw };
+				   UNIT_TC, NAN, &hw, 0 };
 	assert_int_equal(model_eval(&in, &p, err, sizeof(err)), 0);
 	assert_near(p.gstencil_per_s, a.gstencil_per_s, 1e-9);
 	/* memory-bound: GStencil/s = bandwidth / (2D) per fused step count: 4800e9/16 = 300 G/s */

@@ -15,7 +15,7 @@ NVCCFLAGS := $(GENCODE) $(NVCCBASE)
 # Hopper's own instructions (wgmma) exist only in sm_90a code: the files that use them are built for
 # sm_90a alone, and the runner runs them on compute capability 9.0 only
 GENCODE_90A := -gencode arch=compute_90a,code=sm_90a
-SM90A_OBJ := $(B)/obj/profiling/wgmma-bench.cu.o
+SM90A_OBJ := $(B)/obj/profiling/wgmma-bench.cu.o $(patsubst %.cu,$(B)/obj/%.cu.o,$(wildcard kernels/*-wgmma.cu))
 $(SM90A_OBJ): OBJ_GENCODE = $(GENCODE_90A)
 # every CUDA file: the kernels (each registers its method) and the runner
 GPU_SRC := $(wildcard kernels/*.cu profiling/*.cu)

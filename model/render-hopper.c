@@ -1,0 +1,154 @@
+/*
+ * render-hopper.c - make hopper-tc: every tensor-core method on mma.sync (the papers' and their
+ * artifacts' instruction) beside its :wgmma variant (Hopper's warpgroup MMA) on the same problem,
+ * per tcs case (3 and 4: the 2D tf32 cases) and sptc 2D shape, with both model roofs (the mma.sync
+ * and the wgmma ceilings of the run); and the verdict whether wgmma changes the tcs Table 3 answer
+ * (tensor cores or CUDA cores) or speedup for cases 3 and 4 on this GPU.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "verdicts-int.h"
+
+static double hp_rate(const struct point *p)
+{
+	return p && !strcmp(p->status, "ok") ? p->measured : NAN;
+}
+
+/* the row of t with p's label and method and the given option, or NULL */
+static const struct point *hp_find(const struct target *t, const struct point *p, const char *method, const char *option)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const struct run_config *c = t->p[i].cfg;
+		if (!strcmp(c->label, p->cfg->label) && !strcmp(c->method, method) && !strcmp(c->option, option) &&
+		    c->dtype == p->cfg->dtype && c->fusion == p->cfg->fusion && !strcmp(c->size, p->cfg->size))
+			return &t->p[i];
+	}
+	return NULL;
+}
+
+/* the row of the CUDA-core baseline (ebisu, any precision) with p's label, or NULL */
+static const struct point *hp_cc(const struct target *t, const char *label)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcmp(t->p[i].cfg->label, label) && !strcmp(t->p[i].cfg->method, "ebisu"))
+			return &t->p[i];
+	return NULL;
+}
+
+int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
+{
+	static const char *const cols[] = { "problem", "stencil", "dtype", "fusion", "size", "method",
+					    "mma_gstencil_per_s", "wgmma_gstencil_per_s", "wgmma_over_mma",
+					    "model_mma_gstencil_per_s", "model_wgmma_gstencil_per_s", "mma_share_of_roof",
+					    "wgmma_share_of_roof", "cc_gstencil_per_s", "mma_over_cc", "wgmma_over_cc",
+					    "mma_variant", "wgmma_variant" };
+	static const char *const md[] = { "problem", "method", "mma.sync", "wgmma", "wgmma / mma.sync",
+					  "roofs: mma.sync, wgmma", "of roof: mma.sync, wgmma", "TC/CC: mma.sync, wgmma" };
+	struct target t;
+	struct outputs o;
+	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
+		return -1;
+	const char *notes[] = { ts->note, NULL };
+	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+		rd_target_free(&t);
+		return -1;
+	}
+	for (size_t i = 0; i < t.n; i++) {
+		const struct point *m = &t.p[i];
+		if (m->cfg->option[0] || !strcmp(m->cfg->method, "ebisu"))
+			continue;
+		const struct point *w = hp_find(&t, m, m->cfg->method, "wgmma"), *cc = hp_cc(&t, m->cfg->label);
+		const double rm = hp_rate(m), rw = hp_rate(w), rc = hp_rate(cc);
+		const double gm = rd_model_gs(m), gw = w ? rd_model_gs(w) : NAN;
+		const char *vm = m->run_row >= 0 ? csv_table_get(&t.run, (size_t)m->run_row, "variant") : "";
+		const char *vw = w && w->run_row >= 0 ? csv_table_get(&t.run, (size_t)w->run_row, "variant") : "";
+		csv_put_str(&o.w, m->cfg->label);
+		csv_put_str(&o.w, m->cfg->stencil->name);
+		csv_put_str(&o.w, dtype_table[m->cfg->dtype].name);
+		csv_put_int(&o.w, m->cfg->fusion);
+		csv_put_str(&o.w, m->cfg->size);
+		csv_put_str(&o.w, m->cfg->method);
+		const double v[] = { rm, rw, rw / rm, gm, gw, rm / gm, rw / gw, rc, rm / rc, rw / rc };
+		for (size_t k = 0; k < NELEM(v); k++)
+			csv_put_num(&o.w, v[k]);
+		csv_put_str(&o.w, vm ? vm : "");
+		csv_put_str(&o.w, vw ? vw : "");
+		csv_end_row(&o.w);
+		char prob[160], a[4][48], r[3][96];
+		snprintf(prob, sizeof(prob), "%s: %s %s t=%d %s", m->cfg->label, m->cfg->stencil->name,
+			 dtype_table[m->cfg->dtype].name, m->cfg->fusion, m->cfg->size);
+		rd_fmt_rate(a[0], sizeof(a[0]), m, 1);
+		if (w)
+			rd_fmt_rate(a[1], sizeof(a[1]), w, 1);
+		else
+			snprintf(a[1], sizeof(a[1]), "not run");
+		rd_fmt(a[2], sizeof(a[2]), rw / rm, 2);
+		char x[2][40];
+		rd_fmt(x[0], sizeof(x[0]), gm, 0);
+		rd_fmt(x[1], sizeof(x[1]), gw, 0);
+		snprintf(r[0], sizeof(r[0]), "%s, %s", x[0], x[1]);
+		snprintf(r[1], sizeof(r[1]), "%.0f %%, %.0f %%", 100 * rm / gm, 100 * rw / gw);
+		rd_fmt(x[0], sizeof(x[0]), rm / rc, 2);
+		rd_fmt(x[1], sizeof(x[1]), rw / rc, 2);
+		snprintf(r[2], sizeof(r[2]), "%s, %s", x[0], x[1]);
+		const char *cells[] = { prob, m->cfg->method, a[0], a[1], a[2], r[0], r[1], cc ? r[2] : "-" };
+		md_row(&o.md, cells);
+	}
+	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+	if (rc == 0 && !strcmp(ts->kind, "figure")) {
+		struct atomic_file af;
+		rc = rd_vars_open(c, ts->name, &af, err, errlen);
+		if (rc == 0)
+			rc = rd_vars_commit(&af, err, errlen);
+	}
+	rd_target_free(&t);
+	return rc;
+}
+
+/*
+ * The verdict: for each case of config ("case 3;case 4"), the fastest tensor-core method on
+ * mma.sync and the fastest :wgmma variant against the CUDA-core baseline of the same case; the
+ * answer (tensor cores faster, TC/CC above 1, or not) is the same with both instruction sets. Every
+ * tensor-core kernel is gated on its share of its own roof.
+ */
+void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	const struct target *t = vd_input(x, "hopper-tc");
+	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
+	struct used u = { "", 0 };
+	char list[128], *save = NULL, meas[256] = "", mod[192] = "";
+	snprintf(list, sizeof(list), "%s", cr->config);
+	for (char *cs = strtok_r(list, ";", &save); cs; cs = strtok_r(NULL, ";", &save)) {
+		const struct point *cc = t ? hp_cc(t, cs) : NULL, *bm = NULL, *bw = NULL;
+		e.N += 3;
+		for (size_t i = 0; t && i < t->n; i++) {
+			const struct point *p = &t->p[i];
+			if (strcmp(p->cfg->label, cs) || !strcmp(p->cfg->method, "ebisu") || !isfinite(hp_rate(p)))
+				continue;
+			const struct point **best = p->cfg->option[0] ? (strcmp(p->cfg->option, "wgmma") ? NULL : &bw) : &bm;
+			if (best && (!*best || hp_rate(p) > hp_rate(*best)))
+				*best = p;
+		}
+		vd_rest_on(&e, cc, &u, 0);
+		vd_rest_on(&e, bm, &u, 1);
+		vd_rest_on(&e, bw, &u, 1);
+		const double sm = hp_rate(bm) / hp_rate(cc), sw = hp_rate(bw) / hp_rate(cc);
+		if (!(isfinite(sm) && isfinite(sw)) || (sm > 1) != (sw > 1))
+			e.base = V_FAILS;
+		char f[4][32];
+		rd_fmt(f[0], sizeof(f[0]), sm, 2);
+		rd_fmt(f[1], sizeof(f[1]), sw, 2);
+		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%s TC/CC %s (%s) -> %s (%s:wgmma)",
+			 meas[0] ? "; " : "", cs, f[0], bm ? bm->cfg->method : "-", f[1], bw ? bw->cfg->method : "-");
+		rd_fmt(f[2], sizeof(f[2]), bm && cc ? rd_model_gs(bm) / rd_model_gs(cc) : NAN, 2);
+		rd_fmt(f[3], sizeof(f[3]), bw && cc ? rd_model_gs(bw) / rd_model_gs(cc) : NAN, 2);
+		snprintf(mod + strlen(mod), sizeof(mod) - strlen(mod), "%s%s roofs TC/CC %s -> %s", mod[0] ? "; " : "", cs,
+			 f[2], f[3]);
+	}
+	if (e.n < e.N && e.base == V_HOLDS)
+		e.base = V_NA;
+	vd_claim(x, cr, &e, NAN, e.n ? meas : NULL, mod, "hopper-tc: the fastest tensor-core method on mma.sync and the "
+		 "fastest :wgmma variant over ebisu (fp32) on the same case", &u);
+}
