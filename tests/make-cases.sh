@@ -176,7 +176,7 @@ kernels-vs-authors)   # measured and rendered like the tables, model-only withou
 		fail "incomplete"
 	gpu RUN=r reproduce; says "make kernels-vs-authors RUN=r"
 	[[ ! -e data/runs/r/kernels-vs-authors.csv ]] || fail "reproduce measured kernels-vs-authors"
-	measured r 13 ;;
+	measured r 14 ;;
 deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root; a fake apt-get)
 	[[ $(id -u) == 0 ]] || exit 0
 	mkdir -p .t/bin
