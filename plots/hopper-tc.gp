@@ -4,6 +4,8 @@
 # plots/out/hopper-tc.vars; writes out.png and out.svg. Make target: hopper-tc.
 set datafile separator ','
 set datafile columnheaders
+stats data using 0 nooutput
+rows = STATS_records
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,650 font ",10" noenhanced } \
   else { set terminal svg size 1500,650 font ",10" noenhanced }
@@ -11,10 +13,13 @@ do for [fmt in "png svg"] {
   set title title."\nmma.sync vs wgmma per method and problem (bars: measured; points: each one's model roof)"
   set style fill solid 0.8 border -1
   set logscale y
+  set xrange [-0.7:rows - 0.3]
+  set yrange [10:20000]
   set ylabel "GStencil/s"
   set grid ytics
   set xtics rotate by -60 font ",8"
-  set key top left opaque box
+  set key outside top center horizontal
+  set bmargin 11
   plot data using ($0 - 0.2):(column("mma_gstencil_per_s")):(0.38) with boxes lc rgb "#1b9e77" title "mma.sync", \
        '' using ($0 + 0.2):(column("wgmma_gstencil_per_s")):(0.38) with boxes lc rgb "#d95f02" title "wgmma", \
        '' using ($0 - 0.2):(column("model_mma_gstencil_per_s")) with points pt 6 ps 1.2 lc rgb "#1b9e77" title "roof, mma.sync ceilings", \
