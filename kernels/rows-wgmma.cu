@@ -45,6 +45,13 @@ struct rw_args {
 	int yt;
 };
 
+/* the staged tile: rows (64 and the 2R the footprint reaches, in whole core matrices), the distance
+ * of its 16-byte column chunks (16 bytes more than a chunk's rows: bank-spread staging writes) and
+ * its chunks a row (XT windows of n outputs and the window's second half), for elements of eb bytes */
+__host__ __device__ inline int rw_rows(int R) { return (64 + 2 * R + 7) / 8 * 8; }
+__host__ __device__ inline int rw_lbo(int R) { return rw_rows(R) * 16 + 16; }
+__host__ __device__ constexpr int rw_chunks(int eb, int n, int xt) { return (xt + 1) * n * eb / 16; }
+
 template <typename T> __device__ __forceinline__ void rw_put2(T *p, float a, float b);
 template <> __device__ __forceinline__ void rw_put2<float>(float *p, float a, float b)
 {
@@ -63,10 +70,10 @@ __global__ void __launch_bounds__(128) rows_kernel_wgmma(const T *__restrict__ i
 	typedef wg_ss<T, N> W;
 	constexpr int EPC = 16 / (int)sizeof(T);                       /* elements a 16-byte chunk */
 	constexpr int KCW = 2 * N / EPC, KS = 2 * N / W::K, KCS = W::K / EPC;
-	constexpr int SC = (XT + 1) * N / EPC;                         /* staged chunks a row */
+	constexpr int SC = rw_chunks(sizeof(T), N, XT);                /* staged chunks a row */
 	constexpr int LBOB = N / 8 * 128;                              /* B: chunks of K apart */
 	extern __shared__ __align__(128) unsigned char rw_smem[];
-	const int nq = 2 * a.R + 1, SR = (64 + 2 * a.R + 7) / 8 * 8, LBO = SR * 16 + 16, BUF = SC * LBO;
+	const int nq = 2 * a.R + 1, SR = rw_rows(a.R), LBO = rw_lbo(a.R), BUF = SC * LBO;
 	unsigned char *s_b = rw_smem + 2 * BUF;
 	const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
 	const int x0 = blockIdx.x * XT * N;
@@ -205,10 +212,9 @@ template <typename T, int N, int XT> static int rw_finish(struct method_ctx *c, 
 							 int xoff)
 {
 	const struct grid *g = c->grid;
-	const int EPC = 16 / (int)sizeof(T), SC = (XT + 1) * N / EPC, SR = (64 + 2 * RW.R + 7) / 8 * 8;
 	RW.kernel = (const void *)rows_kernel_wgmma<T, N, XT>;
 	RW.xt = XT;
-	RW.smem = 2 * (size_t)SC * (SR * 16 + 16) + bytes;
+	RW.smem = 2 * (size_t)rw_chunks(sizeof(T), N, XT) * rw_lbo(RW.R) + bytes;
 	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL || cudaMalloc(&RW.d_b, bytes) != cudaSuccess ||
 	    cudaMemcpy(RW.d_b, hb, bytes, cudaMemcpyHostToDevice) != cudaSuccess ||
 	    cudaFuncSetAttribute(RW.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)RW.smem) != cudaSuccess) {

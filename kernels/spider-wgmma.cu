@@ -47,6 +47,13 @@ struct spw_args {
 	int nx, ny, R, xoff, yt;       /* xoff = -R - s: B's first column from x0 */
 };
 
+/* the staged tile of G footprint-row groups, elements of eb bytes: rows (the products' 128 and the
+ * 4 (G - 1) shifts, in whole core matrices), the distance of K chunks (16 bytes more than a chunk's
+ * rows: bank-spread staging writes) and the bytes of one of its two buffers */
+__host__ __device__ constexpr int spw_rows(int G) { return (SPW_N + 4 * (G - 1) + 7) / 8 * 8; }
+__host__ __device__ constexpr int spw_lbo(int G) { return spw_rows(G) * 16 + 16; }
+__host__ __device__ constexpr int spw_buf(int eb, int G) { return 32 * eb / 16 * spw_lbo(G); }
+
 template <typename T> __device__ __forceinline__ T spw_out(float v);
 template <> __device__ __forceinline__ float spw_out<float>(float v) { return v; }
 template <> __device__ __forceinline__ __half spw_out<__half>(float v) { return __float2half(v); }
@@ -61,8 +68,7 @@ __global__ void __launch_bounds__(128) spider_kernel_wgmma(const T *__restrict__
 	typedef wg_m64n128<T, SPARSE> W;
 	constexpr int EPC = 16 / (int)sizeof(T), KC = 32 / EPC;        /* elements a chunk, chunks of K */
 	constexpr int KS = 32 / W::K, KCS = W::K / EPC;                /* products a footprint group */
-	constexpr int SR = (SPW_N + 4 * (G - 1) + 7) / 8 * 8;           /* staged rows */
-	constexpr int LBO = SR * 16 + 16, BUF = KC * LBO;               /* bytes */
+	constexpr int SR = spw_rows(G), LBO = spw_lbo(G), BUF = spw_buf(sizeof(T), G);
 	constexpr int RW = KC * 4, RPI = 128 / RW;                      /* words a staged row, rows a pass */
 	extern __shared__ __align__(128) unsigned char spw_smem[];
 	float *red = reinterpret_cast<float *>(spw_smem + 2 * BUF);
@@ -149,6 +155,7 @@ __global__ void __launch_bounds__(128) spider_kernel_wgmma(const T *__restrict__
 struct spw_state {
 	struct sparse_plan plan;
 	int sparse, is16, G;
+	double sigma;
 	unsigned *d_a;
 	int *d_c;
 	size_t smem;
@@ -226,8 +233,7 @@ static int spw_setup(struct method_ctx *c, const char **why, int sparse)
 	/* staged word w of a row: B rows 2w, 2w + 1 (f16, adjacent inputs) or w (tf32) */
 	for (int w = 0; w < 32; w++)
 		hc[w] = p->perm[is16 ? 2 * w : w];
-	const int EPC = is16 ? 8 : 4, KC = 32 / EPC, SR = (SPW_N + 4 * (G - 1) + 7) / 8 * 8;
-	SPW.smem = 2 * (size_t)KC * (SR * 16 + 16) + (size_t)64 * SPW_RS * 4;
+	SPW.smem = 2 * (size_t)spw_buf(is16 ? 2 : 4, G) + (size_t)64 * SPW_RS * 4;
 	const void *k = spw_pick();
 	if (cudaMalloc(&SPW.d_a, na * 4) != cudaSuccess || cudaMalloc(&SPW.d_c, sizeof(hc)) != cudaSuccess ||
 	    cudaMemcpy(SPW.d_a, ha, na * 4, cudaMemcpyHostToDevice) != cudaSuccess ||
@@ -249,10 +255,10 @@ static int spw_setup(struct method_ctx *c, const char **why, int sparse)
 	SPW.args.R = p->R;
 	SPW.args.xoff = -p->R - p->shift;
 	SPW.args.yt = SPW_YT;
+	SPW.sigma = sparse_sigma(p) * p->rows / (4.0 * G) * SPW_NO / SPW_N;
 	snprintf(SPW.variant, sizeof(SPW.variant), "A in registers, %s m64n128k%d %s -> f32, %s swap, L 16, "
 		 "%d footprint rows in %d groups of 4, sigma %.4f", sparse ? "wgmma.mma_async.sp" : "wgmma.mma_async",
-		 K, is16 ? "f16" : "tf32", is16 ? "pair" : "column", p->rows, G,
-		 sparse_sigma(p) * p->rows / (4.0 * G) * SPW_NO / SPW_N);
+		 K, is16 ? "f16" : "tf32", is16 ? "pair" : "column", p->rows, G, SPW.sigma);
 	c->state = &SPW;
 	return 0;
 }
@@ -286,7 +292,7 @@ static const char *spw_variant(const struct method_ctx *c)
 static double spw_sigma(const struct method_ctx *c)
 {
 	(void)c;
-	return sparse_sigma(&SPW.plan) * SPW.plan.rows / (4.0 * SPW.G) * SPW_NO / SPW_N;
+	return SPW.sigma;
 }
 
 const struct kernel_method spider_wgmma = {

@@ -16,6 +16,8 @@
 #ifndef WGMMA_CUH
 #define WGMMA_CUH
 
+#include <cuda_fp16.h>
+
 /* a descriptor: start address, leading and stride byte offsets (each >> 4), no swizzle */
 __device__ __forceinline__ unsigned long long wg_desc(const void *p, unsigned lbo, unsigned sbo)
 {

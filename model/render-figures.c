@@ -64,6 +64,12 @@ int rd_vars_commit(struct atomic_file *a, char *err, size_t errlen)
 	return 0;
 }
 
+int rd_vars_title(struct render_ctx *c, const char *name, char *err, size_t errlen)
+{
+	struct atomic_file a;
+	return rd_vars_open(c, name, &a, err, errlen) == 0 ? rd_vars_commit(&a, err, errlen) : -1;
+}
+
 /*
  * outdir/NAME.vars, what the figure's gnuplot script loads: its title (the rendered table's, with
  * the run's provenance; no apostrophes) and methods, the series it draws, in the method table's

@@ -11,11 +11,6 @@
 
 #include "verdicts-int.h"
 
-static double hp_rate(const struct point *p)
-{
-	return p && !strcmp(p->status, "ok") ? p->measured : NAN;
-}
-
 /* the row of t with p's label and method and the given option, or NULL */
 static const struct point *hp_find(const struct target *t, const struct point *p, const char *method, const char *option)
 {
@@ -60,7 +55,7 @@ int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, 
 		if (m->cfg->option[0] || !strcmp(m->cfg->method, "ebisu"))
 			continue;
 		const struct point *w = hp_find(&t, m, m->cfg->method, "wgmma"), *cc = hp_cc(&t, m->cfg->label);
-		const double rm = hp_rate(m), rw = hp_rate(w), rc = hp_rate(cc);
+		const double rm = rd_ok_rate(m), rw = rd_ok_rate(w), rc = rd_ok_rate(cc);
 		const double gm = rd_model_gs(m), gw = w ? rd_model_gs(w) : NAN;
 		const char *vm = m->run_row >= 0 ? csv_table_get(&t.run, (size_t)m->run_row, "variant") : "";
 		const char *vw = w && w->run_row >= 0 ? csv_table_get(&t.run, (size_t)w->run_row, "variant") : "";
@@ -97,12 +92,8 @@ int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, 
 		md_row(&o.md, cells);
 	}
 	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
-	if (rc == 0 && !strcmp(ts->kind, "figure")) {
-		struct atomic_file af;
-		rc = rd_vars_open(c, ts->name, &af, err, errlen);
-		if (rc == 0)
-			rc = rd_vars_commit(&af, err, errlen);
-	}
+	if (rc == 0 && !strcmp(ts->kind, "figure"))
+		rc = rd_vars_title(c, ts->name, err, errlen);
 	rd_target_free(&t);
 	return rc;
 }
@@ -125,16 +116,16 @@ void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
 		e.N += 3;
 		for (size_t i = 0; t && i < t->n; i++) {
 			const struct point *p = &t->p[i];
-			if (strcmp(p->cfg->label, cs) || !strcmp(p->cfg->method, "ebisu") || !isfinite(hp_rate(p)))
+			if (strcmp(p->cfg->label, cs) || !strcmp(p->cfg->method, "ebisu") || !isfinite(rd_ok_rate(p)))
 				continue;
 			const struct point **best = p->cfg->option[0] ? (strcmp(p->cfg->option, "wgmma") ? NULL : &bw) : &bm;
-			if (best && (!*best || hp_rate(p) > hp_rate(*best)))
+			if (best && (!*best || rd_ok_rate(p) > rd_ok_rate(*best)))
 				*best = p;
 		}
 		vd_rest_on(&e, cc, &u, 0);
 		vd_rest_on(&e, bm, &u, 1);
 		vd_rest_on(&e, bw, &u, 1);
-		const double sm = hp_rate(bm) / hp_rate(cc), sw = hp_rate(bw) / hp_rate(cc);
+		const double sm = rd_ok_rate(bm) / rd_ok_rate(cc), sw = rd_ok_rate(bw) / rd_ok_rate(cc);
 		if (!(isfinite(sm) && isfinite(sw)) || (sm > 1) != (sw > 1))
 			e.base = V_FAILS;
 		char f[4][32];

@@ -54,6 +54,8 @@ double rd_num(const struct csv_table *t, long r, const char *col);
 double rd_meta_num(const struct render_ctx *c, const char *col);
 void rd_target_free(struct target *t);
 double rd_model_gs(const struct point *p);
+/* a row's measured GStencil/s when it is there and verified (status ok), else NaN */
+double rd_ok_rate(const struct point *p);
 int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen);
 const struct point *rd_find_label(const struct target *t, const char *label);
 void rd_fmt(char *b, size_t n, double v, int dec);
@@ -113,6 +115,8 @@ int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, 
 /* a figure's outdir/NAME.vars (render-figures.c): opened with its title line, then committed */
 int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen);
 int rd_vars_commit(struct atomic_file *a, char *err, size_t errlen);
+/* outdir/NAME.vars with the title alone */
+int rd_vars_title(struct render_ctx *c, const char *name, char *err, size_t errlen);
 /* the fermi paper (render-fermi.c, render-fermi8.c) */
 int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);

@@ -330,11 +330,6 @@ static const struct point *f11_at(const struct target *t, const char *bench, con
 	return rd_find_label(t, label);
 }
 
-static double f11_rate(const struct point *p)
-{
-	return p && !strcmp(p->status, "ok") ? p->measured : NAN;
-}
-
 int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "benchmark", "stencil", "fusion", "ebisu_gstencil_per_s",
@@ -358,7 +353,7 @@ int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char
 		const struct point *es = f11_at(&t, f11_bench[b], "ebisu same");
 		if (!e || !cs)
 			continue;
-		const double re = f11_rate(e), rc = f11_rate(cs), rs = f11_rate(es);
+		const double re = rd_ok_rate(e), rc = rd_ok_rate(cs), rs = rd_ok_rate(es);
 		const double model = rd_model_gs(cs) / rd_model_gs(es ? es : e);
 		const double se = re / rd_model_gs(e), sc = rc / rd_model_gs(cs);
 		csv_put_str(&o.w, f11_bench[b]);
@@ -390,12 +385,8 @@ int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char
 		md_row(&o.md, cells);
 	}
 	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
-	if (rc == 0 && !strcmp(ts->kind, "figure")) {
-		struct atomic_file a;
-		rc = rd_vars_open(c, ts->name, &a, err, errlen);
-		if (rc == 0)
-			rc = rd_vars_commit(&a, err, errlen);
-	}
+	if (rc == 0 && !strcmp(ts->kind, "figure"))
+		rc = rd_vars_title(c, ts->name, err, errlen);
 	rd_target_free(&t);
 	return rc;
 }

@@ -165,6 +165,11 @@ double rd_model_gs(const struct point *p)
 	return isfinite(p->model_run) ? p->model_run : p->have_model ? p->mp.gstencil_per_s : NAN;
 }
 
+double rd_ok_rate(const struct point *p)
+{
+	return p && !strcmp(p->status, "ok") ? p->measured : NAN;
+}
+
 int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen)
 {
 	char path[1024];

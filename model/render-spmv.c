@@ -133,12 +133,6 @@ static int spmv_paper(const struct render_ctx *c, struct csv_table *t, char *err
 	return rd_load_paper(c, "nongemm-spmv", need, t, err, errlen);
 }
 
-static int vars_title(struct render_ctx *c, const char *name, char *err, size_t errlen)
-{
-	struct atomic_file a;
-	return rd_vars_open(c, name, &a, err, errlen) == 0 ? rd_vars_commit(&a, err, errlen) : -1;
-}
-
 /* ---- Figure 7: the warm-up effect ---- */
 
 /* one kernel of Figure 7 and its geometric mean of cold / warm */
@@ -372,7 +366,7 @@ static int f8_render(struct render_ctx *c, const struct target_spec *ts, const c
 		rc = rd_outputs_close(c, ts->name, &o, err, errlen);
 	}
 	if (rc == 0)
-		rc = vars_title(c, ts->name, err, errlen);
+		rc = rd_vars_title(c, ts->name, err, errlen);
 	free(m);
 	rd_wl_free(&s);
 	csv_table_free(&paper);

@@ -12,27 +12,18 @@
 #include <type_traits>
 
 #include "ceilings-int.h"
+#include "wgmma.cuh"
 
 #define WG_STEPS 8              /* instructions a warpgroup issues between waits */
 #define WG_META 0x44444444u     /* every group of four keeps elements 0 and 1 */
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
-/* the accumulators as asm operands: 64 floats, or 32 registers of two halves */
-#define WG_F4(i) "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3])
-#define WG_F16(i) WG_F4(i), WG_F4(i + 4), WG_F4(i + 8), WG_F4(i + 12)
-#define WG_F64 WG_F16(0), WG_F16(16), WG_F16(32), WG_F16(48)
+/* the fp16 accumulators as asm operands: 32 registers of two halves (wgmma.cuh has the fp32 ones) */
 #define WG_R4(i) "+r"(d[i]), "+r"(d[i + 1]), "+r"(d[i + 2]), "+r"(d[i + 3])
 #define WG_R16(i) WG_R4(i), WG_R4(i + 4), WG_R4(i + 8), WG_R4(i + 12)
 #define WG_R32 WG_R16(0), WG_R16(16)
-/* "{%0,...,%63}" and "{%0,...,%31}" */
-#define WG_D64 "{%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23," \
-	"%24,%25,%26,%27,%28,%29,%30,%31,%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47," \
-	"%48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63}"
 #define WG_D32 "{%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23," \
 	"%24,%25,%26,%27,%28,%29,%30,%31}"
-/* scale-d as a predicate from a register (1: accumulate) */
-#define WG_PRED(k) "{\n.reg .pred p;\nsetp.ne.b32 p, %" #k ", 0;\n"
-
 /* wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 */
 __device__ __forceinline__ void wg_f16f32(float (&d)[64], unsigned long long da, unsigned long long db, unsigned meta)
 {
@@ -78,30 +69,6 @@ __device__ __forceinline__ void wg_sptf32(float (&d)[64], unsigned long long da,
 		     : WG_F64 : "l"(da), "l"(db), "r"(meta), "n"(0), "r"(1));
 }
 
-/* wgmma.mma_async.sp m64n128k32 f16 with A (compressed, 4 registers) from registers */
-__device__ __forceinline__ void wg_spf16_areg(float (&d)[64], const unsigned (&a)[4], unsigned long long db, unsigned meta)
-{
-	asm volatile(WG_PRED(71) "wgmma.mma_async.sp.sync.aligned.m64n128k32.f32.f16.f16 " WG_D64 ", "
-		     "{%64,%65,%66,%67}, %68, %69, %70, p, 1, 1, 0;\n}\n"
-		     : WG_F64 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(meta), "n"(0), "r"(1));
-}
-
-/* wgmma.mma_async.sp m64n128k16 tf32 with A (compressed, 4 registers) from registers */
-__device__ __forceinline__ void wg_sptf32_areg(float (&d)[64], const unsigned (&a)[4], unsigned long long db, unsigned meta)
-{
-	asm volatile(WG_PRED(71) "wgmma.mma_async.sp.sync.aligned.m64n128k16.f32.tf32.tf32 " WG_D64 ", "
-		     "{%64,%65,%66,%67}, %68, %69, %70, p, 1, 1;\n}\n"
-		     : WG_F64 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(meta), "n"(0), "r"(1));
-}
-
-/* a shared-memory matrix descriptor: start address, leading and stride byte offsets (>> 4), no
- * swizzle */
-__device__ __forceinline__ unsigned long long wg_desc(const void *p, unsigned lbo, unsigned sbo)
-{
-	const unsigned a = (unsigned)__cvta_generic_to_shared(p);
-	return (unsigned long long)((a & 0x3FFFF) >> 4) | (unsigned long long)(lbo >> 4) << 16 |
-	       (unsigned long long)(sbo >> 4) << 32;
-}
 #endif
 
 /* V: 0 f16 -> f32, 1 f16 -> f16, 2 tf32 -> f32, 3 sparse f16 -> f32, 4 sparse tf32 -> f32, and
@@ -113,7 +80,7 @@ template <int V> __global__ void __launch_bounds__(256) k_wgmma(float *out, int 
 	/* small non-zero operands: tf32 0.01-ish, f16 pairs 0.01-ish */
 	for (int i = threadIdx.x; i < 2 * 4096; i += blockDim.x)
 		(&smem[0][0])[i] = V == 2 || V == 4 || V == 6 ? __float_as_uint(0.01f + 0.001f * (i & 7)) : 0x211E211Eu + (i & 3);
-	asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+	wg_proxy_fence();
 	__syncthreads();
 	/* core matrices 128 bytes apart along K, 1 KB apart along M and N: within the 16 KB */
 	const unsigned long long da = wg_desc(smem[0], 128, 1024), db = wg_desc(smem[1], 128, 1024);
@@ -127,7 +94,7 @@ template <int V> __global__ void __launch_bounds__(256) k_wgmma(float *out, int 
 	for (int r = 0; r < N; r++)
 		d[r] = 0;
 	for (int it = 0; it < iters; it++) {
-		asm volatile("wgmma.fence.sync.aligned;" ::: "memory");
+		wg_fence();
 #pragma unroll
 		for (int s = 0; s < WG_STEPS; s++) {
 			if constexpr (V == 0)
@@ -141,12 +108,11 @@ template <int V> __global__ void __launch_bounds__(256) k_wgmma(float *out, int 
 			else if constexpr (V == 4)
 				wg_sptf32(d, da, db, WG_META);
 			else if constexpr (V == 5)
-				wg_spf16_areg(d, ar, db, WG_META);
+				wg_m64n128<__half, 1>::mma(d, ar, db, WG_META, 1);
 			else
-				wg_sptf32_areg(d, ar, db, WG_META);
+				wg_m64n128<float, 1>::mma(d, ar, db, WG_META, 1);
 		}
-		asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-		asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+		wg_commit_wait();
 	}
 	/* keep every accumulator live: a store under a condition that never holds */
 	float s = 0;
