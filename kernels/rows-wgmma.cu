@@ -37,19 +37,20 @@ extern "C" {
 }
 
 #define RW_YT 4                    /* row tiles a block, one after the other */
-#define RW_MAXQ 15                 /* footprint rows of a 2D stencil up to R = 7 */
+#define RW_MAXR 7                  /* fused radius: one kernel each (the products unrolled) */
+#define RW_MAXQ (2 * RW_MAXR + 1)  /* footprint rows */
 
 struct rw_args {
 	long long origin, pitch;
-	int nx, ny, R, xoff;           /* xoff: the first staged column from x0 (-R - s, or -L/2) */
+	int nx, ny, xoff;              /* xoff: the first staged column from x0 (-R - s, or -L/2) */
 	int yt;
 };
 
 /* the staged tile: rows (64 and the 2R the footprint reaches, in whole core matrices), the distance
  * of its 16-byte column chunks (16 bytes more than a chunk's rows: bank-spread staging writes) and
  * its chunks a row (XT windows of n outputs and the window's second half), for elements of eb bytes */
-__host__ __device__ inline int rw_rows(int R) { return (64 + 2 * R + 7) / 8 * 8; }
-__host__ __device__ inline int rw_lbo(int R) { return rw_rows(R) * 16 + 16; }
+__host__ __device__ constexpr int rw_rows(int R) { return (64 + 2 * R + 7) / 8 * 8; }
+__host__ __device__ constexpr int rw_lbo(int R) { return rw_rows(R) * 16 + 16; }
 __host__ __device__ constexpr int rw_chunks(int eb, int n, int xt) { return (xt + 1) * n * eb / 16; }
 
 template <typename T> __device__ __forceinline__ void rw_put2(T *p, float a, float b);
@@ -63,7 +64,7 @@ template <> __device__ __forceinline__ void rw_put2<__half>(__half *p, float a, 
 }
 
 /* bband: [q][chunk of K][8-row group of N] core matrices of B_q (2n x n), q = dy + R */
-template <typename T, int N, int XT>
+template <typename T, int N, int XT, int R>
 __global__ void __launch_bounds__(128) rows_kernel_wgmma(const T *__restrict__ in, T *__restrict__ out,
 							  const uint4 *__restrict__ bband, struct rw_args a)
 {
@@ -73,7 +74,7 @@ __global__ void __launch_bounds__(128) rows_kernel_wgmma(const T *__restrict__ i
 	constexpr int SC = rw_chunks(sizeof(T), N, XT);                /* staged chunks a row */
 	constexpr int LBOB = N / 8 * 128;                              /* B: chunks of K apart */
 	extern __shared__ __align__(128) unsigned char rw_smem[];
-	const int nq = 2 * a.R + 1, SR = rw_rows(a.R), LBO = rw_lbo(a.R), BUF = SC * LBO;
+	constexpr int nq = 2 * R + 1, SR = rw_rows(R), LBO = rw_lbo(R), BUF = SC * LBO;
 	unsigned char *s_b = rw_smem + 2 * BUF;
 	const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
 	const int x0 = blockIdx.x * XT * N;
@@ -83,11 +84,11 @@ __global__ void __launch_bounds__(128) rows_kernel_wgmma(const T *__restrict__ i
 		reinterpret_cast<uint4 *>(s_b)[i] = bband[i];
 	const int xs = x0 + a.xoff;                                    /* the first staged column */
 	auto stage = [&](int ty, unsigned char *buf) {
-		const int ys = ty * 64 - a.R;
+		const int ys = ty * 64 - R;
 		for (int e = tid; e < SR * SC; e += 128) {
 			const int c = e % SC, r = e / SC, y = ys + r, x = xs + c * EPC;   /* a warp along rows */
 			uint4 *d = reinterpret_cast<uint4 *>(buf + c * LBO + r * 16);
-			if (y < a.ny + a.R && x < a.nx + a.R)
+			if (y < a.ny + R && x < a.nx + R)
 				cp_async(d, reinterpret_cast<const uint4 *>(in + a.origin + (long long)y * a.pitch + x));
 			else
 				*d = make_uint4(0, 0, 0, 0);
@@ -108,20 +109,19 @@ __global__ void __launch_bounds__(128) rows_kernel_wgmma(const T *__restrict__ i
 		wg_proxy_fence();
 		__syncthreads();
 
-		float d[XT][N / 2];
-#pragma unroll
-		for (int j = 0; j < XT; j++)
-#pragma unroll
-			for (int r = 0; r < N / 2; r++)
-				d[j][r] = 0.f;
+		float d[XT][N / 2];   /* the first product overwrites it (acc 0) */
 		wg_fence();
-		for (int q = 0; q < nq; q++)    /* x-tiles innermost: XT independent accumulators in flight */
+		/* every product unrolled (R is a template parameter): a loop would make ptxas put a
+		 * warpgroup.arrive between its iterations and serialise them; x-tiles innermost, XT
+		 * independent accumulators in flight */
+#pragma unroll
+		for (int q = 0; q < nq; q++)
 #pragma unroll
 			for (int ks = 0; ks < KS; ks++)
 #pragma unroll
 				for (int j = 0; j < XT; j++)
 					W::mma(d[j], wg_desc(cur + (j * N / EPC + ks * KCS) * LBO + q * 16, LBO, 128),
-					       wg_desc(s_b + (q * KCW + ks * KCS) * LBOB, LBOB, 128));
+					       wg_desc(s_b + (q * KCW + ks * KCS) * LBOB, LBOB, 128), q + ks > 0);
 		wg_commit_wait();
 
 		/* D to a row-major tile of 64 x XT n outputs in cur (read by no wgmma any more), then out
@@ -208,14 +208,26 @@ static void *rw_pack(int nq, int n, int is16, double (*band)(void *, int, int, i
 	return h;
 }
 
+/* the kernel of fused radius R (1 .. RW_MAXR) */
+template <typename T, int N, int XT> static const void *rw_kernel(int R)
+{
+	static const void *const k[RW_MAXR] = {
+		(const void *)rows_kernel_wgmma<T, N, XT, 1>, (const void *)rows_kernel_wgmma<T, N, XT, 2>,
+		(const void *)rows_kernel_wgmma<T, N, XT, 3>, (const void *)rows_kernel_wgmma<T, N, XT, 4>,
+		(const void *)rows_kernel_wgmma<T, N, XT, 5>, (const void *)rows_kernel_wgmma<T, N, XT, 6>,
+		(const void *)rows_kernel_wgmma<T, N, XT, 7>,
+	};
+	return R >= 1 && R <= RW_MAXR ? k[R - 1] : NULL;
+}
+
 template <typename T, int N, int XT> static int rw_finish(struct method_ctx *c, const char **why, void *hb, size_t bytes,
 							 int xoff)
 {
 	const struct grid *g = c->grid;
-	RW.kernel = (const void *)rows_kernel_wgmma<T, N, XT>;
+	RW.kernel = rw_kernel<T, N, XT>(RW.R);
 	RW.xt = XT;
 	RW.smem = 2 * (size_t)rw_chunks(sizeof(T), N, XT) * rw_lbo(RW.R) + bytes;
-	if (g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL || cudaMalloc(&RW.d_b, bytes) != cudaSuccess ||
+	if (!RW.kernel || g->n[0] + 4096 > 0x7fffffffL || g->n[1] + 4096 > 0x7fffffffL || cudaMalloc(&RW.d_b, bytes) != cudaSuccess ||
 	    cudaMemcpy(RW.d_b, hb, bytes, cudaMemcpyHostToDevice) != cudaSuccess ||
 	    cudaFuncSetAttribute(RW.kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)RW.smem) != cudaSuccess) {
 		cudaGetLastError();
@@ -229,7 +241,6 @@ template <typename T, int N, int XT> static int rw_finish(struct method_ctx *c, 
 	RW.args.pitch = g->pitch;
 	RW.args.nx = (int)g->n[0];
 	RW.args.ny = (int)g->n[1];
-	RW.args.R = RW.R;
 	RW.args.xoff = xoff;
 	RW.args.yt = RW_YT;
 	c->state = &RW;
@@ -249,7 +260,7 @@ static double cs_band(void *ctx, int q, int k, int m)
 
 static const char *cs_wg_supports(const struct method_ctx *c)
 {
-	return rw_supports(c, DT_TF32, "convstencil:wgmma runs tf32 (fp32 data)", 7);
+	return rw_supports(c, DT_TF32, "convstencil:wgmma runs tf32 (fp32 data)", RW_MAXR);
 }
 
 static int cs_wg_setup(struct method_ctx *c, const char **why)

@@ -5,14 +5,17 @@
  * m64n128k32 2:4) and dense wgmma.mma_async (tf32 k8, f16 k16), fp32 accumulation. 2D only: the
  * hopper-tc figure's tcs cases 3-4 and sptc's 2D shapes. Built for sm_90a alone.
  *
- * wgmma's A has 64 rows, spider's kernel matrix A_q 16 (the outputs x0 .. x0 + 15). The four
- * warps of a warpgroup stack four footprint rows: in product g warp i holds A_q for q = 4g + i
- * (A from registers, loaded once: the swapped weights never change), and every product shares
- * one B: 128 staged input rows, columns of B. Column n of product g is staged row n + 4g, so warp
- * i's accumulator column n collects, over g, the footprint rows 4g + i of output row y0 + n - i.
- * After the G = ceil((2R+1)/4) products the four warps' accumulators go through shared memory and
- * output row y0 + j is the sum over i of warp i's column j + i: 125 complete output rows a tile of
- * 128 columns. The padding rows q >= 2R + 1 carry zero weights.
+ * wgmma's A has 64 rows, spider's kernel matrix A_q 16 (the outputs x0 .. x0 + 15). A product
+ * stacks four footprint rows q = 4g + m (m = 0 .. 3) of all 16 outputs (A from registers, loaded
+ * once: the swapped weights never change), and every product shares one B: 128 staged input rows,
+ * columns of B. Column n of product g is staged row n + 4g, so the accumulator D_m of offset m
+ * collects, over g, the footprint rows 4g + m of output row y0 + n - m, and output row y0 + o is
+ * the sum over m of D_m's column o + m: 125 complete output rows a tile of 128 columns. The stacked
+ * rows are ordered so that the sum stays in a warp: warp w's row gg + 8h is output column
+ * 4w + gg / 2 at offset m = h + 2 (gg % 2), so a thread holds two offsets of one column and lane ^ 4
+ * the other two; the column shifts are quad shuffles (4 bytes an output), and the sums leave
+ * through a small shared tile in whole 16-byte pieces. The padding rows q >= 2R + 1 carry zero
+ * weights.
  *
  * B from shared memory through a descriptor: the staged tile holds, for each K chunk of 16 bytes
  * (8 f16 or 4 tf32 of B's K), every staged row 16 bytes apart, the chunks 16 bytes more than a
@@ -40,7 +43,6 @@ extern "C" {
 #define SPW_N 128                  /* B's columns: staged rows a product covers */
 #define SPW_NO (SPW_N - 3)         /* complete output rows a tile */
 #define SPW_YT 4                   /* row tiles a block, one after the other */
-#define SPW_RS (SPW_N + 4)         /* the accumulator exchange's row stride (floats) */
 
 struct spw_args {
 	long long origin, pitch;
@@ -53,6 +55,9 @@ struct spw_args {
 __host__ __device__ constexpr int spw_rows(int G) { return (SPW_N + 4 * (G - 1) + 7) / 8 * 8; }
 __host__ __device__ constexpr int spw_lbo(int G) { return spw_rows(G) * 16 + 16; }
 __host__ __device__ constexpr int spw_buf(int eb, int G) { return 32 * eb / 16 * spw_lbo(G); }
+/* the output tile: 128 rows of 16 outputs and 16 bytes of padding (bank-spread writes) */
+__host__ __device__ constexpr int spw_os(int eb) { return 16 + 16 / eb; }
+__host__ __device__ constexpr int spw_otile(int eb) { return SPW_N * spw_os(eb) * eb; }
 
 template <typename T> __device__ __forceinline__ T spw_out(float v);
 template <> __device__ __forceinline__ float spw_out<float>(float v) { return v; }
@@ -71,7 +76,8 @@ __global__ void __launch_bounds__(128) spider_kernel_wgmma(const T *__restrict__
 	constexpr int SR = spw_rows(G), LBO = spw_lbo(G), BUF = spw_buf(sizeof(T), G);
 	constexpr int RW = KC * 4, RPI = 128 / RW;                      /* words a staged row, rows a pass */
 	extern __shared__ __align__(128) unsigned char spw_smem[];
-	float *red = reinterpret_cast<float *>(spw_smem + 2 * BUF);
+	constexpr int OS = spw_os(sizeof(T));
+	T *o = reinterpret_cast<T *>(spw_smem + 2 * BUF);
 	const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
 	const int x0 = blockIdx.x * 16;
 	const int t0 = blockIdx.y * a.yt, t1 = min(t0 + a.yt, (a.ny + SPW_NO - 1) / SPW_NO);
@@ -129,26 +135,48 @@ __global__ void __launch_bounds__(128) spider_kernel_wgmma(const T *__restrict__
 				W::mma(d, fa[g][ks], wg_desc(cur + ks * KCS * LBO + g * 64, LBO, 128), meta[g][ks], 1);
 		wg_commit_wait();
 
-		/* warp i's rows m = g + 8h, columns n = 8j + 2t + c, to red[i][m][n] */
-		float *rw = red + warp * 16 * SPW_RS;
-		const int gg = lane / 4, t = lane % 4;
+		/* S[o] = sum over m of D_m[o + m]: the partner lanes (lane ^ 4) hold footprint offsets
+		 * {0, 1} and {2, 3} of one output column x. Thread columns c = 8j + 2t + e; column c + 1
+		 * (or + 2) is this thread's e = 1, or lane t + 1's, or for t = 3 lane t = 0's of j + 1. */
+		const int t = lane & 3, nxt = (lane & ~3) | ((t + 1) & 3);
+		float pr[16][2];
+		float u = __shfl_sync(0xffffffffu, d[2], nxt);
 #pragma unroll
-		for (int j = 0; j < 16; j++)
+		for (int j = 0; j < 16; j++) {
+			const float un = j < 15 ? __shfl_sync(0xffffffffu, d[4 * j + 6], nxt) : 0.f;
+			pr[j][0] = d[4 * j] + d[4 * j + 3];
+			pr[j][1] = d[4 * j + 1] + (t < 3 ? u : un);
+			u = un;
+		}
+		const int ptn = nxt ^ 4, xl = 4 * warp + (lane >> 3);   /* lanes gg even: x0 + xl */
 #pragma unroll
-			for (int h = 0; h < 2; h++)
-				*reinterpret_cast<float2 *>(rw + (gg + 8 * h) * SPW_RS + 8 * j + 2 * t) =
-					make_float2(d[4 * j + 2 * h], d[4 * j + 2 * h + 1]);
-		__syncthreads();
-		const int y0 = ty * SPW_NO;
-		for (int e = tid; e < SPW_NO * 16; e += 128) {
-			const int m = e % 16, yl = e / 16, y = y0 + yl, x = x0 + m;
-			if (y < a.ny && x < a.nx) {
-				const float *r = red + m * SPW_RS + yl;
-				const float s = r[0] + r[16 * SPW_RS + 1] + r[32 * SPW_RS + 2] + r[48 * SPW_RS + 3];
-				out[a.origin + (long long)y * a.pitch + x] = spw_out<T>(s);
+		for (int e = 0; e < 2; e++) {
+			float v = __shfl_sync(0xffffffffu, pr[0][e], ptn);
+#pragma unroll
+			for (int j = 0; j < 16; j++) {
+				const float vn = j < 15 ? __shfl_sync(0xffffffffu, pr[j + 1][e], ptn) : 0.f;
+				if (!(lane & 4))
+					o[(8 * j + 2 * t + e) * OS + xl] = spw_out<T>(pr[j][e] + (t < 3 ? v : vn));
+				v = vn;
 			}
 		}
-		__syncthreads();   /* red and cur are written again next */
+		__syncthreads();
+		/* the tile's complete rows out, 16 bytes a thread */
+		constexpr int PR = 16 * (int)sizeof(T) / 16;             /* 16-byte pieces an output row */
+		const int y0 = ty * SPW_NO;
+		for (int e = tid; e < SPW_NO * PR; e += 128) {
+			const int yl = e / PR, xc = (e % PR) * (16 / (int)sizeof(T)), y = y0 + yl, x = x0 + xc;
+			if (y >= a.ny || x >= a.nx)
+				continue;
+			T *dst = out + a.origin + (long long)y * a.pitch + x;
+			const T *src = o + yl * OS + xc;
+			if (x + 16 / (int)sizeof(T) <= a.nx)
+				*reinterpret_cast<uint4 *>(dst) = *reinterpret_cast<const uint4 *>(src);
+			else
+				for (int k = 0; k < a.nx - x; k++)   /* the row's last outputs: the ring stays */
+					dst[k] = src[k];
+		}
+		__syncthreads();   /* o and cur are written again next */
 	}
 }
 
@@ -191,6 +219,13 @@ static const char *spw_supports(const struct method_ctx *c)
 	return NULL;
 }
 
+/* the 16 metadata bits of row x (0-15) of footprint row q's kernel matrix, K half jj */
+static unsigned spw_meta_row(const struct sparse_plan *p, int q, int ks, int x, int jj, int is16)
+{
+	const unsigned m = sparse_frag_meta(p, q, ks, x % 8, jj, is16);
+	return x < 8 ? m & 0xffffu : m >> 16;
+}
+
 static int spw_setup(struct method_ctx *c, const char **why, int sparse)
 {
 	const struct grid *g = c->grid;
@@ -220,20 +255,24 @@ static int spw_setup(struct method_ctx *c, const char **why, int sparse)
 		*why = "out of host memory";
 		return -1;
 	}
-	/* [g][ks][warp][lane]: footprint row 4g + warp; metadata for selector 0 (lanes 4g + 0, 1) */
+	/* [g][ks][warp][lane]: warp w's row gg + 8h is output column x = 4w + gg / 2 of footprint row
+	 * q = 4g + m, m = h + 2 (gg % 2); metadata for selector 0 (lanes 4gg + 0, 1: K halves jj) */
 	for (int s = 0; s < nsteps; s++) {
-		const int q = 4 * (s / (4 * KS)) + s % 4, ks = (s / 4) % KS;
+		const int g4 = 4 * (s / (4 * KS)), ks = (s / 4) % KS, w = s % 4;
 		for (int lane = 0; lane < 32; lane++) {
-			for (int i = 0; i < 4; i++)
-				ha[((size_t)s * 32 + lane) * 4 + i] = sparse_frag_a(p, q, ks, lane, i, sparse, is16);
-			if (sparse)
-				ha[nv + (size_t)s * 32 + lane] = lane % 4 < 2 ? sparse_frag_meta(p, q, ks, lane / 4, lane % 2, is16) : 0;
+			const int gg = lane / 4, x = 4 * w + gg / 2, q0 = g4 + 2 * (gg % 2);
+			for (int i = 0; i < 4; i++)   /* register i: row half i % 2, i.e. q0 + i % 2 */
+				ha[((size_t)s * 32 + lane) * 4 + i] = sparse_frag_a(p, q0 + i % 2, ks, 4 * (x % 8) + lane % 4,
+									     (i & ~1) | x / 8, sparse, is16);
+			if (sparse && lane % 4 < 2)
+				ha[nv + (size_t)s * 32 + lane] = spw_meta_row(p, q0, ks, x, lane % 2, is16) |
+								 spw_meta_row(p, q0 + 1, ks, x, lane % 2, is16) << 16;
 		}
 	}
 	/* staged word w of a row: B rows 2w, 2w + 1 (f16, adjacent inputs) or w (tf32) */
 	for (int w = 0; w < 32; w++)
 		hc[w] = p->perm[is16 ? 2 * w : w];
-	SPW.smem = 2 * (size_t)spw_buf(is16 ? 2 : 4, G) + (size_t)64 * SPW_RS * 4;
+	SPW.smem = 2 * (size_t)spw_buf(is16 ? 2 : 4, G) + (size_t)spw_otile(is16 ? 2 : 4);
 	const void *k = spw_pick();
 	if (cudaMalloc(&SPW.d_a, na * 4) != cudaSuccess || cudaMalloc(&SPW.d_c, sizeof(hc)) != cudaSuccess ||
 	    cudaMemcpy(SPW.d_a, ha, na * 4, cudaMemcpyHostToDevice) != cudaSuccess ||

@@ -118,45 +118,47 @@ template <> struct wg_m64n128<__half, 1> {
 
 /*
  * m64nN (N = 8 or 16), both operands from shared memory (K-major), fp32 accumulation: T float
- * (tf32 k8) or __half (f16 k16).
+ * (tf32 k8) or __half (f16 k16). acc 0: D = A B (d's old values ignored, so d need not be zeroed:
+ * zeroing would let the compiler share one zero register among accumulators and wait for the
+ * wgmma before reusing it), else D += A B.
  */
 template <typename T, int N> struct wg_ss;
 template <> struct wg_ss<float, 8> {
 	static constexpr int K = 8;
-	__device__ static void mma(float (&d)[4], unsigned long long da, unsigned long long db)
+	__device__ static void mma(float (&d)[4], unsigned long long da, unsigned long long db, int acc)
 	{
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 		asm volatile(WG_PRED(6) "wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%0,%1,%2,%3}, %4, %5, "
 			     "p, 1, 1;\n}\n"
-			     : WG_F4(0) : "l"(da), "l"(db), "r"(1));
+			     : WG_F4(0) : "l"(da), "l"(db), "r"(acc));
 #else
-		(void)d, (void)da, (void)db;
+		(void)d, (void)da, (void)db, (void)acc;
 #endif
 	}
 };
 template <> struct wg_ss<float, 16> {
 	static constexpr int K = 8;
-	__device__ static void mma(float (&d)[8], unsigned long long da, unsigned long long db)
+	__device__ static void mma(float (&d)[8], unsigned long long da, unsigned long long db, int acc)
 	{
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 		asm volatile(WG_PRED(10) "wgmma.mma_async.sync.aligned.m64n16k8.f32.tf32.tf32 "
 			     "{%0,%1,%2,%3,%4,%5,%6,%7}, %8, %9, p, 1, 1;\n}\n"
-			     : WG_F4(0), WG_F4(4) : "l"(da), "l"(db), "r"(1));
+			     : WG_F4(0), WG_F4(4) : "l"(da), "l"(db), "r"(acc));
 #else
-		(void)d, (void)da, (void)db;
+		(void)d, (void)da, (void)db, (void)acc;
 #endif
 	}
 };
 template <> struct wg_ss<__half, 16> {
 	static constexpr int K = 16;
-	__device__ static void mma(float (&d)[8], unsigned long long da, unsigned long long db)
+	__device__ static void mma(float (&d)[8], unsigned long long da, unsigned long long db, int acc)
 	{
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 		asm volatile(WG_PRED(10) "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 "
 			     "{%0,%1,%2,%3,%4,%5,%6,%7}, %8, %9, p, 1, 1, 0, 0;\n}\n"
-			     : WG_F4(0), WG_F4(4) : "l"(da), "l"(db), "r"(1));
+			     : WG_F4(0), WG_F4(4) : "l"(da), "l"(db), "r"(acc));
 #else
-		(void)d, (void)da, (void)db;
+		(void)d, (void)da, (void)db, (void)acc;
 #endif
 	}
 };

@@ -22,6 +22,7 @@ extern "C" {
 struct options {
 	int quick, hot, counters, profile_once, device;
 	int original;   /* --original: also the fixed-count protocol of nongemm Figure 7 (protocol.h) */
+	int full_warmup;   /* --full-warmup: every row the GPU's full warm-up, however busy the GPU was */
 	double warmup_s;
 	const char *out, *experiment, *method_filter;
 	const char *stencil, *dtype, *method, *fusion, *size, *label;
@@ -60,6 +61,11 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 /* the protocol's host callbacks every runner shares (measure.cu): the monotonic clock, an idle
  * pause before a throttled sample is retaken, and the SM clock (NVML) */
 double bench_now(void *ctx);
+/* the GPU's idle gap since this process's last timed row (-1: none yet), the protocol's warm-up
+ * rule's input; bench_busy marks a timed row's end. --original rows pass -1: the warm part of
+ * nongemm Figure 7 follows the full warm-up. */
+double bench_idle_s(void);
+void bench_busy(void);
 void bench_rest(void *ctx, double s);
 double bench_clock(void *ctx);
 /* the runner's checks (stencilbench.cu), shared with the workload runner: open the device (exit 3

@@ -55,7 +55,7 @@ int nvml_max_mem_clock(void);
 struct run_meta {
 	char run_id[64];
 	char tool[32];
-	char protocol[256];     /* warm-up, sample rule, L2 flush, counters */
+	char protocol[1024];     /* warm-up, sample rule, L2 flush, counters */
 	int sm_clock_start, sm_clock_end, mem_clock_start, mem_clock_end;
 };
 void meta_begin(struct run_meta *m, const char *tool, const char *protocol);

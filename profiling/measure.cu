@@ -54,6 +54,10 @@ struct timing_ctx {
 
 double bench_now(void *c) { (void)c; return now_s(); }
 
+static double gpu_busy_at = -1;   /* when this process's last timed row ended (< 0: none yet) */
+double bench_idle_s(void) { return gpu_busy_at < 0 ? -1 : now_s() - gpu_busy_at; }
+void bench_busy(void) { gpu_busy_at = now_s(); }
+
 double bench_clock(void *c) { (void)c; return nvml_sm_clock(); }
 
 static int t_launch(void *c, long n)
@@ -238,6 +242,8 @@ void protocol_from(const struct options *o, struct protocol *p)
 		protocol_default(p);
 	if (o->warmup_s >= 0)
 		p->warmup_s = o->warmup_s;
+	if (o->full_warmup)
+		p->rewarm_after_s = -1;   /* every idle gap is "long": the full warm-up every row */
 	p->flush_l2 = !o->hot;
 }
 
@@ -319,9 +325,9 @@ static void time_row(struct row *r, const struct options *o, struct timing_ctx *
 		return;
 	tc->writeback_s = p.flush_l2 ? writeback_baseline(tc) : 0;
 	r->writeback_s = p.flush_l2 ? tc->writeback_s : NAN;
-	if (protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) != 0)
-		return;
-	if (o->original && protocol_original_warm(&ops, &r->orig) != 0)
+	const int ran = protocol_run(&p, &ops, o->original ? -1 : bench_idle_s(), nvml_max_sm_clock(), &r->pr) == 0;
+	bench_busy();
+	if (!ran || (o->original && protocol_original_warm(&ops, &r->orig) != 0))
 		return;
 	/* a launch shorter than the spread of the write-back read subtracted from it has no rate */
 	if (!(r->pr.time.min > 0)) {

@@ -11,12 +11,14 @@
 void protocol_default(struct protocol *p)
 {
 	p->warmup_s = 1.0;
+	p->row_warmup_s = 0.05;
+	p->rewarm_after_s = 0.5;
 	p->calib_launches = 10;
 	p->batch_s = 0.1;
 	p->min_samples = 10;
 	p->max_samples = 10000;
-	p->max_sample_s = 3.0;
-	p->target_rsd = 0.005;
+	p->max_sample_s = 0.5;
+	p->target_ci = 0.005;
 	p->flush_l2 = 1;
 	p->throttle_frac = 0.75;
 	p->max_retakes = 20;
@@ -27,38 +29,48 @@ void protocol_quick(struct protocol *p)
 {
 	protocol_default(p);
 	p->warmup_s = 0.05;
+	p->row_warmup_s = 0.02;
 	p->min_samples = 5;
 	p->max_samples = 20;
-	p->max_sample_s = 0.2;
+	p->max_sample_s = 0.1;
+}
+
+double protocol_warmup(const struct protocol *p, double idle_s)
+{
+	if (idle_s < 0 || idle_s > p->rewarm_after_s)
+		return p->warmup_s;
+	return fmin(p->row_warmup_s, p->warmup_s);
 }
 
 const char *protocol_stop_name(int reason)
 {
 	switch (reason) {
-	case PROTOCOL_STOP_RSD: return "rsd";
+	case PROTOCOL_STOP_CI: return "ci";
 	case PROTOCOL_STOP_TIME: return "time";
 	case PROTOCOL_STOP_COUNT: return "count";
 	default: return "none";
 	}
 }
 
-int protocol_run(const struct protocol *p, const struct protocol_ops *ops, double max_sm_mhz,
+int protocol_run(const struct protocol *p, const struct protocol_ops *ops, double idle_s, double max_sm_mhz,
 		 struct protocol_result *r)
 {
 	double t0, t_warm, t_samp, sec, mhz;
-	int rc, cap = 64;
+	const double warmup_s = protocol_warmup(p, idle_s);
+	int rc, cap = 64, next_check;
 
 	memset(r, 0, sizeof(*r));
 	r->sm_mhz_median = r->sm_mhz_min = NAN;
+	r->idle_s = idle_s < 0 ? NAN : idle_s;
 
-	/* 1. warm-up: calibrate, then launch in batches until warmup_s has passed */
+	/* 1. warm-up: calibrate, then launch in batches until the row's warm-up has passed */
 	t0 = ops->now(ops->ctx);
 	if ((rc = ops->launch(ops->ctx, p->calib_launches)) != 0)
 		return rc;
 	r->calib_launch_s = (ops->now(ops->ctx) - t0) / p->calib_launches;
 	r->warmup_launches = p->calib_launches;
 	for (;;) {
-		double left = p->warmup_s - (ops->now(ops->ctx) - t0);
+		double left = warmup_s - (ops->now(ops->ctx) - t0);
 		long batch;
 		if (left <= 0)
 			break;
@@ -70,7 +82,9 @@ int protocol_run(const struct protocol *p, const struct protocol_ops *ops, doubl
 	t_warm = ops->now(ops->ctx);
 	r->warmup_s = t_warm - t0;
 
-	/* 2. samples until the RSD target, the time limit or the count limit */
+	/* 2. samples until the median's confidence target, the time limit or the count limit (the
+	 * interval, a sort, is checked at n growing by a tenth) */
+	next_check = p->min_samples;
 	r->seconds = malloc((size_t)cap * sizeof(double));
 	r->sm_mhz = malloc((size_t)cap * sizeof(double));
 	t_samp = t_warm;
@@ -96,9 +110,12 @@ int protocol_run(const struct protocol *p, const struct protocol_ops *ops, doubl
 		r->sm_mhz[r->n] = mhz;
 		r->n++;
 		if (r->n >= p->min_samples) {
-			if (stats_rsd(r->seconds, (size_t)r->n) <= p->target_rsd) {
-				r->stop_reason = PROTOCOL_STOP_RSD;
-				break;
+			if (r->n >= next_check) {
+				next_check = r->n + (r->n + 9) / 10;
+				if (stats_median_ci_rel(r->seconds, (size_t)r->n) <= p->target_ci) {
+					r->stop_reason = PROTOCOL_STOP_CI;
+					break;
+				}
 			}
 			if (ops->now(ops->ctx) - t_warm >= p->max_sample_s) {
 				r->stop_reason = PROTOCOL_STOP_TIME;
@@ -114,6 +131,7 @@ int protocol_run(const struct protocol *p, const struct protocol_ops *ops, doubl
 
 	/* 4. summary */
 	stats_compute(r->seconds, (size_t)r->n, &r->time);
+	r->median_ci = stats_median_ci_rel(r->seconds, (size_t)r->n);
 	{
 		double *known = malloc((size_t)r->n * sizeof(double));
 		size_t k = 0;
@@ -163,6 +181,21 @@ int protocol_original(const struct protocol_ops *ops, struct original_result *r)
 int protocol_original_warm(const struct protocol_ops *ops, struct original_result *r)
 {
 	return original_time(ops, r->timed_launches, &r->warm_s);
+}
+
+void protocol_text(const struct protocol *p, int quick, char *buf, size_t len)
+{
+	if (p->rewarm_after_s < 0) {
+		snprintf(buf, len, "%swarm-up %.2f s every row, after %d calibration launches; samples >= %d until the "
+			 "median's 95%% confidence interval is within %.1f%% of it or %.1f s", quick ? "QUICK: " : "",
+			 p->warmup_s, p->calib_launches, p->min_samples, 100 * p->target_ci, p->max_sample_s);
+		return;
+	}
+	snprintf(buf, len, "%swarm-up %.2f s (a process's first row, and after the GPU idled over %.1f s), else "
+		 "%.2f s, after %d calibration launches; samples >= %d until the median's 95%% confidence "
+		 "interval is within %.1f%% of it or %.1f s", quick ? "QUICK: " : "", p->warmup_s, p->rewarm_after_s,
+		 fmin(p->row_warmup_s, p->warmup_s), p->calib_launches, p->min_samples, 100 * p->target_ci,
+		 p->max_sample_s);
 }
 
 void protocol_original_text(char *buf, size_t len, int on)

@@ -28,6 +28,13 @@ static void put_or_na(struct csv_writer *w, int have, double v)
 		csv_put_str(w, "NA");
 }
 
+static void put_uuid(struct csv_writer *w)
+{
+	char u[64];
+	gpu_uuid_string(u, sizeof(u));
+	csv_put_str(w, u);
+}
+
 static void put_method(struct csv_writer *w, const struct row_view *x)
 {
 	char mname[64];   /* the variant asked for stays in the method column: convstencil:m16n8k8 */
@@ -47,6 +54,7 @@ struct run_col {
 
 static const struct run_col run_cols[] = {
 	COL("run_id", csv_put_str(w, x->run_id)),
+	COL("gpu_uuid", put_uuid(w)),   /* the GPU this row ran on (a run may hold several of one model) */
 	COL("label", csv_put_str(w, x->c->label)),
 	COL("stencil", csv_put_str(w, x->c->stencil->name)),
 	COL("shape", csv_put_str(w, stencil_shape_name(x->c->stencil->shape))),
@@ -71,6 +79,8 @@ static const struct run_col run_cols[] = {
 	COL("throttled_samples", csv_put_int(w, x->t ? x->r->pr.throttled : 0)),
 	COL("stop_reason", csv_put_str(w, x->t ? protocol_stop_name(x->r->pr.stop_reason) : "NA")),
 	COL("warmup_s", T(x->r->pr.warmup_s)),
+	/* the GPU's idle gap before the row (NA: the process's first row, or --original's) */
+	COL("warmup_idle_s", put_or_na(w, x->t && !isnan(x->r->pr.idle_s), x->r->pr.idle_s)),
 	COL("warmup_launches", T((double)x->r->pr.warmup_launches)),
 	COL("time_median_s", T(x->med)),
 	COL("time_min_s", T(x->r->pr.time.min)),
@@ -79,6 +89,7 @@ static const struct run_col run_cols[] = {
 	COL("time_q3_s", T(x->r->pr.time.q3)),
 	COL("time_iqr_s", T(x->r->pr.time.iqr)),
 	COL("time_rsd", T(x->r->pr.time.rsd)),
+	COL("time_median_ci", T(x->r->pr.median_ci)),
 	COL("sm_clock_median_mhz", T(x->r->pr.sm_mhz_median)),
 	COL("sm_clock_min_mhz", T(x->r->pr.sm_mhz_min)),
 	COL("throttle_retakes", T((double)x->r->pr.retakes)),

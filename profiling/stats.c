@@ -48,6 +48,25 @@ double stats_rsd(const double *v, size_t n)
 	return mean != 0 ? sqrt(ss / (double)(n - 1)) / fabs(mean) : 0;
 }
 
+double stats_median_ci_rel(const double *v, size_t n)
+{
+	double *s, med, r;
+	long lo, hi;
+	if (n < 6)
+		return INFINITY;
+	s = malloc(n * sizeof(*s));
+	memcpy(s, v, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_double);
+	med = sorted_quantile(s, n, 0.5);
+	lo = (long)floor((double)n / 2 - 0.98 * sqrt((double)n));
+	hi = (long)ceil((double)n / 2 + 1 + 0.98 * sqrt((double)n));
+	lo = lo < 1 ? 1 : lo;
+	hi = hi > (long)n ? (long)n : hi;
+	r = med != 0 ? (s[hi - 1] - s[lo - 1]) / (2 * fabs(med)) : NAN;
+	free(s);
+	return r;
+}
+
 void stats_compute(const double *v, size_t n, struct stats *st)
 {
 	double *s;

@@ -16,7 +16,8 @@
  *   stencilbench ncu-compare --cupti RUN.csv --ncu NCU.csv
  *
  * Options: --quick (QUICK=1: short warm-up, few samples), --hot (no L2 eviction and no write-back
- * in the window), --no-counters (COUNTERS=0), --warmup-s S (WARMUP_S), --profile-once (one launch,
+ * in the window), --no-counters (COUNTERS=0), --warmup-s S (WARMUP_S: the GPU's warm-up), --full-warmup
+ * (FULL_WARMUP=1: that warm-up every row, not only after an idle GPU), --profile-once (one launch,
  * for ncu), --original (each row also timed as a fixed-count driver times it, idle GPU first, and
  * again after the warm-up: nongemm Figure 7; protocol.h), --device N.
  *
@@ -81,12 +82,13 @@ static void usage(FILE *f)
 		"usage: %s list\n"
 		"       %s run (--stencil S --dtype T --method M [--fusion N] --size AxB | --experiment F)\n"
 		"                  --out DIR/NAME.csv [--quick] [--hot] [--no-counters] [--warmup-s S]\n"
-		"                  [--original] [--profile-once] [--device N]\n"
+		"                  [--full-warmup] [--original] [--profile-once] [--device N]\n"
 		"       %s check [--method M] [--quick]\n"
 		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
 		"       %s metrics | slug | version | kernel --method M\n"
 		"       %s ncu-compare --cupti RUN.csv --ncu NCU.csv\n"
-		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S, ALLOW_DIRTY=1.\n"
+		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S, FULL_WARMUP=1\n"
+		"(--full-warmup), ALLOW_DIRTY=1.\n"
 		"Exit status: 0 done, 1 some rows wrong (CSV written), 2 bad input, 3 no CUDA device,\n"
 		"4 error (nothing new written).\n",
 		prog, prog, prog, prog, prog, prog);
@@ -159,17 +161,15 @@ static void check_configs(const struct options *o, const struct run_config *cfgs
 	}
 }
 
-static void protocol_text(const struct options *o, char *buf, size_t len)
+static void run_protocol_text(const struct options *o, char *buf, size_t len)
 {
 	struct protocol p;
-	char orig[256];
+	char orig[256], timing[512];
 	protocol_from(o, &p);
 	protocol_original_text(orig, sizeof(orig), o->original);
-	snprintf(buf, len, "%swarm-up %.2f s after %d calibration launches; samples >= %d until "
-		 "RSD <= %.1f%% or %.1f s; window %s; counters %s; a sample under %.0f%% of the max SM "
-		 "clock retaken after %.2f s, at most %d a row%s",
-		 o->quick ? "QUICK: " : "", p.warmup_s, p.calib_launches, p.min_samples,
-		 100 * p.target_rsd, p.max_sample_s,
+	protocol_text(&p, o->quick, timing, sizeof(timing));
+	snprintf(buf, len, "%s; window %s; counters %s; a sample under %.0f%% of the max SM "
+		 "clock retaken after %.2f s, at most %d a row%s", timing,
 		 o->hot ? "hot (launch alone, L2 not evicted)" :
 			  "writeback (L2 evicted before; write-back read inside, its cost alone subtracted)",
 		 o->counters ? "on (launch + write-back read, minus the read alone)" : "off",
@@ -189,7 +189,7 @@ static int cmd_run(const struct options *o)
 {
 	struct run_config *cfgs = NULL, one;
 	size_t n = 1;
-	char err[1024], dir[1024], tmp[1024], ceil_path[1200], proto[768];
+	char err[1024], dir[1024], tmp[1024], ceil_path[1200], proto[1024];
 	struct hw ceil;
 	int have_ceil = 0, wrong = 0;
 	struct run_meta meta;
@@ -230,7 +230,7 @@ static int cmd_run(const struct options *o)
 			cli_fail(prog, "%s", err);
 		have_ceil = 1;
 	}
-	protocol_text(o, proto, sizeof(proto));
+	run_protocol_text(o, proto, sizeof(proto));
 	meta_begin(&meta, "stencilbench run", proto);
 
 	struct row *rows = (struct row *)calloc(n, sizeof(struct row));
@@ -470,6 +470,8 @@ static void parse_options(struct options *op, int argc, char **argv)
 		o.quick = 1;
 	if (getenv("COUNTERS") && !strcmp(getenv("COUNTERS"), "0"))
 		o.counters = 0;
+	if (getenv("FULL_WARMUP") && !strcmp(getenv("FULL_WARMUP"), "1"))
+		o.full_warmup = 1;
 	if (getenv("WARMUP_S") && *getenv("WARMUP_S") &&
 	    (cli_parse_double(getenv("WARMUP_S"), &o.warmup_s) != 0 || o.warmup_s < 0))
 		cli_bad_input(prog, "bad WARMUP_S '%s'", getenv("WARMUP_S"));
@@ -484,6 +486,7 @@ static void parse_options(struct options *op, int argc, char **argv)
 		if (!strcmp(a, "--quick")) { o.quick = 1; continue; }
 		if (!strcmp(a, "--hot")) { o.hot = 1; continue; }
 		if (!strcmp(a, "--original")) { o.original = 1; continue; }
+		if (!strcmp(a, "--full-warmup")) { o.full_warmup = 1; continue; }
 		if (!strcmp(a, "--no-counters")) { o.counters = 0; continue; }
 		if (!strcmp(a, "--profile-once")) { o.profile_once = 1; o.counters = 0; continue; }
 		if (!strcmp(a, "--warmup-s") && v) {

@@ -40,11 +40,11 @@ extern "C" {
 #define SPMV_TOL 1e-12                  /* of a row's |A||x|: summation order only */
 
 static const char *const wl_cols[] = {
-	"run_id", "label", "workload", "dtype", "method", "variant", "size", "matrix", "rows", "nnz", "row_len_mean",
-	"row_len_max", "row_len_cv", "elements", "bytes", "status", "reason", "verify_max_rel", "verified", "samples",
-	"throttled_samples", "stop_reason", "warmup_s", "warmup_launches", "time_median_s", "time_min_s",
-	"time_q1_s", "time_q3_s", "time_rsd", "sm_clock_median_mhz", "sm_clock_min_mhz", "throttle_retakes",
-	"launches_per_sample", "issue_s", "gbps", "gflop_per_s", "registers", "preprocess_s", "padded",
+	"run_id", "gpu_uuid", "label", "workload", "dtype", "method", "variant", "size", "matrix", "rows", "nnz",
+	"row_len_mean", "row_len_max", "row_len_cv", "elements", "bytes", "status", "reason", "verify_max_rel", "verified", "samples",
+	"throttled_samples", "stop_reason", "warmup_s", "warmup_idle_s", "warmup_launches", "time_median_s",
+	"time_min_s", "time_q1_s", "time_q3_s", "time_rsd", "time_median_ci", "sm_clock_median_mhz",
+	"sm_clock_min_mhz", "throttle_retakes", "launches_per_sample", "issue_s", "gbps", "gflop_per_s", "registers", "preprocess_s", "padded",
 	"orig_time_cold_s", "orig_time_warm_s", "orig_timed_launches", "orig_idle_mhz", "window", "git_commit",
 	"git_dirty",
 };
@@ -205,26 +205,41 @@ static int spmv_prepare(struct wl_row *r, struct wl_data *d)
 }
 
 /* the launch's output against the CPU's, every element; 0 when all match */
+/* SCALE's largest relative error over all n elements: a against q b, b recomputed on the host
+ * (grid_input, the values gpu_fill_input wrote), a copied in pieces through a pinned buffer (up
+ * to 2^30 elements a row: pageable copies and a second array would cost seconds a row) */
+#define SCALE_CHUNK (1L << 23)
+static double scale_max_rel(const double *d_a, long n)
+{
+	static double *h;
+	double mx = 0;
+	if (!h)
+		CUDA_CHECK(cudaMallocHost(&h, sizeof(double) * SCALE_CHUNK));
+	for (long at = 0; at < n; at += SCALE_CHUNK) {
+		const long m = n - at < SCALE_CHUNK ? n - at : SCALE_CHUNK;
+		CUDA_CHECK(cudaMemcpy(h, d_a + at, sizeof(double) * (size_t)m, cudaMemcpyDeviceToHost));
+#pragma omp parallel for reduction(max : mx) schedule(static)
+		for (long i = 0; i < m; i++) {
+			const double want = WL_Q * grid_input(DT_FP64, at + i);
+			const double e = fabs(h[i] - want) / fmax(fabs(want), 1e-300);
+			mx = fmax(mx, isnan(e) ? INFINITY : e);   /* an unwritten element is NaN: fails */
+		}
+	}
+	return mx;
+}
+
 static int wl_verify(struct wl_row *r, struct wl_data *d)
 {
 	const int spmv = r->c->kind == WL_SPMV;
 	const long n = spmv ? d->m->rows : r->c->n;
-	double *out = (double *)host_alloc(sizeof(double) * (size_t)n);
-	CUDA_CHECK(cudaMemcpy(out, spmv ? d->p.y : d->p.a, sizeof(double) * (size_t)n, cudaMemcpyDeviceToHost));
 	if (spmv) {
+		double *out = (double *)host_alloc(sizeof(double) * (size_t)n);
+		CUDA_CHECK(cudaMemcpy(out, d->p.y, sizeof(double) * (size_t)n, cudaMemcpyDeviceToHost));
 		r->max_rel = spmv_max_rel(out, d->want, d->wabs, n);
+		free(out);
 	} else {
-		double *b = (double *)host_alloc(sizeof(double) * (size_t)n);
-		CUDA_CHECK(cudaMemcpy(b, d->p.b, sizeof(double) * (size_t)n, cudaMemcpyDeviceToHost));
-		r->max_rel = 0;
-		for (long i = 0; i < n; i++) {
-			const double want = WL_Q * b[i], e = fabs(out[i] - want) / fmax(fabs(want), 1e-300);
-			if (!(e <= r->max_rel))
-				r->max_rel = isnan(e) ? INFINITY : e;
-		}
-		free(b);
+		r->max_rel = scale_max_rel((const double *)d->p.a, n);
 	}
-	free(out);
 	r->verified = n;
 	const double tol = spmv ? SPMV_TOL : 1e-15;
 	if (r->max_rel <= tol)
@@ -242,14 +257,12 @@ static void wl_release(struct wl_row *r, struct wl_data *d)
 		CUDA_CHECK(cudaFree(d->dev[i]));
 }
 
-/* the runner's protocol, hot, with at most 1 s of samples a row: a sample holds K launches and
- * at least 200 us, so a second is thousands of launches, and the 155 rows of Figure 6 stay
- * within ten minutes */
+/* the runner's protocol, hot: a sample holds K launches and at least 200 us, so the protocol's
+ * half second of samples is thousands of launches */
 static void wl_protocol(const struct options *o, struct protocol *p)
 {
 	protocol_from(o, p);
 	p->flush_l2 = 0;
-	p->max_sample_s = fmin(p->max_sample_s, 1.0);
 }
 
 /* a verified row timed: --original's cold part, the protocol, --original's warm part */
@@ -265,7 +278,9 @@ static void wl_time(struct wl_row *r, const struct options *o, struct wl_problem
 		t.k = wl_launches_per_sample(&t);
 		r->per_sample = t.k;
 		t.issue_sum = 0, t.issue_n = 0;   /* the protocol's samples only */
-		const int ran = protocol_run(&p, &ops, nvml_max_sm_clock(), &r->pr) == 0;
+		const int ran = protocol_run(&p, &ops, o->original ? -1 : bench_idle_s(), nvml_max_sm_clock(),
+					     &r->pr) == 0;
+		bench_busy();
 		r->issue_s = t.issue_n ? t.issue_sum / (double)t.issue_n : NAN;
 		if (ran && (!o->original || protocol_original_warm(&ops, &r->orig) == 0)) {
 			r->timed = 1;
@@ -344,7 +359,10 @@ static void wl_write(struct csv_writer *w, const struct wl_row *r, const char *r
 	const struct workload_config *c = r->c;
 	const int spmv = c->kind == WL_SPMV, made = !spmv || r->nnz > 0, ran = strcmp(r->status, "skipped") != 0;
 	const double bytes = workload_bytes(c, r->rows, r->cols, r->nnz), t = r->timed ? p->time.median : NAN;
+	char uuid[64];
+	gpu_uuid_string(uuid, sizeof(uuid));
 	csv_put_str(w, run_id);
+	csv_put_str(w, uuid);
 	csv_put_str(w, c->label);
 	csv_put_str(w, c->workload);
 	csv_put_str(w, dtype_table[c->dtype].name);
@@ -367,12 +385,14 @@ static void wl_write(struct csv_writer *w, const struct wl_row *r, const char *r
 	csv_put_int(w, r->timed ? p->throttled : 0);
 	csv_put_str(w, r->timed ? protocol_stop_name(p->stop_reason) : "");
 	csv_put_num(w, r->timed ? p->warmup_s : NAN);
+	put_na(w, r->timed && !isnan(p->idle_s), p->idle_s);
 	csv_put_int(w, r->timed ? p->warmup_launches : 0);
 	csv_put_num(w, t);
 	csv_put_num(w, r->timed ? p->time.min : NAN);
 	csv_put_num(w, r->timed ? p->time.q1 : NAN);
 	csv_put_num(w, r->timed ? p->time.q3 : NAN);
 	csv_put_num(w, r->timed ? p->time.rsd : NAN);
+	csv_put_num(w, r->timed ? p->median_ci : NAN);
 	csv_put_num(w, r->timed ? p->sm_mhz_median : NAN);
 	csv_put_num(w, r->timed ? p->sm_mhz_min : NAN);
 	csv_put_int(w, r->timed ? p->retakes : 0);
@@ -399,7 +419,7 @@ int workload_cmd_run(const struct options *o)
 	int wrong = 0;
 	struct workload_config *cfgs;
 	size_t n;
-	char err[1024], tmp[1024], dir[1024], proto[512], orig[256];
+	char err[1024], tmp[1024], dir[1024], proto[1024], orig[256];
 	if (workload_read(o->experiment, &cfgs, &n, err, sizeof(err)) != 0)
 		cli_bad_input(prog, "%s", err);
 	for (size_t i = 0; i < n; i++)
@@ -421,10 +441,10 @@ int workload_cmd_run(const struct options *o)
 	struct protocol p;
 	wl_protocol(o, &p);
 	protocol_original_text(orig, sizeof(orig), o->original);
-	snprintf(proto, sizeof(proto), "%swarm-up %.2f s after %d calibration launches; samples >= %d until RSD <= "
-		 "%.1f%% or %.1f s; window hot (back-to-back launches, the L2 kept); counters off%s",
-		 o->quick ? "QUICK: " : "", p.warmup_s, p.calib_launches, p.min_samples, 100 * p.target_rsd,
-		 p.max_sample_s, orig);
+	char timing[512];
+	protocol_text(&p, o->quick, timing, sizeof(timing));
+	snprintf(proto, sizeof(proto), "%s; window hot (back-to-back launches, the L2 kept); counters off%s", timing,
+		 orig);
 	struct run_meta meta;
 	meta_begin(&meta, "stencilbench run", proto);
 	struct wl_row *rows = (struct wl_row *)calloc(n, sizeof(struct wl_row));

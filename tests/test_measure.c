@@ -95,7 +95,7 @@ static void fake_rest(void *c, double s)
 	f->t += s;
 }
 
-static void test_protocol_warmup_and_rsd_stop(void **state)
+static void test_protocol_warmup_and_ci_stop(void **state)
 {
 	static const double steady[] = { 1e-3 };
 	struct fake f = { .launch_s = 1e-3, .flush_s = 2e-4, .sample_s = steady, .nsample = 1 };
@@ -104,15 +104,18 @@ static void test_protocol_warmup_and_rsd_stop(void **state)
 	struct protocol_result r;
 	(void)state;
 	protocol_default(&p);
-	assert_int_equal(protocol_run(&p, &ops, 1980, &r), 0);
-	/* calibration measured the launch cost; warm-up lasted at least 1 s and less than a batch more */
+	assert_int_equal(protocol_run(&p, &ops, -1, 1980, &r), 0);
+	/* the process's first row: calibration measured the launch cost; warm-up lasted at least 1 s
+	 * and less than a batch more */
 	assert_near(r.calib_launch_s, 1e-3, 1e-12);
 	assert_true(r.warmup_s >= 1.0 && r.warmup_s < 1.0 + p.batch_s + 2e-3);
 	assert_true(r.warmup_launches >= 1000 && r.warmup_launches <= 1102);
 	assert_int_equal(r.warmup_launches, f.launches);
-	/* identical samples: RSD 0 stops at the minimum count; every sample flushed the L2 */
+	assert_true(isnan(r.idle_s));
+	/* identical samples: an interval of 0 stops at the minimum count; every sample flushed the L2 */
 	assert_int_equal(r.n, 10);
-	assert_int_equal(r.stop_reason, PROTOCOL_STOP_RSD);
+	assert_int_equal(r.stop_reason, PROTOCOL_STOP_CI);
+	assert_near(r.median_ci, 0, 0);
 	assert_int_equal(f.flushes, 10);
 	assert_near(r.time.median, 1e-3, 1e-15);
 	assert_int_equal(r.throttled, 0);
@@ -120,9 +123,57 @@ static void test_protocol_warmup_and_rsd_stop(void **state)
 	protocol_free(&r);
 }
 
+/* the warm-up rule: the full warm-up first and after an idle GPU, a row's own on a busy one */
+static void test_protocol_warmup_rule(void **state)
+{
+	struct protocol p;
+	(void)state;
+	protocol_default(&p);
+	assert_near(protocol_warmup(&p, -1), 1.0, 0);
+	assert_near(protocol_warmup(&p, 0.0), 0.05, 0);
+	assert_near(protocol_warmup(&p, 0.5), 0.05, 0);
+	assert_near(protocol_warmup(&p, 0.51), 1.0, 0);
+	p.warmup_s = 0;                                        /* WARMUP_S=0: none at all */
+	assert_near(protocol_warmup(&p, 0.0), 0, 0);
+	protocol_quick(&p);
+	assert_true(protocol_warmup(&p, -1) <= 0.05 && protocol_warmup(&p, 0) <= 0.05);
+}
+
+/* the median's distribution-free 95 % interval: ranks n/2 -+ 0.98 sqrt(n) */
+static void test_median_ci(void **state)
+{
+	double v[100];
+	(void)state;
+	for (int i = 0; i < 100; i++)
+		v[i] = 100 - i;                                /* 100 .. 1, unsorted on purpose */
+	/* median 50.5; ranks floor(50 - 9.8) = 40 and ceil(51 + 9.8) = 61 */
+	assert_near(stats_median_ci_rel(v, 100), (61.0 - 40.0) / (2 * 50.5), 1e-12);
+	assert_true(isinf(stats_median_ci_rel(v, 5)));
+	v[0] = 0, v[1] = 0, v[2] = 0, v[3] = 0, v[4] = 0, v[5] = 0;
+	assert_true(isnan(stats_median_ci_rel(v, 6)));    /* a median of 0 has no relative width */
+}
+
+/* rare slow samples widen the spread but not the median's interval: the row stops on it */
+static void test_protocol_ci_outliers(void **state)
+{
+	static const double s[] = { 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 5e-3 };
+	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 10 };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
+	struct protocol p;
+	struct protocol_result r;
+	(void)state;
+	protocol_default(&p);
+	assert_int_equal(protocol_run(&p, &ops, 0.0, 0, &r), 0);
+	assert_int_equal(r.stop_reason, PROTOCOL_STOP_CI);
+	assert_true(r.n > 10 && r.n <= 30);                 /* at 10 the interval reaches the outlier */
+	assert_true(r.time.rsd > 0.5);
+	assert_near(r.time.median, 1e-3, 0);
+	protocol_free(&r);
+}
+
 static void test_protocol_time_stop(void **state)
 {
-	static const double noisy[] = { 1.0e-3, 1.1e-3 };   /* RSD about 5 %: never below 0.5 % */
+	static const double noisy[] = { 1.0e-3, 1.1e-3 };   /* the median's interval spans both: 4.8 % */
 	struct fake f = { .launch_s = 1e-3, .flush_s = 5e-4, .sample_s = noisy, .nsample = 2 };
 	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
 	struct protocol p;
@@ -130,13 +181,17 @@ static void test_protocol_time_stop(void **state)
 	(void)state;
 	protocol_default(&p);
 	p.flush_l2 = 0;                                        /* --hot */
-	assert_int_equal(protocol_run(&p, &ops, 0, &r), 0);
+	assert_int_equal(protocol_run(&p, &ops, 0.2, 0, &r), 0);
 	assert_int_equal(r.stop_reason, PROTOCOL_STOP_TIME);
-	assert_true(r.sampling_s >= 3.0 && r.sampling_s < 3.0 + 1.2e-3);
+	assert_true(r.sampling_s >= 0.5 && r.sampling_s < 0.5 + 1.2e-3);
 	assert_int_equal(f.flushes, 0);
-	/* 3 s of 1.05 ms samples */
-	assert_true(r.n >= 2855 && r.n <= 2858);
-	assert_near(r.time.median, 1.05e-3, 1e-12);
+	/* a busy GPU (idle 0.2 s): the row's own 0.05 s warm-up */
+	assert_true(r.warmup_s >= 0.05 && r.warmup_s < 0.05 + 2.2e-3);
+	assert_near(r.idle_s, 0.2, 0);
+	/* 0.5 s of 1.05 ms samples */
+	assert_true(r.n >= 475 && r.n <= 478);
+	assert_true(r.median_ci > 0.1e-3 / (2 * 1.1e-3) - 1e-12 && r.median_ci < 0.1e-3 / (2 * 1.0e-3) + 1e-12);
+	assert_true(r.time.median >= 1.0e-3 && r.time.median <= 1.1e-3);
 	assert_near(r.time.min, 1.0e-3, 0);
 	assert_near(r.time.max, 1.1e-3, 0);
 	protocol_free(&r);
@@ -154,7 +209,7 @@ static void test_protocol_throttle_and_count(void **state)
 	protocol_default(&p);
 	p.max_samples = 25;
 	p.max_retakes = 0;                                  /* no retakes: every one is kept */
-	assert_int_equal(protocol_run(&p, &ops, 1980, &r), 0);
+	assert_int_equal(protocol_run(&p, &ops, -1, 1980, &r), 0);
 	assert_int_equal(r.stop_reason, PROTOCOL_STOP_COUNT);
 	assert_int_equal(r.n, 25);
 	assert_int_equal(r.throttled, 10);                  /* 2 of every 5 */
@@ -165,7 +220,7 @@ static void test_protocol_throttle_and_count(void **state)
 	/* a failing launch stops the protocol with its code */
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 2, .fail_after = 50 };
 	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL, NULL };
-	assert_int_equal(protocol_run(&p, &gops, 0, &r), 7);
+	assert_int_equal(protocol_run(&p, &gops, -1, 0, &r), 7);
 	protocol_free(&r);
 	/* QUICK=1 keeps the same rules with smaller numbers */
 	protocol_quick(&p);
@@ -187,7 +242,7 @@ static void test_protocol_throttle_retakes(void **state)
 	protocol_default(&p);
 	assert_int_equal(p.max_retakes, 20);
 	assert_near(p.rest_s, 0.05, 0);
-	assert_int_equal(protocol_run(&p, &ops, 1980, &r), 0);
+	assert_int_equal(protocol_run(&p, &ops, -1, 1980, &r), 0);
 	/* 10 kept samples, all at full clock; the 10 throttled ones between them were retaken */
 	assert_int_equal(r.n, 10);
 	assert_int_equal(r.throttled, 0);
@@ -199,7 +254,7 @@ static void test_protocol_throttle_retakes(void **state)
 
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = slow, .nmhz = 1 };
 	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest, NULL };
-	assert_int_equal(protocol_run(&p, &gops, 1980, &r), 0);
+	assert_int_equal(protocol_run(&p, &gops, -1, 1980, &r), 0);
 	/* 20 retakes, then the throttled samples are kept and counted: the row carries the flag */
 	assert_int_equal(r.retakes, 20);
 	assert_int_equal(g.rests, 20);
@@ -212,7 +267,7 @@ static void test_protocol_throttle_retakes(void **state)
 	/* without a known maximum clock nothing is judged throttled */
 	struct fake h = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = slow, .nmhz = 1 };
 	struct protocol_ops hops = { &h, fake_now, fake_launch, fake_sample, fake_rest, NULL };
-	assert_int_equal(protocol_run(&p, &hops, -1, &r), 0);
+	assert_int_equal(protocol_run(&p, &hops, -1, -1, &r), 0);
 	assert_int_equal(r.retakes + r.throttled, 0);
 	protocol_free(&r);
 }
@@ -801,7 +856,10 @@ void run_measure_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stats),
-		cmocka_unit_test(test_protocol_warmup_and_rsd_stop),
+		cmocka_unit_test(test_protocol_warmup_and_ci_stop),
+		cmocka_unit_test(test_protocol_warmup_rule),
+		cmocka_unit_test(test_median_ci),
+		cmocka_unit_test(test_protocol_ci_outliers),
 		cmocka_unit_test(test_protocol_time_stop),
 		cmocka_unit_test(test_protocol_throttle_and_count),
 		cmocka_unit_test(test_protocol_throttle_retakes),

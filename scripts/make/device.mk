@@ -2,7 +2,7 @@
 # Included by the Makefile, in its order; its header documents the knobs.
 
 # ---- device, runner and runs (the header says how a target decides to measure) --------------------
-export QUICK COUNTERS WARMUP_S ALLOW_DIRTY NOBUILD
+export QUICK COUNTERS WARMUP_S FULL_WARMUP ALLOW_DIRTY NOBUILD
 HAVE_GPU ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 GPU := $(filter 1,$(HAVE_GPU))
 ifeq ($(GPU),)

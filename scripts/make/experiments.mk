@@ -29,10 +29,11 @@ inputs = $(or $(INPUTS_$(1)),$(1))
 # and Figure 4)
 RUN_FILES := ceilings latency-hiding
 lists = $(filter-out $(RUN_FILES),$(call inputs,$(1)))
-# seconds a configuration takes, for the estimate printed before a run, as measured on the H100
-# (REPRODUCE.md): 2.0 with the full protocol (1 s warm-up, samples, counter passes; 529 s for
-# 280), 0.3 with QUICK=1 (88 s for 273)
-SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.3,2.0)
+# seconds a configuration takes on average, for the estimate printed before a run, as measured
+# on an H200 (REPRODUCE.md): 0.6 with the full protocol (the GPU's 1 s warm-up once, each row's own
+# 0.05 s, samples, counter passes; the fixed-count rows of nongemm Figures 7-10 take 2-4 s each),
+# 0.15 with QUICK=1
+SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.15,0.6)
 
 ifeq ($(MODE),yes)
 run_of = $(RUNDIR)
