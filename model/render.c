@@ -522,13 +522,39 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	return -1;
 }
 
+/* the run RUNS_DIR/REFERENCE names (its first line), when it holds every file: 0, else -1 */
+static int reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen)
+{
+	char path[1024], name[256] = "";
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/REFERENCE", runs_dir);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	const int got = fgets(name, sizeof(name), f) != NULL;
+	fclose(f);
+	name[strcspn(name, "\r\n")] = '\0';
+	if (!got || !name[0] || strchr(name, '/') || !files[0])
+		return -1;
+	for (const char *const *p = files; *p; p++) {
+		snprintf(path, sizeof(path), "%s/%s/%s", runs_dir, name, *p);
+		if (stat(path, &st) != 0)
+			return -1;
+	}
+	snprintf(out, outlen, "%s/%s", runs_dir, name);
+	return 0;
+}
+
 int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen)
 {
-	/* the newest run by the largest date_utc in its meta.csv */
-	DIR *d = opendir(runs_dir);
+	/* the reference run (RUNS_DIR/REFERENCE) where it holds the files, else the newest run by the
+	 * largest date_utc in its meta.csv */
+	DIR *d;
 	char best_date[64] = "";
 	int found = 0;
-	if (!d)
+	if (reference_run(runs_dir, files, out, outlen) == 0)
+		return 0;
+	if (!(d = opendir(runs_dir)))
 		return -1;
 	for (struct dirent *e; (e = readdir(d));) {
 		char path[1024], meta[1024], err[256];

@@ -78,8 +78,10 @@ const struct target_spec *render_target_spec(const struct render_ctx *c, const c
 /* Write outdir/TARGET.csv and TARGET.md. 0, or -1 with a one-line error in err. */
 int render_target(struct render_ctx *c, const char *target, char *err, size_t errlen);
 
-/* The newest run under runs_dir (by the last date_utc in its meta.csv) that holds every one of
- * files (NULL-terminated, e.g. "tcs-table3.csv"); 0 with its path in out, -1 when there is none. */
+/* The run to render by default that holds every one of files (NULL-terminated, e.g.
+ * "tcs-table3.csv"): the reference run runs_dir/REFERENCE names (one line, a run's name) where it
+ * holds them, else the newest (by the last date_utc in its meta.csv); 0 with its path in out, -1
+ * when there is none. */
 int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen);
 
 /* Verdict logic, on numbers (tested on their own): */

@@ -5,7 +5,8 @@
  * (model/render.h); the Makefile's `make table3` and friends call it, then gnuplot for the figures.
  *
  *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]
- *   stencil-render newest-run FILE... [--runs DIR]  print the newest recorded run holding every FILE
+ *   stencil-render newest-run FILE... [--runs DIR]  print the reference run (DIR/REFERENCE) or else
+ *                                                  the newest recorded run holding every FILE
  *
  * Without --run it renders the model (for --gpu, default H200, from data/hw/gpus.csv) and the
  * papers' values. Bad input exits 2 with one line; a failure to write or read exits 1.

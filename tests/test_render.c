@@ -3,7 +3,7 @@
  * from the small committed fixture run (tests/fixtures/run-small, a few rows of a real H100 run;
  * its latency-hiding.csv and 64^3 fermi-figure8 rows are an H200's, data/runs/h200-0d6ec259-2026-11-24,
  * its nongemm-figure6 rows data/runs/h200-d1041098-2026-11-24's, its two nongemm-figure11 rows
- * data/runs/h200-c0c5e466-2026-11-24's)
+ * data/runs/h200-c0c5e466-2026-11-24's; those runs are in git history)
  * and without any run (model and paper only); the joined numbers are the run's (kernels-vs-authors:
  * the authors' numbers, the ratio and the share of roof); the verdict logic on fixture numbers; a
  * truncated run CSV is an error naming file and line.
@@ -118,8 +118,9 @@ static void test_doc_tables(void **state)
  * Every verdict rule through its outcomes on a real run: the inputs of make verdicts from one H200
  * (tests/fixtures/run-verdicts, a copy of data/runs/h200-55cf7556-2026-11-22's, and fermi-figure8
  * from data/runs/h200-0d6ec259-2026-11-24, nongemm-figure6 from h200-d1041098-2026-11-24,
- * nongemm-figure11 from h200-c0c5e466-2026-11-24 and nongemm-figure8 from h200-36fe22f0-2026-11-24,
- * each measured on another H200), each claim's
+ * nongemm-figure11 from h200-c0c5e466-2026-11-24, nongemm-figure8 from h200-36fe22f0-2026-11-24 and
+ * hopper-tc from h200-e727e80b-2026-11-24, each measured on another H200; the runs other than the
+ * last are in git history), each claim's
  * verdict pinned, in claims.csv's order (H holds, F does not hold, P premise absent here, I
  * inconclusive: implementation-limited, N not measured): a changed threshold, tolerance, gate or
  * definition changes a letter. Every outcome of the vocabulary occurs.
@@ -128,7 +129,7 @@ static void test_verdicts_pinned(void **state)
 {
 	(void)state;
 	char got[64] = "";
-	static const char expected[] = "HIHIPPPPPHIFHHIHIIIINNNIHNNNIIHHHHHFHFHHHHHFFFFFHHHFH";
+	static const char expected[] = "HIHIPPPPPHIFHHIHIIIINNNIHNNNIIHHHHHFHFHHHHHFFFFFHHHFHF";
 	struct csv_table v;
 	render_fixture("run-verdicts", "verdicts", temp_dir(), &v);
 	static const char *const words[] = { "holds", "does not hold", "premise absent here",
@@ -506,6 +507,47 @@ static void test_newest_run(void **state)
 	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), missing, out, sizeof(out)), -1);
 }
 
+static void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* REFERENCE names the run rendered by default, where it holds the files; else the newest */
+static void test_reference_run(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/stencil-refXXXXXX", p[600], out[600];
+	static const char *const x[] = { "x.csv", NULL }, *const y[] = { "y.csv", NULL };
+	assert_non_null(mkdtemp(dir));
+	const char *runs[] = { "old", "new" }, *dates[] = { "2026-01-01T00:00:00Z", "2026-02-01T00:00:00Z" };
+	for (int i = 0; i < 2; i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, runs[i]);
+		assert_int_equal(mkdir(p, 0755), 0);
+		snprintf(p, sizeof(p), "%s/%s/meta.csv", dir, runs[i]);
+		char meta[128];
+		snprintf(meta, sizeof(meta), "run_id,date_utc\n1,%s\n", dates[i]);
+		put_file(p, meta);
+		snprintf(p, sizeof(p), "%s/%s/x.csv", dir, runs[i]);
+		put_file(p, "a\n1\n");
+	}
+	snprintf(p, sizeof(p), "%s/old/y.csv", dir);
+	put_file(p, "a\n1\n");
+	assert_int_equal(render_newest_run(dir, x, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "/new"));
+	snprintf(p, sizeof(p), "%s/REFERENCE", dir);
+	put_file(p, "old\n");
+	assert_int_equal(render_newest_run(dir, x, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "/old"));
+	put_file(p, "new\n");                /* the reference lacks y.csv: the newest holding it */
+	assert_int_equal(render_newest_run(dir, y, out, sizeof(out)), 0);
+	assert_non_null(strstr(out, "/old"));
+	snprintf(p, sizeof(p), "rm -rf '%s'", dir);
+	assert_int_equal(system(p), 0);
+}
+
 void run_render_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -521,6 +563,7 @@ void run_render_tests(struct group_result *r)
 		cmocka_unit_test(test_quick_label),
 		cmocka_unit_test(test_fixture_verdicts),
 		cmocka_unit_test(test_newest_run),
+		cmocka_unit_test(test_reference_run),
 	};
 	RUN_GROUP(r, tests);
 }

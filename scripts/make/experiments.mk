@@ -23,7 +23,7 @@ $(B)/targets.mk: experiments/targets.csv data/paper/claims.csv scripts/targets.s
 	  mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
 include $(B)/targets.mk
 MEASURED_LISTS := naive-core cuda-core dense-tc sparse-tc
-MEASURING := ceilings $(MEASURED_LISTS) test-gpu ncu-check ncu-reports
+MEASURING := smoke ceilings $(MEASURED_LISTS) test-gpu ncu-check ncu-reports
 inputs = $(or $(INPUTS_$(1)),$(1))
 # inputs that are files of the run's ceilings measurement, not configuration lists (fermi Table 1
 # and Figure 4)
@@ -129,17 +129,30 @@ table2: tcs-table2 ## = tcs-table2
 table3: tcs-table3 ## = tcs-table3
 table4: tcs-table4 ## = tcs-table4
 figure10: sptc-figure10 ## = sptc-figure10
-reproduce: ## every paper table and figure, then the verdicts (GPU: measures; else renders the recorded run)
+reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)
 	$(Q)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED); do \
 	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
 	  $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
 	start=$$(date +%s); \
-	$(MAKE) -k --no-print-directory $(REPRODUCED) tcs-figure10 verdicts && \
+	$(MAKE) -k --no-print-directory $(REPRODUCED) tcs-figure10 model-figures verdicts && \
 	echo "reproduce: done in $$(( $$(date +%s) - start )) s; make kernels-vs-authors$(if \
 	$(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts"
 
 ifeq ($(MODE),yes)
+# make smoke: a reviewer's first half minute on a GPU: every method and variant verified on one
+# small problem and timed with the QUICK=1 protocol, into build/smoke/ (a check, never a recorded
+# run: a dirty tree is allowed)
+SMOKE_DIR := $(B)/smoke
+smoke: $(BENCH_DEP) ## half a minute on a GPU: every method verified on one small problem, timed briefly, into build/smoke/
+	$(Q)rm -rf $(SMOKE_DIR) && mkdir -p $(SMOKE_DIR) && start=$$(date +%s) && \
+	ALLOW_DIRTY=1 $(BENCH) run --experiment experiments/smoke.csv --quick --no-counters \
+		--out $(SMOKE_DIR)/smoke.csv && \
+	ALLOW_DIRTY=1 $(BENCH) run --experiment experiments/smoke-workload.csv --quick \
+		--out $(SMOKE_DIR)/smoke-workload.csv && \
+	echo "smoke: every method verified and timed in $$(( $$(date +%s) - start )) s ($(SMOKE_DIR)/); \
+	make reproduce measures every paper item"
+
 # Targets that only measure (into data/runs/RUN/); on a GPU node without network, carry build/
 # from a build machine and add NOBUILD=1
 ceilings: $(RUNDIR)/ceilings.csv ## measure this GPU's ceilings into data/runs/RUN/ceilings.csv (GPU)

@@ -16,22 +16,25 @@ gnuplot = $(call say,GNUPLOT,$(basename $@).{png$(comma)svg})if command -v $(GNU
 	mv -f $$t.png $(basename $@).png; else echo "$(notdir $(basename $@)): gnuplot not found: \
 	its CSV in $(O) is ready; render the figure where gnuplot exists"; fi
 comma := ,
+# NOBUILD=1 (a GPU node with build/ carried): the model and report tools as they are
+MODEL_DEP := $(if $(NOBUILD),,$(MODEL))
+REPORT_DEP := $(if $(NOBUILD),,$(REPORT))
 
-$(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(if $(NOBUILD),,$(MODEL)) | $(O)
+$(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(FIG_GPUS) --out $@
 $(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
 		| $(B)/.deps-plot
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured=''; fit='')
 
-$(O)/tcs-figure14-model.csv: experiments/tcs-figure14.csv data/hw/gpus.csv $(MODEL) | $(O)
+$(O)/tcs-figure14-model.csv: experiments/tcs-figure14.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(MAP_GPUS) --out $@
 $(O)/tcs-figure14.png $(O)/tcs-figure14.svg &: plots/tcs-figure14.gp $(O)/tcs-figure14-model.csv \
 		| $(B)/.deps-plot
 	$(call gnuplot,model='$(O)/tcs-figure14-model.csv')
 
-$(O)/tcs-figure9-map.csv: data/hw/gpus.csv $(MODEL) | $(O)
+$(O)/tcs-figure9-map.csv: data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --scenario-map --gpu $(MAP_GPUS) --out $@
-$(O)/tcs-figure9-cases.csv: experiments/tcs-figure9.csv data/hw/gpus.csv $(MODEL) | $(O)
+$(O)/tcs-figure9-cases.csv: experiments/tcs-figure9.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu A100-PCIe-80GB --out $@
 $(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/tcs-figure9.gp $(O)/tcs-figure9-map.csv \
 		$(O)/tcs-figure9-cases.csv | $(B)/.deps-plot
@@ -39,12 +42,12 @@ $(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/tcs-figure9.gp $(O)/tcs-figur
 
 # Paper tables: the report tool writes NAME.csv and NAME.md.
 $(O)/tcs-table2-model.md $(O)/tcs-table2-model.csv &: data/paper/tcs-table2.csv data/hw/gpus.csv \
-		$(REPORT) | $(O)
+		$(REPORT_DEP) | $(O)
 	$(call say,REPORT,$@)$(REPORT) tcs-table2 --outdir $(O) >/dev/null
-$(O)/sptc-table1.md $(O)/sptc-table1.csv &: data/paper/sptc-table1.csv $(REPORT) | $(O)
+$(O)/sptc-table1.md $(O)/sptc-table1.csv &: data/paper/sptc-table1.csv $(REPORT_DEP) | $(O)
 	$(call say,REPORT,$@)$(REPORT) sptc-table1 --outdir $(O) >/dev/null
 $(O)/tcstencil-table1.md $(O)/tcstencil-table1.csv $(O)/tcstencil-ai.md $(O)/tcstencil-ai.csv &: \
-		data/paper/tcstencil-table1.csv data/paper/tcstencil-ai.csv $(REPORT) | $(O)
+		data/paper/tcstencil-table1.csv data/paper/tcstencil-ai.csv $(REPORT_DEP) | $(O)
 	$(call say,REPORT,$@)$(REPORT) tcstencil-table1 --outdir $(O) >/dev/null
 
 .PHONY: tcs-table2-model sptc-table1 tcstencil-table1 tcs-figure9 tcs-figure14 model-figures
