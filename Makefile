@@ -22,6 +22,7 @@
 #   NOBUILD=1      use the tools under build/ as they are (a GPU node with build/ carried over)
 #   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  the GPU's warm-up seconds (default 1)
 #   FULL_WARMUP=1  that warm-up before every row, not only the first and after an idle GPU
+#   GPUS=all|0,1   make reproduce on several GPUs of this node, one model (scripts/multi-gpu.sh)
 #   ALLOW_DIRTY=1  measure from a git tree with uncommitted changes (refused otherwise; a tree
 #                  without .git, or with NOBUILD=1 a carried build/, is not checked); passed on to
 #                  the runner, which refuses to measure with a binary built from a dirty tree
@@ -119,7 +120,7 @@ help: ## list every target
 	@echo "  RUN=NAME       the run under data/runs/ ([a-z0-9._-]; default: this GPU's or the newest)"
 	@echo "  QUICK=1        a labelled smoke run;  COUNTERS=0  no counter passes"
 	@echo "  WARMUP_S=S     the GPU's warm-up seconds;  FULL_WARMUP=1  it before every row"
-	@echo "  NOBUILD=1      use build/ as carried (GPU node)"
+	@echo "  NOBUILD=1      use build/ as carried (GPU node);  GPUS=all|0,1  reproduce on several GPUs"
 	@echo "  ALLOW_DIRTY=1  measure from a git tree with uncommitted changes"
 	@echo "  HAVE_GPU=0|1   override nvidia-smi's answer;  BENCH=, GNUPLOT=  another runner, plotter"
 	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(filter %/targets.mk,$(MAKEFILE_LIST)) \

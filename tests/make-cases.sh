@@ -177,6 +177,18 @@ kernels-vs-authors)   # measured and rendered like the tables, model-only withou
 	gpu RUN=r reproduce; says "make kernels-vs-authors RUN=r"
 	[[ ! -e data/runs/r/kernels-vs-authors.csv ]] || fail "reproduce measured kernels-vs-authors"
 	measured r 14 ;;
+multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order; models kept apart
+	gpu RUN=m GPUS=0,1 reproduce; says "multi-gpu: .* chunks of .* lists on 2 GPUs"
+	for l in tcs-table3 sptc-figure10 nongemm-figure8; do
+		scripts/runs.sh complete "experiments/$l.csv" "data/runs/m/$l.csv" || fail "$l: incomplete"
+	done
+	[[ -f data/runs/m/gpus/stub-gpu-00000000-2026-01-01/ceilings.csv && \
+	   -f data/runs/m/gpus/stub-gpu-00000001-2026-01-01/ceilings.csv ]] || fail "a GPU without its ceilings"
+	grep -q "^run data/runs/m/gpus/stub-gpu-00000001-2026-01-01/" "$STUB_LOG" || fail "GPU 1 measured nothing"
+	grep -q "^run data/runs/m/gpus/stub-gpu-00000000-2026-01-01/" "$STUB_LOG" || fail "GPU 0 measured nothing"
+	renders tcs-table3 data/runs/m
+	STUB_MODEL_1=other-gpu bad HAVE_GPU=1 RUN=n GPUS=0,1 reproduce; says "GPUs of different models"
+	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'" ;;
 deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root; a fake apt-get)
 	[[ $(id -u) == 0 ]] || exit 0
 	mkdir -p .t/bin

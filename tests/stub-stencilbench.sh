@@ -11,16 +11,18 @@
 # STUB_CEIL_RC     ceilings' exit status                                  default 0
 # STUB_SLEEP       seconds to sleep before writing (widens race windows)  default 0
 # STUB_LOG         a file that gets one line per call: the command, its --out, ALLOW_DIRTY
+# STUB_MODEL_<N>   slug --device N's model part (GPUS= tests)                default stub-gpu
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 fix=${STUB_FIXTURE:-$here/fixtures/run-small}
 cmd=${1:-}
 shift || true
-exp= out=
+exp= out= dev=
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	--experiment) exp=$2; shift ;;
 	--out) out=$2; shift ;;
+	--device) dev=$2; shift ;;
 	esac
 	shift
 done
@@ -35,7 +37,12 @@ case $cmd in
 slug)
 	rc=${STUB_SLUG_RC:-0}
 	((rc == 0)) || { echo "stub-stencilbench: no CUDA device visible" >&2; exit "$rc"; }
-	echo "${STUB_SLUG:-stub-gpu-2026-01-01}" ;;
+	if [[ -n $dev ]]; then   # a node's GPU: its index as the UUID part; STUB_MODEL_<dev>: its model
+		v=STUB_MODEL_$dev
+		echo "${!v:-stub-gpu}-0000000$dev-2026-01-01"
+	else
+		echo "${STUB_SLUG:-stub-gpu-2026-01-01}"
+	fi ;;
 version) echo "stub-stencilbench 0 (tests)" ;;
 ceilings)
 	rc=${STUB_CEIL_RC:-0}

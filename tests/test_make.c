@@ -35,6 +35,7 @@ MAKE_CASE(dirty, "dirty")
 MAKE_CASE(run_index, "run-index")
 MAKE_CASE(kernels_vs_authors, "kernels-vs-authors")
 MAKE_CASE(deps_lock, "deps-lock")
+MAKE_CASE(multi_gpu, "multi-gpu")
 
 void run_make_tests(struct group_result *r)
 {
@@ -50,6 +51,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_run_index),
 		cmocka_unit_test(test_make_kernels_vs_authors),
 		cmocka_unit_test(test_make_deps_lock),
+		cmocka_unit_test(test_make_multi_gpu),
 	};
 	RUN_GROUP(r, tests);
 }

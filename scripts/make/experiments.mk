@@ -129,12 +129,20 @@ table2: tcs-table2 ## = tcs-table2
 table3: tcs-table3 ## = tcs-table3
 table4: tcs-table4 ## = tcs-table4
 figure10: sptc-figure10 ## = sptc-figure10
+# GPUS=all or GPUS=0,1: the lists measured on several GPUs of this node first (scripts/multi-gpu.sh:
+# a queue of chunks, one runner a GPU, merged in list order), each LIST:runner-flags
+empty :=
+space := $(empty) $(empty)
+mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),\
+	$(l):$(subst $(space),$(comma),$(strip $(NOCOUNTERS_$(l)) $(ORIGINAL_$(l))))))
 reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)
 	$(Q)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED); do \
 	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
 	  $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
 	start=$$(date +%s); \
+	$(if $(and $(GPUS),$(filter yes,$(MODE))),BENCH='$(BENCH)' scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \
+		$(mgpu_items) || [ $$? = 1 ] || exit 1;) \
 	$(MAKE) -k --no-print-directory $(REPRODUCED) tcs-figure10 model-figures verdicts && \
 	echo "reproduce: done in $$(( $$(date +%s) - start )) s; make kernels-vs-authors$(if \
 	$(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts"
