@@ -7,8 +7,11 @@
 #
 # Every GPU must be of one model (their slugs without UUID and date agree; else one run per
 # model: GPUS= names the devices of each). Each GPU measures its own ceilings into
-# RUNDIR/gpus/SLUG/ first. Each list is cut into chunks of CHUNK configurations (default 12,
-# whole groups of the SpMV list's three methods a matrix), queued in list order; each GPU's runner
+# RUNDIR/gpus/SLUG/ first. Each list is cut into one chunk a GPU (in whole threes: the SpMV list's
+# three methods a matrix stay in one process), or chunks of CHUNK configurations, queued in list
+# order: a runner process costs seconds to start (CUDA context, modules, CUPTI) and warms the GPU
+# for its full second first, so a few large chunks beat many small ones (on two H200s, chunks of
+# 12 took 1.1 s a configuration, against 0.64 in one process a list on one); each GPU's runner
 # takes the next unclaimed chunk (mkdir is the claim) until none is left, into a directory of its
 # own under RUNDIR/gpus/SLUG/ (a copy of that GPU's ceilings: its rows' model columns are that
 # GPU's). Every row records the UUID of its GPU. The merge is deterministic: a list's rows in the
@@ -18,13 +21,13 @@
 # merged for its list).
 set -uo pipefail
 BENCH=${BENCH:-build/stencilbench}
-CHUNK=${CHUNK:-12}
+CHUNK=${CHUNK:-}
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "multi-gpu: $*" >&2; exit "${rc:-2}"; }
 (($# >= 3)) || die "usage: multi-gpu.sh RUNDIR GPUS LIST[:FLAGS]..."
 rundir=$1 gpus=$2
 shift 2
-[[ $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
+[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
 
 # the devices
 if [[ $gpus == all ]]; then
@@ -63,8 +66,11 @@ for item; do
 	lists+=("$l")
 	grep '^#' "$exp" > "$q/head" || true
 	grep -v '^#' "$exp" | head -1 >> "$q/head"
-	grep -v '^#' "$exp" | tail -n +2 | grep . | split -l "$CHUNK" -d -a 4 - "$q/part." || exit 4
+	n=$(grep -v '^#' "$exp" | tail -n +2 | grep -c .)
+	size=${CHUNK:-$(( ( (n + ${#ids[@]} - 1) / ${#ids[@]} + 2) / 3 * 3 ))}
+	grep -v '^#' "$exp" | tail -n +2 | grep . | split -l "$size" -d -a 4 - "$q/part." || exit 4
 	for p in "$q"/part.*; do
+		[[ -e $p ]] || continue   # an empty list: no chunk
 		k=$((k + 1))
 		c=$(printf '%05d' "$k")
 		mkdir -p "$q/chunks/$c"
