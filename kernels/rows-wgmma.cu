@@ -138,18 +138,7 @@ __global__ void __launch_bounds__(128) rows_kernel_wgmma(const T *__restrict__ i
 					rw_put2<T>(o + (16 * warp + gg + 8 * h) * W2 + j * N + 8 * jj + 2 * t,
 						   d[j][4 * jj + 2 * h], d[j][4 * jj + 2 * h + 1]);
 		__syncthreads();
-		for (int e = tid; e < 64 * W2 / EPC; e += 128) {
-			const int r = e / (W2 / EPC), cx = (e % (W2 / EPC)) * EPC, y = ty * 64 + r, x = x0 + cx;
-			if (y >= a.ny || x >= a.nx)
-				continue;
-			T *dst = out + a.origin + (long long)y * a.pitch + x;
-			const T *src = o + r * W2 + cx;
-			if (x + EPC <= a.nx)
-				*reinterpret_cast<uint4 *>(dst) = *reinterpret_cast<const uint4 *>(src);
-			else
-				for (int k = 0; k < a.nx - x; k++)   /* the row's last outputs: the ring stays */
-					dst[k] = src[k];
-		}
+		wg_store_tile<T, W2, W2>(out, a.origin, a.pitch, o, 64, x0, ty * 64, a.nx, a.ny, tid);
 		__syncthreads();   /* cur is staged again next */
 	}
 }

@@ -161,21 +161,8 @@ __global__ void __launch_bounds__(128) spider_kernel_wgmma(const T *__restrict__
 			}
 		}
 		__syncthreads();
-		/* the tile's complete rows out, 16 bytes a thread */
-		constexpr int PR = 16 * (int)sizeof(T) / 16;             /* 16-byte pieces an output row */
-		const int y0 = ty * SPW_NO;
-		for (int e = tid; e < SPW_NO * PR; e += 128) {
-			const int yl = e / PR, xc = (e % PR) * (16 / (int)sizeof(T)), y = y0 + yl, x = x0 + xc;
-			if (y >= a.ny || x >= a.nx)
-				continue;
-			T *dst = out + a.origin + (long long)y * a.pitch + x;
-			const T *src = o + yl * OS + xc;
-			if (x + 16 / (int)sizeof(T) <= a.nx)
-				*reinterpret_cast<uint4 *>(dst) = *reinterpret_cast<const uint4 *>(src);
-			else
-				for (int k = 0; k < a.nx - x; k++)   /* the row's last outputs: the ring stays */
-					dst[k] = src[k];
-		}
+		/* the tile's complete rows out */
+		wg_store_tile<T, 16, OS>(out, a.origin, a.pitch, o, SPW_NO, x0, ty * SPW_NO, a.nx, a.ny, tid);
 		__syncthreads();   /* o and cur are written again next */
 	}
 }

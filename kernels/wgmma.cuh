@@ -117,6 +117,30 @@ template <> struct wg_m64n128<__half, 1> {
 };
 
 /*
+ * A shared-memory tile of rows x W outputs (rows S elements apart, 16-byte aligned) out to the grid
+ * at (x0, y0), 16 bytes a thread of the warpgroup: whole sectors, where the accumulators' fragments
+ * would write 8 or 16 bytes a row. Outputs past nx or ny are not written (the ring stays).
+ */
+template <typename T, int W, int S>
+__device__ __forceinline__ void wg_store_tile(T *out, long long origin, long long pitch, const T *tile, int rows,
+					      int x0, int y0, int nx, int ny, int tid)
+{
+	constexpr int EPC = 16 / (int)sizeof(T), PR = W / EPC;        /* elements a piece, pieces a row */
+	for (int e = tid; e < rows * PR; e += 128) {
+		const int r = e / PR, cx = (e % PR) * EPC, y = y0 + r, x = x0 + cx;
+		if (y >= ny || x >= nx)
+			continue;
+		T *dst = out + origin + (long long)y * pitch + x;
+		const T *src = tile + r * S + cx;
+		if (x + EPC <= nx)
+			*reinterpret_cast<uint4 *>(dst) = *reinterpret_cast<const uint4 *>(src);
+		else
+			for (int k = 0; k < nx - x; k++)   /* the row's last outputs */
+				dst[k] = src[k];
+	}
+}
+
+/*
  * m64nN (N = 8 or 16), both operands from shared memory (K-major), fp32 accumulation: T float
  * (tf32 k8) or __half (f16 k16). acc 0: D = A B (d's old values ignored, so d need not be zeroed:
  * zeroing would let the compiler share one zero register among accumulators and wait for the

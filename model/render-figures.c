@@ -70,6 +70,15 @@ int rd_vars_title(struct render_ctx *c, const char *name, char *err, size_t errl
 	return rd_vars_open(c, name, &a, err, errlen) == 0 ? rd_vars_commit(&a, err, errlen) : -1;
 }
 
+int rd_outputs_close_titled(struct render_ctx *c, const struct target_spec *ts, struct outputs *o, char *err,
+			    size_t errlen)
+{
+	int rc = rd_outputs_close(c, ts->name, o, err, errlen);
+	if (rc == 0 && !strcmp(ts->kind, "figure"))
+		rc = rd_vars_title(c, ts->name, err, errlen);
+	return rc;
+}
+
 /*
  * outdir/NAME.vars, what the figure's gnuplot script loads: its title (the rendered table's, with
  * the run's provenance; no apostrophes) and methods, the series it draws, in the method table's

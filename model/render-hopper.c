@@ -91,9 +91,7 @@ int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, 
 		const char *cells[] = { prob, m->cfg->method, a[0], a[1], a[2], r[0], r[1], cc ? r[2] : "-" };
 		md_row(&o.md, cells);
 	}
-	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
-	if (rc == 0 && !strcmp(ts->kind, "figure"))
-		rc = rd_vars_title(c, ts->name, err, errlen);
+	int rc = rd_outputs_close_titled(c, ts, &o, err, errlen);
 	rd_target_free(&t);
 	return rc;
 }

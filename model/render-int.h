@@ -117,6 +117,9 @@ int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, 
 int rd_vars_commit(struct atomic_file *a, char *err, size_t errlen);
 /* outdir/NAME.vars with the title alone */
 int rd_vars_title(struct render_ctx *c, const char *name, char *err, size_t errlen);
+/* rd_outputs_close, then, for a target of kind figure, its title-only .vars (rd_vars_title) */
+int rd_outputs_close_titled(struct render_ctx *c, const struct target_spec *ts, struct outputs *o, char *err,
+			    size_t errlen);
 /* the fermi paper (render-fermi.c, render-fermi8.c) */
 int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);

@@ -384,9 +384,7 @@ int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char
 					isfinite(se) && isfinite(sc) ? v[6] : "NA" };
 		md_row(&o.md, cells);
 	}
-	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
-	if (rc == 0 && !strcmp(ts->kind, "figure"))
-		rc = rd_vars_title(c, ts->name, err, errlen);
+	int rc = rd_outputs_close_titled(c, ts, &o, err, errlen);
 	rd_target_free(&t);
 	return rc;
 }

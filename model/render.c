@@ -522,11 +522,25 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	return -1;
 }
 
+/* whether run RUNS_DIR/NAME holds every one of files (at least one) */
+static int run_holds(const char *runs_dir, const char *name, const char *const *files)
+{
+	char path[1024];
+	struct stat st;
+	if (!files[0])
+		return 0;
+	for (const char *const *p = files; *p; p++) {
+		snprintf(path, sizeof(path), "%s/%s/%s", runs_dir, name, *p);
+		if (stat(path, &st) != 0)
+			return 0;
+	}
+	return 1;
+}
+
 /* the run RUNS_DIR/REFERENCE names (its first line), when it holds every file: 0, else -1 */
 static int reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen)
 {
 	char path[1024], name[256] = "";
-	struct stat st;
 	snprintf(path, sizeof(path), "%s/REFERENCE", runs_dir);
 	FILE *f = fopen(path, "r");
 	if (!f)
@@ -534,13 +548,8 @@ static int reference_run(const char *runs_dir, const char *const *files, char *o
 	const int got = fgets(name, sizeof(name), f) != NULL;
 	fclose(f);
 	name[strcspn(name, "\r\n")] = '\0';
-	if (!got || !name[0] || strchr(name, '/') || !files[0])
+	if (!got || !name[0] || strchr(name, '/') || !run_holds(runs_dir, name, files))
 		return -1;
-	for (const char *const *p = files; *p; p++) {
-		snprintf(path, sizeof(path), "%s/%s/%s", runs_dir, name, *p);
-		if (stat(path, &st) != 0)
-			return -1;
-	}
 	snprintf(out, outlen, "%s/%s", runs_dir, name);
 	return 0;
 }
@@ -557,18 +566,12 @@ int render_newest_run(const char *runs_dir, const char *const *files, char *out,
 	if (!(d = opendir(runs_dir)))
 		return -1;
 	for (struct dirent *e; (e = readdir(d));) {
-		char path[1024], meta[1024], err[256];
-		struct stat st;
+		char meta[1024], err[256];
 		struct csv_table m;
-		if (e->d_name[0] == '.')
+		if (e->d_name[0] == '.' || !run_holds(runs_dir, e->d_name, files))
 			continue;
-		int all = 1;
-		for (const char *const *f = files; *f && all; f++) {
-			snprintf(path, sizeof(path), "%s/%s/%s", runs_dir, e->d_name, *f);
-			all = stat(path, &st) == 0;
-		}
 		snprintf(meta, sizeof(meta), "%s/%s/meta.csv", runs_dir, e->d_name);
-		if (!all || !files[0] || csv_table_read(meta, &m, err, sizeof(err)) != 0)
+		if (csv_table_read(meta, &m, err, sizeof(err)) != 0)
 			continue;
 		for (size_t r = 0; r < m.nrows; r++) {
 			const char *dt = csv_table_get(&m, r, "date_utc");
