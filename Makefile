@@ -10,8 +10,8 @@
 # Missing Debian packages are installed by scripts/deps.sh when run as root. This file holds the
 # knobs and the shared definitions; the rules are in parts by role, included in this order:
 # scripts/make/build.mk (host library and tools), test.mk, cuda.mk (the runner), model.mk (the
-# model-only tables and figures), device.mk (measure or render, and the run), experiments.mk (the
-# targets users type). The rendered targets' lists come from experiments/targets.csv.
+# model-only tables and figures), device.mk (measure or render, and the run), compare.mk (recorded
+# runs side by side), experiments.mk (the targets users type), slurm.mk (reproduce on Slurm). The rendered targets' lists come from experiments/targets.csv.
 #
 # Knobs (make VAR=value TARGET):
 #   RUN=NAME       the run directory data/runs/NAME/: one path component of [a-z0-9._-] (not . or
@@ -23,6 +23,12 @@
 #   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  the GPU's warm-up seconds (default 1)
 #   FULL_WARMUP=1  that warm-up before every row, not only the first and after an idle GPU
 #   GPUS=all|0,1   make reproduce on several GPUs of this node, one model (scripts/multi-gpu.sh)
+#   SLURM=1        make reproduce submits a Slurm job array (a task a chunk of the lists, a GPU each)
+#                  and a dependent job that merges and renders the run, instead of measuring here
+#                  (scripts/slurm.sh; scripts and logs in build/slurm/RUN/; RUN default
+#                  slurm-DATE-HHMMSS). SLURM_PARTITION, SLURM_ACCOUNT, SLURM_TIME (a task's),
+#                  SLURM_GRES (default gpu:1), SLURM_EXTRA (more sbatch options), SLURM_SBATCH
+#                  (default sbatch); empty ones are left out. SLURM_SUBMIT=0 writes the scripts only
 #   ALLOW_DIRTY=1  measure from a git tree with uncommitted changes (refused otherwise; a tree
 #                  without .git, or with NOBUILD=1 a carried build/, is not checked); passed on to
 #                  the runner, which refuses to measure with a binary built from a dirty tree
@@ -93,7 +99,9 @@ include scripts/make/test.mk
 include scripts/make/cuda.mk
 include scripts/make/model.mk
 include scripts/make/device.mk
+include scripts/make/compare.mk
 include scripts/make/experiments.mk
+include scripts/make/slurm.mk
 
 .PRECIOUS: $(foreach t,$(RENDERED_TARGETS),$(O)/$(t).md $(O)/$(t).csv $(O)/.run/$(t)) \
 	$(foreach f,$(FIGURES),$(O)/$(f).vars) \
@@ -121,6 +129,9 @@ help: ## list every target
 	@echo "  QUICK=1        a labelled smoke run;  COUNTERS=0  no counter passes"
 	@echo "  WARMUP_S=S     the GPU's warm-up seconds;  FULL_WARMUP=1  it before every row"
 	@echo "  NOBUILD=1      use build/ as carried (GPU node);  GPUS=all|0,1  reproduce on several GPUs"
+	@echo "  SLURM=1        reproduce through Slurm: a job array, then a job merging and rendering;"
+	@echo "                 SLURM_PARTITION= SLURM_ACCOUNT= SLURM_TIME= SLURM_GRES=gpu:1 SLURM_EXTRA="
+	@echo "                 SLURM_SBATCH=sbatch;  SLURM_SUBMIT=0  write the scripts, submit nothing"
 	@echo "  ALLOW_DIRTY=1  measure from a git tree with uncommitted changes"
 	@echo "  HAVE_GPU=0|1   override nvidia-smi's answer;  BENCH=, GNUPLOT=  another runner, plotter"
 	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(filter %/targets.mk,$(MAKEFILE_LIST)) \

@@ -65,7 +65,7 @@ static void put_long_row(struct outputs *o, const struct point *p)
 	csv_put_int(&o->w, pitch);
 	csv_put_num(&o->w, pitch * (double)eb / 128);
 	csv_put_int(&o->w, !!(cls & FERMI_PITCH_POW2));
-	csv_put_str(&o->w, p->status);
+	csv_put_str(&o->w, rd_status(p->status));
 	rd_put_run_cols(&o->w, p);
 	csv_end_row(&o->w);
 }

@@ -174,7 +174,7 @@ int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err
 		v.Imeas = p->I_m;
 		v.Qm = p->have_model ? p->mp.Q : NAN;
 		v.Qmeas = p->Q_m;
-		v.status = p->status;
+		v.status = rd_status(p->status);
 		rd_fmt_rate(v.G, sizeof(v.G), p, 1);
 		if (isfinite(v.eff))
 			snprintf(v.E, sizeof(v.E), "%.0f %%", 100 * v.eff);

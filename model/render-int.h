@@ -50,6 +50,9 @@ struct outputs {
 #define RUN_COLS "throttled", "throttled_samples", "samples", "sm_clock_median_mhz", "sm_clock_min_mhz"
 
 double rd_num(const struct csv_table *t, long r, const char *col);
+/* a run row's status as the rendered tables show it: "verified" for the runner's "ok" (checked
+ * against the CPU reference in the same run before it was timed), any other status as written */
+const char *rd_status(const char *status);
 /* a value of the run's meta.csv, its last invocation (sm_count, l2_bytes, ...); NaN without one */
 double rd_meta_num(const struct render_ctx *c, const char *col);
 void rd_target_free(struct target *t);

@@ -149,7 +149,7 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		csv_put_str(&o.w, p->method);
 		csv_put_int(&o.w, p->c->n);
 		csv_put_num(&o.w, 16.0 * p->c->n);
-		csv_put_str(&o.w, p->status);
+		csv_put_str(&o.w, rd_status(p->status));
 		csv_put_num(&o.w, p->gbps);
 		csv_put_num(&o.w, p->c->n / p->t * 1e-9);
 		csv_put_num(&o.w, p->t * 1e6);

@@ -172,7 +172,7 @@ static void f7_row(struct outputs *o, const char *kind, const char *kernel, cons
 	csv_put_num(&o->w, warm * 1e6);
 	csv_put_num(&o->w, proto * 1e6);
 	csv_put_num(&o->w, cold / warm);
-	csv_put_str(&o->w, status);
+	csv_put_str(&o->w, rd_status(status));
 	csv_end_row(&o->w);
 }
 
@@ -389,7 +389,7 @@ static void f8_body_fn(const struct csv_table *paper, struct outputs *o, const s
 		csv_put_num(&o->w, a * 1e6);
 		csv_put_num(&o->w, b * 1e6);
 		csv_put_num(&o->w, v[i]);
-		csv_put_str(&o->w, m[i].plain->status);
+		csv_put_str(&o->w, rd_status(m[i].plain->status));
 		put_flag(&o->w, ib[i] = issue_bound2(m[i].plain, m[i].pre));
 		csv_end_row(&o->w);
 		rd_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);

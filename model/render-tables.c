@@ -121,7 +121,7 @@ int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err,
 		v.stencil = p->cfg->stencil->name;
 		v.fusion = p->cfg->fusion;
 		v.dtype = dtype_table[p->cfg->dtype].name;
-		v.status = p->status;
+		v.status = rd_status(p->status);
 		v.sigma = p->have_model ? p->mp.sigma : NAN;
 		v.rho = p->have_model ? p->mp.rho : NAN;
 		v.Fm = p->have_model ? p->mp.F : NAN, v.Qm = p->have_model ? p->mp.Q : NAN;
@@ -237,7 +237,7 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 			rd_fmt_scenario(v.sc, sizeof(v.sc), cmp.scenario);
 			v.scen = v.sc;
 			v.scen_paper = pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "";
-			v.status = p->status;
+			v.status = rd_status(p->status);
 			char mname[48];
 			method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
 			snprintf(v.name, sizeof(v.name), "%s %s", mname, v.dtype);
@@ -312,7 +312,7 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 		v.ratio = k ? ratio : NAN;
 		v.ratio_paper = k ? rd_num(&paper, prs, "prose_speedup") : NAN;
 		v.bound_ratio = k ? bound : NAN;
-		v.status = p->status;
+		v.status = rd_status(p->status);
 		rd_fmt_rate(v.G, sizeof(v.G), p, 1);
 		rd_fmt(v.r1, sizeof(v.r1), ratio, 2);
 		rd_fmt(v.r2, sizeof(v.r2), rd_num(&paper, prs, "prose_speedup"), 2);
@@ -456,7 +456,7 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 		v.ratio_od = p->measured / v.ao;
 		v.mg = rd_model_gs(p);
 		v.share = 100 * p->measured / v.mg;
-		v.status = p->status;
+		v.status = rd_status(p->status);
 		v.gpu = c->gpu;
 		kva_text(&v);
 		rd_cols_row(&o, kva_cols, NELEM(kva_cols), &v);

@@ -141,6 +141,11 @@ void rd_fmt(char *b, size_t n, double v, int dec)
 		snprintf(b, n, "NA");
 }
 
+const char *rd_status(const char *status)
+{
+	return !strcmp(status, "ok") ? "verified" : status;
+}
+
 /* a measured rate: the number, "(throttled N/M)" after a throttled row's, the status for a row
  * that is not ok (a wrong or skipped kernel's speed is never shown) */
 void rd_fmt_rate(char *b, size_t n, const struct point *p, int dec)
@@ -463,7 +468,8 @@ const struct target_spec *render_target_spec(const struct render_ctx *c, const c
 /* experiments/targets.csv into c->targets */
 static int read_targets(struct render_ctx *c, char *err, size_t errlen)
 {
-	static const char *const need[] = { "target", "kind", "renderer", "inputs", "title", "note", NULL };
+	static const char *const need[] = { "target", "kind", "renderer", "inputs", "title", "note",
+					    "compare_keys", "compare_values", NULL };
 	struct csv_table t;
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/experiments/targets.csv", c->root);
@@ -483,12 +489,17 @@ static int read_targets(struct render_ctx *c, char *err, size_t errlen)
 		snprintf(s->inputs, sizeof(s->inputs), "%s", csv_table_get(&t, r, "inputs"));
 		snprintf(s->title, sizeof(s->title), "%s", csv_table_get(&t, r, "title"));
 		snprintf(s->note, sizeof(s->note), "%s", csv_table_get(&t, r, "note"));
+		snprintf(s->compare_keys, sizeof(s->compare_keys), "%s", csv_table_get(&t, r, "compare_keys"));
+		snprintf(s->compare_values, sizeof(s->compare_values), "%s", csv_table_get(&t, r, "compare_values"));
 		if (strlen(csv_table_get(&t, r, "note")) >= sizeof(s->note) ||
+		    strlen(csv_table_get(&t, r, "compare_keys")) >= sizeof(s->compare_keys) ||
+		    strlen(csv_table_get(&t, r, "compare_values")) >= sizeof(s->compare_values) ||
 		    strlen(csv_table_get(&t, r, "title")) >= sizeof(s->title) ||
 		    strlen(csv_table_get(&t, r, "inputs")) >= sizeof(s->inputs)) {
-			snprintf(err, errlen, "%s:%ld: target '%s': its title, inputs or note is too long (at most %zu, "
-				 "%zu, %zu characters)", path, t.lines[r], s->name, sizeof(s->title) - 1,
-				 sizeof(s->inputs) - 1, sizeof(s->note) - 1);
+			snprintf(err, errlen, "%s:%ld: target '%s': its title, inputs, note or compare columns are too "
+				 "long (at most %zu, %zu, %zu, %zu, %zu characters)", path, t.lines[r], s->name,
+				 sizeof(s->title) - 1, sizeof(s->inputs) - 1, sizeof(s->note) - 1,
+				 sizeof(s->compare_keys) - 1, sizeof(s->compare_values) - 1);
 			csv_table_free(&t);
 			return -1;
 		}

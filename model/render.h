@@ -34,6 +34,7 @@ extern "C" {
 /* a row of experiments/targets.csv, the table of rendered targets */
 struct target_spec {
 	char name[32], kind[16], renderer[32], inputs[128], title[160], note[768];
+	char compare_keys[128], compare_values[256];   /* make compare's join (model/compare.h) */
 };
 
 struct render_ctx {

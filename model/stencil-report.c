@@ -7,8 +7,8 @@
  *
  * Each writes NAME.csv (tidy, one row per paper row, model and paper columns and whether they
  * agree to the printed precision) and NAME.md into --outdir, atomically, and prints the Markdown.
- * Paper values come from data/paper/, hardware from data/hw/gpus.csv. Measured columns are
- * filled from a GPU run (make table2 with a device); without one they say so.
+ * Paper values come from data/paper/, hardware from data/hw/gpus.csv. No run is read: a GPU's
+ * measured F, Q and I are tcs-table2's (stencil-render), which the model-only table points to.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -131,8 +131,8 @@ static void t2_md_row(struct md_table *md, const struct csv_table *t, size_t r, 
 		      const char *pQ, const char *pI, int *agree, int *differ)
 {
 	const struct model_point p = *pp;
-	char c[12][CELL], tt[16];
-	const char *cells[12];
+	char c[11][CELL], tt[16];
+	const char *cells[11];
 	snprintf(c[0], CELL, "%s", row);
 	snprintf(c[1], CELL, "%s", p.method);
 	snprintf(c[2], CELL, "%s", p.stencil);
@@ -155,8 +155,7 @@ static void t2_md_row(struct md_table *md, const struct csv_table *t, size_t r, 
 			 csv_table_get(t, r, "Q_measured"), csv_table_get(t, r, "I_measured"));
 	else
 		snprintf(c[10], CELL, "- (blank in the paper)");
-	snprintf(c[11], CELL, "needs a GPU run");
-	for (int i = 0; i < 12; i++)
+	for (int i = 0; i < 11; i++)
 		cells[i] = c[i];
 	md_row(md, cells);
 }
@@ -168,18 +167,17 @@ static void tcs_table2(const char *gpu)
 	static const char *const cols[] = { "row", "method", "stencil", "fusion", "dtype", "unit",
 		"rho", "sigma", "F", "Q", "I", "paper_rho", "paper_sigma", "paper_F", "paper_Q",
 		"paper_I", "rho_agrees", "sigma_agrees", "F_agrees", "Q_agrees", "I_agrees",
-		"paper_F_measured", "paper_Q_measured", "paper_I_measured", "measured_F",
-		"measured_Q", "measured_I", "measured_gpu", "source" };
+		"paper_F_measured", "paper_Q_measured", "paper_I_measured", "source" };
 	static const char *const mdcols[] = { "#", "method", "stencil", "t", "type",
 		"rho (model / paper)", "sigma", "F FLOP/pt", "Q byte/pt", "I FLOP/byte",
-		"paper measured F / Q / I (A100)", "this GPU measured F / Q / I" };
+		"paper measured F / Q / I (A100)" };
 	static const char *const notes[] = {
 		"Analytic columns: this harness's model (tcs eqs. 6-12; rho from the fused footprint, "
 		"sigma from each method's transformation) / the paper's printed value, compared to "
 		"the printed precision. Rows 6, 8 and 10 are blank in the paper; the model fills them.",
-		"This GPU: no measurement yet. Measured F, Q and I come from CUPTI counters in a GPU "
-		"run, and no run is recorded under data/runs/; on a machine with a CUDA device "
-		"`make table2` fills these columns.",
+		"Model and paper only. `make table2` (tcs-table2) puts a GPU's counter-measured F, Q and "
+		"I beside these: measured on this machine's GPU, or else from a recorded run (by "
+		"default the reference run that data/runs/REFERENCE names).",
 		NULL };
 	struct csv_table t;
 	struct csv_writer w;
@@ -239,10 +237,6 @@ static void tcs_table2(const char *gpu)
 		csv_put_str(&w, csv_table_get(&t, r, "F_measured"));
 		csv_put_str(&w, csv_table_get(&t, r, "Q_measured"));
 		csv_put_str(&w, csv_table_get(&t, r, "I_measured"));
-		csv_put_str(&w, "NA");
-		csv_put_str(&w, "NA");
-		csv_put_str(&w, "NA");
-		csv_put_str(&w, "");
 		csv_put_str(&w, csv_table_get(&t, r, "source"));
 		csv_end_row(&w);
 

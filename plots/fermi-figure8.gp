@@ -34,7 +34,7 @@ do for [fmt in "png svg"] {
       set label 1 sprintf("paper peak, C2050: plane sweep %.2f", paper_1) at 70, paper_1 * 0.78 textcolor rgb word(colors, 2)
       set label 2 sprintf("paper peak, C2050: wavefront %.2f", paper_2) at 70, paper_2 * 1.22 textcolor rgb word(colors, 3)
     }
-    plot for [i=1:3] data using (sel(d, word(methods,i)) && strcol("status") eq "ok" ? column("n") : NaN):(column("glups")) \
+    plot for [i=1:3] data using (sel(d, word(methods,i)) && strcol("status") eq "verified" ? column("n") : NaN):(column("glups")) \
            with lines lw 2 lc rgb word(colors,i) notitle, \
          for [i=1:3] data using (sel(d, word(methods,i)) && column("throttled") == 0 ? column("n") : NaN):(column("glups")) \
            with points pt 7 ps 0.9 lc rgb word(colors,i) title word(methods,i), \

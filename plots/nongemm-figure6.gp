@@ -8,7 +8,7 @@ set datafile separator ','
 set datafile columnheaders
 methods = "scale-cc scale-dmma scale-dmma:m16n8k4 scale-dmma:m16n8k8 scale-dmma:m16n8k16"
 colors = "#1b9e77 #d95f02 #7570b3 #e7298a #a6761d"
-sel(m) = (strcol("method") eq m && strcol("status") eq "ok")
+sel(m) = (strcol("method") eq m && strcol("status") eq "verified")
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,600 font ",10" noenhanced } \
   else { set terminal svg size 1500,600 font ",10" noenhanced }

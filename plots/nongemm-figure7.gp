@@ -7,7 +7,7 @@
 set datafile separator ','
 set datafile columnheaders
 colors = "#1b9e77 #d95f02 #7570b3 #e7298a #66a61e #e6ab02 #a6761d #666666 #1f78b4 #b2df8a"
-sel(i) = (strcol("kernel") eq word(kernels, i) && strcol("status") eq "ok")
+sel(i) = (strcol("kernel") eq word(kernels, i) && strcol("status") eq "verified")
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1100,650 font ",10" noenhanced } \
   else { set terminal svg size 1100,650 font ",10" noenhanced }

@@ -7,7 +7,7 @@ set datafile columnheaders
 fams = "poisson2d poisson3d banded powerlaw mm"
 colors = "#1b9e77 #d95f02 #7570b3 #e7298a #333333"
 fam(i) = (word(fams, i) eq "mm" ? strcol("matrix")[1:3] eq "mm:" : strcol("matrix") eq word(fams, i))
-sel(i) = fam(i) && strcol("status") eq "ok"
+sel(i) = fam(i) && strcol("status") eq "verified"
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1000,600 font ",10" noenhanced } \
   else { set terminal svg size 1000,600 font ",10" noenhanced }

@@ -1,137 +1,251 @@
 #!/usr/bin/env bash
-# multi-gpu.sh - make reproduce GPUS=...: the configuration lists of a reproduction measured on
-# several GPUs of one node, one runner process a GPU (--device), merged into one run directory.
+# multi-gpu.sh - a reproduction's configuration lists measured by several runner processes, one a
+# GPU (--device), merged into one run directory: on the GPUs of this node (make reproduce GPUS=...,
+# the three phases at once), or phase by phase (make reproduce SLURM=1: scripts/slurm.sh plans
+# here, each task of a Slurm job array works one chunk, a dependent job merges).
 #
-#   multi-gpu.sh RUNDIR GPUS ITEM...    GPUS: all, or device indices (0,1,3); ITEM: LIST[:FLAG,...]
-#                                       (FLAG: a runner option, --no-counters or --original)
+#   multi-gpu.sh RUNDIR GPUS ITEM...                plan, one worker a GPU, merge; GPUS: all, or
+#                                                   device indices (0,1,3)
+#   multi-gpu.sh plan QUEUE RUNDIR NPARTS ITEM...   every list not complete in RUNDIR cut into
+#                                                   NPARTS chunks, queued in list order in QUEUE
+#   multi-gpu.sh work QUEUE RUNDIR DEVICE [NUMBER]  one runner on DEVICE: the next unclaimed chunk
+#                                                   until none is left, or chunk NUMBER (1, 2, ...)
+#   multi-gpu.sh merge QUEUE RUNDIR                 the chunks' rows into RUNDIR, in list order
 #
-# Every GPU must be of one model (their slugs without UUID and date agree; else one run per
-# model: GPUS= names the devices of each). Each GPU measures its own ceilings into
-# RUNDIR/gpus/SLUG/ first. Each list is cut into one chunk a GPU (in whole threes: the SpMV list's
-# three methods a matrix stay in one process), or chunks of CHUNK configurations, queued in list
-# order: a runner process costs seconds to start (CUDA context, modules, CUPTI) and warms the GPU
-# for its full second first, so a few large chunks beat many small ones (on two H200s, chunks of
-# 12 took 1.1 s a configuration, against 0.64 in one process a list on one); each GPU's runner
-# takes the next unclaimed chunk (mkdir is the claim) until none is left, into a directory of its
-# own under RUNDIR/gpus/SLUG/ (a copy of that GPU's ceilings: its rows' model columns are that
-# GPU's). Every row records the UUID of its GPU. The merge is deterministic: a list's rows in the
-# list's order whichever GPU took them, meta.csv every invocation's row, RUNDIR/ceilings.csv the
-# first GPU's (each GPU's stays under gpus/). A list already complete in RUNDIR is not measured.
-# Exit: 0; 1 rows failed verification (merged and kept); 2 bad input; 4 a runner failed (nothing
-# merged for its list).
+# ITEM: LIST[:FLAG,...] (FLAG: a runner option, --no-counters or --original); a list several items
+# name is measured once. A list is cut into NPARTS chunks in whole threes (the SpMV list's three
+# methods a matrix stay in one process), or into chunks of CHUNK configurations: a runner process
+# costs seconds to start (CUDA context, modules, CUPTI) and warms the GPU for its full second first,
+# so a few large chunks beat many small ones (on two H200s, chunks of 12 took 1.1 s a
+# configuration, against 0.64 in one process a list on one). The queue (a directory): chunks/N/
+# (LIST.csv, its list and flags), lists (the lists to merge, in order), claim/N (mkdir is the
+# claim), done/N ("EXIT SLUG": the runner's exit status and the GPU that ran it), gpus (optional:
+# the GPUs in device order). A worker measures its GPU's ceilings into RUNDIR/gpus/SLUG/ unless they
+# are there, and each chunk into RUNDIR/gpus/SLUG/N/ beside a copy of them (its rows' model columns
+# are that GPU's); every row records the UUID of its GPU. The merge is deterministic: a list's rows
+# in the list's order whichever GPU took them (a list with a chunk not done, or failed, is left
+# unmerged), meta.csv every invocation's row, the run's ceilings the first GPU's (the gpus file's
+# first, else the GPU of the first chunk done; each GPU's stay under gpus/). The GPUs of one run
+# must be of one model (their slugs without UUID and date agree; else one run per model): checked
+# before measuring on this node and, over every GPU under RUNDIR/gpus/, before merging.
+# Exit: 0; 1 rows failed verification (merged and kept); 2 bad input (a one-line error naming the
+# value); 4 a runner failed (nothing merged for its list).
 set -uo pipefail
 BENCH=${BENCH:-build/stencilbench}
 CHUNK=${CHUNK:-}
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "multi-gpu: $*" >&2; exit "${rc:-2}"; }
-(($# >= 3)) || die "usage: multi-gpu.sh RUNDIR GPUS LIST[:FLAGS]..."
-rundir=$1 gpus=$2
-shift 2
-[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
 
-# the devices
-if [[ $gpus == all ]]; then
-	n=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ') || n=0
-	((n > 0)) || die "GPUS=all: nvidia-smi lists no GPU"
-	devs=$(seq 0 $((n - 1)))
-else
-	[[ $gpus =~ ^[0-9]+(,[0-9]+)*$ ]] || die "GPUS='$gpus' is neither all nor device indices such as 0,1"
-	devs=$(tr , '\n' <<< "$gpus" | sort -nu)
-fi
-slugs=() ids=()
-for d in $devs; do
-	s=$("$BENCH" slug --device "$d") || { rc=4; die "device $d: $BENCH slug failed"; }
-	slugs+=("$s") ids+=("$d")
-done
 model() { sed -E 's/-[0-9a-f]{8}-[0-9]{4}-[0-9]{2}-[0-9]{2}(-quick)?$//' <<< "$1"; }
-for s in "${slugs[@]}"; do
-	[[ $(model "$s") == $(model "${slugs[0]}") ]] || \
-		die "GPUs of different models (${slugs[*]}): one run per model, GPUS= the devices of each"
-done
-mkdir -p "$rundir/gpus" || { rc=4; die "cannot create $rundir/gpus"; }
-
-# the queue: chunks of every list not yet complete, in list order
-q=$(mktemp -d) || exit 4
-trap 'rm -rf "$q"' EXIT
-mkdir -p "$q/claim" "$q/chunks"
-lists=() k=0 seen=" "
-for item; do
-	l=${item%%:*} flags=
-	[[ $item == *:* ]] && flags=${item#*:}
-	[[ $seen == *" $l "* ]] && continue   # a list several targets read: once
-	seen+="$l "
-	exp=experiments/$l.csv
-	[[ -r $exp ]] || die "no configuration list $exp"
-	if "$here/runs.sh" complete "$exp" "$rundir/$l.csv" 2>/dev/null; then continue; fi
-	lists+=("$l")
-	grep '^#' "$exp" > "$q/head" || true
-	grep -v '^#' "$exp" | head -1 >> "$q/head"
-	n=$(grep -v '^#' "$exp" | tail -n +2 | grep -c .)
-	size=${CHUNK:-$(( ( (n + ${#ids[@]} - 1) / ${#ids[@]} + 2) / 3 * 3 ))}
-	grep -v '^#' "$exp" | tail -n +2 | grep . | split -l "$size" -d -a 4 - "$q/part." || exit 4
-	for p in "$q"/part.*; do
-		[[ -e $p ]] || continue   # an empty list: no chunk
-		k=$((k + 1))
-		c=$(printf '%05d' "$k")
-		mkdir -p "$q/chunks/$c"
-		cat "$q/head" "$p" > "$q/chunks/$c/$l.csv"
-		echo "$flags" | tr , ' ' > "$q/chunks/$c/flags"
-		echo "$l" > "$q/chunks/$c/list"
-		rm -f "$p"
+one_model() {   # HINT SLUG...: refuse GPUs of different models
+	local hint=$1 s
+	shift
+	for s; do
+		[[ $(model "$s") == $(model "$1") ]] ||
+			die "GPUs of different models ($*): one run per model, $hint"
 	done
-done
-echo "multi-gpu: $k chunks of ${#lists[@]} lists on ${#ids[@]} GPUs (${slugs[*]})"
-
-worker() {   # INDEX: one GPU's runner, chunk after chunk
-	local d=${ids[$1]} s=${slugs[$1]} g=$rundir/gpus/${slugs[$1]} c rc
-	"$BENCH" ceilings --device "$d" --out "$g" > "$q/log.$1" 2>&1 ||
-		{ echo "multi-gpu: $s: ceilings failed (exit $?)" >&2; return 4; }
-	for c in $(ls "$q/chunks"); do
-		mkdir "$q/claim/$c" 2>/dev/null || continue
-		mkdir -p "$g/$c" && cp "$g/ceilings.csv" "$g/$c/" || return 4
-		# shellcheck disable=SC2046
-		"$BENCH" run --device "$d" --experiment "$q/chunks/$c/$(cat "$q/chunks/$c/list").csv" \
-			--out "$g/$c/$(cat "$q/chunks/$c/list").csv" $(cat "$q/chunks/$c/flags") >> "$q/log.$1" 2>&1
-		rc=$?
-		echo "$c $rc $s" >> "$q/done"
-		((rc <= 1)) || { echo "multi-gpu: $s: chunk $c failed (exit $rc); its log: $(tail -1 "$q/log.$1")" >&2; }
-	done
-	return 0
 }
-start=$(date +%s)
-pids=()
-for i in "${!ids[@]}"; do worker "$i" & pids+=($!); done
-status=0
-for p in "${pids[@]}"; do wait "$p" || status=4; done
+put() {   # FILE TEXT: FILE holds TEXT (a temporary name, then renamed)
+	printf '%s\n' "$2" > "$1.tmp$$" && mv -f "$1.tmp$$" "$1" || { rm -f "$1.tmp$$"; return 4; }
+}
+logged() {   # LOG CMD...: CMD with its output appended to LOG (empty LOG: left as it is)
+	local log=$1
+	shift
+	if [[ -n $log ]]; then "$@" >> "$log" 2>&1; else "$@"; fi
+}
+is_queue() {   # QUEUE: refused unless plan made it
+	[[ -d $1/chunks && -f $1/lists ]] || die "QUEUE='$1' is not a queue (multi-gpu.sh plan makes one)"
+}
 
-# merge, list by list, in chunk order (= configuration order); a list with a failed chunk stays
-# unmerged
-for l in "${lists[@]}"; do
-	parts=() bad=0
-	for c in $(ls "$q/chunks"); do
-		[[ $(cat "$q/chunks/$c/list") == "$l" ]] || continue
-		f=$(ls "$rundir"/gpus/*/"$c/$l.csv" 2>/dev/null | head -1)
-		r=$(awk -v c="$c" '$1 == c { print $2 }' "$q/done" 2>/dev/null)
-		[[ -n $f && ${r:-4} -le 1 ]] || { bad=1; break; }
-		((r == 1)) && ((status == 0)) && status=1
-		parts+=("$f")
+# plan QUEUE RUNDIR NPARTS ITEM...: the queue, built under a temporary name and renamed; sets
+# nchunks and nlists
+plan() {
+	local q=$1 rundir=$2 parts=$3 t item l flags exp n size p c seen=" "
+	shift 3
+	[[ $parts =~ ^[1-9][0-9]*$ ]] || die "NPARTS='$parts' is not a positive count"
+	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
+	(($# > 0)) || die "plan: no configuration list"
+	[[ ! -e $q ]] || rmdir "$q" 2>/dev/null || die "QUEUE='$q' exists and is not empty"
+	t=$(mktemp -d "$q.tmpXXXXXX") || { rc=4; die "cannot create $q"; }
+	mkdir -p "$t/claim" "$t/chunks" "$t/done" && : > "$t/lists" || { rc=4; die "cannot write $t"; }
+	nchunks=0 nlists=0
+	for item; do
+		l=${item%%:*} flags=
+		[[ $item == *:* ]] && flags=${item#*:}
+		[[ $seen == *" $l "* ]] && continue
+		seen+="$l "
+		exp=experiments/$l.csv
+		[[ -r $exp ]] || { rm -rf "$t"; die "no configuration list $exp"; }
+		"$here/runs.sh" complete "$exp" "$rundir/$l.csv" 2>/dev/null && continue
+		n=$("$here/runs.sh" configs "$exp")
+		((n > 0)) || continue
+		size=${CHUNK:-$(( ( (n + parts - 1) / parts + 2) / 3 * 3 ))}
+		grep '^#' "$exp" > "$t/head" || true
+		grep -v '^#' "$exp" | head -1 >> "$t/head"
+		grep -v '^#' "$exp" | tail -n +2 | grep . | split -l "$size" -d -a 4 - "$t/part." ||
+			{ rm -rf "$t"; rc=4; die "cannot cut $exp"; }
+		for p in "$t"/part.*; do
+			nchunks=$((nchunks + 1))
+			c=$(printf '%05d' "$nchunks")
+			mkdir "$t/chunks/$c" && cat "$t/head" "$p" > "$t/chunks/$c/$l.csv" &&
+				tr , ' ' <<< "$flags" > "$t/chunks/$c/flags" && echo "$l" > "$t/chunks/$c/list" &&
+				rm -f "$p" || { rm -rf "$t"; rc=4; die "cannot write $t/chunks/$c"; }
+		done
+		echo "$l" >> "$t/lists"
+		nlists=$((nlists + 1))
 	done
-	((bad == 0)) || { status=4; echo "multi-gpu: $l: a chunk failed: not merged" >&2; continue; }
-	{ head -1 "${parts[0]}"; for f in "${parts[@]}"; do tail -n +2 "$f"; done; } > "$rundir/$l.csv.tmp$$" &&
-		mv -f "$rundir/$l.csv.tmp$$" "$rundir/$l.csv" || status=4
-done
-# meta.csv: every invocation of every GPU; the run's ceilings: the first GPU's
-first=$rundir/gpus/${slugs[0]}
-metas=$(ls "$rundir"/gpus/*/meta.csv "$rundir"/gpus/*/*/meta.csv 2>/dev/null)
-if [[ -n $metas ]]; then
-	m1=$(head -1 <<< "$metas")
-	{ [[ -f $rundir/meta.csv ]] && cat "$rundir/meta.csv" || head -1 "$m1"
-	  for m in $metas; do tail -n +2 "$m"; done; } > "$rundir/meta.csv.tmp$$" &&
-		mv -f "$rundir/meta.csv.tmp$$" "$rundir/meta.csv"
-	rm -f "$rundir"/gpus/*/meta.csv "$rundir"/gpus/*/*/meta.csv
-fi
-for f in ceilings.csv latency-hiding.csv counters-calibration.csv; do
-	[[ -f $first/$f && ! -f $rundir/$f ]] && cp "$first/$f" "$rundir/$f"
-done
-echo "multi-gpu: measured in $(($(date +%s) - start)) s on ${#ids[@]} GPUs"
-exit "$status"
+	rm -f "$t/head"
+	mv "$t" "$q" || { rm -rf "$t"; rc=4; die "cannot create $q"; }
+}
+
+# worker QUEUE RUNDIR DEVICE SLUG LOG [CHUNK]: the GPU's ceilings unless there, then the next
+# unclaimed chunk until none is left, or CHUNK alone (claimed or not: a requeued task runs it
+# again). Returns 0; 1 rows failed verification; 4 the ceilings or a chunk failed.
+worker() {
+	local q=$1 rundir=$2 d=$3 s=$4 log=$5 only=${6:-} g=$2/gpus/$4 c l r status=0
+	mkdir -p "$g" || return 4
+	if [[ ! -s $g/ceilings.csv ]]; then
+		logged "$log" "$BENCH" ceilings --device "$d" --out "$g" ||
+			{ echo "multi-gpu: $s: ceilings failed (exit $?)" >&2; return 4; }
+	fi
+	for c in ${only:-$(ls "$q/chunks")}; do
+		if [[ -z $only ]]; then
+			mkdir "$q/claim/$c" 2>/dev/null || continue
+		else
+			mkdir -p "$q/claim/$c"
+		fi
+		l=$(cat "$q/chunks/$c/list")
+		rm -rf "${g:?}/$c" && mkdir -p "$g/$c" && cp "$g/ceilings.csv" "$g/$c/" || return 4
+		# shellcheck disable=SC2046
+		logged "$log" "$BENCH" run --device "$d" --experiment "$q/chunks/$c/$l.csv" \
+			--out "$g/$c/$l.csv" $(cat "$q/chunks/$c/flags")
+		r=$?
+		put "$q/done/$c" "$r $s" || return 4
+		if ((r > 1)); then
+			echo "multi-gpu: $s: chunk $c ($l) failed (exit $r)${log:+; its log: $(tail -1 "$log")}" >&2
+			status=4
+		elif ((r == 1 && status == 0)); then
+			status=1
+		fi
+	done
+	return "$status"
+}
+
+# work QUEUE RUNDIR DEVICE [NUMBER]: the worker of one device, its runner output on stdout
+work() {
+	local q=${1:-} rundir=${2:-} d=${3:-} only='' s
+	(($# == 3 || $# == 4)) || die "usage: multi-gpu.sh work QUEUE RUNDIR DEVICE [NUMBER]"
+	is_queue "$q"
+	[[ $d =~ ^[0-9]+$ ]] || die "DEVICE='$d' is not a device index"
+	if (($# == 4)); then
+		[[ $4 =~ ^[0-9]+$ ]] || die "chunk '$4' is not a chunk number"
+		only=$(printf '%05d' "$((10#$4))")
+		[[ -d $q/chunks/$only ]] || die "chunk '$4' is not in $q (1 to $(ls "$q/chunks" | wc -l))"
+	fi
+	s=$("$BENCH" slug --device "$d") || { rc=4; die "device $d: $BENCH slug failed"; }
+	echo "multi-gpu: $s (device $d): ${only:+chunk $only of }$q"
+	worker "$q" "$rundir" "$d" "$s" "" $only
+}
+
+# merge QUEUE RUNDIR: every list of the queue whose chunks all exited 0 or 1, meta.csv, the run's
+# ceilings
+merge() {
+	local q=${1:-} rundir=${2:-} gpus first l c f r s parts bad status=0 metas m merged=0 total=0
+	(($# == 2)) || die "usage: multi-gpu.sh merge QUEUE RUNDIR"
+	is_queue "$q"
+	# the GPUs: the queue's (in device order), those that ran a chunk (in chunk order), and any
+	# other under the run
+	gpus=$({ cat "$q/gpus" 2>/dev/null; cat "$q"/done/* 2>/dev/null | awk '{ print $2 }'
+		ls "$rundir/gpus" 2>/dev/null; } | awk 'NF && !seen[$0]++')
+	# shellcheck disable=SC2086
+	one_model "nothing merged (on Slurm, SLURM_GRES or SLURM_EXTRA=--constraint= picks one)" $gpus
+	first=$({ cat "$q/gpus" 2>/dev/null; cat "$q"/done/* 2>/dev/null | awk '{ print $2 }'; } | head -1)
+	for l in $(cat "$q/lists"); do
+		parts=() bad=0 total=$((total + 1))
+		for c in $(ls "$q/chunks"); do
+			[[ $(cat "$q/chunks/$c/list") == "$l" ]] || continue
+			r='' s=''
+			[[ -f $q/done/$c ]] && read -r r s < "$q/done/$c"
+			f=$rundir/gpus/$s/$c/$l.csv
+			[[ $r =~ ^[01]$ && -n $s && -f $f ]] || { bad=1; break; }
+			((r == 1 && status == 0)) && status=1
+			parts+=("$f")
+		done
+		if ((bad == 1)); then
+			echo "multi-gpu: $l: chunk $c not done, or failed: not merged" >&2
+			status=4
+			continue
+		fi
+		{ head -1 "${parts[0]}" && for f in "${parts[@]}"; do tail -n +2 "$f"; done; } \
+			> "$rundir/$l.csv.tmp$$" &&
+			mv -f "$rundir/$l.csv.tmp$$" "$rundir/$l.csv" && merged=$((merged + 1)) ||
+			{ rm -f "$rundir/$l.csv.tmp$$"; status=4; }
+	done
+	# meta.csv: every invocation of every GPU
+	metas=$(ls "$rundir"/gpus/*/meta.csv "$rundir"/gpus/*/*/meta.csv 2>/dev/null)
+	if [[ -n $metas ]]; then
+		{ [[ -f $rundir/meta.csv ]] && cat "$rundir/meta.csv" || head -1 "$(head -1 <<< "$metas")"
+		  for m in $metas; do tail -n +2 "$m"; done; } > "$rundir/meta.csv.tmp$$" &&
+			mv -f "$rundir/meta.csv.tmp$$" "$rundir/meta.csv" && rm -f $metas ||
+			{ rm -f "$rundir/meta.csv.tmp$$"; status=4; }
+	fi
+	# the run's ceilings: the first GPU's
+	for f in ceilings.csv latency-hiding.csv counters-calibration.csv; do
+		[[ -n $first && -f $rundir/gpus/$first/$f && ! -f $rundir/$f ]] || continue
+		cp "$rundir/gpus/$first/$f" "$rundir/$f.tmp$$" && mv -f "$rundir/$f.tmp$$" "$rundir/$f" ||
+			{ rm -f "$rundir/$f.tmp$$"; status=4; }
+	done
+	echo "multi-gpu: merged $merged of $total lists into $rundir"
+	return "$status"
+}
+
+# RUNDIR GPUS ITEM...: this node's GPUs, all phases
+all() {
+	local rundir=$1 gpus=$2 devs n d s q i p r status=0 start
+	local -a slugs=() ids=() pids=()
+	shift 2
+	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
+	if [[ $gpus == all ]]; then
+		n=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ') || n=0
+		((n > 0)) || die "GPUS=all: nvidia-smi lists no GPU"
+		devs=$(seq 0 $((n - 1)))
+	else
+		[[ $gpus =~ ^[0-9]+(,[0-9]+)*$ ]] ||
+			die "GPUS='$gpus' is neither all nor device indices such as 0,1"
+		devs=$(tr , '\n' <<< "$gpus" | sort -nu)
+	fi
+	for d in $devs; do
+		s=$("$BENCH" slug --device "$d") || { rc=4; die "device $d: $BENCH slug failed"; }
+		slugs+=("$s") ids+=("$d")
+	done
+	one_model "GPUS= the devices of each" "${slugs[@]}"
+	mkdir -p "$rundir/gpus" || { rc=4; die "cannot create $rundir/gpus"; }
+	q=$(mktemp -d) || exit 4
+	trap 'rm -rf "$q"' EXIT
+	plan "$q/queue" "$rundir" "${#ids[@]}" "$@"
+	put "$q/queue/gpus" "$(printf '%s\n' "${slugs[@]}")" || exit 4
+	echo "multi-gpu: $nchunks chunks of $nlists lists on ${#ids[@]} GPUs (${slugs[*]})"
+	start=$(date +%s)
+	for i in "${!ids[@]}"; do
+		worker "$q/queue" "$rundir" "${ids[$i]}" "${slugs[$i]}" "$q/log.$i" &
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do wait "$p" || { r=$?; ((r > 1)) && status=4; }; done
+	merge "$q/queue" "$rundir" || { r=$?; ((status == 4)) || status=$r; }
+	echo "multi-gpu: measured in $(($(date +%s) - start)) s on ${#ids[@]} GPUs"
+	exit "$status"
+}
+
+cmd=${1:-}
+case $cmd in
+plan)
+	shift
+	(($# >= 4)) || die "usage: multi-gpu.sh plan QUEUE RUNDIR NPARTS LIST[:FLAGS]..."
+	plan "$@"
+	echo "multi-gpu: $nchunks chunks of $nlists lists in $1" ;;
+work) shift; work "$@" ;;
+merge) shift; merge "$@" ;;
+*)
+	(($# >= 3)) || die "usage: multi-gpu.sh RUNDIR GPUS LIST[:FLAGS]... (or plan, work, merge)"
+	all "$@" ;;
+esac

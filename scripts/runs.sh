@@ -5,6 +5,7 @@
 #                                         has the header's field count, ends with a newline) and
 #                                         has one row for each configuration of EXPERIMENT (the
 #                                         same stencil, dtype, method, fusion, size), no other
+#   runs.sh configs EXPERIMENT            print the number of configurations of EXPERIMENT
 #   runs.sh wrong TARGET RUN.csv...       count `wrong` rows; when any, say so loudly and exit 1
 #   runs.sh device TARGET                 probe the runner ($BENCH slug): print the slug (exit 0),
 #                                         exit 3 when it sees no CUDA device, 1 on any other failure
@@ -199,6 +200,7 @@ cmd=${1:-}
 shift || true
 case $cmd in
 complete) complete "$@" ;;
+configs) configs "$@" ;;
 wrong) wrong "$@" ;;
 device) device "$@" ;;
 measure) measure "$@" ;;
@@ -207,5 +209,5 @@ git-clean) git_clean "$@" ;;
 list) cd "$1" 2>/dev/null && for f in */*.csv; do [[ -f $f ]] && cksum "$f"; done; true ;;
 newest) newest "$@" ;;
 stamp) stamp "$@" ;;
-*) die "usage: $me complete|wrong|device|measure|ceilings|git-clean|list|newest|stamp ..." ;;
+*) die "usage: $me complete|configs|wrong|device|measure|ceilings|git-clean|list|newest|stamp ..." ;;
 esac

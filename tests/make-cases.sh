@@ -22,7 +22,7 @@ cp -r "$root/Makefile" "$root/scripts" "$root/experiments" "$S/"
 cp -r "$root/data/hw" "$root/data/paper" "$S/data/"
 cp "$root"/plots/*.gp "$S/plots/"
 cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$S/tests/"
-cp "$build"/stencil-render "$build"/stencil-model "$build"/stencil-report "$S/build/"
+cp "$build"/stencil-render "$build"/stencil-model "$build"/stencil-report "$build"/stencil-compare "$S/build/"
 cat > "$S/gnuplot.sh" <<'EOF'
 #!/usr/bin/env bash
 # STUB_GNUPLOT: good (writes out.png and out.svg), fail (a partial png, exit 1), kill (SIGKILL)
@@ -189,6 +189,48 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	renders tcs-table3 data/runs/m
 	STUB_MODEL_1=other-gpu bad HAVE_GPU=1 RUN=n GPUS=0,1 reproduce; says "GPUs of different models"
 	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'" ;;
+slurm)   # SLURM=1 SLURM_SUBMIT=0: the job array and its collecting job written, nothing measured here
+	ok SLURM=1 SLURM_SUBMIT=0 SLURM_SBATCH=/nonexistent/sbatch SLURM_PARTITION=gpu SLURM_ACCOUNT=proj \
+		SLURM_TIME=1-12:00:00 SLURM_EXTRA=--qos=high RUN=s reproduce
+	says "sbatch --dependency=afterany:<the array job's id> build/slurm/s/collect.sh"
+	a=build/slurm/s/array.sh c=build/slurm/s/collect.sh n=$(ls build/slurm/s/queue/chunks | wc -l)
+	((n == 14)) || fail "$n chunks, not one a list"
+	for f in $a $c; do
+		for o in --partition=gpu --account=proj --time=1-12:00:00 --qos=high; do
+			grep -qx -- "#SBATCH $o" $f || fail "$f: no #SBATCH $o"
+		done
+	done
+	grep -qx "#SBATCH --array=1-14" $a && grep -qx "#SBATCH --gres=gpu:1" $a || fail "$a: no --array or --gres"
+	! grep -q -- --gres $c || fail "the collecting job asks for a GPU"
+	grep -q 'multi-gpu.sh work build/slurm/s/queue data/runs/s 0 "${SLURM_ARRAY_TASK_ID' $a || fail "$a: no work"
+	grep -q "multi-gpu.sh merge build/slurm/s/queue data/runs/s" $c || fail "$c: no merge"
+	grep -q "make .*reproduce SLURM=0 NOBUILD=1 HAVE_GPU=0 RUN=s" $c || fail "$c: no rendering of the run"
+	grep -q -- '--dependency=afterany:$array build/slurm/s/collect.sh' build/slurm/s/submit.sh || \
+		fail "submit.sh: no dependency"
+	[[ ! -e data/runs/s ]] && measured s 0
+	bad SLURM=1 SLURM_SUBMIT=0 RUN=s2 SLURM_TIME=soon reproduce; says "SLURM_TIME='soon'"
+	[[ $(grep -vc '^make: \*\*\*' "$out") == 1 ]] || fail "SLURM_TIME='soon': not a one-line error"
+	bad SLURM=1 SLURM_SUBMIT=0 RUN=s2 SLURM_EXTRA='-C h100' reproduce; says "'h100' is not one sbatch option"
+	bad SLURM=1 SLURM_SUBMIT=0 RUN=s2 CHUNK=x reproduce; says "CHUNK='x'"
+	bad SLURM=1 SLURM_SBATCH=/nonexistent/sbatch RUN=s2 reproduce; says "SLURM_SBATCH='/nonexistent/sbatch'"
+	[[ ! -e build/slurm/s2/array.sh ]] || fail "a refused submission wrote its scripts"
+	bad SLURM=2 reproduce; says "SLURM='2'"
+	! scripts/multi-gpu.sh work build/slurm/s/queue data/runs/s 0 x > "$out" 2>&1 || fail "chunk x worked"
+	says "chunk 'x' is not a chunk number"
+	# with a GPU here: a run name of its own, not this GPU's; an empty SLURM_GRES is left out
+	gpu SLURM=1 SLURM_SUBMIT=0 SLURM_GRES= reproduce; says "wrote build/slurm/slurm-20"
+	! grep -q -- "--gres\|--partition" build/slurm/slurm-20*/array.sh || fail "an empty knob was written"
+	[[ -z $(ls data/runs) ]] || fail "something was measured" ;;
+compare)   # two recorded runs side by side, figures drawn; bad RUNS refused with one line, nothing replaced
+	recorded a; recorded b
+	ok compare RUNS="a b"; says "compare: plots/out/compare/index.md"
+	grep -q "| tcs-table3 | 2 runs, 17 rows |" plots/out/compare/index.md || fail "tcs-table3 not compared"
+	[[ -f plots/out/compare/sptc-figure10.png && -f plots/out/compare/tcs-table3.csv ]] || fail "no figure or CSV"
+	cp plots/out/compare/index.md .t/before
+	bad compare RUNS="a"; says "RUNS='a': name two or more recorded runs"
+	bad compare RUNS="a nope"; says "RUNS: 'nope' is no recorded run"
+	bad compare RUNS="a ../b"; says "RUNS: '../b' is not a run name"
+	cmp -s .t/before plots/out/compare/index.md || fail "a refused compare changed the previous one" ;;
 deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root; a fake apt-get)
 	[[ $(id -u) == 0 ]] || exit 0
 	mkdir -p .t/bin

@@ -4,7 +4,8 @@
  * and renders that run, a missing or truncated run CSV is measured again, the runner's exit
  * statuses, the no-device fallback, two makes at once, failed renders keeping the previous
  * outputs, RUN names, the dirty-tree refusal, the run index following data/runs/,
- * kernels-vs-authors (measured and rendered, model-only without a run, left out of reproduce) and
+ * kernels-vs-authors (measured and rendered, model-only without a run, left out of reproduce),
+ * make reproduce on several GPUs (GPUS=) and its Slurm job scripts (SLURM=1 SLURM_SUBMIT=0), and
  * scripts/deps.sh under make -j.
  */
 #include "tests.h"
@@ -36,6 +37,8 @@ MAKE_CASE(run_index, "run-index")
 MAKE_CASE(kernels_vs_authors, "kernels-vs-authors")
 MAKE_CASE(deps_lock, "deps-lock")
 MAKE_CASE(multi_gpu, "multi-gpu")
+MAKE_CASE(slurm, "slurm")
+MAKE_CASE(compare, "compare")
 
 void run_make_tests(struct group_result *r)
 {
@@ -52,6 +55,8 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_kernels_vs_authors),
 		cmocka_unit_test(test_make_deps_lock),
 		cmocka_unit_test(test_make_multi_gpu),
+		cmocka_unit_test(test_make_slurm),
+		cmocka_unit_test(test_make_compare),
 	};
 	RUN_GROUP(r, tests);
 }

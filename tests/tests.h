@@ -27,6 +27,7 @@ void run_transform_tests(struct group_result *r);
 void run_sparse_tests(struct group_result *r);
 void run_matrix_tests(struct group_result *r);
 void run_render_tests(struct group_result *r);
+void run_compare_tests(struct group_result *r);
 void run_fermi_tests(struct group_result *r);
 void run_sanity_tests(struct group_result *r);
 void run_make_tests(struct group_result *r);

@@ -36,10 +36,11 @@ FORCE:
 LIB_SRC := $(filter-out model/stencil-%.c,$(wildcard model/*.c)) $(wildcard profiling/*.c kernels/*.c)
 LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
 LIB := $(B)/libstencil.a
-TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render
+TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render $(B)/stencil-compare
 MODEL := $(B)/stencil-model
 REPORT := $(B)/stencil-report
 RENDER := $(B)/stencil-render
+COMPARE := $(B)/stencil-compare
 # the tools' main objects are made through a pattern chain: kept, not deleted as intermediate
 .SECONDARY: $(TOOLS:$(B)/%=$(B)/obj/model/%.main.o)
 

@@ -1,0 +1,282 @@
+/*
+ * compare-runs.c - make compare's driver: each run rendered on its own, every target that two or
+ * more runs hold joined side by side (compare.c), the runs' ceilings beside each other, the
+ * figures' gnuplot variables and the index (model/compare.h). Used by `make compare RUNS="a b"`.
+ */
+#include "compare.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "render.h"
+#include "report.h"
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s && s[1] ? s + 1 : path;
+}
+
+/* whether run dir holds the CSV of every input of ts (claims: the verdicts read what there is) */
+static int holds(const char *dir, const struct target_spec *ts)
+{
+	char in[sizeof(ts->inputs)], path[1024];
+	struct stat st;
+	snprintf(in, sizeof(in), "%s", ts->inputs);
+	for (char *save = NULL, *w = strtok_r(in, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (!strcmp(w, "claims"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s.csv", dir, w);
+		if (stat(path, &st) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* "H200 (data/runs/x, commit 923fd86) vs H100 (...)" for the runs of sel */
+static void runs_text(char *b, size_t len, const struct cmp_run *r, size_t n)
+{
+	b[0] = '\0';
+	for (size_t k = 0; k < n; k++)
+		snprintf(b + strlen(b), len - strlen(b), "%s%s (%s, commit %s)", k ? " vs " : "", r[k].label, r[k].dir,
+			 r[k].commits);
+}
+
+static void gp_str(FILE *f, const char *name, const char *v)
+{
+	fprintf(f, "%s = '", name);
+	for (; *v; v++)
+		fputs(*v == '\'' ? "''" : (char[]){ *v, 0 }, f);
+	fputs("'\n", f);
+}
+
+/* outdir/NAME.vars for plots/compare.gp: title, runs' labels, the plotted value and its model */
+static int write_vars(const char *outdir, const struct target_spec *ts, const struct cmp_run *r, size_t n,
+		      const char *title, char *err, size_t errlen)
+{
+	char path[1024];
+	struct cmp_values v;
+	snprintf(path, sizeof(path), "%s/%s.vars", outdir, ts->name);
+	if (cmp_values_parse(ts->compare_values, &v) != 0 || !v.n) {
+		snprintf(err, errlen, "experiments/targets.csv: %s: bad compare_values '%s'", ts->name, ts->compare_values);
+		return -1;
+	}
+	struct atomic_file a;
+	if (atomic_open(&a, path) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	gp_str(a.f, "title", title);
+	fprintf(a.f, "nruns = %zu\n", n);
+	for (size_t k = 0; k < n; k++) {
+		char name[32];
+		snprintf(name, sizeof(name), "label%zu", k + 1);
+		gp_str(a.f, name, r[k].label);
+	}
+	gp_str(a.f, "meas", v.name[0]);
+	gp_str(a.f, "model", v.model >= 0 ? v.name[v.model] : "");
+	if (atomic_commit(&a) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	return 0;
+}
+
+static void ratio_text(char *b, size_t len, const struct cmp_ratio *q, const struct cmp_run *r, size_t n)
+{
+	b[0] = '\0';
+	for (size_t k = 1; k < n; k++)
+		snprintf(b + strlen(b), len - strlen(b), q[k].n ? "%s%s / %s: %.3f (%.3f-%.3f, %zu rows)" : "%s%s / %s: NA",
+			 k > 1 ? "; " : "", r[k].label, r[0].label, q[k].gmean, q[k].lo, q[k].hi, q[k].n);
+}
+
+/* one target (or the ceilings, ts NULL) of the runs in sel: joined, its figure variables, one
+ * index row in row[4] */
+static int compare_one(const char *root, const struct target_spec *ts, struct render_ctx *ctx,
+		       const struct cmp_run *runs, const size_t *sel, size_t ns, const char *outdir,
+		       char row[4][1024], char *err, size_t errlen)
+{
+	struct csv_table t[CMP_MAX_RUNS];
+	struct cmp_run r[CMP_MAX_RUNS];
+	size_t loaded = 0, nrows = 0;
+	int rc = 0;
+	(void)root;
+	for (size_t i = 0; i < ns && rc == 0; i++) {
+		char path[1024];
+		r[i] = runs[sel[i]];
+		if (ts) {
+			rc = render_target(&ctx[sel[i]], ts->name, err, errlen);
+			snprintf(path, sizeof(path), "%s/%s.csv", ctx[sel[i]].outdir, ts->name);
+		} else {
+			snprintf(path, sizeof(path), "%s/ceilings.csv", runs[sel[i]].dir);
+		}
+		if (rc == 0 && (rc = csv_table_read(path, &t[i], err, errlen)) == 0)
+			loaded++;
+	}
+	char title[2048], who[1536], csv[1024], md[1024];
+	const char *name = ts ? ts->name : "ceilings";
+	runs_text(who, sizeof(who), r, ns);
+	snprintf(title, sizeof(title), "%s: %s", ts ? ts->title : "Measured ceilings (each run's ceilings.csv)", who);
+	snprintf(csv, sizeof(csv), "%s/%s.csv", outdir, name);
+	snprintf(md, sizeof(md), "%s/%s.md", outdir, name);
+	struct cmp_ratio q[CMP_MAX_RUNS], m[CMP_MAX_RUNS];
+	if (rc == 0)
+		rc = cmp_join(title, ts ? ts->compare_keys : "quantity", ts ? ts->compare_values : "value unit:label", t, r, ns,
+			      csv, md, q, m, &nrows, err, errlen);
+	if (rc == 0 && ts && !strcmp(ts->kind, "figure"))
+		rc = write_vars(outdir, ts, r, ns, title, err, errlen);
+	for (size_t i = 0; i < loaded; i++)
+		csv_table_free(&t[i]);
+	if (rc != 0)
+		return -1;
+	char first[64] = "";
+	sscanf(ts ? ts->compare_values : "value", "%63[^: ]", first);
+	snprintf(row[0], 1024, "%s", name);
+	snprintf(row[1], 1024, "%zu runs, %zu rows", ns, nrows);
+	snprintf(row[2], 1024, "%s", first);
+	ratio_text(row[3], 1024, q, r, ns);
+	if (m[1].n) {
+		char mt[512];
+		ratio_text(mt, sizeof(mt), m, r, ns);
+		snprintf(row[3] + strlen(row[3]), 1024 - strlen(row[3]), "; model: %.500s", mt);
+	}
+	return 0;
+}
+
+static int write_runs(const char *outdir, const struct cmp_run *r, size_t n, char *err, size_t errlen)
+{
+	char path[1024];
+	static const char *const head[] = { "k", "label", "gpu", "run", "commits" };
+	struct csv_writer w;
+	snprintf(path, sizeof(path), "%s/runs.csv", outdir);
+	if (csv_writer_open(&w, path, head, 5) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++) {
+		csv_put_int(&w, (long)k + 1);
+		csv_put_str(&w, r[k].label);
+		csv_put_str(&w, r[k].gpu);
+		csv_put_str(&w, r[k].dir);
+		csv_put_str(&w, r[k].commits);
+		csv_end_row(&w);
+	}
+	if (csv_writer_close(&w) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	return 0;
+}
+
+/* a run's GPU and commits, from its rendering context */
+static void run_of_ctx(struct cmp_run *r, const struct render_ctx *c, const char *dir)
+{
+	snprintf(r->dir, sizeof(r->dir), "%s", dir);
+	snprintf(r->gpu, sizeof(r->gpu), "%s", c->gpu);
+	r->commits[0] = '\0';
+	for (size_t k = 0; k < c->nmeta; k++) {
+		char s[16];
+		snprintf(s, sizeof(s), "%.7s", c->meta[k].commit[0] ? c->meta[k].commit : "unknown");
+		if (!strstr(r->commits, s))
+			snprintf(r->commits + strlen(r->commits), sizeof(r->commits) - strlen(r->commits), "%s%s%s",
+				 r->commits[0] ? " " : "", s, c->meta[k].dirty ? " (dirty)" : "");
+	}
+}
+
+static int index_open(struct md_table *md, const char *outdir, const struct cmp_run *r, size_t n, char *err,
+		      size_t errlen)
+{
+	static const char *const head[] = { "target", "compared", "value", "ratio to the first run: geometric mean (range, rows)" };
+	char path[1024], who[1536], title[1700];
+	static char note[] = "Each target of experiments/targets.csv that two or more runs hold, rendered for each run "
+			     "on its own (measured rows, the model on that run's ceilings, the papers' values) and "
+			     "joined on its compare_keys: TARGET.md and TARGET.csv beside this file, TARGET.png for "
+			     "the figures. The ratio is over the rows both runs hold with a positive value.";
+	const char *notes[] = { note, NULL };
+	runs_text(who, sizeof(who), r, n);
+	snprintf(title, sizeof(title), "make compare: %s", who);
+	snprintf(path, sizeof(path), "%s/index.md", outdir);
+	if (md_open(md, path, title, notes, head, 4) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	return 0;
+}
+
+int compare_runs(const char *root, const char *const *rundirs, size_t n, const char *workdir,
+		 const char *outdir, FILE *log, char *err, size_t errlen)
+{
+	if (n < 2 || n > CMP_MAX_RUNS) {
+		snprintf(err, errlen, "compare: %zu runs given: compare needs 2 to %d", n, CMP_MAX_RUNS);
+		return -1;
+	}
+	struct render_ctx *ctx = calloc(n, sizeof(*ctx));
+	struct cmp_run runs[CMP_MAX_RUNS];
+	size_t opened = 0;
+	int rc = ctx ? output_dir(outdir, err, errlen) : -1;
+	if (!ctx)
+		snprintf(err, errlen, "compare: out of memory");
+	for (size_t k = 0; rc == 0 && k < n; k++) {
+		char work[1024];
+		snprintf(work, sizeof(work), "%s/%s", workdir, base_name(rundirs[k]));
+		for (size_t j = 0; j < k && rc == 0; j++)
+			if (!strcmp(base_name(rundirs[j]), base_name(rundirs[k]))) {
+				snprintf(err, errlen, "compare: run '%s' given twice", rundirs[k]);
+				rc = -1;
+			}
+		if (rc == 0 && (rc = output_dir(work, err, errlen)) == 0 &&
+		    (rc = render_open(&ctx[k], root, rundirs[k], NULL, work, err, errlen)) == 0) {
+			opened++;
+			run_of_ctx(&runs[k], &ctx[k], rundirs[k]);
+		}
+	}
+	if (rc == 0)
+		cmp_label_runs(runs, n);
+	struct md_table md;
+	int md_opened = 0;
+	if (rc == 0 && (rc = index_open(&md, outdir, runs, n, err, errlen)) == 0)
+		md_opened = 1;
+	const size_t nt = opened ? ctx[0].ntargets : 0;
+	for (size_t i = 0; rc == 0 && i <= nt; i++) {   /* the targets, then (i == nt) the ceilings */
+		const struct target_spec *ts = i < nt ? &ctx[0].targets[i] : NULL;
+		size_t sel[CMP_MAX_RUNS], ns = 0;
+		char row[4][1024];
+		const char *cells[4] = { row[0], row[1], row[2], row[3] };
+		for (size_t k = 0; k < n; k++) {
+			char p[1024];
+			struct stat st;
+			snprintf(p, sizeof(p), "%s/ceilings.csv", rundirs[k]);
+			if (ts ? holds(rundirs[k], ts) : stat(p, &st) == 0)
+				sel[ns++] = k;
+		}
+		snprintf(row[0], sizeof(row[0]), "%s", ts ? ts->name : "ceilings");
+		if (ts && !ts->compare_keys[0]) {
+			snprintf(row[1], sizeof(row[1]), "not compared: no compare keys in experiments/targets.csv");
+			row[2][0] = row[3][0] = '\0';
+		} else if (ns < 2) {
+			snprintf(row[1], sizeof(row[1]), "not compared: %zu of the runs hold%s its CSVs", ns,
+				 ns == 1 ? "s" : "");
+			row[2][0] = row[3][0] = '\0';
+		} else if ((rc = compare_one(root, ts, ctx, runs, sel, ns, outdir, row, err, errlen)) != 0) {
+			break;
+		}
+		if (log)
+			fprintf(log, "[%zu/%zu] %s: %s%s%s\n", i + 1, nt + 1, row[0], row[1], row[3][0] ? "; " : "", row[3]);
+		md_row(&md, cells);
+	}
+	if (rc == 0) {
+		rc = md_close(&md);
+		if (rc != 0)
+			snprintf(err, errlen, "%s", atomic_error());
+	} else if (md_opened) {
+		md_abort(&md);
+	}
+	if (rc == 0)
+		rc = write_runs(outdir, runs, n, err, errlen);
+	for (size_t k = 0; k < opened; k++)
+		render_close(&ctx[k]);
+	free(ctx);
+	return rc;
+}

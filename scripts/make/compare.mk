@@ -1,0 +1,24 @@
+# scripts/make/compare.mk - make compare RUNS="a b ...": every table and figure of two or more
+# recorded runs side by side, one column (or series) a GPU, each with the model on its own
+# ceilings and the ratios to the first run (model/compare.h, plots/compare.gp). No GPU needed.
+# Included by the Makefile, in its order; its header documents the knobs.
+
+COMPARE_DIR := $(O)/compare
+ifneq ($(filter compare,$(MAKECMDGOALS)),)
+$(foreach r,$(RUNS),$(if $(call run_bad,$(r)),$(error RUNS: '$(r)' is not a run name: one path \
+	component of [a-z0-9._-] (not . or ..) under data/runs/)))
+endif
+.PHONY: compare
+compare: ## RUNS="RUN RUN ...": the recorded runs' tables and figures side by side, ratios to the first (plots/out/compare/)
+compare: $(if $(NOBUILD),,$(COMPARE)) | $(O)
+	$(Q)[ $(words $(RUNS)) -ge 2 ] || { echo "compare: RUNS='$(RUNS)': name two or more recorded" \
+	  "runs, make compare RUNS=\"RUN RUN\" (recorded: $(recorded))" >&2; exit 2; }; \
+	for r in $(RUNS); do [ -f data/runs/$$r/meta.csv ] || { echo "compare: RUNS: '$$r' is no" \
+	  "recorded run (data/runs/$$r/meta.csv is missing)" >&2; exit 2; }; done; \
+	t=$(O)/.compare.tmp$$$$; trap 'rm -rf "$$t" "$$t.old"' EXIT; \
+	$(COMPARE) $(addprefix data/runs/,$(RUNS)) --outdir $$t --work $(B)/compare || exit 1; \
+	if command -v $(GNUPLOT) >/dev/null 2>&1; then for v in $$t/*.vars; do f=$${v%.vars}; \
+	  $(GNUPLOT) -e "data='$$f.csv'; out='$$f'; load '$$v'" plots/compare.gp || exit 1; done; \
+	else echo "compare: gnuplot not found: the CSVs and tables are ready, the figures are not drawn"; fi; \
+	{ [ ! -e $(COMPARE_DIR) ] || mv -f $(COMPARE_DIR) $$t.old; } && mv -f $$t $(COMPARE_DIR) && \
+	echo "compare: $(COMPARE_DIR)/index.md, and each target's .md, .csv (and .png, .svg for the figures)"

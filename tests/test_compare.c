@@ -1,0 +1,160 @@
+/*
+ * test_compare.c - make compare (model/compare.h): the compare_values syntax, the join on keys
+ * (order, rows one run lacks, ratios, labels never divided, keys that do not name a row), and two
+ * copies of the small fixture run compared end to end, one with tcs Table 3's rates halved.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tests.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+
+static char *slurp_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot read %s", path);
+	static char buf[1 << 16];
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* path's column col, every number halved (in place) */
+static void halve_column(const char *path, const char *col)
+{
+	struct csv_table t;
+	struct csv_writer w;
+	char err[512];
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	const int c = csv_table_col(&t, col);
+	assert_true(c >= 0);
+	assert_int_equal(csv_writer_open(&w, path, (const char *const *)t.header, t.ncols), 0);
+	for (size_t r = 0; r < t.nrows; r++) {
+		for (size_t k = 0; k < t.ncols; k++)
+			if ((int)k == c)
+				csv_put_num(&w, strtod(t.cells[r][k], NULL) / 2);
+			else
+				csv_put_str(&w, t.cells[r][k]);
+		csv_end_row(&w);
+	}
+	assert_int_equal(csv_writer_close(&w), 0);
+	csv_table_free(&t);
+}
+
+static void test_values_parse(void **state)
+{
+	(void)state;
+	struct cmp_values v;
+	assert_int_equal(cmp_values_parse("rate model_rate:model status:label", &v), 0);
+	assert_int_equal(v.n, 3);
+	assert_int_equal(v.model, 1);
+	assert_int_equal(v.label[2], 1);
+	assert_int_equal(v.label[0], 0);
+	assert_string_equal(v.name[1], "model_rate");
+	assert_string_equal(v.name[2], "status");
+	assert_int_equal(cmp_values_parse("rate:bogus", &v), -1);
+}
+
+static void test_join(void **state)
+{
+	(void)state;
+	static const char a[] = "key,v,s\na,1,ok\nb,2,ok\nc,4,ok\n";
+	static const char b[] = "key,v,s\nb,6,ok\na,3,wrong\nd,5,ok\n";
+	struct csv_table t[2], out;
+	char err[512];
+	assert_int_equal(csv_table_parse("one", a, strlen(a), &t[0], err, sizeof(err)), 0);
+	assert_int_equal(csv_table_parse("two", b, strlen(b), &t[1], err, sizeof(err)), 0);
+	struct cmp_run runs[2] = { { .gpu = "NVIDIA H200" }, { .gpu = "NVIDIA H100 80GB HBM3" } };
+	cmp_label_runs(runs, 2);
+	assert_string_equal(runs[0].label, "H200");
+	const char *dir = temp_dir();
+	char csv[256], md[256];
+	snprintf(csv, sizeof(csv), "%s/j.csv", dir);
+	snprintf(md, sizeof(md), "%s/j.md", dir);
+	struct cmp_ratio q[2], m[2];
+	size_t n = 0;
+	assert_int_equal(cmp_join("T", "key", "v s:label", t, runs, 2, csv, md, q, m, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 4);
+	assert_int_equal(q[1].n, 2);              /* a and b: both 3x */
+	assert_near(q[1].gmean, 3.0, 1e-12);
+	assert_int_equal(m[1].n, 0);              /* no model value */
+	assert_int_equal(csv_table_read(csv, &out, err, sizeof(err)), 0);
+	assert_int_equal(out.nrows, 4);
+	assert_int_equal(csv_table_col(&out, "s_2_over_1"), -1);   /* a label is never divided */
+	const char *keys[] = { "a", "b", "c", "d" }, *v1[] = { "1", "2", "4", "NA" }, *v2[] = { "3", "6", "NA", "5" };
+	const char *r[] = { "3", "3", "NA", "NA" }, *s2[] = { "wrong", "ok", "NA", "ok" };
+	for (size_t i = 0; i < 4; i++) {
+		assert_string_equal(csv_table_get(&out, i, "key"), keys[i]);
+		assert_string_equal(csv_table_get(&out, i, "v_1"), v1[i]);
+		assert_string_equal(csv_table_get(&out, i, "v_2"), v2[i]);
+		assert_string_equal(csv_table_get(&out, i, "v_2_over_1"), r[i]);
+		assert_string_equal(csv_table_get(&out, i, "s_2"), s2[i]);
+	}
+	csv_table_free(&out);
+	assert_non_null(strstr(slurp_file(md), "| v H200 | v H100 80GB HBM3 | H100 80GB HBM3 / H200 |"));
+	/* keys that do not name a row, and a column a run lacks */
+	assert_int_equal(cmp_join("T", "s", "v", t, runs, 2, csv, md, q, m, &n, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "a second row with the keys 'ok'"));
+	assert_int_equal(cmp_join("T", "key", "zz", t, runs, 2, csv, md, q, m, &n, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "no column 'zz'"));
+	csv_table_free(&t[0]);
+	csv_table_free(&t[1]);
+}
+
+static void test_compare_runs(void **state)
+{
+	(void)state;
+	const char *dir = temp_dir();
+	char cmd[2048], one[256], two[256], out[256], work[256], err[1024];
+	snprintf(one, sizeof(one), "%s/one", dir);
+	snprintf(two, sizeof(two), "%s/two", dir);
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(work, sizeof(work), "%s/work", dir);
+	/* two copies of one run; the second's tcs Table 3 rates halved */
+	snprintf(cmd, sizeof(cmd), "cp -r '%s' '%s' && cp -r '%s' '%s'", repo_path("tests/fixtures/run-small"), one,
+		 repo_path("tests/fixtures/run-small"), two);
+	assert_int_equal(system(cmd), 0);
+	char path[512];
+	snprintf(path, sizeof(path), "%s/tcs-table3.csv", two);
+	halve_column(path, "gstencil_per_s");
+	const char *runs[] = { one, two };
+	FILE *devnull = fopen("/dev/null", "w");
+	int rc = compare_runs(repo_path("."), runs, 2, work, out, devnull, err, sizeof(err));
+	fclose(devnull);
+	if (rc != 0)
+		fail_msg("compare_runs: %s", err);
+	snprintf(path, sizeof(path), "%s/index.md", out);
+	const char *idx = slurp_file(path);
+	/* one GPU model twice: numbered labels; every held target compared, the halved one at 0.5 */
+	assert_non_null(strstr(idx, "H100 80GB HBM3 #2 / H100 80GB HBM3 #1: 0.500 (0.500-0.500, "));
+	assert_non_null(strstr(idx, "| tcs-table3 | 2 runs, 17 rows | gstencil_per_s |"));
+	assert_non_null(strstr(idx, "| sptc-figure10 | 2 runs, 160 rows | gstencil_per_s | H100 80GB HBM3 #2 / "
+				    "H100 80GB HBM3 #1: 1.000 (1.000-1.000, "));
+	assert_non_null(strstr(idx, "| nongemm-figure2 | not compared: no compare keys"));
+	assert_non_null(strstr(idx, "| ceilings | 2 runs, "));
+	snprintf(path, sizeof(path), "%s/sptc-figure10.vars", out);
+	assert_non_null(strstr(slurp_file(path), "model = 'model_gstencil_per_s'"));
+	/* one run only, and a run that is no run: errors */
+	assert_int_equal(compare_runs(repo_path("."), runs, 1, work, out, NULL, err, sizeof(err)), -1);
+	const char *bad[] = { one, dir };
+	assert_int_equal(compare_runs(repo_path("."), bad, 2, work, out, NULL, err, sizeof(err)), -1);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+void run_compare_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_values_parse),
+		cmocka_unit_test(test_join),
+		cmocka_unit_test(test_compare_runs),
+	};
+	RUN_GROUP(r, tests);
+}
