@@ -122,18 +122,6 @@ static void peaks_note(struct outputs *o, const struct target *t, enum dtype dt,
 	md_note(&o->md, note);
 }
 
-static int f8_vars(struct render_ctx *c, const char *name, const struct csv_table *paper, char *err, size_t errlen)
-{
-	struct atomic_file a;
-	if (rd_vars_open(c, name, &a, err, errlen) != 0)
-		return -1;
-	for (size_t m = 0; m < NELEM(f8_methods); m++) {
-		long r = rd_paper_row(paper, "method", f8_methods[m], NULL, NULL);
-		fprintf(a.f, "paper_%zu = %s\n", m, r >= 0 ? csv_table_get(paper, (size_t)r, "glups") : "-1");
-	}
-	return rd_vars_commit(&a, err, errlen);
-}
-
 int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "stencil", "dtype", "method", "fusion", "size", "n", "points", "glups",
@@ -177,7 +165,7 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 		peaks_note(&o, &t, f8_dtypes[d], &paper);
 	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
 	if (rc == 0)
-		rc = f8_vars(c, ts->name, &paper, err, errlen);
+		rc = rd_vars_title(c, ts->name, err, errlen);   /* the .gp reads the paper's peaks itself */
 	rd_target_free(&t);
 	csv_table_free(&paper);
 	return rc;

@@ -1,7 +1,8 @@
 /*
  * render-figures.c - the figures' data: one row per configuration for tcs Figure 16 and sptc
- * Figures 9 and 10, and tcs Figure 15's traffic against depth with its linear fits
- * (render-int.h; the .gp scripts in plots/ draw them).
+ * Figures 9 and 10, and tcs Figure 15's arithmetic intensity against depth with its linear fits and
+ * their R^2 (which tcs Figure 10 draws its measured points from), and the .vars each figure's
+ * gnuplot script loads (render-int.h; the .gp scripts in plots/ draw them).
  */
 #include <math.h>
 #include <stddef.h>
@@ -35,23 +36,31 @@ void linear_fit(const double *x, const double *y, size_t n, double *a, double *b
 	*r2 = st > 0 ? 1 - se / st : NAN;
 }
 
-/* outdir/NAME.vars, what a figure's gnuplot script loads, opened with its first line: the title
- * (the rendered table's, with the run's provenance; no apostrophes); the caller adds its own
- * lines and commits */
+/* name = 's' as gnuplot reads it: a single-quoted string, each apostrophe doubled */
+static void vars_str(FILE *f, const char *name, const char *s)
+{
+	fprintf(f, "%s = '", name);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputc('\'', f);
+		fputc(*s, f);
+	}
+	fputs("'\n", f);
+}
+
+/* outdir/NAME.vars, what a figure's gnuplot script loads, opened with its first lines: the title
+ * (the rendered table's, with the run's provenance) and the provenance alone (GPU, run, commits
+ * and marks, for a figure that titles itself); the caller adds its own lines and commits */
 int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen)
 {
-	char path[1024], title[1024];
-	size_t n = 0;
-	for (const char *s = c->full_title; *s && n + 1 < sizeof(title); s++)
-		if (*s != '\'')
-			title[n++] = *s;
-	title[n] = '\0';
+	char path[1024];
 	snprintf(path, sizeof(path), "%s/%s.vars", c->outdir, name);
 	if (atomic_open(a, path) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
-	fprintf(a->f, "title = '%s'\n", title);
+	vars_str(a->f, "title", c->full_title);
+	vars_str(a->f, "provenance", c->full_title + c->prov_at);
 	return 0;
 }
 
@@ -81,10 +90,12 @@ int rd_outputs_close_titled(struct render_ctx *c, const struct target_spec *ts, 
 
 /*
  * outdir/NAME.vars, what the figure's gnuplot script loads: its title (the rendered table's, with
- * the run's provenance; no apostrophes) and methods, the series it draws, in the method table's
- * order with each variant after its method (METHOD:OPTION), as the configuration list holds them.
+ * the run's provenance), methods, the series it draws, in the method table's
+ * order with each variant after its method (METHOD:OPTION), as the configuration list holds them,
+ * and the renderer's further lines (extra, "" for none).
  */
-static int write_vars(struct render_ctx *c, const struct target *t, const char *name, char *err, size_t errlen)
+static int write_vars(struct render_ctx *c, const struct target *t, const char *name, const char *extra,
+		      char *err, size_t errlen)
 {
 	char methods[512] = "";
 	for (size_t m = 0; m < model_method_count; m++)
@@ -107,7 +118,7 @@ static int write_vars(struct render_ctx *c, const struct target *t, const char *
 	struct atomic_file a;
 	if (rd_vars_open(c, name, &a, err, errlen) != 0)
 		return -1;
-	fprintf(a.f, "methods = '%s'\n", methods);
+	fprintf(a.f, "methods = '%s'\n%s", methods, extra);
 	return rd_vars_commit(&a, err, errlen);
 }
 
@@ -140,7 +151,9 @@ static const struct rcol fig_cols[] = {
 	{ "status", "status", RC_STR, FV(status), 0, 0 },
 };
 
-int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
+/* the figure's CSV, Markdown and .vars (with extra's lines) */
+static int figure_rows(struct render_ctx *c, const struct target_spec *ts, const char *extra, char *err,
+		       size_t errlen)
 {
 	const char *name = ts->name;
 	struct target t;
@@ -188,45 +201,49 @@ int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err
 	}
 	int rc = rd_outputs_close(c, name, &o, err, errlen);
 	if (rc == 0)
-		rc = write_vars(c, &t, name, err, errlen);
+		rc = write_vars(c, &t, name, extra, err, errlen);
 	rd_target_free(&t);
 	return rc;
 }
 
-/* ---- tcs Figures 10 and 15: AI against fusion depth, with the linear fit ---- */
-
-int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
+int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
-	if (rd_figure_rows(c, ts, err, errlen) != 0)
-		return -1;
-	/* the fits: one row per (stencil, dtype, t) with the fitted I, for the figure's lines */
-	struct target t;
-	if (rd_target_load(c, "tcs-figure15", &t, err, errlen) != 0)
-		return -1;
+	return figure_rows(c, ts, "", err, errlen);
+}
+
+/* ---- tcs Figure 15 (and the measured points of tcs Figure 10): AI against fusion depth ---- */
+
+/* outdir/tcs-figure15-fit.csv: for each (stencil, dtype) series of t, the least-squares line of its
+ * counter-measured I against t, one row a depth with the fitted I, with the model's slope and
+ * this run's ridges; each series' R^2 also as a .vars line (r2_STENCIL_DTYPE) into vars */
+static int write_fits(struct render_ctx *c, const struct target *t, char *vars, size_t vlen, char *err,
+		      size_t errlen)
+{
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/tcs-figure15-fit.csv", c->outdir);
 	struct csv_writer w;
 	static const char *const cols[] = { "stencil", "dtype", "fusion", "I_fit", "a", "b", "r2", "b_model",
 					    "ridge_fp32", "ridge_fp64" };
 	if (csv_writer_open(&w, path, cols, NELEM(cols)) != 0) {
-		rd_target_free(&t);
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
 	const struct hw_row *hr;
 	double bw = hw_get(&c->hw, "dram_copy_bandwidth", &hr);
 	double r32 = hw_get(&c->hw, "fp32_fma", &hr) * 1e3 / bw, r64 = hw_get(&c->hw, "fp64_fma", &hr) * 1e3 / bw;
-	for (size_t i = 0; i < t.n; i++) {
-		if (i > 0 && t.cfgs[i].stencil == t.cfgs[i - 1].stencil && t.cfgs[i].dtype == t.cfgs[i - 1].dtype)
+	size_t used = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		const struct run_config *ci = &t->cfgs[i];
+		if (i > 0 && ci->stencil == t->cfgs[i - 1].stencil && ci->dtype == t->cfgs[i - 1].dtype)
 			continue;
 		double x[64], y[64], bm = NAN;
 		size_t n = 0, last = i;
-		for (size_t j = i; j < t.n && t.cfgs[j].stencil == t.cfgs[i].stencil && t.cfgs[j].dtype == t.cfgs[i].dtype; j++) {
-			if (t.p[j].have_model && j > i && t.p[j - 1].have_model)
-				bm = t.p[j].mp.I - t.p[j - 1].mp.I;
-			if (isfinite(t.p[j].I_m) && n < 64) {
-				x[n] = t.cfgs[j].fusion;
-				y[n++] = t.p[j].I_m;
+		for (size_t j = i; j < t->n && t->cfgs[j].stencil == ci->stencil && t->cfgs[j].dtype == ci->dtype; j++) {
+			if (t->p[j].have_model && j > i && t->p[j - 1].have_model)
+				bm = t->p[j].mp.I - t->p[j - 1].mp.I;
+			if (isfinite(t->p[j].I_m) && n < 64) {
+				x[n] = t->cfgs[j].fusion;
+				y[n++] = t->p[j].I_m;
 			}
 			last = j;
 		}
@@ -234,10 +251,10 @@ int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *er
 		if (n >= 2)
 			linear_fit(x, y, n, &a, &b, &r2);
 		for (size_t j = i; j <= last; j++) {
-			csv_put_str(&w, t.cfgs[j].stencil->name);
-			csv_put_str(&w, dtype_table[t.cfgs[j].dtype].name);
-			csv_put_int(&w, t.cfgs[j].fusion);
-			csv_put_num(&w, a + b * t.cfgs[j].fusion);
+			csv_put_str(&w, t->cfgs[j].stencil->name);
+			csv_put_str(&w, dtype_table[t->cfgs[j].dtype].name);
+			csv_put_int(&w, t->cfgs[j].fusion);
+			csv_put_num(&w, a + b * t->cfgs[j].fusion);
 			csv_put_num(&w, a);
 			csv_put_num(&w, b);
 			csv_put_num(&w, r2);
@@ -246,11 +263,24 @@ int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *er
 			csv_put_num(&w, r64);
 			csv_end_row(&w);
 		}
+		if (isfinite(r2) && used < vlen)
+			used += (size_t)snprintf(vars + used, vlen - used, "r2_%s_%s = %.10g\n", ci->stencil->name,
+						 dtype_table[ci->dtype].name, r2);
 	}
-	rd_target_free(&t);
 	if (csv_writer_close(&w) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
 	return 0;
+}
+
+int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
+{
+	struct target t;
+	char r2[2048] = "";
+	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
+		return -1;
+	int rc = write_fits(c, &t, r2, sizeof(r2), err, errlen);
+	rd_target_free(&t);
+	return rc == 0 ? figure_rows(c, ts, r2, err, errlen) : -1;
 }

@@ -115,12 +115,13 @@ int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *er
 int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 /* make hopper-tc: each tensor-core method on mma.sync beside its :wgmma variant (render-hopper.c) */
 int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
-/* a figure's outdir/NAME.vars (render-figures.c): opened with its title line, then committed */
+/* a figure's outdir/NAME.vars (render-figures.c): opened with its title and provenance lines (title,
+ * provenance: gnuplot strings), then committed */
 int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen);
 int rd_vars_commit(struct atomic_file *a, char *err, size_t errlen);
-/* outdir/NAME.vars with the title alone */
+/* outdir/NAME.vars with the title and provenance alone */
 int rd_vars_title(struct render_ctx *c, const char *name, char *err, size_t errlen);
-/* rd_outputs_close, then, for a target of kind figure, its title-only .vars (rd_vars_title) */
+/* rd_outputs_close, then, for a target of kind figure, its .vars of title and provenance (rd_vars_title) */
 int rd_outputs_close_titled(struct render_ctx *c, const struct target_spec *ts, struct outputs *o, char *err,
 			    size_t errlen);
 /* the fermi paper (render-fermi.c, render-fermi8.c) */

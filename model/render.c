@@ -233,6 +233,7 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 		 c->rundir[0] && c->dirty ? ", DIRTY TREE (not a recorded result)" : "",
 		 c->quick ? ", QUICK smoke run (short warm-up, few samples)" : "");
 	snprintf(c->full_title, sizeof(c->full_title), "%s", full);
+	c->prov_at = strlen(title) + 4 < strlen(c->full_title) ? strlen(title) + 4 : strlen(c->full_title);
 	if (csv_writer_open(&o->w, csv, cols, ncols) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;

@@ -1,10 +1,12 @@
 /*
- * render.h - the experiments' tables and figure data: for each target (tcs Tables 2-4,
- * tcs Figures 10/15 and 16, sptc Figures 9 and 10, kernels-vs-authors, the verdicts) join the
+ * render.h - the experiments' tables and figure data: for each target (tcs Tables 2-4, tcs
+ * Figure 15 with tcs Figure 10's measured points, tcs Figure 16, sptc Figures 9 and 10, the fermi
+ * and nongemm items, hopper-tc, kernels-vs-authors, the verdicts; experiments/targets.csv) join the
  * configuration list (experiments/TARGET.csv), the measured rows of a run
  * (data/runs/RUN/TARGET.csv, written by stencilbench), the model for that run's GPU (its
  * ceilings.csv) and the papers' printed values (data/paper/; for kernels-vs-authors the authors'
- * artifacts' numbers), and write plots/out/TARGET.csv (tidy, for gnuplot) and TARGET.md.
+ * artifacts' numbers), and write plots/out/TARGET.csv (tidy, for gnuplot) and TARGET.md (a figure
+ * also TARGET.vars: its title, the run's provenance and what its gnuplot script draws).
  *
  * Without a run the measured columns are NA and the model uses a GPU of data/hw/gpus.csv. Every
  * value comes from a file: nothing is hard-coded, nothing is scaled. A malformed or truncated run
@@ -44,6 +46,7 @@ struct render_ctx {
 	char gpu[128];              /* the run's GPU (meta.csv), or the datasheet GPU's name */
 	char title[384];            /* "NVIDIA H100 80GB HBM3, run data/runs/X" */
 	char full_title[1024];      /* the title of the target last opened, with its provenance */
+	size_t prov_at;             /* where full_title's provenance starts (after "TITLE on ") */
 	char (*quick_ids)[64];      /* run_ids of the run's QUICK=1 (smoke) invocations, from meta.csv */
 	size_t nquick;
 	int quick;                  /* a table being rendered uses QUICK rows: its title says so */

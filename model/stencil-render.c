@@ -1,8 +1,10 @@
 /*
- * stencil-render.c - the `stencil-render` tool: renders one experiment target (tcs Tables 2-4,
- * tcs Figures 10/15 and 16, sptc Figures 9 and 10, the harness's kernels beside the authors'
- * artifacts, the verdicts) from a run directory into plots/out/TARGET.csv and TARGET.md
- * (model/render.h); the Makefile's `make table3` and friends call it, then gnuplot for the figures.
+ * stencil-render.c - the `stencil-render` tool: renders one target of experiments/targets.csv
+ * (tcs Tables 2-4, tcs Figure 15 with tcs Figure 10's measured points, tcs Figure 16, sptc Figures
+ * 9 and 10, the fermi and nongemm items, hopper-tc, the harness's kernels beside the authors'
+ * artifacts, the verdicts) from a run directory into plots/out/TARGET.csv and TARGET.md (a figure
+ * also TARGET.vars; model/render.h); the Makefile's `make table3` and friends call it, then gnuplot
+ * for the figures.
  *
  *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]
  *   stencil-render newest-run FILE... [--runs DIR]  print the reference run (DIR/REFERENCE) or else

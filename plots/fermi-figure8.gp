@@ -2,22 +2,41 @@
 # naive 3D Jacobi, the cached plane sweep and the pipelined wavefront, fp64 (the paper's) and
 # fp32, measured (points: open diamonds throttled), each method's model roof (dashed: bandwidth
 # over the bytes of a cell, twice that for the wavefront's two steps), the widths whose padded row
-# pitch is a power of two (open triangles on the plane sweep) and the paper's peaks on the Tesla
-# C2050 (horizontal marks). Reads data=plots/out/fermi-figure8.csv by column name and the title
-# and paper peaks from plots/out/fermi-figure8.vars; writes out.png and out.svg. Make target:
+# pitch is a power of two (open triangles on the plane sweep) and, in the fp64 panel, the paper's
+# peaks on the Tesla C2050 as black-edged stars in the method's colour on a dotted line over the
+# widths its Figure 8 spans (the width of a peak is not printed). Reads
+# data=plots/out/fermi-figure8.csv by column name, the title from plots/out/fermi-figure8.vars and
+# data/paper/fermi-figure8.csv by column name; writes out.png and out.svg. Make target:
 # fermi-figure8.
 set datafile separator ','
 set datafile columnheaders
 methods = "jacobi-naive plane-sweep wavefront"
 colors = "#1b9e77 #d95f02 #7570b3"
 sel(d, m) = (strcol("dtype") eq d && strcol("method") eq m)
+paper = 'data/paper/fermi-figure8.csv'
+psel(d, m) = (d eq "fp64" && strcol("method") eq m)
+# a paper peak's place: along the widths the paper ran, a method a step apart (its width is not printed)
+px(i) = sqrt(column("n_from") * column("n_to")) * 1.5 ** (i - 2.5)
+# the papers' values: a star of the method's colour edged in black
+star = "★"; edge = "☆"; sfont = ",16"
+array NP[3]
+do for [i=1:3] {
+  stats paper using (strcol("method") eq word(methods,i) ? 1 : 0) nooutput
+  NP[i] = STATS_sum
+}
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1500,680 font ",10" noenhanced } \
-  else { set terminal svg size 1500,680 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size 1500,720 font ",10" noenhanced } \
+  else { set terminal svg size 1500,720 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot layout 1,2 title title."\nstar3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on this run's ceilings"
-  do for [d in "fp64 fp32"] {
-    set title d.(d eq "fp64" ? " (the paper's precision)" : "")
+  set multiplot title title."\nstar3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on this run's ceilings"
+  do for [q=1:2] {
+    d = word("fp64 fp32", q)
+    set lmargin at screen 0.06 + (q - 1) * 0.5
+    set rmargin at screen 0.48 + (q - 1) * 0.5
+    set tmargin at screen 0.88
+    set bmargin at screen 0.3
+    set border; set tics; set key off
+    set title d.(d eq "fp64" ? " (the paper's precision; stars: its peaks, section 4, their widths not printed; dotted: the widths it ran)" : " (paper values: none, the paper ran fp64 only)")
     set xlabel "n (grid of n^3 cells, log scale)"
     set ylabel "GLUPS (log scale)"
     set logscale xy 2
@@ -26,29 +45,45 @@ do for [fmt in "png svg"] {
     set xtics (64, 128, 256, 512, 1024)
     set format y "%g"
     set grid xtics ytics
-    set key outside bottom center horizontal maxcols 3 width 2 samplen 2 font ",9"
-    unset label; unset arrow
-    if (d eq "fp64") {
-      set arrow 1 from 64, paper_1 to 512, paper_1 nohead lw 2 lc rgb word(colors, 2) dt 3
-      set arrow 2 from 64, paper_2 to 512, paper_2 nohead lw 2 lc rgb word(colors, 3) dt 3
-      set label 1 sprintf("paper peak, C2050: plane sweep %.2f", paper_1) at 70, paper_1 * 0.78 textcolor rgb word(colors, 2)
-      set label 2 sprintf("paper peak, C2050: wavefront %.2f", paper_2) at 70, paper_2 * 1.22 textcolor rgb word(colors, 3)
-    }
     plot for [i=1:3] data using (sel(d, word(methods,i)) && strcol("status") eq "verified" ? column("n") : NaN):(column("glups")) \
            with lines lw 2 lc rgb word(colors,i) notitle, \
          for [i=1:3] data using (sel(d, word(methods,i)) && column("throttled") == 0 ? column("n") : NaN):(column("glups")) \
-           with points pt 7 ps 0.9 lc rgb word(colors,i) title word(methods,i), \
+           with points pt 7 ps 0.9 lc rgb word(colors,i) notitle, \
          for [i=1:3] data using (sel(d, word(methods,i)) && column("throttled") == 1 ? column("n") : NaN):(column("glups")) \
            with points pt 12 ps 1.8 lw 2 lc rgb word(colors,i) notitle, \
          data using (sel(d, "plane-sweep") && column("pitch_pow2") == 1 ? column("n") : NaN):(column("glups")) \
-           with points pt 8 ps 2.2 lw 2 lc rgb "black" title "row pitch a power of two", \
+           with points pt 8 ps 2.2 lw 2 lc rgb "black" notitle, \
          data using (sel(d, "plane-sweep") && column("pow2") == 1 ? column("n") : NaN):(column("glups")) \
-           with points pt 6 ps 2.2 lw 2 lc rgb "gray40" title "n a power of two", \
+           with points pt 6 ps 2.2 lw 2 lc rgb "gray40" notitle, \
          data using (sel(d, "plane-sweep") ? column("n") : NaN):(column("model_glups")) \
-           with lines dt 2 lw 1.5 lc rgb "gray30" title "roof, one step a launch (naive, plane sweep)", \
+           with lines dt 2 lw 1.5 lc rgb "gray30" notitle, \
          data using (sel(d, "wavefront") ? column("n") : NaN):(column("model_glups")) \
-           with lines dt 2 lw 1.5 lc rgb word(colors,3) title "roof, two steps a sweep (wavefront)", \
-         keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title "throttled sample(s)"
+           with lines dt 2 lw 1.5 lc rgb word(colors,3) notitle, \
+         for [i=1:3] paper using (psel(d, word(methods,i)) ? column("n_from") : NaN):(column("glups")):(column("n_to") - column("n_from")):(0) \
+           with vectors nohead dt 3 lw 2 lc rgb word(colors,i) notitle, \
+         for [i=1:3] paper using (psel(d, word(methods,i)) ? px(i) : NaN):(column("glups")):(star) \
+           with labels font sfont textcolor rgb word(colors,i) notitle, \
+         for [i=1:3] paper using (psel(d, word(methods,i)) ? px(i) : NaN):(column("glups")):(edge) \
+           with labels font sfont textcolor rgb "black" notitle, \
+         for [i=1:3] paper using (psel(d, word(methods,i)) ? px(i) : NaN):(column("glups")):(sprintf("%.2f", column("glups"))) \
+           with labels left offset 1.2,0 font ",9" textcolor rgb word(colors,i) notitle
   }
+  # one key for both panels, under them
+  set lmargin at screen 0.04
+  set rmargin at screen 0.98
+  set tmargin at screen 0.19
+  set bmargin at screen 0.01
+  unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale xy
+  set xrange [0:1]; set yrange [0:1]
+  set key inside center top vertical Left reverse maxrows 4 font ",9" samplen 3
+  plot 2 notitle, \
+       for [i=1:3] keyentry with linespoints pt 7 ps 0.9 lw 2 lc rgb word(colors,i) title word(methods,i), \
+       keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title "throttled sample(s)", \
+       keyentry with points pt 8 ps 2.2 lw 2 lc rgb "black" title "row pitch a power of two (plane sweep)", \
+       keyentry with points pt 6 ps 2.2 lw 2 lc rgb "gray40" title "n a power of two (plane sweep)", \
+       keyentry with lines dt 2 lw 1.5 lc rgb "gray30" title "roof, one step a launch (naive, plane sweep)", \
+       keyentry with lines dt 2 lw 1.5 lc rgb word(colors,3) title "roof, two steps a sweep (wavefront)", \
+       for [i=1:3] keyentry with points pt star ps 1.5 lc rgb word(colors,i) \
+         title (NP[i] > 0 ? "paper peak, Tesla C2050: ".word(methods,i) : "")
   unset multiplot
 }

@@ -1,6 +1,6 @@
 # hopper-tc.gp - each tensor-core method on mma.sync (bars) beside its :wgmma variant (bars), with
 # each one's model roof on the run's ceilings (points), for every problem of make hopper-tc; the
-# rate axis is logarithmic. Reads data=plots/out/hopper-tc.csv by column name and the title from
+# rate axis is logarithmic. No paper item (the title says so): no paper values. Reads data=plots/out/hopper-tc.csv by column name and the title from
 # plots/out/hopper-tc.vars; writes out.png and out.svg. Make target: hopper-tc.
 set datafile separator ','
 set datafile columnheaders
@@ -10,7 +10,7 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,650 font ",10" noenhanced } \
   else { set terminal svg size 1500,650 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nmma.sync vs wgmma per method and problem (bars: measured; points: each one's model roof)"
+  set title title."\nno paper item (the harness's own comparison): mma.sync vs wgmma per method and problem (bars: measured; points: each one's model roof)"
   set style fill solid 0.8 border -1
   set logscale y
   set xrange [-0.7:rows - 0.3]

@@ -1,16 +1,40 @@
 # nongemm-figure10.gp - nongemm Figure 10 on this GPU: the DASP-style tensor-core SpMV over cuSPARSE
 # against the matrix's non-zeros, in the original setting (fixed-count timing from an idle GPU,
 # cuSPARSE without preprocessing) and the improved one (the 1-second warm-up protocol, cuSPARSE
-# after cusparseSpMV_preprocess). Reads data=plots/out/nongemm-figure10.csv by column name and the
-# title from plots/out/nongemm-figure10.vars; writes out.png and out.svg. Make target:
-# nongemm-figure10.
+# after cusparseSpMV_preprocess), with the paper's thresholds (dotted, the non-zeros of section 5.2)
+# and its geometric means as black-edged stars in the setting's colour: before (printed twice, in
+# section 5.2 and in the caption, with two values: both drawn, side by side) and after over every
+# matrix, at the middle of the matrices' non-zeros, and after over the matrices above its lower
+# threshold, at the middle of theirs (its points are not printed). Reads
+# data=plots/out/nongemm-figure10.csv by column name, the title from
+# plots/out/nongemm-figure10.vars and data/paper/nongemm-spmv.csv by column name; writes out.png
+# and out.svg. Make target: nongemm-figure10.
 set datafile separator ','
 set datafile columnheaders
+paper = 'data/paper/nongemm-spmv.csv'
+colors = "#1b9e77 #d95f02"   # improved, original
+q(name) = (strcol("quantity") eq name)
+stats paper using (q("small_nnz") ? column("value") : NaN) nooutput
+small = STATS_max
+stats paper using (q("large_nnz") ? column("value") : NaN) nooutput
+large = STATS_max
+# the middle (geometric) of every matrix's non-zeros, and of those above the paper's threshold
+xall = 1; xlarge = 1
+stats data using (column("nnz") > 0 ? 1 : 0) nooutput
+if (STATS_sum > 0) { stats data using (column("nnz") > 0 ? log(column("nnz")) : NaN) nooutput; xall = exp(STATS_mean) }
+stats data using (column("nnz") > large ? 1 : 0) nooutput
+if (STATS_sum > 0) { stats data using (column("nnz") > large ? log(column("nnz")) : NaN) nooutput; xlarge = exp(STATS_mean) }
+# each geometric mean's place and setting (1: improved, 2: original)
+px(x) = q("dasp_speedup_before") ? xall / 1.6 : q("dasp_speedup_before_caption") ? xall * 1.6 : \
+       q("dasp_speedup_after") ? xall : q("dasp_speedup_after_over_1000") ? xlarge : NaN
+pset(i) = (i == 2) == (strstrt(strcol("quantity"), "before") > 0)
+# the papers' values: a star of the setting's colour edged in black
+star = "★"; edge = "☆"; sfont = ",16"
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1000,600 font ",10" noenhanced } \
-  else { set terminal svg size 1000,600 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size 1000,620 font ",10" noenhanced } \
+  else { set terminal svg size 1000,620 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nabove 1: the tensor-core SpMV is faster; dotted: 1,000 and 10,000 non-zeros (the paper's thresholds)"
+  set title title."\nabove 1: the tensor-core SpMV is faster; dotted: the paper's thresholds (non-zeros, section 5.2)\nstars: the paper's geometric means (its points are not printed), at the middle of the matrices they cover"
   set logscale x 10
   set logscale y 2
   set xlabel "non-zeros (log scale)"
@@ -18,9 +42,15 @@ do for [fmt in "png svg"] {
   set grid xtics ytics
   set autoscale xfix
   set key top right opaque box
-  set arrow 1 from 1000, graph 0 to 1000, graph 1 nohead dt 3 lc rgb "gray40"
-  set arrow 2 from 10000, graph 0 to 10000, graph 1 nohead dt 3 lc rgb "gray40"
-  plot data using "nnz":"speedup_original" with points pt 6 ps 1.1 lc rgb "#d95f02" title "original setting", \
-       data using "nnz":"speedup_improved" with points pt 7 ps 1.1 lc rgb "#1b9e77" title "improved setting", \
-       1 with lines lc rgb "black" dt 2 notitle
+  set arrow 1 from small, graph 0 to small, graph 1 nohead dt 3 lc rgb "gray40"
+  set arrow 2 from large, graph 0 to large, graph 1 nohead dt 3 lc rgb "gray40"
+  plot data using "nnz":"speedup_original" with points pt 6 ps 1.1 lc rgb word(colors, 2) title "original setting", \
+       data using "nnz":"speedup_improved" with points pt 7 ps 1.1 lc rgb word(colors, 1) title "improved setting", \
+       1 with lines lc rgb "black" dt 2 notitle, \
+       for [i=1:2] paper using (pset(i) ? px(0) : NaN):(column("value")):(star) with labels font sfont textcolor rgb word(colors, i) notitle, \
+       for [i=1:2] paper using (pset(i) ? px(0) : NaN):(column("value")):(edge) with labels font sfont textcolor rgb "black" notitle, \
+       for [i=1:2] paper using (pset(i) ? px(0) : NaN):(column("value")):(sprintf("%.2f%s", column("value"), strstrt(strcol("quantity"), "caption") > 0 ? " (caption)" : "")) \
+         with labels left offset 1.3,0 font ",9" textcolor rgb word(colors, i) notitle, \
+       keyentry with points pt star ps 1.5 lc rgb word(colors, 2) title "paper, original setting (section 5.2, caption)", \
+       keyentry with points pt star ps 1.5 lc rgb word(colors, 1) title sprintf("paper, improved setting (all; above %.0f non-zeros)", large)
 }

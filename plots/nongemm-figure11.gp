@@ -1,7 +1,8 @@
 # nongemm-figure11.gp - nongemm Figure 11 on this GPU: ConvStencil (tensor cores) over EBISU (CUDA
 # cores) for the paper's six stencils in fp64, each at its own Table 2 domain and depth (bars), at
 # ConvStencil's domain for both (hatched bars), and the model's ratio of the two roofs (points);
-# below 1 the CUDA-core method is faster. Reads data=plots/out/nongemm-figure11.csv by column
+# below 1 the CUDA-core method is faster; the paper prints no value of its Figure 11 (the title
+# says so). Reads data=plots/out/nongemm-figure11.csv by column
 # name and the title from plots/out/nongemm-figure11.vars; writes out.png and out.svg. Make
 # target: nongemm-figure11.
 set datafile separator ','
@@ -10,7 +11,7 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1100,600 font ",10" noenhanced } \
   else { set terminal svg size 1100,600 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nConvStencil / EBISU in fp64 (below 1: the CUDA-core method is faster)"
+  set title title."\nConvStencil / EBISU in fp64 (below 1: the CUDA-core method is faster); paper values: not printed (the paper shows this figure as a picture only)"
   set style fill solid 0.8 border -1
   set xrange [-0.6:5.6]
   set yrange [0:1.3]

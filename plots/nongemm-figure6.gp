@@ -1,14 +1,25 @@
 # nongemm-figure6.gp - nongemm Figure 6 on this GPU: SCALE (a_i = q b_i, fp64) on CUDA cores and on
 # tensor cores (A = B (q I): m8n8k4 as the paper, and the sm_90 shapes), left the GB/s against the
 # data size (b and a), right the CUDA-core kernel's speed over each tensor-core one (the paper's
-# plotted ratio), with half the L2 (the paper's split) and the L2 marked. Reads
-# data=plots/out/nongemm-figure6.csv by column name and the title and half_l2 from
-# plots/out/nongemm-figure6.vars; writes out.png and out.svg. Make target: nongemm-figure6.
+# plotted ratio), with half the L2 (the paper's split) and the L2 marked, and the paper's section
+# 5.1.2 estimate of that ratio (no overlap of compute and memory, m8n8k4 at 1/8 use) for the A100
+# and the GH200 as black-edged stars near the right end of the sizes (the paper prints no measured
+# value of either panel). Reads data=plots/out/nongemm-figure6.csv by column name, the title and
+# half_l2 from plots/out/nongemm-figure6.vars and data/paper/nongemm-figure6.csv by column name;
+# writes out.png and out.svg. Make target: nongemm-figure6.
 set datafile separator ','
 set datafile columnheaders
 methods = "scale-cc scale-dmma scale-dmma:m16n8k4 scale-dmma:m16n8k8 scale-dmma:m16n8k16"
 colors = "#1b9e77 #d95f02 #7570b3 #e7298a #a6761d"
 sel(m) = (strcol("method") eq m && strcol("status") eq "verified")
+paper = 'data/paper/nongemm-figure6.csv'
+estimates = "estimate_speedup estimate_speedup_gh200"
+egpus = "A100 GH200"
+est(i) = (strcol("quantity") eq word(estimates, i))
+# the papers' values: a star of the m8n8k4 kernel's colour edged in black, at the largest size
+star = "★"; edge = "☆"; sfont = ",16"
+stats data using (column("bytes") / 1048576.0) nooutput
+xstar = (STATS_records > 0 ? STATS_max / 1.5 : 1)
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,600 font ",10" noenhanced } \
   else { set terminal svg size 1500,600 font ",10" noenhanced }
@@ -22,17 +33,22 @@ do for [fmt in "png svg"] {
     set arrow 1 from half_l2 / 1048576.0, graph 0 to half_l2 / 1048576.0, graph 1 nohead dt 3 lw 2 lc rgb "gray30"
     set arrow 2 from half_l2 / 524288.0, graph 0 to half_l2 / 524288.0, graph 1 nohead dt 2 lw 1 lc rgb "gray30"
   }
-  set title "memory throughput"
+  set title "memory throughput (paper values: not printed)"
   set ylabel "GB/s (bytes read + written)"
   set logscale y 2
   plot for [i=1:words(methods)] data using (sel(word(methods,i)) ? column("bytes") / 1048576.0 : NaN):(column("gbps")) \
          with linespoints pt 7 ps 0.7 lw 2 lc rgb word(colors,i) title word(methods,i)
   unset logscale y
-  set title "CUDA cores over tensor cores (above 1: the CUDA-core kernel is faster)"
+  set title "CUDA cores over tensor cores (above 1: CUDA cores faster); stars: the paper's estimate"
   set ylabel "scale-cc GB/s / tensor-core GB/s"
   set yrange [0.5:1.5]
   plot for [i=2:words(methods)] data using (sel(word(methods,i)) ? column("bytes") / 1048576.0 : NaN):(column("cc_over_this")) \
          with linespoints pt 7 ps 0.7 lw 2 lc rgb word(colors,i) title word(methods,i), \
-       1 with lines lc rgb "black" notitle
+       1 with lines lc rgb "black" notitle, \
+       for [i=1:2] paper using (est(i) ? xstar : NaN):(column("value")):(star) with labels font sfont textcolor rgb word(colors, 2) notitle, \
+       for [i=1:2] paper using (est(i) ? xstar : NaN):(column("value")):(edge) with labels font sfont textcolor rgb "black" notitle, \
+       for [i=1:2] paper using (est(i) ? xstar : NaN):(column("value")):(sprintf("paper, %s: %.2f", word(egpus, i), column("value"))) \
+         with labels right offset -1.5,0 font ",9" textcolor rgb word(colors, 2) notitle, \
+       keyentry with points pt star ps 1.5 lc rgb word(colors, 2) title "paper estimate, scale-dmma (nongemm 5.1.2)"
   unset multiplot
 }

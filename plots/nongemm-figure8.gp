@@ -1,6 +1,7 @@
 # nongemm-figure8.gp - nongemm Figure 8 on this GPU: cuSPARSE SpMV (fp64 CSR) without preprocessing
 # over with cusparseSpMV_preprocess, against the matrix's non-zeros, one point a matrix, a colour a
-# family. Reads data=plots/out/nongemm-figure8.csv by column name and the title from
+# family; the paper prints no value of its Figure 8 (the title says so). Reads
+# data=plots/out/nongemm-figure8.csv by column name and the title from
 # plots/out/nongemm-figure8.vars; writes out.png and out.svg. Make target: nongemm-figure8.
 set datafile separator ','
 set datafile columnheaders
@@ -12,7 +13,7 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1000,600 font ",10" noenhanced } \
   else { set terminal svg size 1000,600 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\ncusparseSpMV (CUSPARSE_SPMV_ALG_DEFAULT), hot after the 1-second warm-up"
+  set title title."\ncusparseSpMV (CUSPARSE_SPMV_ALG_DEFAULT), hot after the 1-second warm-up\npaper values: not printed (the paper shows this figure as a picture only)"
   set logscale x 10
   set xlabel "non-zeros (log scale)"
   set ylabel "time without / with cusparseSpMV_preprocess"

@@ -225,6 +225,17 @@ static double cell_num(const struct csv_table *t, size_t r, const char *col)
 	return s && *s && strcmp(s, "NA") ? strtod(s, NULL) : NAN;
 }
 
+/* the first row of t with stencil st and dtype dt, or -1 */
+static long fit_row(const struct csv_table *t, const char *st, const char *dt)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!strcmp(csv_table_get(t, r, "stencil"), st) && !strcmp(csv_table_get(t, r, "dtype"), dt))
+			return (long)r;
+	return -1;
+}
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
 static char *read_text(const char *path)
 {
 	static char buf[1 << 16];
@@ -548,6 +559,74 @@ static void test_reference_run(void **state)
 	assert_int_equal(system(p), 0);
 }
 
+/* A figure's .vars: the title names the target's own figure, the run's provenance stands alone for a
+ * figure that titles itself (tcs Figure 10 from tcs-figure15's), each fit's R^2 is the fit CSV's,
+ * and an apostrophe reaches gnuplot doubled, as its single-quoted strings take it */
+static void test_figure_vars(void **state)
+{
+	(void)state;
+	char err[1024], path[512], line[128];
+	const char *out = temp_dir();
+	struct csv_table fit;
+	render_fixture("run-small", "tcs-figure15", out, &fit);
+	csv_table_free(&fit);
+	snprintf(path, sizeof(path), "%s/tcs-figure15.vars", out);
+	const char *vars = read_text(path);
+	assert_non_null(strstr(vars, "title = 'tcs Figure 15: AI against fusion depth (ebisu) on NVIDIA H100 80GB HBM3, run "));
+	assert_null(strstr(vars, "Figures 10 and 15"));
+	assert_non_null(strstr(vars, "\nprovenance = 'NVIDIA H100 80GB HBM3, run "));
+	snprintf(path, sizeof(path), "%s/tcs-figure15-fit.csv", out);
+	if (csv_table_read(path, &fit, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	long r = fit_row(&fit, "box2d1r", "fp32");
+	assert_true(r >= 0);
+	snprintf(line, sizeof(line), "\nr2_box2d1r_fp32 = %.10g\n", cell_num(&fit, (size_t)r, "r2"));
+	assert_non_null(strstr(vars, line));
+	assert_true(cell_num(&fit, (size_t)r, "r2") > 0.9);
+	csv_table_free(&fit);
+	render_fixture("run-small", "hopper-tc", out, &fit);
+	csv_table_free(&fit);
+	snprintf(path, sizeof(path), "%s/hopper-tc.vars", out);
+	assert_non_null(strstr(read_text(path), "title = 'Hopper''s wgmma beside mma.sync"));
+}
+
+/* Every figure, those of experiments/targets.csv and the model-only ones, carries the papers'
+ * values: its script reads them from data/paper/ (each file it names is there, with a source
+ * column), or says that the paper prints none (a picture only) or that it is no paper item. */
+static void test_figure_paper_values(void **state)
+{
+	(void)state;
+	static const char *const model_only[] = { "tcs-figure9", "tcs-figure10", "tcs-figure14" };
+	static const char *const need[] = { "source", NULL };
+	char err[1024], rel[256], name[64], gp[1 << 14];
+	struct render_ctx c;
+	if (render_open(&c, repo_path("."), NULL, NULL, temp_dir(), err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	size_t nfig = c.ntargets + NELEM(model_only);
+	for (size_t k = 0; k < nfig; k++) {
+		const char *fig = k < c.ntargets ? c.targets[k].name : model_only[k - c.ntargets];
+		if (k < c.ntargets && strcmp(c.targets[k].kind, "figure"))
+			continue;
+		snprintf(rel, sizeof(rel), "plots/%s.gp", fig);
+		snprintf(gp, sizeof(gp), "%s", read_text(repo_path(rel)));
+		int files = 0;
+		for (const char *at = strstr(gp, "'data/paper/"); at; at = strstr(at + 1, "'data/paper/")) {
+			struct csv_table t;
+			size_t n = strcspn(at + 1, "'");
+			snprintf(name, sizeof(name), "%.*s", (int)(n < sizeof(name) ? n : sizeof(name) - 1), at + 1);
+			if (csv_table_read(repo_path(name), &t, err, sizeof(err)) != 0 ||
+			    csv_table_require(&t, need, err, sizeof(err)) != 0)
+				fail_msg("%s: %s", rel, err);
+			csv_table_free(&t);
+			files++;
+		}
+		if (!files && !strstr(gp, "paper values: not printed") && !strstr(gp, "no paper item"))
+			fail_msg("%s reads no data/paper file and says neither \"paper values: not printed\" nor "
+				 "\"no paper item\"", rel);
+	}
+	render_close(&c);
+}
+
 void run_render_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -564,6 +643,8 @@ void run_render_tests(struct group_result *r)
 		cmocka_unit_test(test_fixture_verdicts),
 		cmocka_unit_test(test_newest_run),
 		cmocka_unit_test(test_reference_run),
+		cmocka_unit_test(test_figure_vars),
+		cmocka_unit_test(test_figure_paper_values),
 	};
 	RUN_GROUP(r, tests);
 }
