@@ -44,14 +44,6 @@ static void runs_text(char *b, size_t len, const struct cmp_run *r, size_t n)
 			 r[k].commits);
 }
 
-static void gp_str(FILE *f, const char *name, const char *v)
-{
-	fprintf(f, "%s = '", name);
-	for (; *v; v++)
-		fputs(*v == '\'' ? "''" : (char[]){ *v, 0 }, f);
-	fputs("'\n", f);
-}
-
 /* outdir/NAME.vars for plots/compare.gp: title, runs' labels, the plotted value and its model */
 static int write_vars(const char *outdir, const struct target_spec *ts, const struct cmp_run *r, size_t n,
 		      const char *title, char *err, size_t errlen)
@@ -68,15 +60,15 @@ static int write_vars(const char *outdir, const struct target_spec *ts, const st
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
-	gp_str(a.f, "title", title);
+	render_gp_var(a.f, "title", title);
 	fprintf(a.f, "nruns = %zu\n", n);
 	for (size_t k = 0; k < n; k++) {
 		char name[32];
 		snprintf(name, sizeof(name), "label%zu", k + 1);
-		gp_str(a.f, name, r[k].label);
+		render_gp_var(a.f, name, r[k].label);
 	}
-	gp_str(a.f, "meas", v.name[0]);
-	gp_str(a.f, "model", v.model >= 0 ? v.name[v.model] : "");
+	render_gp_var(a.f, "meas", v.name[0]);
+	render_gp_var(a.f, "model", v.model >= 0 ? v.name[v.model] : "");
 	if (atomic_commit(&a) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
@@ -94,7 +86,7 @@ static void ratio_text(char *b, size_t len, const struct cmp_ratio *q, const str
 
 /* one target (or the ceilings, ts NULL) of the runs in sel: joined, its figure variables, one
  * index row in row[4] */
-static int compare_one(const char *root, const struct target_spec *ts, struct render_ctx *ctx,
+static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 		       const struct cmp_run *runs, const size_t *sel, size_t ns, const char *outdir,
 		       char row[4][1024], char *err, size_t errlen)
 {
@@ -102,7 +94,6 @@ static int compare_one(const char *root, const struct target_spec *ts, struct re
 	struct cmp_run r[CMP_MAX_RUNS];
 	size_t loaded = 0, nrows = 0;
 	int rc = 0;
-	(void)root;
 	for (size_t i = 0; i < ns && rc == 0; i++) {
 		char path[1024];
 		r[i] = runs[sel[i]];
@@ -259,7 +250,7 @@ int compare_runs(const char *root, const char *const *rundirs, size_t n, const c
 			snprintf(row[1], sizeof(row[1]), "not compared: %zu of the runs hold%s its CSVs", ns,
 				 ns == 1 ? "s" : "");
 			row[2][0] = row[3][0] = '\0';
-		} else if ((rc = compare_one(root, ts, ctx, runs, sel, ns, outdir, row, err, errlen)) != 0) {
+		} else if ((rc = compare_one(ts, ctx, runs, sel, ns, outdir, row, err, errlen)) != 0) {
 			break;
 		}
 		if (log)

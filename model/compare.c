@@ -85,21 +85,6 @@ static int is_num(const char *s, double *v)
 	return *end == '\0' && isfinite(*v);
 }
 
-/* the row of t with key (the key columns' cells joined by KEY_SEP), from row 0; -1 when none */
-static long find_key(const struct csv_table *t, const int *kc, int nk, const char *key)
-{
-	char buf[1024];
-	for (size_t r = 0; r < t->nrows; r++) {
-		buf[0] = '\0';
-		for (int k = 0; k < nk; k++)
-			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s", k ? KEY_SEP : "",
-				 t->cells[r][kc[k]]);
-		if (!strcmp(buf, key))
-			return (long)r;
-	}
-	return -1;
-}
-
 static void row_key(const struct csv_table *t, size_t r, const int *kc, int nk, char *buf, size_t len,
 		    const char *sep)
 {
@@ -108,11 +93,11 @@ static void row_key(const struct csv_table *t, size_t r, const int *kc, int nk, 
 		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", k ? sep : "", t->cells[r][kc[k]]);
 }
 
-static void ratio_add(struct cmp_ratio *q, double a, double b)
+/* one row's ratio x into the running geometric mean and range (NaN or non-positive: left out) */
+static void ratio_add(struct cmp_ratio *q, double x)
 {
-	if (!(a > 0) || !(b > 0))
+	if (!(x > 0))
 		return;
-	const double x = b / a;
 	q->gmean += log(x);
 	q->lo = q->n ? fmin(q->lo, x) : x;
 	q->hi = q->n ? fmax(q->hi, x) : x;
@@ -171,15 +156,15 @@ static int join_build(struct join *j, const char *keys, const char *values, cons
 		for (size_t r = 0; r < t[k].nrows; r++) {
 			char key[1024];
 			row_key(&t[k], r, j->kc[k], j->nk, key, sizeof(key), KEY_SEP);
-			if (find_key(&t[k], j->kc[k], j->nk, key) != (long)r) {
+			size_t i = 0;
+			while (i < j->nrows && strcmp(j->rows[i], key))
+				i++;
+			if (i < j->nrows && j->at[i][k] >= 0) {   /* this run named the row before */
 				row_key(&t[k], r, j->kc[k], j->nk, key, sizeof(key), " ");
 				snprintf(err, errlen, "%s:%ld: a second row with the keys '%s' (%s): the compare keys of "
 					 "experiments/targets.csv do not name a row", t[k].path, t[k].lines[r], key, keys);
 				return -1;
 			}
-			size_t i = 0;
-			while (i < j->nrows && strcmp(j->rows[i], key))
-				i++;
 			if (i == j->nrows) {
 				snprintf(j->rows[j->nrows], sizeof(j->rows[0]), "%s", key);
 				for (size_t q = 0; q < n; q++)
@@ -221,6 +206,13 @@ static double num(const struct csv_table *t, long r, int col)
 	return r >= 0 && is_num(t->cells[r][col], &x) ? x : NAN;
 }
 
+/* joined row i's value v of run k over run 1's (NaN where either is missing or run 1's is 0) */
+static double ratio_of(const struct join *j, const struct csv_table *t, size_t i, size_t k, int v)
+{
+	const double a = num(&t[0], j->at[i][0], j->vc[0][v]);
+	return a != 0 ? num(&t[k], j->at[i][k], j->vc[k][v]) / a : NAN;
+}
+
 static int write_csv(const struct join *j, const struct csv_table *t, size_t n, const char *path, char *err,
 		     size_t errlen)
 {
@@ -258,8 +250,7 @@ static int write_csv(const struct join *j, const struct csv_table *t, size_t n, 
 			for (size_t k = 0; k < n; k++)
 				csv_put_str(&w, cell(&t[k], j->at[i][k], j->vc[k][v]));
 			for (size_t k = 1; k < n && j->numeric[v]; k++) {
-				const double a = num(&t[0], j->at[i][0], j->vc[0][v]);
-				csv_put_num(&w, a != 0 ? num(&t[k], j->at[i][k], j->vc[k][v]) / a : NAN);
+				csv_put_num(&w, ratio_of(j, t, i, k, v));
 			}
 		}
 		csv_end_row(&w);
@@ -322,8 +313,7 @@ static int write_md(const struct join *j, const struct csv_table *t, const struc
 			for (size_t k = 0; k < n; k++, c++)
 				fmt_cell(cells[c], sizeof(cells[0]), cell(&t[k], j->at[i][k], j->vc[k][v]));
 			for (size_t k = 1; k < n && j->numeric[v]; k++, c++) {
-				const double a = num(&t[0], j->at[i][0], j->vc[0][v]);
-				const double x = a != 0 ? num(&t[k], j->at[i][k], j->vc[k][v]) / a : NAN;
+				const double x = ratio_of(j, t, i, k, v);
 				snprintf(cells[c], sizeof(cells[0]), isnan(x) ? "NA" : "%.3f", x);
 			}
 		}
@@ -352,11 +342,10 @@ int cmp_join(const char *title, const char *keys, const char *values, const stru
 		ratio[k] = (struct cmp_ratio){ 0 };
 		model[k] = (struct cmp_ratio){ 0 };
 		for (size_t i = 0; k > 0 && i < j.nrows; i++) {
-			if (j.numeric[0])
-				ratio_add(&ratio[k], num(&t[0], j.at[i][0], j.vc[0][0]), num(&t[k], j.at[i][k], j.vc[k][0]));
-			if (j.model >= 0)
-				ratio_add(&model[k], num(&t[0], j.at[i][0], j.vc[0][j.model]),
-					  num(&t[k], j.at[i][k], j.vc[k][j.model]));
+			if (j.numeric[0] && num(&t[0], j.at[i][0], j.vc[0][0]) > 0)
+				ratio_add(&ratio[k], ratio_of(&j, t, i, k, 0));
+			if (j.model >= 0 && num(&t[0], j.at[i][0], j.vc[0][j.model]) > 0)
+				ratio_add(&model[k], ratio_of(&j, t, i, k, j.model));
 		}
 		if (ratio[k].n)
 			ratio[k].gmean = exp(ratio[k].gmean / (double)ratio[k].n);

@@ -36,8 +36,8 @@ void linear_fit(const double *x, const double *y, size_t n, double *a, double *b
 	*r2 = st > 0 ? 1 - se / st : NAN;
 }
 
-/* name = 's' as gnuplot reads it: a single-quoted string, each apostrophe doubled */
-static void vars_str(FILE *f, const char *name, const char *s)
+/* render.h: also make compare's .vars (compare-runs.c) */
+void render_gp_var(FILE *f, const char *name, const char *s)
 {
 	fprintf(f, "%s = '", name);
 	for (; *s; s++) {
@@ -59,8 +59,8 @@ int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, 
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
-	vars_str(a->f, "title", c->full_title);
-	vars_str(a->f, "provenance", c->full_title + c->prov_at);
+	render_gp_var(a->f, "title", c->full_title);
+	render_gp_var(a->f, "provenance", c->full_title + c->prov_at);
 	return 0;
 }
 

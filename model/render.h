@@ -25,6 +25,7 @@
 #define RENDER_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "csvio.h"
 #include "hw.h"
@@ -87,6 +88,9 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
  * holds them, else the newest (by the last date_utc in its meta.csv); 0 with its path in out, -1
  * when there is none. */
 int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen);
+
+/* name = 'value' as gnuplot loads it (a .vars line): single-quoted, apostrophes doubled */
+void render_gp_var(FILE *f, const char *name, const char *value);
 
 /* Verdict logic, on numbers (tested on their own): */
 enum verdict { V_HOLDS, V_FAILS, V_NA };

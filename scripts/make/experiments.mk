@@ -138,7 +138,7 @@ mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),\
 	$(l):$(subst $(space),$(comma),$(strip $(NOCOUNTERS_$(l)) $(ORIGINAL_$(l))))))
 reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)
 	$(Q)$(slurm_handover)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED); do \
-	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$(grep -cv '^#' experiments/$$e.csv) - 1)); done; \
+	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(runs) configs experiments/$$e.csv))); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
 	  $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
 	start=$$(date +%s); \
