@@ -27,7 +27,10 @@
 # unmerged), meta.csv every invocation's row, the run's ceilings the first GPU's (the gpus file's
 # first, else the GPU of the first chunk done; each GPU's stay under gpus/). The GPUs of one run
 # must be of one model (their slugs without UUID and date agree; else one run per model): checked
-# before measuring on this node and, over every GPU under RUNDIR/gpus/, before merging.
+# before measuring on this node and, over every GPU under RUNDIR/gpus/, before merging. On this
+# node each runner's progress line is shown after its GPU and list ("gpu1 tcs-table3: [3/17] ..."),
+# and an interrupt (INT, TERM) stops every worker, merges the lists whose chunks were all done and
+# ends by the same signal: the same command then measures only the other lists.
 # Exit: 0; 1 rows failed verification (merged and kept); 2 bad input (a one-line error naming the
 # value); 4 a runner failed (nothing merged for its list).
 set -uo pipefail
@@ -48,10 +51,12 @@ one_model() {   # HINT SLUG...: refuse GPUs of different models
 put() {   # FILE TEXT: FILE holds TEXT (a temporary name, then renamed)
 	printf '%s\n' "$2" > "$1.tmp$$" && mv -f "$1.tmp$$" "$1" || { rm -f "$1.tmp$$"; return 4; }
 }
-logged() {   # LOG CMD...: CMD with its output appended to LOG (empty LOG: left as it is)
-	local log=$1
+tagged() {   # TAG CMD...: CMD's exit status, its output lines each after TAG (empty TAG: as they are)
+	local tag=$1
 	shift
-	if [[ -n $log ]]; then "$@" >> "$log" 2>&1; else "$@"; fi
+	[[ -n $tag ]] || { "$@"; return; }
+	"$@" 2>&1 | sed -u "s|^|$tag|"
+	return "${PIPESTATUS[0]}"
 }
 is_queue() {   # QUEUE: refused unless plan made it
 	[[ -d $1/chunks && -f $1/lists ]] || die "QUEUE='$1' is not a queue (multi-gpu.sh plan makes one)"
@@ -98,14 +103,15 @@ plan() {
 	mv "$t" "$q" || { rm -rf "$t"; rc=4; die "cannot create $q"; }
 }
 
-# worker QUEUE RUNDIR DEVICE SLUG LOG [CHUNK]: the GPU's ceilings unless there, then the next
+# worker QUEUE RUNDIR DEVICE SLUG TAG [CHUNK]: the GPU's ceilings unless there, then the next
 # unclaimed chunk until none is left, or CHUNK alone (claimed or not: a requeued task runs it
-# again). Returns 0; 1 rows failed verification; 4 the ceilings or a chunk failed.
+# again); the runner's progress lines after TAG and the chunk's list (empty TAG: as they are).
+# Returns 0; 1 rows failed verification; 4 the ceilings or a chunk failed.
 worker() {
-	local q=$1 rundir=$2 d=$3 s=$4 log=$5 only=${6:-} g=$2/gpus/$4 c l r status=0
+	local q=$1 rundir=$2 d=$3 s=$4 tag=$5 only=${6:-} g=$2/gpus/$4 c l r status=0
 	mkdir -p "$g" || return 4
 	if [[ ! -s $g/ceilings.csv ]]; then
-		logged "$log" "$BENCH" ceilings --device "$d" --out "$g" ||
+		tagged "${tag:+${tag}ceilings: }" "$BENCH" ceilings --device "$d" --out "$g" ||
 			{ echo "multi-gpu: $s: ceilings failed (exit $?)" >&2; return 4; }
 	fi
 	for c in ${only:-$(ls "$q/chunks")}; do
@@ -117,12 +123,12 @@ worker() {
 		l=$(cat "$q/chunks/$c/list")
 		rm -rf "${g:?}/$c" && mkdir -p "$g/$c" && cp "$g/ceilings.csv" "$g/$c/" || return 4
 		# shellcheck disable=SC2046
-		logged "$log" "$BENCH" run --device "$d" --experiment "$q/chunks/$c/$l.csv" \
+		tagged "${tag:+$tag$l: }" "$BENCH" run --device "$d" --experiment "$q/chunks/$c/$l.csv" \
 			--out "$g/$c/$l.csv" $(cat "$q/chunks/$c/flags")
 		r=$?
 		put "$q/done/$c" "$r $s" || return 4
 		if ((r > 1)); then
-			echo "multi-gpu: $s: chunk $c ($l) failed (exit $r)${log:+; its log: $(tail -1 "$log")}" >&2
+			echo "multi-gpu: $s: chunk $c ($l) failed (exit $r)" >&2
 			status=4
 		elif ((r == 1 && status == 0)); then
 			status=1
@@ -202,7 +208,8 @@ merge() {
 # RUNDIR GPUS ITEM...: this node's GPUs, all phases
 all() {
 	local rundir=$1 gpus=$2 devs n d s q i p r status=0 start
-	local -a slugs=() ids=() pids=()
+	local -a slugs=() ids=()
+	sig='' pids=()
 	shift 2
 	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
 	if [[ $gpus == all ]]; then
@@ -226,14 +233,37 @@ all() {
 	put "$q/queue/gpus" "$(printf '%s\n' "${slugs[@]}")" || exit 4
 	echo "multi-gpu: $nchunks chunks of $nlists lists on ${#ids[@]} GPUs (${slugs[*]})"
 	start=$(date +%s)
+	# each worker in a process group of its own (set -m), which an interrupt (INT or TERM, to this
+	# script or to its group: Ctrl-C, timeout, scancel) stops as a whole; the lists whose chunks
+	# were all done are merged before this script ends by the same signal, so that the next
+	# invocation measures only the others
+	set -m
+	trap 'sig=INT; stop_workers' INT
+	trap 'sig=TERM; stop_workers' TERM
 	for i in "${!ids[@]}"; do
-		worker "$q/queue" "$rundir" "${ids[$i]}" "${slugs[$i]}" "$q/log.$i" &
+		worker "$q/queue" "$rundir" "${ids[$i]}" "${slugs[$i]}" "gpu${ids[$i]} " &
 		pids+=($!)
 	done
-	for p in "${pids[@]}"; do wait "$p" || { r=$?; ((r > 1)) && status=4; }; done
+	set +m
+	for p in "${pids[@]}"; do
+		# a trapped signal ends wait early (status > 128) while the worker still runs
+		while wait "$p"; r=$?; ((r > 128)) && kill -0 "$p" 2>/dev/null; do :; done
+		((r > 1)) && status=4
+	done
 	merge "$q/queue" "$rundir" || { r=$?; ((status == 4)) || status=$r; }
+	if [[ -n $sig ]]; then
+		echo "multi-gpu: interrupted ($sig) after $(($(date +%s) - start)) s: the lists merged are" \
+			"kept, the same command measures the others" >&2
+		rm -rf "$q"
+		trap - EXIT "$sig"
+		kill -s "$sig" $$
+	fi
 	echo "multi-gpu: measured in $(($(date +%s) - start)) s on ${#ids[@]} GPUs"
 	exit "$status"
+}
+stop_workers() {   # the workers' process groups (all's pids) stopped
+	local p
+	for p in "${pids[@]}"; do kill -s TERM -- "-$p" 2>/dev/null; done
 }
 
 cmd=${1:-}

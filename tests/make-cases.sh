@@ -187,6 +187,23 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	grep -q "^run data/runs/m/gpus/stub-gpu-00000001-2026-01-01/" "$STUB_LOG" || fail "GPU 1 measured nothing"
 	grep -q "^run data/runs/m/gpus/stub-gpu-00000000-2026-01-01/" "$STUB_LOG" || fail "GPU 0 measured nothing"
 	renders tcs-table3 data/runs/m
+	says "^gpu1 tcs-table3: \[.*\] stub tcs-table3 \.\.\. ok"
+	# TERM to make's process group (timeout, scancel; Ctrl-C's INT likewise, which a background
+	# job of a script ignores) while both GPUs run a chunk of one list: what was done
+	# is merged and kept, no runner is left, and the same command measures only the rest
+	STUB_HANG=nongemm-figure8 setsid make --no-print-directory NOBUILD=1 BENCH=tests/stub-stencilbench.sh \
+		GNUPLOT=./gnuplot.sh HAVE_GPU=1 RUN=i GPUS=0,1 reproduce > "$out" 2>&1 &
+	m=$!
+	for _ in $(seq 400); do [[ $(ls "$STUB_LOG".hang.* 2>/dev/null | wc -l) == 2 ]] && break; sleep 0.05; done
+	[[ $(ls "$STUB_LOG".hang.* 2>/dev/null | wc -l) == 2 ]] || { kill -KILL -- "-$m"; fail "no chunk hung"; }
+	kill -TERM -- "-$m"
+	! wait "$m" || fail "an interrupted make reproduce exited 0"
+	says "multi-gpu: interrupted (TERM)"
+	for f in "$STUB_LOG".hang.*; do ! kill -0 "${f##*.}" 2>/dev/null || fail "runner ${f##*.} still runs"; done
+	scripts/runs.sh complete experiments/tcs-table3.csv data/runs/i/tcs-table3.csv || fail "tcs-table3 not kept"
+	[[ ! -e data/runs/i/nongemm-figure8.csv ]] || fail "the interrupted list was merged"
+	gpu RUN=i GPUS=0,1 reproduce; renders nongemm-figure8 data/runs/i
+	[[ $(grep -c "^run data/runs/i/.*/tcs-table3.csv" "$STUB_LOG") == 2 ]] || fail "tcs-table3 measured again"
 	STUB_MODEL_1=other-gpu bad HAVE_GPU=1 RUN=n GPUS=0,1 reproduce; says "GPUs of different models"
 	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'" ;;
 slurm)   # SLURM=1 SLURM_SUBMIT=0: the job array and its collecting job written, nothing measured here

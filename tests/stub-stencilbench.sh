@@ -12,6 +12,8 @@
 # STUB_SLEEP       seconds to sleep before writing (widens race windows)  default 0
 # STUB_LOG         a file that gets one line per call: the command, its --out, ALLOW_DIRTY
 # STUB_MODEL_<N>   slug --device N's model part (GPUS= tests)                default stub-gpu
+# STUB_HANG        a list (its --out name without .csv) whose runs hang: each touches
+#                  STUB_LOG.hang.PID, then sleeps (interrupt tests)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 fix=${STUB_FIXTURE:-$here/fixtures/run-small}
@@ -57,7 +59,12 @@ run)
 	rc=${STUB_RUN_RC:-0}
 	[[ $rc == 0 || $rc == 1 ]] || { echo "stub-stencilbench: failing with $rc" >&2; exit "$rc"; }
 	sleep "${STUB_SLEEP:-0}"
+	if [[ -n ${STUB_HANG:-} && $(basename "$out") == "$STUB_HANG.csv" ]]; then
+		touch "${STUB_LOG:-/tmp/stub}.hang.$$"
+		sleep 60
+	fi
 	n=$(($(grep -v '^#' "$exp" | grep -c .) - 1))
+	echo "[$n/$n] stub $(basename "$out" .csv) ... ok" >&2
 	src=$fix/$(basename "$out")
 	mkdir -p "$(dirname "$out")"
 	# one row per configuration of the list: a fixture row (cycled) with the configuration's own

@@ -131,7 +131,9 @@ table3: tcs-table3 ## = tcs-table3
 table4: tcs-table4 ## = tcs-table4
 figure10: sptc-figure10 ## = sptc-figure10
 # GPUS=all or GPUS=0,1: the lists measured on several GPUs of this node first (scripts/multi-gpu.sh:
-# a queue of chunks, one runner a GPU, merged in list order), each LIST:runner-flags
+# a queue of chunks, one runner a GPU, merged in list order), each LIST:runner-flags; on an
+# interrupt the recipe's shell (its traps deferred until the command ends) waits while multi-gpu.sh
+# merges the lists done, so that make does not end before them
 empty :=
 space := $(empty) $(empty)
 mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),\
@@ -142,7 +144,8 @@ reproduce: ## every paper table and figure (the model-only ones too), then the v
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
 	  $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
 	start=$$(date +%s); \
-	$(if $(and $(GPUS),$(filter yes,$(MODE))),BENCH='$(BENCH)' scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \
+	$(if $(and $(GPUS),$(filter yes,$(MODE))),trap 'exit 130' INT; trap 'exit 143' TERM; \
+		BENCH='$(BENCH)' scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \
 		$(mgpu_items) || [ $$? = 1 ] || exit 1;) \
 	$(MAKE) -k --no-print-directory $(REPRODUCED) tcs-figure10 model-figures verdicts && \
 	echo "reproduce: done in $$(( $$(date +%s) - start )) s; make kernels-vs-authors$(if \
