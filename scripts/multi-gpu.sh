@@ -156,7 +156,8 @@ work() {
 # merge QUEUE RUNDIR: every list of the queue whose chunks all exited 0 or 1, meta.csv, the run's
 # ceilings
 merge() {
-	local q=${1:-} rundir=${2:-} gpus first l c f r s parts bad status=0 metas m merged=0 total=0
+	local q=${1:-} rundir=${2:-} gpus first l c f r s parts bad before status=0 metas m merged=0 total=0
+	local -a dirs=()
 	(($# == 2)) || die "usage: multi-gpu.sh merge QUEUE RUNDIR"
 	is_queue "$q"
 	# the GPUs: the queue's (in device order), those that ran a chunk (in chunk order), and any
@@ -167,25 +168,34 @@ merge() {
 	one_model "nothing merged (on Slurm, SLURM_GRES or SLURM_EXTRA=--constraint= picks one)" $gpus
 	first=$({ cat "$q/gpus" 2>/dev/null; cat "$q"/done/* 2>/dev/null | awk '{ print $2 }'; } | head -1)
 	for l in $(cat "$q/lists"); do
-		parts=() bad=0 total=$((total + 1))
+		parts=() bad=0 before=0 total=$((total + 1))
 		for c in $(ls "$q/chunks"); do
 			[[ $(cat "$q/chunks/$c/list") == "$l" ]] || continue
 			r='' s=''
 			[[ -f $q/done/$c ]] && read -r r s < "$q/done/$c"
 			f=$rundir/gpus/$s/$c/$l.csv
-			[[ $r =~ ^[01]$ && -n $s && -f $f ]] || { bad=1; break; }
 			((r == 1 && status == 0)) && status=1
+			# a chunk an earlier merge of this queue took (and removed) is counted, not taken again
+			if [[ $r =~ ^[01]$ && -n $s && ! -e $rundir/gpus/$s/$c && -s $rundir/$l.csv ]]; then
+				before=$((before + 1))
+				continue
+			fi
+			[[ $r =~ ^[01]$ && -n $s && -f $f ]] || { bad=1; break; }
 			parts+=("$f")
 		done
-		if ((bad == 1)); then
-			echo "multi-gpu: $l: chunk $c not done, or failed: not merged" >&2
+		if ((bad == 1 || (before > 0 && ${#parts[@]} > 0))); then
+			echo "multi-gpu: $l: chunk $c not done, or failed, or run again after the merge: not merged" >&2
 			status=4
+			continue
+		fi
+		if ((before > 0)); then
+			merged=$((merged + 1))
 			continue
 		fi
 		{ head -1 "${parts[0]}" && for f in "${parts[@]}"; do tail -n +2 "$f"; done; } \
 			> "$rundir/$l.csv.tmp$$" &&
-			mv -f "$rundir/$l.csv.tmp$$" "$rundir/$l.csv" && merged=$((merged + 1)) ||
-			{ rm -f "$rundir/$l.csv.tmp$$"; status=4; }
+			mv -f "$rundir/$l.csv.tmp$$" "$rundir/$l.csv" && merged=$((merged + 1)) &&
+			dirs+=("${parts[@]%/*}") || { rm -f "$rundir/$l.csv.tmp$$"; status=4; }
 	done
 	# meta.csv: every invocation of every GPU
 	metas=$(ls "$rundir"/gpus/*/meta.csv "$rundir"/gpus/*/*/meta.csv 2>/dev/null)
@@ -193,8 +203,11 @@ merge() {
 		{ [[ -f $rundir/meta.csv ]] && cat "$rundir/meta.csv" || head -1 "$(head -1 <<< "$metas")"
 		  for m in $metas; do tail -n +2 "$m"; done; } > "$rundir/meta.csv.tmp$$" &&
 			mv -f "$rundir/meta.csv.tmp$$" "$rundir/meta.csv" && rm -f $metas ||
-			{ rm -f "$rundir/meta.csv.tmp$$"; status=4; }
+			{ rm -f "$rundir/meta.csv.tmp$$"; dirs=(); status=4; }
 	fi
+	# a merged chunk's directory (its rows now in the run's CSV, its meta rows in the run's
+	# meta.csv, its ceilings a copy of its GPU's)
+	rm -rf "${dirs[@]}"
 	# the run's ceilings: the first GPU's
 	for f in ceilings.csv latency-hiding.csv counters-calibration.csv; do
 		[[ -n $first && -f $rundir/gpus/$first/$f && ! -f $rundir/$f ]] || continue
@@ -251,6 +264,9 @@ all() {
 		((r > 1)) && status=4
 	done
 	merge "$q/queue" "$rundir" || { r=$?; ((status == 4)) || status=$r; }
+	# a chunk not merged (its runner failed or was stopped) wrote no rows, and this queue ends
+	# here: the next invocation's queue measures its list again
+	rm -rf "$rundir"/gpus/*/[0-9][0-9][0-9][0-9][0-9]
 	if [[ -n $sig ]]; then
 		echo "multi-gpu: interrupted ($sig) after $(($(date +%s) - start)) s: the lists merged are" \
 			"kept, the same command measures the others" >&2

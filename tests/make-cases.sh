@@ -175,6 +175,9 @@ kernels-vs-authors)   # measured and rendered like the tables, model-only withou
 	scripts/runs.sh complete experiments/kernels-vs-authors.csv data/runs/k/kernels-vs-authors.csv || \
 		fail "incomplete"
 	gpu RUN=r reproduce; says "make kernels-vs-authors RUN=r"
+	# NOBUILD=1 (a GPU node without network): no figure rule, the model's included, checks for
+	# or installs gnuplot
+	[[ ! -e build/.deps-plot ]] || fail "NOBUILD=1 reproduce checked or installed gnuplot"
 	[[ ! -e data/runs/r/kernels-vs-authors.csv ]] || fail "reproduce measured kernels-vs-authors"
 	measured r 14 ;;
 multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order; models kept apart
@@ -185,6 +188,7 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	[[ -f data/runs/m/gpus/stub-gpu-00000000-2026-01-01/ceilings.csv && \
 	   -f data/runs/m/gpus/stub-gpu-00000001-2026-01-01/ceilings.csv ]] || fail "a GPU without its ceilings"
 	grep -q "^run data/runs/m/gpus/stub-gpu-00000001-2026-01-01/" "$STUB_LOG" || fail "GPU 1 measured nothing"
+	[[ -z $(ls -d data/runs/m/gpus/*/0* 2>/dev/null) ]] || fail "chunk directories left after the merge"
 	grep -q "^run data/runs/m/gpus/stub-gpu-00000000-2026-01-01/" "$STUB_LOG" || fail "GPU 0 measured nothing"
 	renders tcs-table3 data/runs/m
 	says "^gpu1 tcs-table3: \[.*\] stub tcs-table3 \.\.\. ok"
@@ -199,11 +203,23 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	kill -TERM -- "-$m"
 	! wait "$m" || fail "an interrupted make reproduce exited 0"
 	says "multi-gpu: interrupted (TERM)"
-	for f in "$STUB_LOG".hang.*; do ! kill -0 "${f##*.}" 2>/dev/null || fail "runner ${f##*.} still runs"; done
+	for f in "$STUB_LOG".hang.*; do   # gone, or a zombie its new parent has not reaped yet
+		[[ ! -e /proc/${f##*.} || $(awk '{ print $3 }' "/proc/${f##*.}/stat" 2>/dev/null) == Z ]] ||
+			fail "runner ${f##*.} still runs"
+	done
 	scripts/runs.sh complete experiments/tcs-table3.csv data/runs/i/tcs-table3.csv || fail "tcs-table3 not kept"
 	[[ ! -e data/runs/i/nongemm-figure8.csv ]] || fail "the interrupted list was merged"
 	gpu RUN=i GPUS=0,1 reproduce; renders nongemm-figure8 data/runs/i
+	[[ -z $(ls -d data/runs/i/gpus/*/0* 2>/dev/null) ]] || fail "chunk directories left after the interrupt"
 	[[ $(grep -c "^run data/runs/i/.*/tcs-table3.csv" "$STUB_LOG") == 2 ]] || fail "tcs-table3 measured again"
+	# phase by phase (the Slurm path), merged twice: the second merge counts the lists the first
+	# took and leaves the run as it was
+	mg() { BENCH=tests/stub-stencilbench.sh scripts/multi-gpu.sh "$@" > "$out" 2>&1; }
+	mg plan .t/q data/runs/p 1 tcs-table3 tcs-table4 && mg work .t/q data/runs/p 0 || fail "plan or work"
+	mg merge .t/q data/runs/p && says "merged 2 of 2 lists" || fail "merge"
+	cksum data/runs/p/*.csv > .t/sums
+	mg merge .t/q data/runs/p && says "merged 2 of 2 lists" || fail "the second merge"
+	cksum data/runs/p/*.csv | cmp -s - .t/sums || fail "the second merge changed the run"
 	STUB_MODEL_1=other-gpu bad HAVE_GPU=1 RUN=n GPUS=0,1 reproduce; says "GPUs of different models"
 	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'" ;;
 slurm)   # SLURM=1 SLURM_SUBMIT=0: the job array and its collecting job written, nothing measured here

@@ -11,7 +11,6 @@
 # newest recorded run that holds its CSVs (build/runs.mk) and says so; with none recorded, the
 # model and paper columns. NOBUILD=1 (a GPU node with build/ carried): the tools as they are.
 RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
-PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
 # The rendered targets come from one table, experiments/targets.csv: build/targets.mk (made by
 # scripts/targets.sh) gives EXPERIMENTS (each with a configuration list of its name), REPRODUCED
 # (what `make reproduce` makes: the papers' items, not kernels-vs-authors, which is made after it

@@ -16,20 +16,22 @@ gnuplot = $(call say,GNUPLOT,$(basename $@).{png$(comma)svg})if command -v $(GNU
 	mv -f $$t.png $(basename $@).png; else echo "$(notdir $(basename $@)): gnuplot not found: \
 	its CSV in $(O) is ready; render the figure where gnuplot exists"; fi
 comma := ,
-# NOBUILD=1 (a GPU node with build/ carried): the model and report tools as they are
+# NOBUILD=1 (a GPU node with build/ carried, no network): the model and report tools as they are,
+# and no attempt to install gnuplot (a figure without it says so; its CSV is ready)
 MODEL_DEP := $(if $(NOBUILD),,$(MODEL))
 REPORT_DEP := $(if $(NOBUILD),,$(REPORT))
+PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
 
 $(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(FIG_GPUS) --out $@
 $(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
-		| $(B)/.deps-plot
+		| $(PLOT_DEP)
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured=''; fit='')
 
 $(O)/tcs-figure14-model.csv: experiments/tcs-figure14.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(MAP_GPUS) --out $@
 $(O)/tcs-figure14.png $(O)/tcs-figure14.svg &: plots/tcs-figure14.gp $(O)/tcs-figure14-model.csv \
-		| $(B)/.deps-plot
+		| $(PLOT_DEP)
 	$(call gnuplot,model='$(O)/tcs-figure14-model.csv')
 
 $(O)/tcs-figure9-map.csv: data/hw/gpus.csv $(MODEL_DEP) | $(O)
@@ -37,7 +39,7 @@ $(O)/tcs-figure9-map.csv: data/hw/gpus.csv $(MODEL_DEP) | $(O)
 $(O)/tcs-figure9-cases.csv: experiments/tcs-figure9.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu A100-PCIe-80GB --out $@
 $(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/tcs-figure9.gp $(O)/tcs-figure9-map.csv \
-		$(O)/tcs-figure9-cases.csv | $(B)/.deps-plot
+		$(O)/tcs-figure9-cases.csv | $(PLOT_DEP)
 	$(call gnuplot,map='$(O)/tcs-figure9-map.csv'; cases='$(O)/tcs-figure9-cases.csv')
 
 # Paper tables: the report tool writes NAME.csv and NAME.md.
