@@ -234,9 +234,12 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 		}
 		if (p->run_row >= 0)
 			p->dirty = note_commit(c, &t->run, (size_t)p->run_row);
+		/* on the ceilings of the GPU that ran the row (a run on several GPUs: its own) */
+		const struct hw *hw = render_hw_of(c, p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row,
+										   "gpu_uuid") : NULL);
 		struct model_input in = { p->cfg->stencil, p->cfg->fusion, p->cfg->dtype,
 					  model_method_find(p->cfg->method), -1,
-					  rd_num(&t->run, p->run_row, "sigma"), &c->hw, option_wgmma(p->cfg->option) };
+					  rd_num(&t->run, p->run_row, "sigma"), hw, option_wgmma(p->cfg->option) };
 		char why[256];
 		p->have_model = in.method && model_eval(&in, &p->mp, why, sizeof(why)) == 0;
 		in.sigma_override = NAN;   /* the method's own sigma rule */

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include <dirent.h>
+#include <unistd.h>
 
 
 /* ---- context ---- */
@@ -66,6 +67,7 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 }
 
 static int read_targets(struct render_ctx *c, char *err, size_t errlen);
+static int load_gpu_ceilings(struct render_ctx *c, char *err, size_t errlen);
 
 double rd_meta_num(const struct render_ctx *c, const char *col)
 {
@@ -99,15 +101,24 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 		if (hw_load_ceilings(&c->hw, path, err, errlen) != 0)
 			return -1;
 		snprintf(c->title, sizeof(c->title), "%s, run %s", c->gpu, rundir);
-		/* one run, one GPU: a run whose invocations ran on several says so, and whose ceilings */
+		/* one run, one GPU: a run whose invocations ran on several says so, and on whose ceilings
+		 * its rows are modelled */
 		if (c->ngpus > 1) {
-			size_t used = strlen(c->title);
+			size_t used = strlen(c->title), own = 0;
+			if (load_gpu_ceilings(c, err, errlen) != 0) {
+				render_close(c);
+				return -1;
+			}
 			used += (size_t)snprintf(c->title + used, sizeof(c->title) - used, ", %zu GPUs (", c->ngpus);
-			for (size_t k = 0; k < c->ngpus && used < sizeof(c->title); k++)
+			for (size_t k = 0; k < c->ngpus && used < sizeof(c->title); k++) {
 				used += (size_t)snprintf(c->title + used, sizeof(c->title) - used, "%s%s", k ? ", " : "",
 							 c->gpus[k]);
+				own += (size_t)c->gpu_hw_ok[k];
+			}
 			if (used < sizeof(c->title))
-				snprintf(c->title + used, sizeof(c->title) - used, "; ceilings of one only)");
+				snprintf(c->title + used, sizeof(c->title) - used, own == c->ngpus ?
+					 "; each row's model on its GPU's ceilings, the roofs on the run's)" :
+					 "; the ceilings of one only)");
 		}
 	} else {
 		snprintf(c->gpu, sizeof(c->gpu), "%s", gpu && *gpu ? gpu : "H200");
@@ -124,8 +135,49 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 	return 0;
 }
 
+/* Each GPU of meta.csv's its own ceilings, from RUNDIR/gpus/SLUG/ceilings.csv where the slug names
+ * its UUID's first 8 hex digits (scripts/multi-gpu.sh); a GPU without that directory keeps the
+ * run's. 0, or -1 with a one-line error for ceilings there that do not load. */
+static int load_gpu_ceilings(struct render_ctx *c, char *err, size_t errlen)
+{
+	char dir[600], path[1200], key[16];
+	snprintf(dir, sizeof(dir), "%s/gpus", c->rundir);
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int rc = 0;
+	for (struct dirent *e; rc == 0 && (e = readdir(d));)
+		for (size_t k = 0; k < c->ngpus; k++) {
+			snprintf(key, sizeof(key), "-%.8s-", c->gpus[k] + 4);
+			if (c->gpu_hw_ok[k] || strncmp(c->gpus[k], "GPU-", 4) || !strstr(e->d_name, key))
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/ceilings.csv", dir, e->d_name);
+			if (access(path, F_OK) != 0)
+				continue;
+			if (hw_load_ceilings(&c->gpu_hw[k], path, err, errlen) != 0) {
+				rc = -1;
+				break;
+			}
+			c->gpu_hw_ok[k] = 1;
+		}
+	closedir(d);
+	return rc;
+}
+
+const struct hw *render_hw_of(const struct render_ctx *c, const char *uuid)
+{
+	for (size_t k = 0; uuid && k < c->ngpus; k++)
+		if (c->gpu_hw_ok[k] && !strncmp(c->gpus[k], uuid, 12))
+			return &c->gpu_hw[k];
+	return &c->hw;
+}
+
 void render_close(struct render_ctx *c)
 {
+	for (size_t k = 0; k < NELEM(c->gpu_hw); k++)
+		if (c->gpu_hw_ok[k])
+			hw_free(&c->gpu_hw[k]);
+	memset(c->gpu_hw_ok, 0, sizeof(c->gpu_hw_ok));
 	hw_free(&c->hw);
 	free(c->quick_ids);
 	c->quick_ids = NULL;

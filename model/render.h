@@ -58,6 +58,8 @@ struct render_ctx {
 	size_t nmeta;
 	char gpus[8][16];           /* the distinct GPUs (UUID prefixes) of meta.csv's invocations */
 	size_t ngpus;
+	struct hw gpu_hw[8];        /* with several: each one's ceilings from the run's gpus/SLUG/ */
+	int gpu_hw_ok[8];           /* ... where the run holds them */
 	char commits[8][48];        /* the commits of the rows of the target being rendered */
 	size_t ncommits;
 	int dirty;                  /* a meta row or an input row was written from a dirty tree */
@@ -77,6 +79,10 @@ struct render_ctx {
 int render_open(struct render_ctx *c, const char *root, const char *rundir, const char *gpu,
 		const char *outdir, char *err, size_t errlen);
 void render_close(struct render_ctx *c);
+
+/* The ceilings a row of the GPU with UUID uuid is modelled on: that GPU's own (the run's gpus/) in
+ * a run measured on several GPUs, else the run's ceilings.csv (uuid NULL or unknown too). */
+const struct hw *render_hw_of(const struct render_ctx *c, const char *uuid);
 
 /* The row of experiments/targets.csv named name, or NULL. */
 const struct target_spec *render_target_spec(const struct render_ctx *c, const char *name);

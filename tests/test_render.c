@@ -29,18 +29,26 @@ static void assert_file(const char *dir, const char *name, const char *ext)
 		fail_msg("%s was not rendered", path);
 }
 
-/* render one target from a committed fixture run into out and read the CSV it wrote */
-static void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
+/* render one target from the run in rundir into out and read the CSV it wrote */
+static void render_fixture_dir(const char *rundir, const char *target, const char *out, struct csv_table *t)
 {
 	char err[1024], path[512];
 	struct render_ctx c;
-	snprintf(path, sizeof(path), "tests/fixtures/%s", fixture);
-	assert_int_equal(render_open(&c, repo_path("."), repo_path(path), NULL, out, err, sizeof(err)), 0);
-	assert_int_equal(render_target(&c, target, err, sizeof(err)), 0);
+	if (render_open(&c, repo_path("."), rundir, NULL, out, err, sizeof(err)) != 0 ||
+	    render_target(&c, target, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
 	render_close(&c);
 	snprintf(path, sizeof(path), "%s/%s.csv", out, target);
 	if (csv_table_read(path, t, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
+}
+
+/* the same from a committed fixture run (tests/fixtures/NAME) */
+static void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "tests/fixtures/%s", fixture);
+	render_fixture_dir(repo_path(path), target, out, t);
 }
 
 static void test_every_target_renders(void **state)
@@ -526,6 +534,81 @@ static void put_file(const char *path, const char *text)
 	fclose(f);
 }
 
+/* copy CSV src to dst with column col appended (value per data row: first row a, the others b) and
+ * column blank set to NA in every row (blank NULL: none) */
+static void csv_with_column(const char *src, const char *dst, const char *col, const char *a, const char *b,
+			    const char *blank)
+{
+	char err[512];
+	struct csv_table t;
+	struct csv_writer w;
+	if (csv_table_read(src, &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	const char *hdr[256];
+	assert_true(t.ncols < 256);
+	for (size_t k = 0; k < t.ncols; k++)
+		hdr[k] = t.header[k];
+	hdr[t.ncols] = col;
+	assert_int_equal(csv_writer_open(&w, dst, hdr, t.ncols + 1), 0);
+	for (size_t r = 0; r < t.nrows; r++) {
+		for (size_t k = 0; k < t.ncols; k++)
+			csv_put_str(&w, blank && !strcmp(t.header[k], blank) ? "NA" : t.cells[r][k]);
+		csv_put_str(&w, r == 0 ? a : b);
+		csv_end_row(&w);
+	}
+	assert_int_equal(csv_writer_close(&w), 0);
+	csv_table_free(&t);
+}
+
+/* A run measured on two GPUs (GPUS=): each row is modelled on the ceilings of the GPU that ran it
+ * (the run's gpus/SLUG/ceilings.csv), and the title says so. GPU B's copy bandwidth is 0.8 of A's:
+ * B's memory-bound rows get 0.8 of the model, A's row the run's. */
+static void test_gpu_ceilings(void **state)
+{
+	(void)state;
+	char err[1024], cmd[2048], path[600], src[600];
+	const char *run = temp_dir(), *out = temp_dir();
+	const char *ua = "GPU-697b98ae-ef07-3d0a-093c-9378b3e91d2d", *ub = "GPU-bbbbbbbb-0000-0000-0000-000000000000";
+	struct csv_table base, two;
+	struct render_ctx c;
+	snprintf(cmd, sizeof(cmd), "cp %s/* %s/", repo_path("tests/fixtures/run-small"), run);
+	assert_int_equal(system(cmd), 0);
+	/* rows without their own model column, so that the renderer's model shows */
+	snprintf(src, sizeof(src), "%s/tcs-table3.csv", repo_path("tests/fixtures/run-small"));
+	snprintf(path, sizeof(path), "%s/tcs-table3.csv", run);
+	csv_with_column(src, path, "gpu_uuid", ua, ub, "model_gstencil_per_s");
+	render_fixture_dir(run, "tcs-table3", out, &base);   /* one GPU: the run's ceilings */
+	snprintf(src, sizeof(src), "%s/meta.csv", repo_path("tests/fixtures/run-small"));
+	snprintf(path, sizeof(path), "%s/meta.csv", run);
+	snprintf(cmd, sizeof(cmd), "sed -n 2p %s | sed 's/%s/%s/' >> %s", src, ua, ub, path);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/gpus/h100-697b98ae-2026-01-01 %s/gpus/h100-bbbbbbbb-2026-01-01 && "
+		 "cp %s/ceilings.csv %s/gpus/h100-697b98ae-2026-01-01/ && "
+		 "awk -F, -v OFS=, '$1 == \"dram_copy_bandwidth\" { $2 = $2 * 0.8 } 1' %s/ceilings.csv "
+		 "> %s/gpus/h100-bbbbbbbb-2026-01-01/ceilings.csv", run, run, run, run, run, run);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)), 0);
+	assert_non_null(strstr(c.title, "2 GPUs (GPU-697b98ae, GPU-bbbbbbbb; each row's model on its GPU's"));
+	render_close(&c);
+	render_fixture_dir(run, "tcs-table3", out, &two);
+	int seen_a = 0, seen_b = 0;
+	for (size_t r = 0; r < base.nrows; r++) {
+		if (strcmp(csv_table_get(&base, r, "status"), "verified"))   /* the run's rows */
+			continue;
+		double m1 = cell_num(&base, r, "model_gstencil_per_s"), m2 = cell_num(&two, r, "model_gstencil_per_s");
+		/* the run's first row (case 1's ebisu) is A's, the others B's */
+		int first = !strcmp(csv_table_get(&base, r, "method"), "ebisu") &&
+			    !strcmp(csv_table_get(&base, r, "case"), "1");
+		assert_string_equal(csv_table_get(&base, r, "bound"), "memory");
+		assert_true(fabs(m2 / m1 - (first ? 1.0 : 0.8)) < 1e-6);   /* the CSV's 10 digits */
+		seen_a += first;
+		seen_b += !first;
+	}
+	assert_true(seen_a == 1 && seen_b == 2);
+	csv_table_free(&base);
+	csv_table_free(&two);
+}
+
 /* REFERENCE names the run rendered by default, where it holds the files; else the newest */
 static void test_reference_run(void **state)
 {
@@ -643,6 +726,7 @@ void run_render_tests(struct group_result *r)
 		cmocka_unit_test(test_fixture_verdicts),
 		cmocka_unit_test(test_newest_run),
 		cmocka_unit_test(test_reference_run),
+		cmocka_unit_test(test_gpu_ceilings),
 		cmocka_unit_test(test_figure_vars),
 		cmocka_unit_test(test_figure_paper_values),
 	};
