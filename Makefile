@@ -22,7 +22,7 @@
 #   NOBUILD=1      use the tools under build/ as they are (a GPU node with build/ carried over)
 #   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  the GPU's warm-up seconds (default 1)
 #   FULL_WARMUP=1  that warm-up before every row, not only the first and after an idle GPU
-#   GPUS=all|0,1   make reproduce on several GPUs of this node, one model (scripts/multi-gpu.sh)
+#   GPUS=all|0,1   make reproduce on several GPUs of this node, one run a model (scripts/multi-gpu.sh)
 #   SLURM=1        make reproduce submits a Slurm job array (a task a chunk of the lists, a GPU each)
 #                  and a dependent job that merges and renders the run, instead of measuring here
 #                  (scripts/slurm.sh; scripts and logs in build/slurm/RUN/; RUN default

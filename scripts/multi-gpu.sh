@@ -26,8 +26,9 @@
 # in the list's order whichever GPU took them (a list with a chunk not done, or failed, is left
 # unmerged), meta.csv every invocation's row, the run's ceilings the first GPU's (the gpus file's
 # first, else the GPU of the first chunk done; each GPU's stay under gpus/). The GPUs of one run
-# must be of one model (their slugs without UUID and date agree; else one run per model): checked
-# before measuring on this node and, over every GPU under RUNDIR/gpus/, before merging. On this
+# are of one model (their slugs without UUID and date agree): GPUS= over several models measures
+# one run per model at once (RUNDIR for the first device's, the others beside it), and the merge
+# refuses a run whose gpus/ holds several (on Slurm, SLURM_GRES picks one model). On this
 # node each runner's progress line is shown after its GPU and list ("gpu1 tcs-table3: [3/17] ..."),
 # and an interrupt (INT, TERM) stops every worker, merges the lists whose chunks were all done and
 # ends by the same signal: the same command then measures only the other lists.
@@ -58,6 +59,7 @@ tagged() {   # TAG CMD...: CMD's exit status, its output lines each after TAG (e
 	"$@" 2>&1 | sed -u "s|^|$tag|"
 	return "${PIPESTATUS[0]}"
 }
+count() { (($1 == 1)) && echo "1 $2" || echo "$1 $2s"; }   # N NOUN: "1 GPU", "2 GPUs"
 is_queue() {   # QUEUE: refused unless plan made it
 	[[ -d $1/chunks && -f $1/lists ]] || die "QUEUE='$1' is not a queue (multi-gpu.sh plan makes one)"
 }
@@ -238,31 +240,22 @@ all() {
 		s=$("$BENCH" slug --device "$d") || { rc=4; die "device $d: $BENCH slug failed"; }
 		slugs+=("$s") ids+=("$d")
 	done
-	one_model "GPUS= the devices of each" "${slugs[@]}"
+	for s in "${slugs[@]}"; do
+		[[ $(model "$s") == $(model "${slugs[0]}") ]] || by_model "$rundir" "$@"
+	done
 	mkdir -p "$rundir/gpus" || { rc=4; die "cannot create $rundir/gpus"; }
 	q=$(mktemp -d) || exit 4
 	trap 'rm -rf "$q"' EXIT
 	plan "$q/queue" "$rundir" "${#ids[@]}" "$@"
 	put "$q/queue/gpus" "$(printf '%s\n' "${slugs[@]}")" || exit 4
-	echo "multi-gpu: $nchunks chunks of $nlists lists on ${#ids[@]} GPUs (${slugs[*]})"
+	echo "multi-gpu: $nchunks chunks of $nlists lists on $(count ${#ids[@]} GPU) (${slugs[*]})"
 	start=$(date +%s)
-	# each worker in a process group of its own (set -m), which an interrupt (INT or TERM, to this
-	# script or to its group: Ctrl-C, timeout, scancel) stops as a whole; the lists whose chunks
-	# were all done are merged before this script ends by the same signal, so that the next
-	# invocation measures only the others
-	set -m
-	trap 'sig=INT; stop_workers' INT
-	trap 'sig=TERM; stop_workers' TERM
+	# on an interrupt the lists whose chunks were all done are merged before this script ends by
+	# the same signal, so that the next invocation measures only the others
 	for i in "${!ids[@]}"; do
-		worker "$q/queue" "$rundir" "${ids[$i]}" "${slugs[$i]}" "gpu${ids[$i]} " &
-		pids+=($!)
+		spawn worker "$q/queue" "$rundir" "${ids[$i]}" "${slugs[$i]}" "gpu${ids[$i]} "
 	done
-	set +m
-	for p in "${pids[@]}"; do
-		# a trapped signal ends wait early (status > 128) while the worker still runs
-		while wait "$p"; r=$?; ((r > 128)) && kill -0 "$p" 2>/dev/null; do :; done
-		((r > 1)) && status=4
-	done
+	wait_all || { r=$?; ((r > 1)) && status=4; }
 	merge "$q/queue" "$rundir" || { r=$?; ((status == 4)) || status=$r; }
 	# a chunk not merged (its runner failed or was stopped) wrote no rows, and this queue ends
 	# here: the next invocation's queue measures its list again
@@ -274,12 +267,68 @@ all() {
 		trap - EXIT "$sig"
 		kill -s "$sig" $$
 	fi
-	echo "multi-gpu: measured in $(($(date +%s) - start)) s on ${#ids[@]} GPUs"
+	echo "multi-gpu: $rundir measured in $(($(date +%s) - start)) s on $(count ${#ids[@]} GPU)"
 	exit "$status"
 }
-stop_workers() {   # the workers' process groups (all's pids) stopped
+# by_model RUNDIR ITEM...: the GPUs (all's ids and slugs) of several models, one run each, measured
+# at once (this script on each model's devices): RUNDIR for the first device's model, beside it a
+# run for each other model, its name RUNDIR's with the first device's slug replaced by the model's
+# first device's (else RUNDIR-MODEL). Exits with the highest status, or by an interrupt's signal.
+by_model() {
+	local rundir=$1 base i m d s status=0
+	local -A devs=() first=()
+	local -a order=() dirs=()
+	shift
+	for i in "${!ids[@]}"; do
+		m=$(model "${slugs[$i]}")
+		[[ -n ${devs[$m]:-} ]] || { order+=("$m"); first[$m]=${slugs[$i]}; }
+		devs[$m]+=${devs[$m]:+,}${ids[$i]}
+	done
+	base=$(basename "$rundir") s=${first[${order[0]}]}
+	for m in "${order[@]}"; do
+		if [[ $m == "${order[0]}" ]]; then d=$rundir
+		elif [[ $base == "$s"* ]]; then d=$(dirname "$rundir")/${first[$m]}${base#"$s"}
+		else d=$rundir-$m; fi
+		dirs+=("$d")
+	done
+	echo "multi-gpu: GPUs of ${#order[@]} models, one run each:$(for i in "${!order[@]}"; do
+		printf ' %s (devices %s)' "${dirs[$i]}" "${devs[${order[$i]}]}"; done)"
+	for i in "${!order[@]}"; do
+		spawn "$here/multi-gpu.sh" "${dirs[$i]}" "${devs[${order[$i]}]}" "$@"
+	done
+	wait_all || status=$?
+	if [[ -n $sig ]]; then
+		trap - "$sig"
+		kill -s "$sig" $$
+	fi
+	echo "multi-gpu: ${dirs[0]} is rendered next; make reproduce RUN=NAME renders another of" \
+		"these runs, make compare RUNS=\"$(for d in "${dirs[@]}"; do basename "$d"; done | paste -sd' ')\"" \
+		"puts them side by side"
+	exit "$status"
+}
+
+# spawn CMD...: CMD in the background, in a process group of its own (set -m; its pid in pids),
+# which an interrupt (INT or TERM, to this script or to its group: Ctrl-C, timeout, scancel) stops
+# as a whole (stop_workers); sig then names the signal
+spawn() {
+	trap 'sig=INT; stop_workers' INT
+	trap 'sig=TERM; stop_workers' TERM
+	set -m
+	"$@" &
+	pids+=($!)
+	set +m
+}
+stop_workers() {   # the process groups of pids stopped
 	local p
 	for p in "${pids[@]}"; do kill -s TERM -- "-$p" 2>/dev/null; done
+}
+wait_all() {   # every pid waited for (a trapped signal ends wait early); returns the highest status
+	local p r top=0
+	for p in "${pids[@]}"; do
+		while wait "$p"; r=$?; ((r > 128)) && kill -0 "$p" 2>/dev/null; do :; done
+		((r > top)) && top=$r
+	done
+	return "$top"
 }
 
 cmd=${1:-}

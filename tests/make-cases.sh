@@ -220,7 +220,17 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	cksum data/runs/p/*.csv > .t/sums
 	mg merge .t/q data/runs/p && says "merged 2 of 2 lists" || fail "the second merge"
 	cksum data/runs/p/*.csv | cmp -s - .t/sums || fail "the second merge changed the run"
-	STUB_MODEL_1=other-gpu bad HAVE_GPU=1 RUN=n GPUS=0,1 reproduce; says "GPUs of different models"
+	# GPUs of two models: one run each, measured at once; make renders the first device's
+	gpu STUB_MODEL_1=other-gpu RUN=n GPUS=0,1 reproduce; says "GPUs of 2 models, one run each"
+	says 'make compare RUNS="n n-other-gpu"'
+	for r in n n-other-gpu; do
+		scripts/runs.sh complete experiments/tcs-table3.csv "data/runs/$r/tcs-table3.csv" || fail "$r: incomplete"
+	done
+	[[ $(ls data/runs/n/gpus) == stub-gpu-00000000-2026-01-01 && \
+	   $(ls data/runs/n-other-gpu/gpus) == other-gpu-00000001-2026-01-01 ]] || fail "a run holds another model's GPU"
+	renders tcs-table3 data/runs/n
+	mkdir data/runs/n-other-gpu/gpus/stub-gpu-00000000-2026-01-01
+	mg merge .t/q data/runs/n-other-gpu && fail "a merge took GPUs of two models"; says "GPUs of different models"
 	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'" ;;
 slurm)   # SLURM=1 SLURM_SUBMIT=0: the job array and its collecting job written, nothing measured here
 	ok SLURM=1 SLURM_SUBMIT=0 SLURM_SBATCH=/nonexistent/sbatch SLURM_PARTITION=gpu SLURM_ACCOUNT=proj \
