@@ -44,9 +44,10 @@ static void runs_text(char *b, size_t len, const struct cmp_run *r, size_t n)
 			 r[k].commits);
 }
 
-/* outdir/NAME.vars for plots/compare.gp: title, runs' labels, the plotted value and its model */
+/* outdir/NAME.vars for plots/compare.gp: the target's title, each run's label and provenance (a
+ * title line each), the plotted value and its model */
 static int write_vars(const char *outdir, const struct target_spec *ts, const struct cmp_run *r, size_t n,
-		      const char *title, char *err, size_t errlen)
+		      char *err, size_t errlen)
 {
 	char path[1024];
 	struct cmp_values v;
@@ -60,12 +61,15 @@ static int write_vars(const char *outdir, const struct target_spec *ts, const st
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
-	render_gp_var(a.f, "title", title);
+	render_gp_var(a.f, "title", ts->title);
 	fprintf(a.f, "nruns = %zu\n", n);
 	for (size_t k = 0; k < n; k++) {
-		char name[32];
+		char name[32], who[1024];
 		snprintf(name, sizeof(name), "label%zu", k + 1);
 		render_gp_var(a.f, name, r[k].label);
+		snprintf(name, sizeof(name), "run%zu", k + 1);
+		snprintf(who, sizeof(who), "%s: %s, commit %s", r[k].label, r[k].dir, r[k].commits);
+		render_gp_var(a.f, name, who);
 	}
 	render_gp_var(a.f, "meas", v.name[0]);
 	render_gp_var(a.f, "model", v.model >= 0 ? v.name[v.model] : "");
@@ -117,7 +121,7 @@ static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 		rc = cmp_join(title, ts ? ts->compare_keys : "quantity", ts ? ts->compare_values : "value unit:label", t, r, ns,
 			      csv, md, q, m, &nrows, err, errlen);
 	if (rc == 0 && ts && !strcmp(ts->kind, "figure"))
-		rc = write_vars(outdir, ts, r, ns, title, err, errlen);
+		rc = write_vars(outdir, ts, r, ns, err, errlen);
 	for (size_t i = 0; i < loaded; i++)
 		csv_table_free(&t[i]);
 	if (rc != 0)

@@ -140,7 +140,12 @@ static void test_compare_runs(void **state)
 	assert_non_null(strstr(idx, "| nongemm-figure2 | not compared: no compare keys"));
 	assert_non_null(strstr(idx, "| ceilings | 2 runs, "));
 	snprintf(path, sizeof(path), "%s/sptc-figure10.vars", out);
-	assert_non_null(strstr(slurp_file(path), "model = 'model_gstencil_per_s'"));
+	const char *vars = slurp_file(path);
+	assert_non_null(strstr(vars, "model = 'model_gstencil_per_s'"));
+	/* the figure's heading: the target's title, then a line a run naming its directory and commit */
+	assert_non_null(strstr(vars, "title = 'sptc Figure 10: "));
+	assert_non_null(strstr(vars, "run2 = 'H100 80GB HBM3 #2: "));
+	assert_non_null(strstr(vars, ", commit "));
 	/* one run only, and a run that is no run: errors */
 	assert_int_equal(compare_runs(repo_path("."), runs, 1, work, out, NULL, err, sizeof(err)), -1);
 	const char *bad[] = { one, dir };
