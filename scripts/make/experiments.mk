@@ -141,7 +141,7 @@ reproduce: ## every paper table and figure (the model-only ones too), then the v
 	$(Q)$(slurm_handover)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED); do \
 	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(runs) configs experiments/$$e.csv))); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
-	  $$n * $(SECS_PER_CONFIG) / 60}") min"; fi; \
+	  $$n * $(SECS_PER_CONFIG) / 60}") min$(if $(GPUS), on one GPU; GPUS=$(GPUS) shares them out)"; fi; \
 	start=$$(date +%s); \
 	$(if $(and $(GPUS),$(filter yes,$(MODE))),trap 'exit 130' INT; trap 'exit 143' TERM; \
 		BENCH='$(BENCH)' scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \
