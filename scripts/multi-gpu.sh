@@ -270,6 +270,7 @@ all() {
 	echo "multi-gpu: $rundir measured in $(($(date +%s) - start)) s on $(count ${#ids[@]} GPU)"
 	exit "$status"
 }
+
 # by_model RUNDIR ITEM...: the GPUs (all's ids and slugs) of several models, one run each, measured
 # at once (this script on each model's devices): RUNDIR for the first device's model, beside it a
 # run for each other model, its name RUNDIR's with the first device's slug replaced by the model's
