@@ -25,6 +25,19 @@ void cli_bad_input(const char *prog, const char *fmt, ...)
 	exit(EXIT_BAD_INPUT);
 }
 
+void cli_take_opt(const char *prog, const struct cli_opt *opts, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	if (*i + 1 >= argc)
+		cli_bad_input(prog, "option '%s' needs a value", a);
+	for (; opts->name; opts++)
+		if (!strcmp(a, opts->name)) {
+			*opts->value = argv[++*i];
+			return;
+		}
+	cli_bad_input(prog, "unknown option '%s'", a);
+}
+
 int cli_fail_status = 1;
 
 void cli_fail(const char *prog, const char *fmt, ...)

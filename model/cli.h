@@ -25,6 +25,14 @@ void cli_bad_input(const char *prog, const char *fmt, ...) __attribute__((format
 /* Print "PROG: error: message" and exit cli_fail_status (1; the runner sets its own, 4). */
 extern int cli_fail_status;
 void cli_fail(const char *prog, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+/* A string-valued option of a tool ("--outdir DIR"): its name and where its value goes. */
+struct cli_opt {
+	const char *name;
+	const char **value;
+};
+/* argv[*i] is an option of opts (ended by a NULL name) followed by its value: the value stored and
+ * *i moved onto it; an option without a value, or one not in opts, is bad input (exit 2). */
+void cli_take_opt(const char *prog, const struct cli_opt *opts, int argc, char **argv, int *i);
 /* Whole-string integer / double parsing; 0 on success. */
 int cli_parse_int(const char *s, long *out);
 int cli_parse_double(const char *s, double *out);

@@ -26,25 +26,15 @@ int main(int argc, char **argv)
 			"usage: %s RUNDIR RUNDIR... [--outdir DIR] [--work DIR] [--root DIR]\n", prog);
 		return argc < 2 ? 2 : 0;
 	}
+	const struct cli_opt opts[] = { { "--outdir", &outdir }, { "--work", &work }, { "--root", &root }, { NULL, NULL } };
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (strncmp(a, "--", 2)) {
-			if (n == CMP_MAX_RUNS)
-				cli_bad_input(prog, "more than %d runs ('%s')", CMP_MAX_RUNS, a);
-			runs[n++] = a;
+		if (!strncmp(argv[i], "--", 2)) {
+			cli_take_opt(prog, opts, argc, argv, &i);
 			continue;
 		}
-		if (!v)
-			cli_bad_input(prog, "option '%s' needs a value", a);
-		if (!strcmp(a, "--outdir"))
-			outdir = v;
-		else if (!strcmp(a, "--work"))
-			work = v;
-		else if (!strcmp(a, "--root"))
-			root = v;
-		else
-			cli_bad_input(prog, "unknown option '%s'", a);
-		i++;
+		if (n == CMP_MAX_RUNS)
+			cli_bad_input(prog, "more than %d runs ('%s')", CMP_MAX_RUNS, argv[i]);
+		runs[n++] = argv[i];
 	}
 	if (n < 2)
 		cli_bad_input(prog, "%zu run%s given ('%s'): compare needs two or more", n, n == 1 ? "" : "s",

@@ -41,24 +41,10 @@ int main(int argc, char **argv)
 		if (!nfiles)
 			cli_bad_input(prog, "newest-run needs a FILE");
 	}
-	for (; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (!v)
-			cli_bad_input(prog, "option '%s' needs a value", a);
-		if (!strcmp(a, "--run"))
-			run = v;
-		else if (!strcmp(a, "--gpu"))
-			gpu = v;
-		else if (!strcmp(a, "--outdir"))
-			outdir = v;
-		else if (!strcmp(a, "--root"))
-			root = v;
-		else if (!strcmp(a, "--runs"))
-			runs = v;
-		else
-			cli_bad_input(prog, "unknown option '%s'", a);
-		i++;
-	}
+	const struct cli_opt opts[] = { { "--run", &run }, { "--gpu", &gpu }, { "--outdir", &outdir },
+					{ "--root", &root }, { "--runs", &runs }, { NULL, NULL } };
+	for (; i < argc; i++)
+		cli_take_opt(prog, opts, argc, argv, &i);
 	char runs_buf[1024];
 	if (!runs) {
 		snprintf(runs_buf, sizeof(runs_buf), "%s%sdata/runs", strcmp(root, ".") ? root : "",

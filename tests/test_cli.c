@@ -289,6 +289,27 @@ static void test_rendered_targets(void **state)
 	assert_non_null(strstr(buf, "| 10 | spider | box2d7r | 1 |"));
 }
 
+/* the renderer's and the comparer's options (cli_take_opt): an unknown one or one without its
+ * value exits 2 with one line naming it */
+static void test_tool_options(void **state)
+{
+	(void)state;
+	const char *a[] = { "tcs-table2", "--bogus", "x", NULL }, *b[] = { "tcs-table2", "--run", NULL };
+	const char *c[] = { "r1", "r2", "--bogus", "x", NULL }, *d[] = { "r1", "r2", "--outdir", NULL };
+	const struct { const char *tool, *const *args, *want; } cases[] = {
+		{ "stencil-render", a, "unknown option '--bogus'" },
+		{ "stencil-render", b, "option '--run' needs a value" },
+		{ "stencil-compare", c, "unknown option '--bogus'" },
+		{ "stencil-compare", d, "option '--outdir' needs a value" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int rc = run_tool(cases[i].tool, cases[i].args, out, sizeof(out), err, sizeof(err));
+		if (rc != 2 || count_lines(err) != 1 || !strstr(err, cases[i].want))
+			fail_msg("%s case %zu: exit %d, stderr '%s' (want exit 2 and '%s')", cases[i].tool, i, rc,
+				 err, cases[i].want);
+	}
+}
+
 void run_cli_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -297,6 +318,7 @@ void run_cli_tests(struct group_result *r)
 		cmocka_unit_test(test_report_tool),
 		cmocka_unit_test(test_out_regular_files_only),
 		cmocka_unit_test(test_rendered_targets),
+		cmocka_unit_test(test_tool_options),
 	};
 	RUN_GROUP(r, tests);
 }
