@@ -17,7 +17,9 @@
 #   RUN=NAME       the run directory data/runs/NAME/: one path component of [a-z0-9._-] (not . or
 #                  ..), else make stops with a one-line error. With a device: default the runner's
 #                  slug (GPU, UUID prefix, UTC date; -quick for QUICK=1). Without one: default the
-#                  newest recorded run holding the target's CSVs; RUN= renders that recorded run.
+#                  reference run data/runs/REFERENCE names where it holds the target's CSVs (a
+#                  REFERENCE naming no recorded run is an error), else the newest recorded run
+#                  holding them, else none (model and paper columns); RUN= renders that run.
 #   QUICK=1        a labelled smoke run (short warm-up, few samples) into its own RUN
 #   NOBUILD=1      use the tools under build/ as they are (a GPU node with build/ carried over)
 #   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  the GPU's warm-up seconds (default 1)
@@ -51,10 +53,13 @@
 #     "FAILED VERIFICATION" line and exits 1 - whenever the run it renders holds wrong rows, so
 #     make fails at the end; 2 bad input, 3 no device (here: it vanished), 4 a CUDA or I/O error,
 #     anything else: make stops with a one-line error naming the status; the run CSV is untouched.
-#   - Rendered outputs record the run they came from (plots/out/.run/T: the run directory and
-#     the checksums of its CSVs): another RUN, a re-measured CSV, or a run added, deleted or
-#     copied under data/runs/ renders again. build/runs.mk (the newest recorded run per target)
-#     is regenerated from a checksum listing of data/runs/*/*.csv.
+#   - Rendered outputs record the run they came from (plots/out/.run/T, remade by every make:
+#     the run chosen then and the checksums of what the renderer reads of it, its CSVs, meta.csv
+#     and ceilings, each GPU's too): another RUN, another REFERENCE, a re-measured CSV, a run
+#     added, deleted or copied under data/runs/ renders again; so does a change of the paper's
+#     values (data/paper/), the hardware tables (data/hw/) or experiments/targets.csv. Nothing
+#     about the runs is cached in a generated makefile, so the first make in a clone, an alias
+#     (make table2) and the canonical name (make tcs-table2) choose alike.
 #   - Safe to run twice at once in one clone: every output is written to a unique temporary name
 #     and renamed, measurements hold build/measure.lock (scripts/runs.sh), and a failed or
 #     interrupted step leaves the previous outputs as they were (they are .PRECIOUS).
@@ -72,7 +77,12 @@ CC := cc
 CFLAGS ?= -O2 -g
 # the CPU reference runs its loops on every core when OpenMP is there (gcc's libgomp)
 OPENMP ?= -fopenmp
-CSTD := -std=c11 -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+# C11 with POSIX 2008 (strtok_r, mkdtemp, ...). snprintf truncates on purpose throughout (every
+# buffer bounded, every message cut rather than overrun), and gcc's guess at that changes with the
+# optimisation level: -Wformat-truncation is off so that any CFLAGS builds. OPENMP= (no OpenMP):
+# the loops' pragmas are ignored, quietly.
+CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+	-Wno-format-truncation $(if $(OPENMP),,-Wno-unknown-pragmas)
 CPPFLAGS ?=
 ALL_CPPFLAGS := -Imodel -Iprofiling -Ikernels $(CPPFLAGS)
 LDLIBS := -l:libcsv.a -l:libcholmod.a -l:libsuitesparseconfig.a -lm
@@ -125,7 +135,8 @@ print-%: ## print a make variable (print-GPU_SLUG)
 
 help: ## list every target
 	@echo "stencil-repro: make TARGET [VAR=value ...] (the Makefile's header says more)"
-	@echo "  RUN=NAME       the run under data/runs/ ([a-z0-9._-]; default: this GPU's or the newest)"
+	@echo "  RUN=NAME       the run under data/runs/ ([a-z0-9._-]; default: this GPU's, else the"
+	@echo "                 reference run data/runs/REFERENCE names, else the newest holding the target)"
 	@echo "  QUICK=1        a labelled smoke run;  COUNTERS=0  no counter passes"
 	@echo "  WARMUP_S=S     the GPU's warm-up seconds;  FULL_WARMUP=1  it before every row"
 	@echo "  NOBUILD=1      use build/ as carried (GPU node);  GPUS=all|0,1  reproduce on several GPUs"

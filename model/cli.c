@@ -32,6 +32,9 @@ void cli_take_opt(const char *prog, const struct cli_opt *opts, int argc, char *
 		cli_bad_input(prog, "option '%s' needs a value", a);
 	for (; opts->name; opts++)
 		if (!strcmp(a, opts->name)) {
+			/* never taken as "not given": --run '' would render model-only, --gpu '' the default */
+			if (!argv[*i + 1][0])
+				cli_bad_input(prog, "option '%s' has an empty value ('')", a);
 			*opts->value = argv[++*i];
 			return;
 		}

@@ -31,7 +31,8 @@ struct cli_opt {
 	const char **value;
 };
 /* argv[*i] is an option of opts (ended by a NULL name) followed by its value: the value stored and
- * *i moved onto it; an option without a value, or one not in opts, is bad input (exit 2). */
+ * *i moved onto it; an option without a value, with an empty one (--run ''), or one not in opts, is
+ * bad input (exit 2). */
 void cli_take_opt(const char *prog, const struct cli_opt *opts, int argc, char **argv, int *i);
 /* Whole-string integer / double parsing; 0 on success. */
 int cli_parse_int(const char *s, long *out);

@@ -44,8 +44,36 @@ static void runs_text(char *b, size_t len, const struct cmp_run *r, size_t n)
 			 r[k].commits);
 }
 
+/* the value axis of make compare's figures: what each figure's first compared value is, in words
+ * and units, for the axis label (a figure's value missing here: its column name, a failure of
+ * test_compare_runs) */
+static const struct {
+	const char *col, *label;
+} axis_labels[] = {
+	{ "gstencil_per_s", "GStencil/s" },
+	{ "I_measured", "arithmetic intensity, counter-measured (FLOP/byte)" },
+	{ "gflop_per_s", "GFLOP/s" },
+	{ "glups", "GLUPS (10^9 lattice updates a second)" },
+	{ "gbps", "GB/s (bytes read + written)" },
+	{ "convstencil_over_ebisu", "ConvStencil GStencil/s / EBISU GStencil/s" },
+	{ "cold_over_warm", "cold / warm time" },
+	{ "speedup", "time without / with cusparseSpMV_preprocess" },
+	{ "preprocess_spmvs", "preprocessing time / one SpMV" },
+	{ "speedup_improved", "cuSPARSE time / DASP-style time (improved setting)" },
+	{ "wgmma_gstencil_per_s", "wgmma GStencil/s" },
+};
+
+static const char *axis_label(const char *col)
+{
+	for (size_t i = 0; i < sizeof(axis_labels) / sizeof(axis_labels[0]); i++)
+		if (!strcmp(axis_labels[i].col, col))
+			return axis_labels[i].label;
+	return col;
+}
+
 /* outdir/NAME.vars for plots/compare.gp: the target's title, each run's label and provenance (a
- * title line each), the plotted value and its model */
+ * title line each), the plotted value (meas: its column, meas_label: its axis label) and its
+ * model */
 static int write_vars(const char *outdir, const struct target_spec *ts, const struct cmp_run *r, size_t n,
 		      char *err, size_t errlen)
 {
@@ -72,6 +100,7 @@ static int write_vars(const char *outdir, const struct target_spec *ts, const st
 		render_gp_var(a.f, name, who);
 	}
 	render_gp_var(a.f, "meas", v.name[0]);
+	render_gp_var(a.f, "meas_label", axis_label(v.name[0]));
 	render_gp_var(a.f, "model", v.model >= 0 ? v.name[v.model] : "");
 	if (atomic_commit(&a) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());

@@ -1,5 +1,6 @@
 /*
- * csvio.c - libcsv-backed CSV reading (by column name) and atomic CSV writing. See csvio.h.
+ * csvio.c - the input reader (regular files of a bounded size), libcsv-backed CSV reading (by column
+ * name) and atomic CSV writing. See csvio.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "csvio.h"
@@ -150,33 +151,87 @@ int csv_table_parse(const char *name, const char *text, size_t len, struct csv_t
 	return 0;
 }
 
-int csv_table_read(const char *path, struct csv_table *t, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
-	int rc;
+/* what an input path is, in words, from its mode */
+static const char *mode_kind(mode_t m);
 
-	memset(t, 0, sizeof(*t));
-	if (!f) {
+int input_file_read(const char *path, char **out, size_t *outlen, char *err, size_t errlen)
+{
+	struct stat st;
+	char *buf = NULL;
+	size_t len = 0;
+	ssize_t n = 0;
+	*out = NULL;
+	*outlen = 0;
+	if (!path[0]) {
+		snprintf(err, errlen, "'': an empty file name");
+		return -1;
+	}
+	/* O_NONBLOCK: opening a FIFO does not wait for a writer; it is refused just below */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	do {
-		if (cap - len < 65536) {
-			cap = cap ? 2 * cap : 65536;
+	if (fstat(fd, &st) != 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: it is %s; input files are read from regular files only", path,
+			 mode_kind(st.st_mode));
+		close(fd);
+		return -1;
+	}
+	if (st.st_size > INPUT_MAX_BYTES) {
+		snprintf(err, errlen, "%s: %lld bytes, over the %d MiB an input file may hold", path,
+			 (long long)st.st_size, INPUT_MAX_BYTES >> 20);
+		close(fd);
+		return -1;
+	}
+	/* at most one byte past the limit: a file that grew since the fstat is refused, not followed */
+	buf = xrealloc(NULL, (size_t)st.st_size + 1);
+	size_t cap = (size_t)st.st_size + 1;
+	for (;;) {
+		if (len == cap) {
+			if (cap > INPUT_MAX_BYTES)
+				break;
+			cap = 2 * cap < (size_t)INPUT_MAX_BYTES + 1 ? 2 * cap : (size_t)INPUT_MAX_BYTES + 1;
 			buf = xrealloc(buf, cap);
 		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-	} while (n > 0);
-	if (ferror(f)) {
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	if (n < 0) {
 		snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
-		fclose(f);
+		close(fd);
 		free(buf);
 		return -1;
 	}
-	fclose(f);
+	close(fd);
+	if (len > INPUT_MAX_BYTES) {
+		snprintf(err, errlen, "%s: over the %d MiB an input file may hold", path, INPUT_MAX_BYTES >> 20);
+		free(buf);
+		return -1;
+	}
+	*out = buf;
+	*outlen = len;
+	return 0;
+}
+
+int csv_table_read(const char *path, struct csv_table *t, char *err, size_t errlen)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	if (input_file_read(path, &buf, &len, err, errlen) != 0)
+		return -1;
 	rc = csv_table_parse(path, buf, len, t, err, errlen);
 	free(buf);
 	return rc;

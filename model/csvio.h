@@ -3,7 +3,10 @@
  *
  * Reading: a whole file into memory with its header; columns are looked up by name, never by
  * position; lines starting with '#' are comments; a row with the wrong number of fields is an
- * error that names file and line. Writing: to "<path>.tmp.<pid>", renamed over <path> only when
+ * error that names file and line. Every input file of the host tools is read through
+ * input_file_read: a regular file of at most INPUT_MAX_BYTES, anything else (a FIFO, a device
+ * such as /dev/zero, a directory, a larger file) refused with one line naming it, never waited
+ * on nor read without end. Writing: to "<path>.tmp.<pid>", renamed over <path> only when
  * complete, so an interrupted writer never leaves a half-written file ("-" writes to stdout).
  * Every tool's --out and --outdir go through this writer, and it writes regular files only: a
  * path that exists as a directory, device, FIFO, socket or symbolic link (to anything: a link
@@ -19,6 +22,15 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The most bytes an input file may hold (CSV lists, run CSVs, ceilings, matrices): the largest run
+ * CSV recorded is about 130 KB, so this is some 500 times that. */
+#define INPUT_MAX_BYTES (64 << 20)
+
+/* Read the whole of path into *buf (malloc'd, *len bytes; not NUL-terminated): 0, or -1 with one
+ * line in err, "PATH: it is a FIFO; input files are read from regular files only", "PATH: N
+ * bytes, over the 64 MiB an input file may hold" or the system's reason. */
+int input_file_read(const char *path, char **buf, size_t *len, char *err, size_t errlen);
 
 struct csv_table {
 	char *path;

@@ -58,6 +58,7 @@ static int add_rows(struct hw *hw, const struct csv_table *t, const char *gpu, c
 				 t->lines[r], q, u);
 			return -1;
 		}
+		row.line = t->lines[r];
 		snprintf(row.quantity, sizeof(row.quantity), "%s", q);
 		snprintf(row.unit, sizeof(row.unit), "%s", u);
 		snprintf(row.source, sizeof(row.source), "%s", src);
@@ -117,6 +118,93 @@ void hw_free(struct hw *hw)
 {
 	free(hw->rows);
 	memset(hw, 0, sizeof(*hw));
+}
+
+int hw_load_reported(struct hw *sheet, const char *gpus_path, const char *names_path, const char *reported,
+		     char *err, size_t errlen)
+{
+	static const char *const need[] = { "reported", "gpu", NULL };
+	struct csv_table t;
+	char name[128] = "";
+	memset(sheet, 0, sizeof(*sheet));
+	if (csv_table_read(names_path, &t, err, errlen) != 0)
+		return -1;
+	if (csv_table_require(&t, need, err, errlen) != 0) {
+		csv_table_free(&t);
+		return -1;
+	}
+	for (size_t r = 0; r < t.nrows && !name[0]; r++)
+		if (!strcmp(csv_table_get(&t, r, "reported"), reported))
+			snprintf(name, sizeof(name), "%s", csv_table_get(&t, r, "gpu"));
+	csv_table_free(&t);
+	if (!name[0])
+		return 1;
+	if (hw_load_gpu(sheet, gpus_path, name, err, errlen) == 0)
+		return 0;
+	return strncmp(err, "unknown GPU", 11) ? -1 : 1;   /* a gpus.csv without that GPU's rows */
+}
+
+/* quantity q is key or an instruction-specific row of it (key_...): the rule hw_get looks up by */
+static int of_key(const char *q, const char *key)
+{
+	size_t kl = strlen(key);
+	return !strncmp(q, key, kl) && (q[kl] == '\0' || q[kl] == '_');
+}
+
+/* a unit's scale to FLOP/s (kind 1) or bytes/s (kind 2) by its first word ("TFLOP/s" of "TFLOP/s
+ * dense-equivalent"); 0 for any other unit */
+static double unit_scale(const char *u, int *kind)
+{
+	static const struct { const char *name; double scale; int kind; } units[] = {
+		{ "TFLOP/s", 1e12, 1 }, { "GFLOP/s", 1e9, 1 }, { "TB/s", 1e12, 2 }, { "GB/s", 1e9, 2 },
+	};
+	size_t l = strcspn(u, " ");
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (strlen(units[i].name) == l && !strncmp(u, units[i].name, l)) {
+			*kind = units[i].kind;
+			return units[i].scale;
+		}
+	*kind = 0;
+	return 0;
+}
+
+int hw_check_bounds(const struct hw *ceil, const struct hw *sheet, char *err, size_t errlen)
+{
+	/* measured rows the model does not look up by a datasheet key, and the key they measure */
+	static const struct { const char *prefix, *key; } alias[] = {
+		{ "wgmma_sp_fp16", "sptc_fp16" }, { "wgmma_sp_tf32", "sptc_tf32" }, { "wgmma_fp16", "tc_fp16" },
+		{ "wgmma_tf32", "tc_tf32" }, { "wgmma_fp64", "tc_fp64" }, { "fermi_dram_bandwidth", HW_KEY_BW },
+		{ "fermi_dp_fma", "fp64_fma" },
+	};
+	for (size_t i = 0; i < ceil->n; i++) {
+		const struct hw_row *c = &ceil->rows[i], *d = NULL;
+		if (!isfinite(c->value) || !(c->value > 0)) {
+			snprintf(err, errlen, "%s:%ld: quantity %s: value must be positive and finite, got %g", ceil->name,
+				 c->line, c->quantity, c->value);
+			return -1;
+		}
+		const char *key = NULL;
+		for (size_t k = 0; k < sizeof(alias) / sizeof(alias[0]) && !key; k++)
+			if (of_key(c->quantity, alias[k].prefix))
+				key = alias[k].key;
+		/* the longest datasheet key the quantity is a row of (tc_fp16, never a shorter one) */
+		for (size_t k = 0; sheet && k < sheet->n; k++)
+			if ((key ? !strcmp(sheet->rows[k].quantity, key) : of_key(c->quantity, sheet->rows[k].quantity)) &&
+			    (!d || strlen(sheet->rows[k].quantity) > strlen(d->quantity)))
+				d = &sheet->rows[k];
+		int ck, dk;
+		const double cs = unit_scale(c->unit, &ck), ds = d ? unit_scale(d->unit, &dk) : 0;
+		if (!d || !cs || !ds || ck != dk)   /* no datasheet value in a comparable unit */
+			continue;
+		const double bound = 2 * d->value * ds / cs;   /* in the row's own unit */
+		if (c->value < bound)
+			continue;
+		snprintf(err, errlen, "%s:%ld: quantity %s: %g %s is not under %g %s, twice the %s datasheet's %s (%g %s, "
+			 "data/hw/gpus.csv)", ceil->name, c->line, c->quantity, c->value, c->unit, bound, c->unit,
+			 sheet->name, d->quantity, d->value, d->unit);
+		return -1;
+	}
+	return 0;
 }
 
 double hw_get(const struct hw *hw, const char *key, const struct hw_row **best)

@@ -5,6 +5,7 @@
  * duplicates summed, symmetric files expanded), the CPU product every SpMV is verified against,
  * and the tensor-core SpMV's blocked layout with its CPU product. See matrix.h.
  */
+#define _POSIX_C_SOURCE 200809L   /* fmemopen */
 #include "matrix.h"
 
 #include <errno.h>
@@ -17,6 +18,7 @@
 
 #include <suitesparse/cholmod.h>
 
+#include "csvio.h"
 #include "grid.h"
 
 enum family { FAM_POISSON2D, FAM_POISSON3D, FAM_BANDED, FAM_POWERLAW, FAM_MM };
@@ -244,7 +246,31 @@ static int parse_family(const char *matrix, long rows, struct gen *g, char *err,
 	return 0;
 }
 
+/* matrix_check's answers so far (a process checks each matrix of a list several times: the list,
+ * then each run CSV row naming it; a powerlaw's nonzeros are summed over its rows) */
+static struct { char matrix[64]; long rows; int ok; } checked[64];
+static int nchecked;
+
+static int matrix_check_uncached(const char *matrix, long rows, char *err, size_t errlen);
+
 int matrix_check(const char *matrix, long rows, char *err, size_t errlen)
+{
+	if (!matrix)
+		matrix = "";
+	for (int k = 0; k < nchecked; k++)
+		if (checked[k].ok && checked[k].rows == rows && !strcmp(checked[k].matrix, matrix))
+			return 0;
+	const int rc = matrix_check_uncached(matrix, rows, err, errlen);
+	if (rc == 0 && strlen(matrix) < sizeof(checked[0].matrix)) {
+		const int k = nchecked < 64 ? nchecked++ : (int)(rows % 64);
+		snprintf(checked[k].matrix, sizeof(checked[k].matrix), "%s", matrix);
+		checked[k].rows = rows;
+		checked[k].ok = 1;
+	}
+	return rc;
+}
+
+static int matrix_check_uncached(const char *matrix, long rows, char *err, size_t errlen)
 {
 	struct gen g;
 	if (!matrix)
@@ -421,15 +447,25 @@ static int mm_is_pattern(FILE *f)
 static int mm_read(const char *matrix, const char *path, cholmod_common *c, cholmod_triplet **t,
 		   int *pattern, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "matrix '%s': cannot open %s: %s", matrix, path, strerror(errno));
+	/* a regular file of at most INPUT_MAX_BYTES, read whole first (csvio.h): never a FIFO waited
+	 * on nor a device read without end */
+	char *text, why[1100];
+	size_t len;
+	if (input_file_read(path, &text, &len, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "matrix '%s': cannot open %s", matrix, why);
 		return -1;
 	}
-	*pattern = mm_is_pattern(f);
+	FILE *f = fmemopen(text, len ? len : 1, "r");
+	if (!f) {
+		snprintf(err, errlen, "matrix '%s': cannot read %s: %s", matrix, path, strerror(errno));
+		free(text);
+		return -1;
+	}
+	*pattern = len ? mm_is_pattern(f) : 0;
 	cholmod_said = NULL;
-	*t = cholmod_read_triplet(f, c);
+	*t = len ? cholmod_read_triplet(f, c) : NULL;
 	fclose(f);
+	free(text);
 	if (!*t) {
 		snprintf(err, errlen, "matrix '%s': CHOLMOD cannot read %s: %s", matrix, path,
 			 cholmod_said ? cholmod_said : "not a Matrix Market coordinate file");

@@ -3,7 +3,9 @@
  * (FLOPs hidden behind a memory load) from a run's ceilings.csv and latency-hiding.csv, beside
  * the paper's GeForce GTX 480 and Tesla C2050 (data/paper/fermi-table1.csv, fermi-figure4.csv) and
  * this GPU's datasheet (data/hw/gpus.csv through data/hw/gpu-names.csv). Figure 8 is in
- * render-fermi8.c. Make targets fermi-table1 and fermi-figure4 (render-int.h).
+ * render-fermi8.c. Make targets fermi-table1 and fermi-figure4 (render-int.h). Every row of
+ * latency-hiding.csv is a measurement: a time, bandwidth or rate there that is not a positive
+ * finite number (the FLOP rate: not negative) is an error naming its file and line.
  */
 #include <math.h>
 #include <stdio.h>
@@ -250,6 +252,23 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 			return -1;
 		}
 	}
+	/* every row is a measurement: its times and bandwidth positive and finite, its FLOP rate finite
+	 * and not negative (0 at 0 FLOPs a load) */
+	static const char *const pos[] = { "time_s", "time_median_s", "bandwidth_gbps", "gflop_per_s" };
+	for (size_t r = 0; have && r < lh.nrows; r++)
+		for (size_t k = 0; k < NELEM(pos); k++) {
+			double v = NAN;
+			const int zero_ok = !strcmp(pos[k], "gflop_per_s");
+			const int num = csv_table_num(&lh, r, pos[k], &v, err, errlen) == 0;   /* else err says so */
+			if (num && (zero_ok ? v < 0 : v <= 0))
+				snprintf(err, errlen, "%s:%ld: %s '%s' is not a %s finite %s", path, lh.lines[r], pos[k],
+					 csv_table_get(&lh, r, pos[k]), zero_ok ? "non-negative" : "positive",
+					 k < 2 ? "time" : "rate");
+			if (!num || (zero_ok ? v < 0 : v <= 0)) {
+				csv_table_free(&lh);
+				return -1;
+			}
+		}
 	if (have) {
 		for (size_t r = 0; r < lh.nrows && n < 256; r++, n++)
 			x[n] = rd_num(&lh, (long)r, "flop_per_load"), y[n] = rd_num(&lh, (long)r, "time_s");

@@ -49,8 +49,10 @@ void render_gp_var(FILE *f, const char *name, const char *s)
 }
 
 /* outdir/NAME.vars, what a figure's gnuplot script loads, opened with its first lines: the title
- * (the rendered table's, with the run's provenance) and the provenance alone (GPU, run, commits
- * and marks, for a figure that titles itself); the caller adds its own lines and commits */
+ * (the rendered table's, with the run's provenance), the provenance alone (GPU, run, commits
+ * and marks, for a figure that titles itself) and measured_run (1 from a run, 0 model and paper
+ * only: a script draws and names a run's series, its ceilings' ridges, only from one); the caller
+ * adds its own lines and commits */
 int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen)
 {
 	char path[1024];
@@ -61,6 +63,7 @@ int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, 
 	}
 	render_gp_var(a->f, "title", c->full_title);
 	render_gp_var(a->f, "provenance", c->full_title + c->prov_at);
+	fprintf(a->f, "measured_run = %d\n", c->rundir[0] != '\0');
 	return 0;
 }
 

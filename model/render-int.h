@@ -50,6 +50,14 @@ struct outputs {
 #define RUN_COLS "throttled", "throttled_samples", "samples", "sm_clock_median_mhz", "sm_clock_min_mhz"
 
 double rd_num(const struct csv_table *t, long r, const char *col);
+/* a run row's status is one the runner writes (ok, wrong, skipped, profile-once): 0, or -1 with
+ * "FILE:LINE: status 'X' is none of the runner's (...)" */
+int rd_row_status(const struct csv_table *t, size_t r, char *err, size_t errlen);
+/* a time or rate of an ok (measured) run row in column col is a positive finite number: 0 when it
+ * is, or when the row has no such column or, unless required, NA or nothing there; else -1 with
+ * "FILE:LINE: status ok but COL 'X' is not a positive finite WHAT" (what: "rate", "time") */
+int rd_row_positive(const struct csv_table *t, size_t r, const char *col, int required, const char *what,
+		    char *err, size_t errlen);
 /* a run row's status as the rendered tables show it: "verified" for the runner's "ok" (checked
  * against the CPU reference in the same run before it was timed), any other status as written */
 const char *rd_status(const char *status);
@@ -115,13 +123,14 @@ int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *er
 int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 /* make hopper-tc: each tensor-core method on mma.sync beside its :wgmma variant (render-hopper.c) */
 int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
-/* a figure's outdir/NAME.vars (render-figures.c): opened with its title and provenance lines (title,
- * provenance: gnuplot strings), then committed */
+/* a figure's outdir/NAME.vars (render-figures.c): opened with its title, provenance and
+ * measured_run lines (title, provenance: gnuplot strings; measured_run: 1 from a run, else 0), then
+ * committed */
 int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen);
 int rd_vars_commit(struct atomic_file *a, char *err, size_t errlen);
-/* outdir/NAME.vars with the title and provenance alone */
+/* outdir/NAME.vars with the title, provenance and measured_run alone */
 int rd_vars_title(struct render_ctx *c, const char *name, char *err, size_t errlen);
-/* rd_outputs_close, then, for a target of kind figure, its .vars of title and provenance (rd_vars_title) */
+/* rd_outputs_close, then, for a target of kind figure, its .vars of title, provenance and measured_run (rd_vars_title) */
 int rd_outputs_close_titled(struct render_ctx *c, const struct target_spec *ts, struct outputs *o, char *err,
 			    size_t errlen);
 /* the fermi paper (render-fermi.c, render-fermi8.c) */

@@ -2,7 +2,8 @@
  * render-nongemm.c - the nongemm paper's Figure 2 (make nongemm-figure2: this GPU's roofline, every
  * unit and precision from the run's ceilings, beside the A100-80GB's and GH200's fp64 datasheet
  * rooflines, with the counter-measured kernels of tcs Tables 2 and 3 placed by their measured
- * intensity and attained FLOP/s), Figure 11 and Table 2 (make nongemm-figure11, nongemm-table2:
+ * intensity and attained FLOP/s, and numbered for the figure's list in its .vars, overlapping ones
+ * under one number), Figure 11 and Table 2 (make nongemm-figure11, nongemm-table2:
  * EBISU against ConvStencil over the paper's suite at its Table 2 domains and depths) and
  * Figure 6 (make nongemm-figure6): SCALE's GB/s against the
  * data size for the CUDA-core kernel and the tensor-core one (A = B (q I), m8n8k4 and the sm_90
@@ -217,6 +218,97 @@ static const struct {
 static const char *const f2_paper_gpus[] = { "A100-PCIe-80GB", "GH200" };
 static const char *const f2_inputs[] = { "tcs-table2", "tcs-table3" };
 
+/*
+ * The kernels' marks: each kernel once (a kernel in both tables' lists measured twice: its first
+ * point), kernels whose points lie within a factor F2_NEAR of each other on both axes (as their
+ * markers overlap at the figure's scale, chained) sharing one numbered mark, numbered by intensity.
+ * The .vars gets nmarks, and for each mark its place (markK_x, markK_y: the member drawn highest)
+ * and its legend line (markK: "K: method stencil dtype t=N (Table 2), ...", a method's kernels
+ * after its name).
+ */
+#define F2_NEAR 1.27
+#define F2_MAX 64
+struct f2_kernel {
+	double I, tf;
+	char method[64], what[64];   /* "box2d1r fp64 t=3" */
+	int tables;                  /* bit i: measured in f2_inputs[i] */
+	size_t mark;                 /* its mark's number, from 1 */
+};
+
+static size_t f2_find(size_t *up, size_t i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+static int f2_near(const struct f2_kernel *a, const struct f2_kernel *b)
+{
+	return fabs(log(a->I / b->I)) < log(F2_NEAR) && fabs(log(a->tf / b->tf)) < log(F2_NEAR);
+}
+
+/* the marks of the n kernels k (each one's mark set), written into the .vars f */
+static void f2_marks(struct f2_kernel *k, size_t n, FILE *f)
+{
+	size_t up[F2_MAX], root_mark[F2_MAX], order[F2_MAX], nm = 0;
+	for (size_t i = 0; i < n; i++)
+		up[i] = i, root_mark[i] = 0;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (f2_near(&k[i], &k[j]))
+				up[f2_find(up, i)] = f2_find(up, j);
+	for (size_t i = 0; i < n; i++)   /* by intensity: insertion sort of the indices */
+		order[i] = i;
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && k[order[j]].I < k[order[j - 1]].I; j--) {
+			size_t t = order[j];
+			order[j] = order[j - 1], order[j - 1] = t;
+		}
+	for (size_t i = 0; i < n; i++) {
+		size_t r = f2_find(up, order[i]);
+		if (!root_mark[r])
+			root_mark[r] = ++nm;
+	}
+	for (size_t i = 0; i < n; i++)
+		k[i].mark = root_mark[f2_find(up, i)];
+	fprintf(f, "nmarks = %zu\n", nm);
+	for (size_t m = 1; m <= nm; m++) {
+		char line[1024], name[32];
+		size_t top = n, used = 0;
+		int nmeth = 0;   /* the methods of the mark written */
+		used += (size_t)snprintf(line, sizeof(line), "%zu:", m);
+		for (size_t a = 0; a < n; a++) {   /* each method of the mark once, its kernels after it */
+			size_t i = order[a];
+			if (k[i].mark != m)
+				continue;
+			if (top == n || k[i].tf > k[top].tf)
+				top = i;
+			int first = 1;
+			for (size_t b = 0; b < a; b++)
+				first &= !(k[order[b]].mark == m && !strcmp(k[order[b]].method, k[i].method));
+			if (!first)
+				continue;
+			int nth = 0;
+			for (size_t b = a; b < n; b++) {
+				const struct f2_kernel *q = &k[order[b]];
+				if (q->mark != m || strcmp(q->method, k[i].method))
+					continue;
+				const char *tb = q->tables == 3 ? "Tables 2, 3" : q->tables == 1 ? "Table 2" : "Table 3";
+				if (used < sizeof(line) && nth)
+					used += (size_t)snprintf(line + used, sizeof(line) - used, ", %s (%s)", q->what, tb);
+				else if (used < sizeof(line))
+					used += (size_t)snprintf(line + used, sizeof(line) - used, "%s%s %s (%s)",
+								 nmeth ? "; " : " ", q->method, q->what, tb);
+				nth++;
+			}
+			nmeth++;
+		}
+		snprintf(name, sizeof(name), "mark%zu", m);
+		render_gp_var(f, name, line);
+		fprintf(f, "mark%zu_x = %.10g\nmark%zu_y = %.10g\n", m, k[top].I, m, k[top].tf);
+	}
+}
+
 static void f2_roof_rows(struct outputs *o, const char *gpu, const struct hw *hw, int paper_only)
 {
 	const double bw = hw_get(hw, "dram_copy_bandwidth", NULL) * 1e-3;   /* TB/s */
@@ -278,6 +370,8 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 		hw_free(&sheet);
 	}
 	int placed = 0;
+	struct f2_kernel kern[F2_MAX];
+	size_t nkern = 0;
 	for (size_t i = 0; i < NELEM(f2_inputs); i++)   /* the measured kernels, by counter intensity */
 		for (size_t k = 0; k < t[i].n; k++) {
 			const struct point *p = &t[i].p[k];
@@ -302,6 +396,20 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 			const char *cells[] = { "kernel", label, p->have_model ? p->mp.peak_key : "", fs, is, "" };
 			md_row(&o.md, cells);
 			placed++;
+			char what[64];   /* the kernel once, for its mark */
+			snprintf(what, sizeof(what), "%s %s t=%d", p->cfg->stencil->name, dtype_table[p->cfg->dtype].name,
+				 p->cfg->fusion);
+			size_t j = 0;
+			while (j < nkern && (strcmp(kern[j].method, mname) || strcmp(kern[j].what, what)))
+				j++;
+			if (j == nkern && nkern < F2_MAX) {
+				kern[nkern] = (struct f2_kernel){ .I = p->I_m, .tf = tf, .tables = 0, .mark = 0 };
+				snprintf(kern[nkern].method, sizeof(kern[nkern].method), "%s", mname);
+				snprintf(kern[nkern].what, sizeof(kern[nkern].what), "%s", what);
+				nkern++;
+			}
+			if (j < nkern)
+				kern[j].tables |= 1 << i;
 		}
 	if (!placed)
 		md_note(&o.md, "No measured kernel is placed: the run holds no counter-measured rows of tcs Tables 2-3.");
@@ -311,6 +419,7 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 		rc = rd_vars_open(c, ts->name, &a, err, errlen);
 		if (rc == 0) {
 			fprintf(a.f, "this_gpu = '%s'\n", ngpu);
+			f2_marks(kern, nkern, a.f);
 			rc = rd_vars_commit(&a, err, errlen);
 		}
 	}

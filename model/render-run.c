@@ -1,8 +1,11 @@
 /*
  * render-run.c - one target's data: its configuration list, the run's rows for it (checked: a
- * positive, finite rate under 1.05x the model's, errors within tolerance, no duplicate), and the
- * model for each on the run's ceilings. Used by every rendered target (render-int.h).
+ * configuration key that parses, a status the runner writes, for an ok row a positive, finite rate
+ * and times, the rate under 1.05x the model's, errors within tolerance; no duplicate), and the
+ * model for each on the run's ceilings. Used by every rendered target (render-int.h). The status
+ * and time checks are shared with the workload rows (render-spmv.c).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +33,38 @@ double rd_num(const struct csv_table *t, long r, const char *col)
 		return NAN;
 	double v = strtod(s, &end);
 	return *end ? NAN : v;
+}
+
+/* The statuses the runner writes in a run CSV's status column: ok (verified against the CPU
+ * reference, then timed), wrong, skipped (profiling/measure.cu, profiling/workload-run.cu) and
+ * profile-once (stencilbench --profile-once's one launch for ncu, never timed). */
+static const char *const run_statuses[] = { "ok", "wrong", "skipped", "profile-once", NULL };
+
+int rd_row_status(const struct csv_table *t, size_t r, char *err, size_t errlen)
+{
+	const char *s = csv_table_get(t, r, "status");
+	for (const char *const *k = run_statuses; s && *k; k++)
+		if (!strcmp(s, *k))
+			return 0;
+	snprintf(err, errlen, "%s:%ld: status '%s' is none of the runner's (ok, wrong, skipped, profile-once)",
+		 t->path, t->lines[r], s ? s : "");
+	return -1;
+}
+
+int rd_row_positive(const struct csv_table *t, size_t r, const char *col, int required, const char *what,
+		    char *err, size_t errlen)
+{
+	const char *s = csv_table_get(t, r, col);
+	char *end;
+	if (!s || ((!*s || !strcmp(s, "NA")) && !required))   /* no column, or not taken in this row */
+		return 0;
+	errno = 0;
+	double v = *s ? strtod(s, &end) : NAN;
+	if (*s && !*end && !errno && isfinite(v) && v > 0)
+		return 0;
+	snprintf(err, errlen, "%s:%ld: status ok but %s '%s' is not a positive finite %s", t->path, t->lines[r],
+		 col, s, what);
+	return -1;
 }
 
 /* the configuration key of a run row: stencil, dtype, method (METHOD:OPTION), fusion, size */
@@ -76,14 +111,36 @@ static void roof_err(char *err, size_t errlen, const struct csv_table *t, size_t
 		 csv_table_get(t, r, "fusion"), csv_table_get(t, r, "size"));
 }
 
-/* A run CSV's rows before any is used: one row per configuration; an ok row has a positive
- * finite rate, no higher than 1.05x the runner's model, and verification errors within its
- * tolerances. -1 with "FILE:LINE: what". */
+/* A run CSV's rows before any is used: each row's configuration key parses (a known stencil,
+ * dtype, method and variant, a fusion depth and a size the runner takes), one row per
+ * configuration, a status the runner writes; an ok row has a positive finite rate and times
+ * (time_median_s, and the --original times where taken), a rate no higher than 1.05x the runner's
+ * model, and verification errors within its tolerances. -1 with "FILE:LINE: what". */
 static int run_sane(const struct csv_table *t, char *err, size_t errlen)
 {
 	static const char *const verify[][2] = { { "verify_rel_l2", "verify_tol_l2" },
 						 { "verify_max_rel", "verify_tol_max" } };
+	/* an ok row's times: the protocol's median where the runner wrote it, the fixed-count driver's
+	 * cold and warm where the row was timed with --original (else NA) */
+	static const char *const times[] = { "time_median_s", "orig_time_cold_s", "orig_time_warm_s" };
 	for (size_t r = 0; r < t->nrows; r++) {
+		struct run_config cfg;
+		char what[256];
+		int bad = run_config_parse(&cfg, csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"),
+					   csv_table_get(t, r, "method"), csv_table_get(t, r, "fusion"),
+					   csv_table_get(t, r, "size"), NULL, model_method_names(), what, sizeof(what));
+		const struct model_method *mm = bad ? NULL : model_method_find(cfg.method);
+		if (mm && !option_known(mm->options, cfg.option)) {
+			snprintf(what, sizeof(what), "unknown method '%s' (%s has no variant '%s')",
+				 csv_table_get(t, r, "method"), cfg.method, cfg.option);
+			bad = 1;
+		}
+		if (bad) {   /* else the row would match no configuration and render as "not run" */
+			snprintf(err, errlen, "%s:%ld: %s", t->path, t->lines[r], what);
+			return -1;
+		}
+		if (rd_row_status(t, r, err, errlen) != 0)
+			return -1;
 		for (size_t q = 0; q < r; q++)
 			if (same_config(t, q, r)) {
 				snprintf(err, errlen, "%s:%ld: duplicate configuration (%s %s %s t=%s %s), also at "
@@ -95,12 +152,12 @@ static int run_sane(const struct csv_table *t, char *err, size_t errlen)
 			}
 		if (strcmp(csv_table_get(t, r, "status"), "ok"))
 			continue;
-		double g = rd_num(t, (long)r, "gstencil_per_s");
-		if (!isfinite(g) || g <= 0) {
-			snprintf(err, errlen, "%s:%ld: status ok but gstencil_per_s '%s' is not a positive finite "
-				 "rate", t->path, t->lines[r], csv_table_get(t, r, "gstencil_per_s"));
+		if (rd_row_positive(t, r, "gstencil_per_s", 1, "rate", err, errlen) != 0)
 			return -1;
-		}
+		for (size_t k = 0; k < NELEM(times); k++)
+			if (rd_row_positive(t, r, times[k], 0, "time", err, errlen) != 0)
+				return -1;
+		double g = rd_num(t, (long)r, "gstencil_per_s");
 		double model = rd_num(t, (long)r, "model_gstencil_per_s");
 		if (isfinite(model) && g > 1.05 * model) {
 			roof_err(err, errlen, t, r, g, model);

@@ -7,7 +7,9 @@
  * Figure 9, the preprocessing time of cuSPARSE and of the DASP-style kernel, also in SpMVs;
  * Figure 10, the DASP-style kernel over cuSPARSE in the original setting (fixed-count timing, no
  * preprocessing) and the improved one (the protocol, preprocessing), with the geometric means the
- * paper quotes (data/paper/nongemm-spmv.csv). Figures 8-10 read nongemm-figure8.
+ * paper quotes (data/paper/nongemm-spmv.csv). Figures 8-10 read nongemm-figure8. A workload run
+ * CSV's rows are checked before use (rd_wl_load): a configuration that parses, a runner's status,
+ * positive finite times and rates in an ok row.
  */
 #include <math.h>
 #include <stdio.h>
@@ -28,6 +30,35 @@ static long wl_run_row(const struct csv_table *run, const struct wl_pt *p)
 	return -1;
 }
 
+/* A workload run CSV's rows before any is used: the columns the renderer reads; each row's
+ * configuration (workload, dtype, method, size, matrix) parses as a list's would, its status is
+ * one the runner writes, and an ok row's times and rates are positive and finite (the protocol's
+ * median always; the --original times, preprocessing, issue time and rates where taken, else NA).
+ * -1 with "FILE:LINE: what". */
+static int wl_run_sane(const struct csv_table *t, char *err, size_t errlen)
+{
+	static const char *const need[] = { "workload", "dtype", "method", "size", "status", "time_median_s", NULL };
+	static const struct { const char *col, *what; } measured[] = {
+		{ "orig_time_cold_s", "time" }, { "orig_time_warm_s", "time" }, { "preprocess_s", "time" },
+		{ "issue_s", "time" }, { "gbps", "rate" }, { "gflop_per_s", "rate" },
+	};
+	if (csv_table_require(t, need, err, errlen) != 0)
+		return -1;
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct workload_config wc;
+		if (workload_parse_row(&wc, t, r, err, errlen) != 0 || rd_row_status(t, r, err, errlen) != 0)
+			return -1;
+		if (strcmp(csv_table_get(t, r, "status"), "ok"))
+			continue;
+		if (rd_row_positive(t, r, "time_median_s", 1, "time", err, errlen) != 0)
+			return -1;
+		for (size_t k = 0; k < NELEM(measured); k++)
+			if (rd_row_positive(t, r, measured[k].col, 0, measured[k].what, err, errlen) != 0)
+				return -1;
+	}
+	return 0;
+}
+
 int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, char *err, size_t errlen)
 {
 	char path[1024];
@@ -40,6 +71,10 @@ int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, c
 	s->have = c->rundir[0] && stat(path, &st) == 0;
 	if (s->have && csv_table_read(path, &s->run, err, errlen) != 0) {
 		free(s->cfgs);
+		return -1;
+	}
+	if (s->have && wl_run_sane(&s->run, err, errlen) != 0) {
+		rd_wl_free(s);
 		return -1;
 	}
 	s->pt = calloc(s->n, sizeof(*s->pt));

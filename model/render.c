@@ -1,8 +1,9 @@
 /*
- * render.c - the renderer's context (a run's meta.csv, ceilings and title), number formatting, the
- * outputs every target writes (CSV and Markdown, atomically, with the run's provenance and notes)
- * and the dispatch of render_target. See render.h; the targets are in render-tables.c,
- * render-figures.c and verdicts.c, a run's loading and checks in render-run.c.
+ * render.c - the renderer's context (a run's meta.csv, its ceilings, held under twice the GPU's
+ * datasheet, and title), number formatting, the outputs every target writes (CSV and Markdown,
+ * atomically, with the run's provenance and notes) and the dispatch of render_target. See
+ * render.h; the targets are in render-tables.c, render-figures.c and verdicts.c, a run's loading
+ * and checks in render-run.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -69,6 +70,19 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 static int read_targets(struct render_ctx *c, char *err, size_t errlen);
 static int load_gpu_ceilings(struct render_ctx *c, char *err, size_t errlen);
 
+/* a run's ceilings within physical bounds (hw_check_bounds): under twice the datasheet of the GPU
+ * meta.csv names, where data/hw/gpu-names.csv and gpus.csv have it; else positive and finite */
+static int ceilings_bounded(const struct render_ctx *c, const struct hw *hw, char *err, size_t errlen)
+{
+	struct hw sheet;
+	char name[128];
+	const int have = rd_datasheet(c, &sheet, name, sizeof(name)) == 0;
+	const int rc = hw_check_bounds(hw, have ? &sheet : NULL, err, errlen);
+	if (have)
+		hw_free(&sheet);
+	return rc;
+}
+
 double rd_meta_num(const struct render_ctx *c, const char *col)
 {
 	char path[1024], err[256];
@@ -100,6 +114,10 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 		snprintf(path, sizeof(path), "%s/ceilings.csv", rundir);
 		if (hw_load_ceilings(&c->hw, path, err, errlen) != 0)
 			return -1;
+		if (ceilings_bounded(c, &c->hw, err, errlen) != 0) {
+			render_close(c);
+			return -1;
+		}
 		snprintf(c->title, sizeof(c->title), "%s, run %s", c->gpu, rundir);
 		/* one run, one GPU: a run whose invocations ran on several says so, and on whose ceilings
 		 * its rows are modelled */
@@ -155,6 +173,11 @@ static int load_gpu_ceilings(struct render_ctx *c, char *err, size_t errlen)
 			if (access(path, F_OK) != 0)
 				continue;
 			if (hw_load_ceilings(&c->gpu_hw[k], path, err, errlen) != 0) {
+				rc = -1;
+				break;
+			}
+			if (ceilings_bounded(c, &c->gpu_hw[k], err, errlen) != 0) {
+				hw_free(&c->gpu_hw[k]);
 				rc = -1;
 				break;
 			}
@@ -601,42 +624,80 @@ static int run_holds(const char *runs_dir, const char *name, const char *const *
 	return 1;
 }
 
-/* the run RUNS_DIR/REFERENCE names (its first line), when it holds every file: 0, else -1 */
-static int reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen)
+/* a run's name: one path component of [a-z0-9._-], not . or .. (the Makefile's rule for RUN) */
+int render_run_name_ok(const char *name)
 {
-	char path[1024], name[256] = "";
+	if (!name[0] || !strcmp(name, ".") || !strcmp(name, ".."))
+		return 0;
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || strchr("._-", *p)))
+			return 0;
+	return 1;
+}
+
+/* the run RUNS_DIR/REFERENCE names: 0 when it holds every file (OUT: its directory), 1 when there
+ * is no REFERENCE or its run lacks a file, -2 (ERR) when REFERENCE cannot be read or is not exactly
+ * one line naming a recorded run (a stray space or a deleted run is an error, never a fallback) */
+static int reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
+			 char *err, size_t errlen)
+{
+	char path[1024], name[256] = "", dir[1300], *text;
+	size_t len;
+	struct stat st;
 	snprintf(path, sizeof(path), "%s/REFERENCE", runs_dir);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return -1;
-	const int got = fgets(name, sizeof(name), f) != NULL;
-	fclose(f);
-	name[strcspn(name, "\r\n")] = '\0';
-	if (!got || !name[0] || strchr(name, '/') || !run_holds(runs_dir, name, files))
-		return -1;
-	snprintf(out, outlen, "%s/%s", runs_dir, name);
+	if (stat(path, &st) != 0)
+		return 1;
+	if (input_file_read(path, &text, &len, err, errlen) != 0)
+		return -2;
+	if (len && text[len - 1] == '\n')
+		len--;
+	const int fits = len < sizeof(name) && !memchr(text, '\0', len);
+	if (fits)
+		memcpy(name, text, len);
+	free(text);
+	if (!fits || !render_run_name_ok(name)) {
+		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, one path component of "
+			 "[a-z0-9._-]", path, name);
+		return -2;
+	}
+	snprintf(dir, sizeof(dir), "%s/%s", runs_dir, name);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: names '%s', which is not a recorded run under %s", path, name,
+			 runs_dir);
+		return -2;
+	}
+	if (!run_holds(runs_dir, name, files))
+		return 1;
+	snprintf(out, outlen, "%s", dir);
 	return 0;
 }
 
-int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen)
+int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
+		      char *err, size_t errlen)
 {
 	/* the reference run (RUNS_DIR/REFERENCE) where it holds the files, else the newest run by the
 	 * largest date_utc in its meta.csv */
 	DIR *d;
 	char best_date[64] = "";
-	int found = 0;
-	if (reference_run(runs_dir, files, out, outlen) == 0)
-		return 0;
+	int found = 0, rc;
+	err[0] = '\0';
+	if ((rc = reference_run(runs_dir, files, out, outlen, err, errlen)) <= 0)
+		return rc;
 	if (!(d = opendir(runs_dir)))
 		return -1;
 	for (struct dirent *e; (e = readdir(d));) {
-		char meta[1024], err[256];
+		char meta[1024];
 		struct csv_table m;
+		struct stat st;
 		if (e->d_name[0] == '.' || !run_holds(runs_dir, e->d_name, files))
 			continue;
 		snprintf(meta, sizeof(meta), "%s/%s/meta.csv", runs_dir, e->d_name);
-		if (csv_table_read(meta, &m, err, sizeof(err)) != 0)
+		if (stat(meta, &st) != 0)   /* no meta.csv: not a run to pick */
 			continue;
+		if (csv_table_read(meta, &m, err, errlen) != 0) {   /* one there that does not read: said */
+			closedir(d);
+			return -2;
+		}
 		for (size_t r = 0; r < m.nrows; r++) {
 			const char *dt = csv_table_get(&m, r, "date_utc");
 			if (dt && strcmp(dt, best_date) > 0) {

@@ -92,8 +92,12 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 /* The run to render by default that holds every one of files (NULL-terminated, e.g.
  * "tcs-table3.csv"): the reference run runs_dir/REFERENCE names (one line, a run's name) where it
  * holds them, else the newest (by the last date_utc in its meta.csv); 0 with its path in out, -1
- * when there is none. */
-int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen);
+ * when there is none, -2 (err: one line naming the file) when REFERENCE or a run's meta.csv is
+ * there but cannot be read, or REFERENCE does not name a recorded run. */
+int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
+		      char *err, size_t errlen);
+/* whether name is a run's name: one path component of [a-z0-9._-], not . or .. */
+int render_run_name_ok(const char *name);
 
 /* name = 'value' as gnuplot loads it (a .vars line): single-quoted, apostrophes doubled */
 void render_gp_var(FILE *f, const char *name, const char *value);

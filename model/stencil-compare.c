@@ -32,6 +32,8 @@ int main(int argc, char **argv)
 			cli_take_opt(prog, opts, argc, argv, &i);
 			continue;
 		}
+		if (!argv[i][0])   /* render_open would take it for no run: the model alone */
+			cli_bad_input(prog, "run %zu is an empty path ('')", n + 1);
 		if (n == CMP_MAX_RUNS)
 			cli_bad_input(prog, "more than %d runs ('%s')", CMP_MAX_RUNS, argv[i]);
 		runs[n++] = argv[i];

@@ -10,7 +10,8 @@
  * One row per configuration (and GPU): K, K_fused, rho, sigma, F, Q, I, the ceiling, ridge,
  * bound, attainable and effective TFLOP/s and GStencil/s; with --compare the scenario (1-4),
  * the speedup of eq. 13 and the sweet-spot test of eq. 19. Feeds tcs Tables 2-4 and the model
- * lines of Figures 9, 10, 14 and every measured table. Bad input exits 2 with one line.
+ * lines of Figures 9, 10, 14 and every measured table. A --hw file's ceilings are held under twice
+ * the datasheet of the GPU its run's meta.csv (beside it) names. Bad input exits 2 with one line.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "csvio.h"
@@ -67,7 +69,8 @@ static void usage(FILE *f)
 	for (size_t i = 0; i < model_method_count; i++)
 		fprintf(f, " %s", model_methods[i].name);
 	fprintf(f, ".\nGPUs come from data/hw/gpus.csv (--gpus-file overrides); --hw reads a measured\n"
-		"ceilings.csv (quantity,value,unit,how). Bad input exits 2.\n");
+		"ceilings.csv (quantity,value,unit,how), each under twice the datasheet of the GPU its\n"
+		"run's meta.csv beside it names. Bad input exits 2.\n");
 }
 
 static const struct stencil *parse_stencil(const char *s, const char *where)
@@ -258,21 +261,54 @@ struct hwset {
 	size_t n;
 };
 
+/* The datasheet that bounds a --hw file's ceilings: the GPU its run's meta.csv (beside it, as the
+ * runner writes them) names, through data/hw/gpu-names.csv and gpus_path. 1 with sheet loaded, 0
+ * when there is no meta.csv there or no datasheet row for its GPU (the ceilings are then held to
+ * positive finite values only); a meta.csv there that does not read is bad input. */
+static int hw_sheet_of_run(struct hw *sheet, const char *hwfile, const char *gpus_path)
+{
+	char meta[1200], names[1024], err[1200];
+	struct csv_table t;
+	struct stat st;
+	const char *slash = strrchr(hwfile, '/');
+	memset(sheet, 0, sizeof(*sheet));
+	snprintf(meta, sizeof(meta), "%.*s%smeta.csv", slash ? (int)(slash - hwfile) : 0, hwfile, slash ? "/" : "");
+	if (stat(meta, &st) != 0)
+		return 0;
+	if (csv_table_read(meta, &t, err, sizeof(err)) != 0)
+		cli_bad_input(prog, "bad --hw file: its run's %s", err);
+	const char *gpu = t.nrows ? csv_table_get(&t, t.nrows - 1, "gpu_name") : NULL;
+	int rc = 0;
+	if (gpu && *gpu && cli_repo_file("data/hw/gpu-names.csv", names, sizeof(names)) == 0) {
+		rc = hw_load_reported(sheet, gpus_path, names, gpu, err, sizeof(err));
+		if (rc < 0)
+			cli_fail(prog, "%s", err);
+	}
+	csv_table_free(&t);
+	return rc == 0 && sheet->n ? 1 : 0;
+}
+
 static void load_hw(struct hwset *hs, const char *gpus, const char *hwfile, const char *gpus_file)
 {
-	char err[512], path[1024];
+	char err[1200], path[1024];
 	if (!gpus == !hwfile)
 		cli_bad_input(prog, "give exactly one of --gpu NAME or --hw FILE");
+	const int found = gpus_file ? snprintf(path, sizeof(path), "%s", gpus_file) >= 0 :
+				      cli_repo_file("data/hw/gpus.csv", path, sizeof(path)) == 0;
 	if (hwfile) {
 		hs->hw = calloc(1, sizeof(*hs->hw));
 		hs->n = 1;
 		if (hw_load_ceilings(hs->hw, hwfile, err, sizeof(err)) != 0)
 			cli_bad_input(prog, "bad --hw file: %s", err);
+		struct hw sheet;
+		const int have = found && hw_sheet_of_run(&sheet, hwfile, path);
+		if (hw_check_bounds(hs->hw, have ? &sheet : NULL, err, sizeof(err)) != 0)
+			cli_bad_input(prog, "bad --hw file: %s", err);
+		if (have)
+			hw_free(&sheet);
 		return;
 	}
-	if (gpus_file)
-		snprintf(path, sizeof(path), "%s", gpus_file);
-	else if (cli_repo_file("data/hw/gpus.csv", path, sizeof(path)) != 0)
+	if (!found)
 		cli_fail(prog, "cannot find data/hw/gpus.csv (run from the repository or set "
 			 "STENCIL_REPRO_ROOT)");
 	char *list = strdup(gpus), *save = NULL;

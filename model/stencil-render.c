@@ -53,7 +53,10 @@ int main(int argc, char **argv)
 	}
 	if (nfiles) {
 		char out[1024];
-		if (render_newest_run(runs, files, out, sizeof(out)) != 0) {
+		const int rc = render_newest_run(runs, files, out, sizeof(out), err, sizeof(err));
+		if (rc == -2)
+			cli_bad_input(prog, "%s", err);
+		if (rc != 0) {
 			fprintf(stderr, "%s: no recorded run under %s holds %s%s\n", prog, runs, files[0],
 				nfiles > 1 ? " and the other files named" : "");
 			return 1;

@@ -50,7 +50,7 @@ int workload_is_list(const char *path)
 	return yes;
 }
 
-static int parse_row(struct workload_config *c, const struct csv_table *t, size_t r, char *err, size_t errlen)
+int workload_parse_row(struct workload_config *c, const struct csv_table *t, size_t r, char *err, size_t errlen)
 {
 	const char *w = csv_table_get(t, r, "workload"), *d = csv_table_get(t, r, "dtype");
 	const char *m = csv_table_get(t, r, "method"), *s = csv_table_get(t, r, "size");
@@ -128,7 +128,7 @@ int workload_read(const char *path, struct workload_config **cfgs, size_t *n, ch
 	}
 	*cfgs = calloc(t.nrows, sizeof(**cfgs));
 	for (size_t r = 0; r < t.nrows; r++) {
-		if (parse_row(&(*cfgs)[r], &t, r, err, errlen) != 0) {
+		if (workload_parse_row(&(*cfgs)[r], &t, r, err, errlen) != 0) {
 			free(*cfgs);
 			*cfgs = NULL;
 			csv_table_free(&t);

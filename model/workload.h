@@ -43,6 +43,10 @@ extern const size_t workload_method_rows;
 
 /* Read a workload list: 0 with *cfgs (malloc'd) and *n, or -1 with "FILE:LINE: what" in err. */
 int workload_read(const char *path, struct workload_config **cfgs, size_t *n, char *err, size_t errlen);
+/* Row r of a table with the list's columns (a list's, or a run CSV's, which has them too) as a
+ * configuration: 0, or -1 with "FILE:LINE: what 'BAD VALUE'" in err. */
+struct csv_table;
+int workload_parse_row(struct workload_config *c, const struct csv_table *t, size_t r, char *err, size_t errlen);
 /* whether a list's header names a workload (its first non-comment line has a `workload` column) */
 int workload_is_list(const char *path);
 /* an element count: an integer or 2^K (K <= 40); -1 when malformed */

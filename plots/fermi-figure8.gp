@@ -4,7 +4,8 @@
 # over the bytes of a cell, twice that for the wavefront's two steps), the widths whose padded row
 # pitch is a power of two (open triangles on the plane sweep) and, in the fp64 panel, the paper's
 # peaks on the Tesla C2050 as black-edged stars in the method's colour on a dotted line over the
-# widths its Figure 8 spans (the width of a peak is not printed). Reads
+# widths its Figure 8 spans (the width of a peak is not printed). The key names only what is drawn
+# (without a measured run: the roofs, on the datasheet GPU, and the paper's peaks). Reads
 # data=plots/out/fermi-figure8.csv by column name, the title from plots/out/fermi-figure8.vars and
 # data/paper/fermi-figure8.csv by column name; writes out.png and out.svg. Make target:
 # fermi-figure8.
@@ -24,11 +25,24 @@ do for [i=1:3] {
   stats paper using (strcol("method") eq word(methods,i) ? 1 : 0) nooutput
   NP[i] = STATS_sum
 }
+# a number, NaN for NA or empty (read so, a row stays valid for stats: no warning)
+num(c) = (strcol(c) eq "NA" || strcol(c) eq "" ? NaN : column(c))
+# each method's measured rows, the throttled ones and the plane sweep's marked widths: their entries
+array NM[3]
+do for [i=1:3] {
+  NM[i] = 0
+  stats data using (strcol("method") eq word(methods,i) && num("glups") > 0 ? (NM[i] = NM[i] + 1) : 0) nooutput
+}
+nthr = 0; npitch = 0; npow2 = 0
+stats data using (num("glups") > 0 ? (nthr = nthr + (column("throttled") == 1), \
+  npitch = npitch + (strcol("method") eq "plane-sweep" && column("pitch_pow2") == 1), \
+  npow2 = npow2 + (strcol("method") eq "plane-sweep" && column("pow2") == 1)) : 0) nooutput
+run = (exists("measured_run") ? measured_run : 1)
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,720 font ",10" noenhanced } \
   else { set terminal svg size 1500,720 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title."\nstar3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on this run's ceilings"
+  set multiplot title title."\nstar3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")
   do for [q=1:2] {
     d = word("fp64 fp32", q)
     set lmargin at screen 0.06 + (q - 1) * 0.5
@@ -77,10 +91,10 @@ do for [fmt in "png svg"] {
   set xrange [0:1]; set yrange [0:1]
   set key inside center top vertical Left reverse maxrows 4 font ",9" samplen 3
   plot 2 notitle, \
-       for [i=1:3] keyentry with linespoints pt 7 ps 0.9 lw 2 lc rgb word(colors,i) title word(methods,i), \
-       keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title "throttled sample(s)", \
-       keyentry with points pt 8 ps 2.2 lw 2 lc rgb "black" title "row pitch a power of two (plane sweep)", \
-       keyentry with points pt 6 ps 2.2 lw 2 lc rgb "gray40" title "n a power of two (plane sweep)", \
+       for [i=1:3] keyentry with linespoints pt 7 ps 0.9 lw 2 lc rgb word(colors,i) title (NM[i] > 0 ? word(methods,i) : ""), \
+       keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
+       keyentry with points pt 8 ps 2.2 lw 2 lc rgb "black" title (npitch > 0 ? "row pitch a power of two (plane sweep)" : ""), \
+       keyentry with points pt 6 ps 2.2 lw 2 lc rgb "gray40" title (npow2 > 0 ? "n a power of two (plane sweep)" : ""), \
        keyentry with lines dt 2 lw 1.5 lc rgb "gray30" title "roof, one step a launch (naive, plane sweep)", \
        keyentry with lines dt 2 lw 1.5 lc rgb word(colors,3) title "roof, two steps a sweep (wavefront)", \
        for [i=1:3] keyentry with points pt star ps 1.5 lc rgb word(colors,i) \

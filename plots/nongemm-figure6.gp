@@ -4,9 +4,11 @@
 # plotted ratio), with half the L2 (the paper's split) and the L2 marked, and the paper's section
 # 5.1.2 estimate of that ratio (no overlap of compute and memory, m8n8k4 at 1/8 use) for the A100
 # and the GH200 as black-edged stars near the right end of the sizes (the paper prints no measured
-# value of either panel). Reads data=plots/out/nongemm-figure6.csv by column name, the title and
-# half_l2 from plots/out/nongemm-figure6.vars and data/paper/nongemm-figure6.csv by column name;
-# writes out.png and out.svg. Make target: nongemm-figure6.
+# value of either panel). The sizes axis spans every configured size, padded; the keys name only
+# the kernels with points (without a measured run: the stars alone, the title says so). Reads
+# data=plots/out/nongemm-figure6.csv by column name, the title and half_l2 from
+# plots/out/nongemm-figure6.vars and data/paper/nongemm-figure6.csv by column name; writes out.png
+# and out.svg. Make target: nongemm-figure6.
 set datafile separator ','
 set datafile columnheaders
 methods = "scale-cc scale-dmma scale-dmma:m16n8k4 scale-dmma:m16n8k8 scale-dmma:m16n8k16"
@@ -18,17 +20,32 @@ egpus = "A100 GH200"
 est(i) = (strcol("quantity") eq word(estimates, i))
 # the papers' values: a star of the m8n8k4 kernel's colour edged in black, at the largest size
 star = "★"; edge = "☆"; sfont = ",16"
-stats data using (column("bytes") / 1048576.0) nooutput
-xstar = (STATS_records > 0 ? STATS_max / 1.5 : 1)
+# a number, NaN for NA or empty (read so, a row stays valid for stats: no warning)
+num(c) = (strcol(c) eq "NA" || strcol(c) eq "" ? NaN : column(c))
+hi(m, v) = (v > m ? v : m)
+lo(m, v) = (v < m ? v : m)
+# the sizes (MiB, every configured row's); each kernel's points in each panel (its key entry)
+xmin = 1e300; xmax = 0
+stats data using (num("bytes") > 0 ? (xmin = lo(xmin, column("bytes") / 1048576.0), xmax = hi(xmax, column("bytes") / 1048576.0)) : 0) nooutput
+if (xmax <= 0) { xmin = 1; xmax = 2 }
+xstar = xmax / 1.5
+array NG[words(methods)]
+array NR[words(methods)]
+do for [i=1:words(methods)] {
+  NG[i] = 0; NR[i] = 0
+  stats data using (sel(word(methods,i)) ? (NG[i] = NG[i] + (num("gbps") > 0), NR[i] = NR[i] + (num("cc_over_this") > 0)) : 0) nooutput
+}
+nmeas = sum [i=1:words(methods)] NG[i]
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,600 font ",10" noenhanced } \
   else { set terminal svg size 1500,600 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot layout 1,2 title title."\nhot launches after the 1-second warm-up; dotted: half the L2 (the paper's split), dashed: the L2"
+  set multiplot layout 1,2 title title."\nhot launches after the 1-second warm-up".(half_l2 > 0 ? "; dotted: half the L2 (the paper's split), dashed: the L2" : "").(nmeas > 0 ? "" : "; no measured run: no points")
+  set xrange [xmin / 1.3:xmax * 1.3]
   set logscale x 2
   set xlabel "data: b and a, 16 bytes an element (MiB, log scale)"
   set grid xtics ytics
-  set key bottom right opaque box
+  set key bottom right opaque box width 3
   if (half_l2 > 0) {
     set arrow 1 from half_l2 / 1048576.0, graph 0 to half_l2 / 1048576.0, graph 1 nohead dt 3 lw 2 lc rgb "gray30"
     set arrow 2 from half_l2 / 524288.0, graph 0 to half_l2 / 524288.0, graph 1 nohead dt 2 lw 1 lc rgb "gray30"
@@ -36,14 +53,16 @@ do for [fmt in "png svg"] {
   set title "memory throughput (paper values: not printed)"
   set ylabel "GB/s (bytes read + written)"
   set logscale y 2
+  if (nmeas == 0) { set yrange [1:2]; unset key } else { set yrange [*:*] }
   plot for [i=1:words(methods)] data using (sel(word(methods,i)) ? column("bytes") / 1048576.0 : NaN):(column("gbps")) \
-         with linespoints pt 7 ps 0.7 lw 2 lc rgb word(colors,i) title word(methods,i)
+         with linespoints pt 7 ps 0.7 lw 2 lc rgb word(colors,i) title (NG[i] > 0 ? word(methods,i) : "")
   unset logscale y
+  set key bottom right opaque box width 3
   set title "CUDA cores over tensor cores (above 1: CUDA cores faster); stars: the paper's estimate"
   set ylabel "scale-cc GB/s / tensor-core GB/s"
   set yrange [0.5:1.5]
   plot for [i=2:words(methods)] data using (sel(word(methods,i)) ? column("bytes") / 1048576.0 : NaN):(column("cc_over_this")) \
-         with linespoints pt 7 ps 0.7 lw 2 lc rgb word(colors,i) title word(methods,i), \
+         with linespoints pt 7 ps 0.7 lw 2 lc rgb word(colors,i) title (NR[i] > 0 ? word(methods,i) : ""), \
        1 with lines lc rgb "black" notitle, \
        for [i=1:2] paper using (est(i) ? xstar : NaN):(column("value")):(star) with labels font sfont textcolor rgb word(colors, 2) notitle, \
        for [i=1:2] paper using (est(i) ? xstar : NaN):(column("value")):(edge) with labels font sfont textcolor rgb "black" notitle, \

@@ -1,33 +1,50 @@
 # sptc-figure10.gp - sptc Figure 10: throughput against problem size for every method on box2d1r,
-# star2d1r and box1d1r, one panel a stencil drawing the methods measured on it (named in its
+# star2d1r and box1d1r, one panel a stencil drawing the methods configured on it (named in its
 # title): measured (points and lines; open diamonds: throttled, samples below 75 % of the max SM
-# clock) and each method's model plateau (dashed, with an open circle in the method's colour at its
-# own place along it, so that equal plateaus stay apart); both axes fitted to the data, one key for
-# the figure under the panels. The paper prints no GStencil/s for this figure (its picture only):
-# the title says so. Reads data=plots/out/sptc-figure10.csv (stencil-render) by column name, and
-# its title and methods from plots/out/sptc-figure10.vars, which make loads; writes out.png and
-# out.svg. Make target: figure10 (= sptc-figure10).
+# clock) and each method's model plateau (a dashed bar in the method's colour, each method in its
+# own slice of the panel's width, so that equal plateaus stay apart); both axes fitted to the data,
+# one key for the figure under the panels, naming only what is drawn (without a measured run: the
+# plateaus alone). The paper prints no GStencil/s for this figure (its picture only): the title
+# says so. Reads data=plots/out/sptc-figure10.csv (stencil-render) by column name, and its title
+# and methods from plots/out/sptc-figure10.vars, which make loads; writes out.png and out.svg. Make
+# target: figure10 (= sptc-figure10).
 set datafile separator ','
 set datafile columnheaders
 colors = "#1b9e77 #d95f02 #7570b3 #e6ab02 #a6761d #386cb0 #e7298a #66a61e #666666 #17becf"
 stencils = "box2d1r star2d1r box1d1r"
 sel(st, m) = (strcol("stencil") eq st && strcol("method") eq m)
 onst(st) = (strcol("stencil") eq st)
-# the model marker of the k-th of the n methods of a panel: spread over the panel's sizes
-mark_x(k) = xmin * (xmax / xmin) ** ((k - 0.5) / n)
+ok(v) = (v == v)
+# a number, NaN for NA or empty (read so, a row stays valid for stats: no warning)
+num(c) = (strcol(c) eq "NA" || strcol(c) eq "" ? NaN : column(c))
+hi(m, v) = (v > m ? v : m)
+lo(m, v) = (v < m ? v : m)
+# the k-th of a panel's n methods draws its plateau over the k-th slice of the sizes (a gap between)
+slice_x(k, f) = xmin * (xmax / xmin) ** ((k - 1 + 0.12 + 0.76 * f) / n)
 array K[words(methods)]
+array M[words(methods)]   # each method's measured rows, over every stencil: its key entry
+do for [i=1:words(methods)] {
+  M[i] = 0
+  stats data using (strcol("method") eq word(methods,i) && ok(num("gstencil_per_s")) ? (M[i] = M[i] + 1, 0) : 0) nooutput
+}
+nthr = 0
+stats data using (column("throttled") == 1 && ok(num("gstencil_per_s")) ? (nthr = nthr + 1, 0) : 0) nooutput
+nmeas = sum [i=1:words(methods)] M[i]
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1700,720 font ",10" noenhanced } \
   else { set terminal svg size 1700,720 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title." (paper values: not printed, the paper shows this figure as a picture only)\nnaive, ebisu: fp32; convstencil: tf32; lorastencil (sym: its own mirror-symmetric weights), flashfftstencil: fp64; tcstencil, spider: fp16. Points: measured (open diamonds: throttled); dashed with an open circle: each method's model plateau"
+  set multiplot title title." (paper values: not printed, the paper shows this figure as a picture only)\nnaive, ebisu: fp32; convstencil: tf32; lorastencil (sym: its own mirror-symmetric weights), flashfftstencil: fp64; tcstencil, spider: fp16. ".(nmeas > 0 ? "Points: measured (open diamonds: throttled); dashed bars: each method's model plateau, each in its own slice of the width" : "No measured run: dashed bars, each method's model plateau, each in its own slice of the width")
   do for [q=1:words(stencils)] {
     st = word(stencils, q)
-    # the methods measured on this stencil, numbered; the sizes and rates to fit the axes to
+    # (stats reads through the current ranges and log axes: none while counting)
+    unset logscale xy; set xrange [*:*]; set yrange [*:*]
+    # the methods configured on this stencil, numbered; the sizes and rates to fit the axes to
     n = 0; have = ""
     do for [i=1:words(methods)] {
-      stats data using (sel(st, word(methods,i)) ? 1 : 0) nooutput
-      K[i] = (STATS_sum > 0) ? (n = n + 1) : 0
+      c = 0
+      stats data using (sel(st, word(methods,i)) ? (c = c + 1, 0) : 0) nooutput
+      K[i] = (c > 0) ? (n = n + 1) : 0
       have = have.(K[i] > 0 ? (n > 1 ? ", " : "").word(methods,i) : "")
     }
     set lmargin at screen 0.05 + (q - 1) * 0.33
@@ -36,46 +53,44 @@ do for [fmt in "png svg"] {
     set bmargin at screen 0.3
     set border; set tics; set key off
     set logscale xy
-    set xrange [*:*]; set yrange [*:*]
-    xmin = 1; xmax = 1
+    xmin = 1; xmax = 10; ymin = 1; ymax = 10
     if (n > 0) {
-      stats data using (onst(st) ? column("points") : NaN) nooutput
-      xmin = STATS_min; xmax = STATS_max
-      stats data using (onst(st) ? column("model_gstencil_per_s") : NaN) nooutput
-      ymax = STATS_max
-      stats data using (onst(st) ? column("gstencil_per_s") : NaN) nooutput
-      ymax = (STATS_max > ymax) ? STATS_max : ymax
-      set xrange [xmin / 1.4:xmax * 1.4]
-      set yrange [*:ymax * 1.6]
+      xmin = 1e300; xmax = 0; ymin = 1e300; ymax = 0
+      stats data using (onst(st) ? (xmin = lo(xmin, column("points")), xmax = hi(xmax, column("points")), \
+        ymin = lo(lo(ymin, num("model_gstencil_per_s")), num("gstencil_per_s")), \
+        ymax = hi(hi(ymax, num("model_gstencil_per_s")), num("gstencil_per_s")), 0) : 0) nooutput
     }
+    ymin = lo(ymin, ymax / 20)   # at least a decade: two labelled ticks
+    set xrange [xmin / 1.4:xmax * 1.4]
+    set yrange [ymin / 1.6:ymax * 1.6]
     set title st.(n == words(methods) ? ": every method" : sprintf(": %d of %d methods (%s)", n, words(methods), have)) font ",9"
     set xlabel "problem size (points, log scale)"
     set ylabel "GStencil/s (point-steps per second, log scale)"
     set format x "%.0s%c"
     set format y "%g"
     set grid xtics ytics mxtics mytics
-    plot for [i=1:words(methods)] data using (sel(st, word(methods,i)) ? column("points") : NaN):(column("gstencil_per_s")) \
+    plot for [i=1:words(methods)] data using (sel(st, word(methods,i)) && column("points") == xmax ? slice_x(K[i], 0) : NaN):(column("model_gstencil_per_s")):(slice_x(K[i], 1) - slice_x(K[i], 0)):(0) \
+           with vectors nohead dashtype (8,4) lw 3 lc rgb word(colors,i) notitle, \
+         for [i=1:words(methods)] data using (sel(st, word(methods,i)) ? column("points") : NaN):(column("gstencil_per_s")) \
            with lines lw 2 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(st, word(methods,i)) && column("throttled") == 0 ? column("points") : NaN):(column("gstencil_per_s")) \
            with points pt 7 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(st, word(methods,i)) && column("throttled") == 1 ? column("points") : NaN):(column("gstencil_per_s")) \
-           with points pt 12 ps 2 lw 2 lc rgb word(colors,i) notitle, \
-         for [i=1:words(methods)] data using (sel(st, word(methods,i)) ? column("points") : NaN):(column("model_gstencil_per_s")) \
-           with lines dashtype 2 lw 1.5 lc rgb word(colors,i) notitle, \
-         for [i=1:words(methods)] data using (sel(st, word(methods,i)) && column("points") == xmax ? mark_x(K[i]) : NaN):(column("model_gstencil_per_s")) \
-           with points pt 6 ps 1.8 lw 2 lc rgb word(colors,i) notitle
+           with points pt 12 ps 2 lw 2 lc rgb word(colors,i) notitle
   }
-  # one key for the figure, under the panels
+  # one key for the figure, under the panels: a method's entry is its measured line where it has
+  # one, else its plateau's dashed bar
   set lmargin at screen 0.03
   set rmargin at screen 0.98
   set tmargin at screen 0.19
   set bmargin at screen 0.01
   unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale xy
   set xrange [0:1]; set yrange [0:1]
-  set key inside center top vertical Left reverse maxrows 3 font ",9" samplen 3 width 1
+  set key inside center top vertical Left reverse maxrows 3 font ",9" samplen 4 width 2
   plot 2 notitle, \
-       for [i=1:words(methods)] keyentry with linespoints pt 7 lw 2 lc rgb word(colors,i) title word(methods,i)." measured", \
-       for [i=1:words(methods)] keyentry with linespoints dashtype 2 pt 6 ps 1.8 lw 1.5 lc rgb word(colors,i) title word(methods,i)." model plateau", \
-       keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title "throttled sample(s)"
+       for [i=1:words(methods)] keyentry with linespoints pt 7 lw 2 lc rgb word(colors,i) title (M[i] > 0 ? word(methods,i) : ""), \
+       for [i=1:words(methods)] keyentry with lines dashtype (8,4) lw 3 lc rgb word(colors,i) title (M[i] > 0 ? "" : word(methods,i)." (model plateau)"), \
+       keyentry with lines dashtype (8,4) lw 3 lc rgb "gray40" title (nmeas > 0 ? "model plateau (a dashed bar in the method's colour)" : ""), \
+       keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : "")
   unset multiplot
 }

@@ -7,8 +7,10 @@
 # at its row's depth. From a run also the counter-measured AI of ebisu at each depth (black points,
 # a colour no model line uses; throttled rows, samples below 75 % of the max SM clock, as open
 # diamonds) and this run's measured ridge (black, dotted), the title naming the run's GPU, run and
-# commits (provenance= of plots/out/tcs-figure15.vars, which make loads); without one the title
-# says model only and names the datasheet GPUs. Reads model=... (stencil-model --experiment
+# commits (provenance= of plots/out/tcs-figure15.vars, which make loads); without one (measured=''
+# or measured_run = 0 in those .vars: rendered with no run) the title says model only and names the
+# datasheet GPUs, and neither the points, the ridge nor their key entries are drawn (the key names
+# only what is drawn). Reads model=... (stencil-model --experiment
 # experiments/tcs-figure10.csv), measured=plots/out/tcs-figure15.csv and
 # fit=plots/out/tcs-figure15-fit.csv (both '' for the model-only figure) and
 # data/paper/tcs-table2.csv and tcs-table3.csv by column name; writes out.png and out.svg. Make
@@ -29,18 +31,26 @@ drawn(st) = (strstrt(" ".stencils." ", " ".st." ") > 0)
 cc(dt) = (strcol("method") eq "ebisu" && strcol("dtype") eq dt)
 mstencils = "box2d1r star2d1r box3d1r star3d1r"
 mpts = "4 6 8 10"
-run = (measured ne "")
+# a run: its ceilings' ridge; its counter-measured rows: the points (none without counters)
+run = (measured ne "") && (!exists("measured_run") || measured_run)
+num(c) = (strcol(c) eq "NA" || strcol(c) eq "" ? NaN : column(c))
+npts = 0; nthr = 0
+if (run) {
+  stats measured using (num("I_measured") > 0 ? (npts = npts + 1, nthr = nthr + (column("throttled") == 1)) : 0) nooutput
+}
 # the papers' values: a star (filled: measured, white: analytic) edged in black
 star = "★"; edge = "☆"; sfont = ",16"
 fig_title = "tcs Figure 10: arithmetic intensity of temporally fused CUDA-core stencils against fusion depth".\
   (run && exists("provenance") ? " on ".provenance : " (model only: datasheet GPUs ".gpus.", data/hw/gpus.csv; no run)")
 sub_title = "lines: the model I = 2Kt / 2D (box2d1r and star2d2r, both K = 9, coincide); dashed: each datasheet GPU's CUDA-core ridge".\
-  (run ? "\nblack: measured on this run's GPU (points: ebisu's counter-measured AI; dotted: the ridge of this run's measured ceilings)" : "").\
+  (run ? "\nblack: measured on this run's GPU (".(npts > 0 ? "points: ebisu's counter-measured AI; " : "")."dotted: the ridge of this run's measured ceilings)" : "").\
   "\nstars: the paper on the A100 (tcs Tables 2 and 3: analytic I white, ncu-measured I black, ridge points red); the depths at which it finds stencils turn compute-bound are not printed in its text"
 # the plot's parts, joined by eval (the measured part only from a run): the model's lines and the
 # datasheet ridges; the run's points, throttled rows and ridge; the paper's stars
 lines = 'for [i=1:words(stencils)] model using (sel(word(stencils,i), ty, first) ? column("fusion") : NaN):(column("I")) with linespoints lw 2 pt (i+3) ps 1.2 lc rgb word(colors,i) notitle, for [j=1:words(gpus)] model using (sel("box2d1r", ty, word(gpus,j)) ? column("fusion") : NaN):(column("ridge")) with lines dashtype int(word(rdash,j)) lw 3 lc rgb word(rcolors,j) notitle'
-meas = 'for [i=1:words(mstencils)] measured using (msel(word(mstencils,i), ty) && column("throttled") == 0 ? column("fusion") : NaN):(column("I_measured")) with points pt int(word(mpts,i)) ps 2 lw 2 lc rgb "black" notitle, measured using (column("throttled") == 1 && strcol("dtype") eq ty ? column("fusion") : NaN):(column("I_measured")) with points pt 12 ps 2.5 lw 2 lc rgb "black" notitle, fit using (msel("box2d1r", ty) ? column("fusion") : NaN):(column(ty eq "fp32" ? "ridge_fp32" : "ridge_fp64")) with lines dashtype 3 lw 3 lc rgb "black" notitle'
+pts = 'for [i=1:words(mstencils)] measured using (msel(word(mstencils,i), ty) && column("throttled") == 0 ? column("fusion") : NaN):(column("I_measured")) with points pt int(word(mpts,i)) ps 2 lw 2 lc rgb "black" notitle, measured using (column("throttled") == 1 && strcol("dtype") eq ty ? column("fusion") : NaN):(column("I_measured")) with points pt 12 ps 2.5 lw 2 lc rgb "black" notitle, '
+ridge = 'fit using (msel("box2d1r", ty) ? column("fusion") : NaN):(column(ty eq "fp32" ? "ridge_fp32" : "ridge_fp64")) with lines dashtype 3 lw 3 lc rgb "black" notitle'
+meas = (npts > 0 ? pts : "").ridge
 paper = 't3 using (cc(ty) ? column("fusion") : NaN):(column("ridge")):(star) with labels font sfont textcolor rgb word(rcolors,1) notitle, t3 using (cc(ty) ? column("fusion") : NaN):(column("ridge")):(edge) with labels font sfont textcolor rgb "black" notitle, t3 using (cc(ty) && drawn(strcol("stencil")) ? column("fusion") : NaN):(column("I")):(star) with labels font sfont textcolor rgb "white" notitle, t3 using (cc(ty) && drawn(strcol("stencil")) ? column("fusion") : NaN):(column("I")):(edge) with labels font sfont textcolor rgb "black" notitle, t2 using (cc(ty) && drawn(strcol("stencil")) ? column("fusion") + 0.2 : NaN):(column("I_measured")):(star) with labels font sfont textcolor rgb "black" notitle'
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,780 font ",10" noenhanced } \
@@ -75,8 +85,8 @@ do for [fmt in "png svg"] {
   plot 2 notitle, \
        for [i=1:words(stencils)] keyentry with linespoints lw 2 pt (i+3) ps 1.2 lc rgb word(colors,i) title word(stencils,i)." (model)", \
        for [j=1:words(gpus)] keyentry with lines dashtype int(word(rdash,j)) lw 3 lc rgb word(rcolors,j) title "ridge ".word(gpus,j)." (datasheet)", \
-       for [i=1:words(mstencils)] keyentry with points pt int(word(mpts,i)) ps 2 lw 2 lc rgb "black" title (run ? word(mstencils,i)." measured (this run)" : ""), \
-       keyentry with points pt 12 ps 2.5 lw 2 lc rgb "black" title (run ? "throttled sample(s)" : ""), \
+       for [i=1:words(mstencils)] keyentry with points pt int(word(mpts,i)) ps 2 lw 2 lc rgb "black" title (npts > 0 ? word(mstencils,i)." measured (this run)" : ""), \
+       keyentry with points pt 12 ps 2.5 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
        keyentry with lines dashtype 3 lw 3 lc rgb "black" title (run ? "ridge, this run (measured ceilings)" : ""), \
        keyentry with points pt edge ps 1.5 lc rgb "black" title "paper: analytic I, A100 (tcs Table 3)", \
        keyentry with points pt star ps 1.5 lc rgb "black" title "paper: ncu-measured I, A100 (tcs Table 2)", \

@@ -1,9 +1,10 @@
 # tcs-figure16.gp - tcs Figure 16: every method in each precision over the six cases, one panel a
-# precision holding only its three cases and the methods measured in it, side by side in each case:
+# precision holding only its three cases and the methods configured in it, side by side in each case:
 # measured (filled points; open diamonds: throttled, samples below 75 % of the max SM clock), each
 # method's model roof on this run's ceilings (a short bar in its colour at its own place, so that
 # equal roofs stay apart) and the paper's GStencil/s on the A100 (tcs Table 3: ebisu, convstencil
-# and spider) as black-edged stars in the method's colour; one key under both panels. Reads
+# and spider) as black-edged stars in the method's colour; one key under both panels, naming only
+# what is drawn (without a measured run: the roofs, on the datasheet GPU, and the stars). Reads
 # data=plots/out/tcs-figure16.csv (stencil-render) by column name, its title and methods from
 # plots/out/tcs-figure16.vars, which make loads, and data/paper/tcs-table3.csv by column name;
 # writes out.png and out.svg. Make target: tcs-figure16.
@@ -23,21 +24,35 @@ place(c, i) = slot(c) + (K[i] - (n + 1) / 2.0) * w / n
 sel(i) = (strcol("method") eq word(methods,i) && want(p, strcol("dtype")))
 # the papers' values: a star of the method's colour edged in black
 star = "★"; edge = "☆"; sfont = ",16"
+# a number, NaN for NA or empty (read so, a row stays valid for stats: no warning)
+num(c) = (strcol(c) eq "NA" || strcol(c) eq "" ? NaN : column(c))
 array K[words(methods)]
 array NP[words(methods)]
+array NM[words(methods)]   # each method's measured rows (its key entry)
+do for [i=1:words(methods)] {
+  NM[i] = 0; NP[i] = 0
+  stats data using (strcol("method") eq word(methods,i) && num("gstencil_per_s") > 0 ? (NM[i] = NM[i] + 1) : 0) nooutput
+  stats t3 using (strcol("method") eq word(methods,i) ? (NP[i] = NP[i] + 1) : 0) nooutput
+}
+nmeas = sum [i=1:words(methods)] NM[i]
+nthr = 0
+stats data using (column("throttled") == 1 && num("gstencil_per_s") > 0 ? (nthr = nthr + 1) : 0) nooutput
+run = (exists("measured_run") ? measured_run : 1)
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,700 font ",10" noenhanced } \
   else { set terminal svg size 1400,700 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title."\nfilled points: measured (open diamonds: throttled); bars: each method's model roof on this run's ceilings; stars: the paper's GStencil/s on the A100 (tcs Table 3)"
+  set multiplot title title."\n".(nmeas > 0 ? "filled points: measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; " : "").\
+    "bars: each method's model roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")."; stars: the paper's GStencil/s on the A100 (tcs Table 3)"
   do for [q=1:2] {
     p = word(panels, q)
     cases = pcases(q)
-    # the methods measured in this panel, numbered in the key's order
+    # the methods configured in this panel, numbered in the key's order
     n = 0
     do for [i=1:words(methods)] {
-      stats data using (sel(i) ? 1 : 0) nooutput
-      K[i] = (STATS_sum > 0) ? (n = n + 1) : 0
+      c = 0
+      stats data using (sel(i) ? (c = c + 1) : 0) nooutput
+      K[i] = (c > 0) ? (n = n + 1) : 0
     }
     set lmargin at screen 0.06 + (q - 1) * 0.5
     set rmargin at screen 0.48 + (q - 1) * 0.5
@@ -63,11 +78,8 @@ do for [fmt in "png svg"] {
          for [i=1:words(methods)] data using (sel(i) && column("throttled") == 1 ? place(casenum(strcol("label")), i) : NaN):(column("gstencil_per_s")) \
            with points pt 12 ps 2 lw 2 lc rgb word(colors,i) notitle
   }
-  # one key for both panels, under them
-  do for [i=1:words(methods)] {
-    stats t3 using (strcol("method") eq word(methods,i) ? 1 : 0) nooutput
-    NP[i] = STATS_sum
-  }
+  # one key for both panels, under them: a method's entry is its measured point where it has one,
+  # else its roof's bar
   set lmargin at screen 0.04
   set rmargin at screen 0.98
   set tmargin at screen 0.165
@@ -76,9 +88,10 @@ do for [fmt in "png svg"] {
   set xrange [0:1]; set yrange [0:1]
   set key inside center top vertical Left reverse maxrows 5 font ",9" samplen 2 width 1
   plot 2 notitle, \
-       for [i=1:words(methods)] keyentry with points pt 7 ps 1.5 lc rgb word(colors,i) title word(methods,i)." measured", \
-       keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title "throttled sample(s)", \
-       keyentry with lines lw 3 lc rgb "gray40" title "model roof (a bar in the method's colour)", \
+       for [i=1:words(methods)] keyentry with points pt 7 ps 1.5 lc rgb word(colors,i) title (NM[i] > 0 ? word(methods,i)." measured" : ""), \
+       for [i=1:words(methods)] keyentry with lines lw 3 lc rgb word(colors,i) title (NM[i] > 0 ? "" : word(methods,i)." model roof"), \
+       keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
+       keyentry with lines lw 3 lc rgb "gray40" title (nmeas > 0 ? "model roof (a bar in the method's colour)" : ""), \
        for [i=1:words(methods)] keyentry with points pt star ps 1.5 lc rgb word(colors,i) \
          title (NP[i] > 0 ? word(methods,i)." paper: A100 (tcs Table 3)" : "")
   unset multiplot

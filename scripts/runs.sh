@@ -12,11 +12,13 @@
 #   runs.sh measure NAME OUT EXPERIMENT [RUNNER ARGS]   measure OUT unless it is complete
 #   runs.sh ceilings DIR                  measure DIR/ceilings.csv unless it is there
 #   runs.sh git-clean NAME                refuse (exit 1) a dirty git tree unless ALLOW_DIRTY=1
-#   runs.sh list DIR                      a content listing of DIR's runs (the run index's stamp)
-#   runs.sh newest RENDER TARGET FILE...  "RUN_OF_TARGET := DIR": the newest recorded run holding
-#                                         every FILE (empty: none)
-#   runs.sh stamp STAMP RUNDIR FILE...    write "RUNDIR + checksums of FILE..." to STAMP only when
-#                                         it changed (a rendered output's record of its run)
+#   runs.sh stamp STAMP RUNDIR|- FILE...  write "RUNDIR + checksums of what the renderer reads of
+#                                         it" to STAMP only when it changed (a rendered output's
+#                                         record of its run); "-": the reference or newest run
+#                                         holding every FILE ($RENDER newest-run), or none
+#   runs.sh stamped STAMP                 print the run STAMP names (nothing: none)
+#   runs.sh render TARGET STAMP OUTDIR MODE   render TARGET from its stamp's run ($RENDER)
+#   runs.sh wrong-stamped TARGET STAMP FILE...   `wrong` on the FILEs of the stamp's run
 #
 # Measuring refuses a dirty git tree unless ALLOW_DIRTY=1 (skipped where the tree has no .git), and
 # holds a lock ($LOCK, default build/measure.lock) so that two makes never measure at once; what
@@ -175,25 +177,60 @@ ceilings() {   # DIR
 	[[ -s $1/ceilings.csv ]] || die "ceilings: error: the runner exited 0 without $1/ceilings.csv"
 }
 
-newest() {   # RENDER TARGET FILE...
-	local render=$1 t=$2 rc=0 run
-	shift 2
-	run=$("$render" newest-run "$@" 2>/dev/null) || rc=$?
-	case $rc in
-	0 | 1) echo "RUN_OF_$t := $run" ;;
-	*) die "runs.sh: error: $render newest-run exited $rc" ;;
-	esac
+# the run a stamp names: its first line "run: DIR" ("none": empty)
+stamped() {   # STAMP
+	local r
+	[[ -f $1 ]] || die "runs.sh: $1: no such stamp"
+	r=$(sed -n '1s/^run: //p' "$1")
+	[[ $r == none ]] || printf '%s\n' "$r"
 }
 
-stamp() {   # STAMP RUNDIR FILE...
-	local s=$1 tmp
-	shift
+# A rendered output's record of its run: "run: DIR" (none: the model and paper columns), then the
+# checksums of everything of the run the renderer reads: FILE... (the target's CSVs), the run's
+# ceilings.csv and meta.csv and each GPU's gpus/*/ceilings.csv. RUNDIR "-": the run is chosen
+# here, by the renderer's rule (stencil-render newest-run: the run data/runs/REFERENCE names where
+# it holds every FILE, else the newest holding them), on every make. Written only when it changed.
+stamp() {   # STAMP RUNDIR|- FILE...
+	local s=$1 run=$2 tmp rc=0 f
+	shift 2
+	if [[ $run == - ]]; then
+		run=$("${RENDER:-build/stencil-render}" newest-run "$@" --runs data/runs) || rc=$?
+		case $rc in
+		0) ;;
+		1) run= ;;
+		*) die "runs.sh: error: ${RENDER:-build/stencil-render} newest-run exited $rc" ;;
+		esac
+	fi
 	tmp=$(mktemp "$s.XXXXXX") || exit 1
-	# the run's ceilings are an input too (the model's ceilings)
-	{ echo "run: ${1:-none}"; [[ ! -f ${1:-/nonexistent}/ceilings.csv ]] || cksum "$1/ceilings.csv"
-	  shift; [[ $# -eq 0 ]] || cksum "$@"; } > "$tmp" || { rm -f "$tmp"; exit 1; }
+	{ echo "run: ${run:-none}"
+	  if [[ -n $run ]]; then
+		for f in "$@" ceilings.csv meta.csv; do [[ ! -f $run/$f ]] || cksum "$run/$f"; done
+		for f in "$run"/gpus/*/ceilings.csv; do [[ ! -f $f ]] || cksum "$f"; done
+	  fi; } > "$tmp" || { rm -f "$tmp"; exit 1; }
 	chmod 644 "$tmp"
 	if cmp -s "$tmp" "$s"; then rm -f "$tmp"; else mv -f "$tmp" "$s"; fi
+}
+
+# render TARGET from the run its stamp names into OUTDIR; MODE no (no device) says which run
+render() {   # TARGET STAMP OUTDIR MODE
+	local run
+	run=$(stamped "$2") || exit 1
+	if [[ $4 == no && -n $run ]]; then
+		echo "no CUDA device: rendering the recorded run $run"
+	elif [[ $4 == no ]]; then
+		echo "no CUDA device and no recorded run: rendering the model and paper columns" \
+			"(measurements need a GPU)"
+	fi
+	exec "${RENDER:-build/stencil-render}" "$1" ${run:+--run "$run"} --outdir "$3"
+}
+
+wrong_stamped() {   # TARGET STAMP FILE...: wrong rows of the run the stamp names
+	local t=$1 run f files=()
+	run=$(stamped "$2") || exit 1
+	shift 2
+	[[ -n $run ]] || return 0
+	for f; do files+=("$run/$f"); done
+	wrong "$t" "${files[@]}"
 }
 
 cmd=${1:-}
@@ -206,8 +243,9 @@ device) device "$@" ;;
 measure) measure "$@" ;;
 ceilings) ceilings "$@" ;;
 git-clean) git_clean "$@" ;;
-list) cd "$1" 2>/dev/null && for f in */*.csv; do [[ -f $f ]] && cksum "$f"; done; true ;;
-newest) newest "$@" ;;
 stamp) stamp "$@" ;;
-*) die "usage: $me complete|configs|wrong|device|measure|ceilings|git-clean|list|newest|stamp ..." ;;
+stamped) stamped "$@" ;;
+render) render "$@" ;;
+wrong-stamped) wrong_stamped "$@" ;;
+*) die "usage: $me complete|configs|wrong|device|measure|ceilings|git-clean|stamp|stamped|render|wrong-stamped ..." ;;
 esac

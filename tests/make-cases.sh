@@ -9,7 +9,7 @@ set -uo pipefail
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES RUN QUICK COUNTERS WARMUP_S ALLOW_DIRTY HAVE_GPU DEVICE \
 	BENCH GNUPLOT NOBUILD
 case_=$1 root=$(cd "$2" && pwd) build=$(cd "$3" && pwd)
-S=$(mktemp -d /tmp/stencil-make-XXXXXX)
+S=$(mktemp -d "${TMPDIR:-/tmp}/stencil-make-XXXXXX")
 trap 'rm -rf "$S"' EXIT
 out=$S/.t/out
 mkdir -p "$S/.t"
@@ -136,6 +136,16 @@ run-name)   # RUN must be one path component of [a-z0-9._-]
 		says "RUN='$r'"
 	done
 	[[ -z $(ls data/runs) ]] || fail "something was measured" ;;
+knobs)   # a knob outside its documented set is a one-line error naming it and its value
+	for kv in QUICK=yes HAVE_GPU=banana FULL_WARMUP=2 COUNTERS=no NOBUILD=true ALLOW_DIRTY=y V=2 \
+		WARMUP_S=abc WARMUP_S=0 WARMUP_S=-1 "WARMUP_S=1'2" GPUS=banana GPUS=0,x GPUS=, SLURM=2; do
+		bad "$kv" tcs-table4
+		[[ $(wc -l < "$out") == 1 ]] || fail "$kv: not a one-line error"
+		says "${kv%%=*}='${kv#*=}'"
+	done
+	for kv in QUICK=0 QUICK=1 WARMUP_S=0.5 WARMUP_S=2 WARMUP_S=.25 GPUS=all GPUS=0,1 GPUS=3; do
+		mk "$kv" print-RUN || fail "$kv refused"
+	done ;;
 dirty)   # a dirty git tree is refused unless ALLOW_DIRTY=1, which reaches the runner
 	git init -q . && echo .t >> .git/info/exclude && git add -A . || fail "git"
 	git -c user.name=t -c user.email=t@t commit -qm t || fail "git commit"
@@ -162,7 +172,26 @@ run-index)   # without a device the index follows runs added, deleted and change
 	sed -i 's/421.6586754/400.0/' data/runs/rec1/tcs-table4.csv
 	touch -d 2000-01-01 data/runs/rec1/tcs-table4.csv
 	ok tcs-table4; grep -q "400.0" plots/out/tcs-table4.md || fail "a changed run was not rendered again"
-	rm -rf data/runs/rec1
+	# every input the renderer reads renders again when it changes: the paper's values, the hardware
+	# table, the run's meta.csv and ceilings, a GPU's ceilings under gpus/
+	for f in data/paper/tcs-table4.csv data/hw/gpus.csv data/runs/rec1/meta.csv data/runs/rec1/ceilings.csv; do
+		ok tcs-table4; ! grep -q "stencil-render: wrote" "$out" || fail "rendered again with nothing changed"
+		echo "# changed" >> "$f"   # a run's files by their content: an old date changes nothing
+		[[ $f != data/runs/* ]] || touch -d 2000-01-01 "$f"
+		ok tcs-table4; says "stencil-render: wrote plots/out/tcs-table4"
+	done
+	mkdir -p data/runs/rec1/gpus/g && cp data/runs/rec1/ceilings.csv data/runs/rec1/gpus/g/
+	ok tcs-table4; says "stencil-render: wrote plots/out/tcs-table4"
+	echo "# changed" >> data/runs/rec1/gpus/g/ceilings.csv
+	ok tcs-table4; says "stencil-render: wrote plots/out/tcs-table4"
+	# REFERENCE names the run rendered by default, not the newest; one naming no run is an error
+	recorded rec3; sed -i '2s/2026-11-22T05:24:44Z/2028-01-01T00:00:00Z/' data/runs/rec3/meta.csv
+	ok tcs-table4; renders tcs-table4 data/runs/rec3
+	echo rec1 > data/runs/REFERENCE
+	ok tcs-table4; renders tcs-table4 data/runs/rec1
+	printf 'rec1 \n' > data/runs/REFERENCE
+	bad tcs-table4; says "REFERENCE: 'rec1 ' is not a run name"; renders tcs-table4 data/runs/rec1
+	rm -rf data/runs/rec1 data/runs/rec3 data/runs/REFERENCE
 	ok tcs-table4
 	grep -q "model and paper only" plots/out/tcs-table4.md || fail "a deleted run rendered" ;;
 kernels-vs-authors)   # measured and rendered like the tables, model-only without a run; not in reproduce
@@ -175,6 +204,14 @@ kernels-vs-authors)   # measured and rendered like the tables, model-only withou
 	scripts/runs.sh complete experiments/kernels-vs-authors.csv data/runs/k/kernels-vs-authors.csv || \
 		fail "incomplete"
 	gpu RUN=r reproduce; says "make kernels-vs-authors RUN=r"
+	# the estimate counts every configuration reproduce measures (the stub writes a row each)
+	n=0
+	for l in $(mk -s print-REPRODUCED_LISTS; cat "$out"); do
+		[[ -f data/runs/r/$l.csv ]] || fail "reproduce did not measure $l"
+		n=$((n + $(grep -vc '^#' "data/runs/r/$l.csv") - 1))
+	done
+	gpu RUN=r reproduce
+	says "reproduce: $n configurations"
 	# NOBUILD=1 (a GPU node without network): no figure rule, the model's included, checks for
 	# or installs gnuplot
 	[[ ! -e build/.deps-plot ]] || fail "NOBUILD=1 reproduce checked or installed gnuplot"

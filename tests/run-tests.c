@@ -1,16 +1,24 @@
 /*
- * run-tests.c - the CPU test suite's runner (make test): every cmocka group, then one line
- * "N passed, N failed". Usage: run-tests BUILD_DIR (the directory holding the CLI tools).
+ * run-tests.c - the CPU test suite's runner (make test): every cmocka group by name with its time,
+ * then one line "N passed, N failed, N skipped" and the skipped tests by name. Every temporary
+ * file and directory of the suite (and of the scripts it runs, through TMPDIR) lives under one
+ * directory of its own, removed at the end. Usage: run-tests BUILD_DIR (the directory holding the
+ * CLI tools); TEST_FILTER=PATTERN (cmocka's, e.g. "test_input*") runs only the tests it
+ * names, the others counted as passed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 const char *test_build_dir = "build";
@@ -33,12 +41,37 @@ void load_test_gpu(struct hw *hw, const char *gpu)
 		fail_msg("cannot load %s: %s", gpu, err);
 }
 
+static char tmp_root[256];
+static char skipped[2048];
+static int nskipped;
+
+double test_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+void test_note_skip(const char *name, const char *why)
+{
+	nskipped++;
+	snprintf(skipped + strlen(skipped), sizeof(skipped) - strlen(skipped), "skipped: %s (%s)\n",
+		 name, why);
+	print_message("%s: skipped: %s\n", name, why);
+}
+
+char *test_tmp(char *buf, size_t len, const char *pattern)
+{
+	snprintf(buf, len, "%s/%s", tmp_root, pattern);
+	return buf;
+}
+
 const char *write_temp(const char *text, int slot)
 {
-	static char paths[8][64];
+	static char paths[8][300];
 	char *p = paths[slot % 8];
 	int fd;
-	snprintf(p, sizeof(paths[0]), "/tmp/stencil-test-XXXXXX");
+	test_tmp(p, sizeof(paths[0]), "file-XXXXXX");
 	fd = mkstemp(p);
 	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
 		fail_msg("cannot write a temporary file");
@@ -48,10 +81,10 @@ const char *write_temp(const char *text, int slot)
 
 const char *temp_dir(void)
 {
-	static char dirs[8][64];
+	static char dirs[8][300];
 	static int next;
 	char *d = dirs[next++ % 8];
-	snprintf(d, sizeof(dirs[0]), "/tmp/stencil-test-XXXXXX");
+	test_tmp(d, sizeof(dirs[0]), "dir-XXXXXX");
 	if (!mkdtemp(d))
 		fail_msg("cannot create a temporary directory");
 	return d;
@@ -86,6 +119,7 @@ int run_tool(const char *tool, const char *const *args, char *out, size_t outlen
 		fail_msg("pipe failed");
 	pid = fork();
 	if (pid == 0) {
+		alarm(60);   /* kept across the exec: a tool that hangs is killed, and its test fails */
 		dup2(po[1], 1);
 		dup2(pe[1], 2);
 		close(po[0]);
@@ -102,11 +136,105 @@ int run_tool(const char *tool, const char *const *args, char *out, size_t outlen
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
+int have_gnuplot(void)
+{
+	return system("command -v gnuplot >/dev/null 2>&1") == 0;
+}
+
+int run_gnuplot(const char *script, const char *assign, const char *outbase, char *log, size_t loglen)
+{
+	char expr[4096], gp[1024], png[1024], svg[1024];
+	int po[2], status;
+	snprintf(expr, sizeof(expr), "%s; out='%s'", assign, outbase);
+	snprintf(gp, sizeof(gp), "plots/%s.gp", script);
+	snprintf(png, sizeof(png), "%s.png", outbase);
+	snprintf(svg, sizeof(svg), "%s.svg", outbase);
+	unlink(png);
+	unlink(svg);
+	if (pipe(po) != 0)
+		fail_msg("pipe failed");
+	pid_t pid = fork();
+	if (pid == 0) {
+		dup2(po[1], 1);
+		dup2(po[1], 2);
+		close(po[0]);
+		if (chdir(repo_path(".")) != 0)   /* the scripts read data/paper/ from the root */
+			_exit(126);
+		execlp("gnuplot", "gnuplot", "-e", expr, gp, (char *)NULL);
+		_exit(127);
+	}
+	close(po[1]);
+	size_t used = 0;   /* all of its output read (no writer blocks); the last of it kept */
+	char chunk[4096];
+	ssize_t n;
+	log[0] = '\0';
+	while ((n = read(po[0], chunk, sizeof(chunk))) > 0)
+		for (ssize_t i = 0; i < n; i++) {
+			if (used + 1 >= loglen) {
+				memmove(log, log + loglen / 2, used - loglen / 2);
+				used -= loglen / 2;
+			}
+			log[used++] = chunk[i];
+			log[used] = '\0';
+		}
+	close(po[0]);
+	waitpid(pid, &status, 0);
+	struct stat a, b;
+	int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0 && stat(png, &a) == 0 && a.st_size > 0 &&
+		 stat(svg, &b) == 0 && b.st_size > 0;
+	return ok ? 0 : -1;
+}
+
+int run_bounded(void (*fn)(void *arg, char *msg, size_t len), void *arg, unsigned seconds, char *msg,
+		size_t len)
+{
+	int fd[2], status;
+	if (pipe(fd) != 0)
+		fail_msg("pipe failed");
+	pid_t pid = fork();
+	if (pid < 0)
+		fail_msg("fork failed");
+	if (pid == 0) {
+		struct rlimit rl = { 512L << 20, 512L << 20 };
+		char buf[4096] = "";
+		close(fd[0]);
+		setrlimit(RLIMIT_AS, &rl);
+		alarm(seconds);
+		fn(arg, buf, sizeof(buf));
+		if (write(fd[1], buf, strlen(buf)) < 0)
+			_exit(3);
+		_exit(0);
+	}
+	close(fd[1]);
+	slurp(fd[0], msg, len);
+	if (waitpid(pid, &status, 0) != pid)
+		fail_msg("waitpid failed");
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFSIGNALED(status))
+		snprintf(msg, len, "killed by signal %d (%s)", WTERMSIG(status),
+			 WTERMSIG(status) == SIGALRM ? "still running after the time allowed" : "a crash");
+	else
+		snprintf(msg, len, "exit status %d (1: out of memory, over 512 MiB)", WEXITSTATUS(status));
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct group_result r = { 0, 0 };
+	const char *base = getenv("TMPDIR");
+	char rm[400];
 	if (argc > 1)
 		test_build_dir = argv[1];
+	snprintf(tmp_root, sizeof(tmp_root), "%s/stencil-test-XXXXXX", base && *base ? base : "/tmp");
+	if (!mkdtemp(tmp_root)) {
+		perror("run-tests: mkdtemp");
+		return 2;
+	}
+	setenv("TMPDIR", tmp_root, 1);   /* the scripts' mktemp too */
+	const double t0 = test_now();
+	if (getenv("TEST_FILTER"))
+		cmocka_set_test_filter(getenv("TEST_FILTER"));
 	run_stencil_tests(&r);
 	run_model_tests(&r);
 	run_papers_tests(&r);
@@ -121,6 +249,11 @@ int main(int argc, char **argv)
 	run_fermi_tests(&r);
 	run_sanity_tests(&r);
 	run_make_tests(&r);
-	printf("\n%d passed, %d failed\n", r.run - r.failed, r.failed);
+	snprintf(rm, sizeof(rm), "rm -rf '%s'", tmp_root);
+	if (system(rm) != 0)
+		fprintf(stderr, "run-tests: could not remove %s\n", tmp_root);
+	printf("\nall groups: %.0f s\n", test_now() - t0);
+	printf("\n%d passed, %d failed, %d skipped\n", r.run - r.failed - nskipped, r.failed, nskipped);
+	fputs(skipped, stdout);
 	return r.failed ? 1 : 0;
 }

@@ -2,7 +2,8 @@
  * test_cli.c - the command-line tools as a user runs them: the documented stencil-model
  * invocations produce the documented columns and values; every bad input exits 2 with one line
  * that names the bad value; stencil-report renders its tables into a fresh directory; every
- * tool's --out and --outdir refuse anything but regular files and directories.
+ * tool's --out and --outdir refuse anything but regular files and directories, and its input
+ * files anything but regular files of a bounded size.
  */
 #define _XOPEN_SOURCE 700
 #include "tests.h"
@@ -128,6 +129,7 @@ static void test_bad_input(void **state)
 		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "spider", "--gpu", "H200", "--unit", "gpu" }, "gpu" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", "/nonexistent.csv" }, "/nonexistent.csv" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", NULL }, "abc" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", "" }, "'': an empty file name" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--compare", "nope", "--gpu", "H200" }, "nope" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu" }, "--gpu" },
 		{ { "--stencil", "box2d1r", "--method", "ebisu", "--gpu", "H200" }, "--dtype" },
@@ -136,8 +138,8 @@ static void test_bad_input(void **state)
 		{ { "--experiment", NULL, "--gpu", "H200" }, "fusion" },
 	};
 	cases[14].args[7] = hw;
-	cases[19].args[1] = exp;
-	cases[20].args[1] = exp2;
+	cases[20].args[1] = exp;
+	cases[21].args[1] = exp2;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		int rc = model(cases[i].args);
 		if (rc != 2 || count_lines(err) != 1 || !strstr(err, cases[i].names) || out[0])
@@ -148,11 +150,11 @@ static void test_bad_input(void **state)
 
 static void test_report_tool(void **state)
 {
-	char dir[] = "/tmp/stencil-report-XXXXXX", path[256];
+	char dir[300], path[400];
 	struct csv_table t;
 	char e[256];
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_non_null(mkdtemp(test_tmp(dir, sizeof(dir), "report-XXXXXX")));
 	const char *a[] = { "tcs-table2", "--outdir", dir, NULL };
 	assert_int_equal(run_tool("stencil-report", a, out, sizeof(out), err, sizeof(err)), 0);
 	assert_non_null(strstr(out, "| 9 | spider | box2d1r | 7 |"));
@@ -251,6 +253,84 @@ static void test_out_regular_files_only(void **state)
 	assert_int_equal(access(path, F_OK), -1);
 }
 
+/* every input file is a regular file of at most INPUT_MAX_BYTES: stencil-model --hw and
+ * stencil-render's run files that are a FIFO, /dev/zero or too large are refused at once with one
+ * line naming them (run_tool kills a tool that hangs) */
+static void test_input_regular_files_only(void **state)
+{
+	(void)state;
+	char fifo[600], big[600], cmd[1400];
+	const char *d = temp_dir(), *run = temp_dir(), *outdir = temp_dir();
+	snprintf(fifo, sizeof(fifo), "%s/ceilings.csv", d);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	snprintf(big, sizeof(big), "%s/big.csv", d);
+	FILE *f = fopen(big, "w");
+	assert_non_null(f);
+	fputs("quantity,value,unit\ndram_copy_bandwidth,3000,GB/s\n", f);
+	fclose(f);
+	assert_int_equal(truncate(big, (off_t)INPUT_MAX_BYTES + 1), 0);
+	const char *paths[] = { fifo, "/dev/zero", big };
+	const char *says[] = { "it is a FIFO", "it is a character device", "over the 64 MiB an input file may hold" };
+	for (int i = 0; i < 3; i++) {
+		const char *a[] = { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", paths[i], NULL };
+		int rc = model(a);
+		if (rc != 2 || count_lines(err) != 1 || !strstr(err, paths[i]) || !strstr(err, says[i]) || out[0])
+			fail_msg("--hw %s: exit %d, stderr '%s' (want exit 2 and one line naming it: %s)", paths[i], rc,
+				 err, says[i]);
+	}
+	/* a run whose tcs-table3.csv is a FIFO, then /dev/zero (a link to it) */
+	snprintf(cmd, sizeof(cmd), "cp %s/* %s/ && rm %s/tcs-table3.csv", repo_path("tests/fixtures/run-small"), run, run);
+	assert_int_equal(system(cmd), 0);
+	snprintf(fifo, sizeof(fifo), "%s/tcs-table3.csv", run);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	const char *r[] = { "tcs-table3", "--run", run, "--outdir", outdir, "--root", repo_path("."), NULL };
+	for (int i = 0; i < 2; i++) {
+		int rc = run_tool("stencil-render", r, out, sizeof(out), err, sizeof(err));
+		if (rc != 1 || count_lines(err) != 1 || !strstr(err, fifo) || !strstr(err, says[i]))
+			fail_msg("run file %s: exit %d, stderr '%s' (want exit 1 and one line naming it: %s)", fifo, rc,
+				 err, says[i]);
+		assert_int_equal(unlink(fifo), 0);
+		assert_int_equal(symlink("/dev/zero", fifo), 0);
+	}
+	snprintf(cmd, sizeof(cmd), "%s/tcs-table3.csv", outdir);
+	assert_int_equal(access(cmd, F_OK), -1);   /* nothing written */
+}
+
+/* stencil-model --hw bounds a run's ceilings by the datasheet of the GPU its meta.csv beside them
+ * names (the run's directory as the runner writes it): twice it or more is bad input, one line
+ * naming FILE:LINE, the quantity and the bound; without a meta.csv only positive finite values */
+static void test_hw_bounds(void **state)
+{
+	(void)state;
+	char cmd[1400], hw[600];
+	const char *run = temp_dir();
+	const char *src = repo_path("data/runs/h200-fecb9a30-2026-11-24");
+	snprintf(hw, sizeof(hw), "%s/ceilings.csv", run);
+	const char *a[] = { "--hw", hw, "--stencil", "box2d1r", "--fusion", "1", "--dtype", "fp64", "--method",
+			    "ebisu", "--csv", NULL };
+	snprintf(cmd, sizeof(cmd), "cp %s/meta.csv %s/ && sed 's/^dram_copy_bandwidth,[0-9.]*,/dram_copy_bandwidth,1e308,/' "
+		 "%s/ceilings.csv > %s", src, run, src, hw);
+	assert_int_equal(system(cmd), 0);
+	int rc = model(a);
+	if (rc != 2 || count_lines(err) != 1 || out[0] ||
+	    !strstr(err, ":2: quantity dram_copy_bandwidth: 1e+308 GB/s is not under 9600 GB/s, twice the H200 "
+			 "datasheet's dram_copy_bandwidth (4800 GB/s") || !strstr(err, hw))
+		fail_msg("exit %d, stderr '%s'", rc, err);
+	/* the run's own ceilings load, and give the model its copy bandwidth */
+	snprintf(cmd, sizeof(cmd), "cp %s/ceilings.csv %s", src, hw);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(model(a), 0);
+	struct csv_table t;
+	assert_string_equal(csv_cell("bw_gbps", &t), "3911.913006");
+	csv_table_free(&t);
+	/* a meta.csv there that does not read is bad input too */
+	snprintf(cmd, sizeof(cmd), "rm %s/meta.csv && mkfifo %s/meta.csv", run, run);
+	assert_int_equal(system(cmd), 0);
+	rc = model(a);
+	if (rc != 2 || count_lines(err) != 1 || !strstr(err, "meta.csv: it is a FIFO"))
+		fail_msg("exit %d, stderr '%s'", rc, err);
+}
+
 /* make test renders the model-only targets first; check what a reviewer would open. */
 static void test_rendered_targets(void **state)
 {
@@ -289,18 +369,27 @@ static void test_rendered_targets(void **state)
 	assert_non_null(strstr(buf, "| 10 | spider | box2d7r | 1 |"));
 }
 
-/* the renderer's and the comparer's options (cli_take_opt): an unknown one or one without its
- * value exits 2 with one line naming it */
+/* the renderer's and the comparer's options (cli_take_opt): an unknown one, one without its value
+ * or with an empty one, and an empty run path, exit 2 with one line naming it */
 static void test_tool_options(void **state)
 {
 	(void)state;
 	const char *a[] = { "tcs-table2", "--bogus", "x", NULL }, *b[] = { "tcs-table2", "--run", NULL };
 	const char *c[] = { "r1", "r2", "--bogus", "x", NULL }, *d[] = { "r1", "r2", "--outdir", NULL };
+	/* an empty value is no value: --run '' rendered the model alone, exit 0 */
+	const char *dir = temp_dir();
+	const char *e[] = { "tcs-table2", "--run", "", "--outdir", dir, NULL };
+	const char *f[] = { "tcs-table2", "--gpu", "", "--outdir", dir, NULL };
+	const char *g[] = { "", "r2", NULL }, *h[] = { "r1", "r2", "--outdir", "", NULL };
 	const struct { const char *tool, *const *args, *want; } cases[] = {
 		{ "stencil-render", a, "unknown option '--bogus'" },
 		{ "stencil-render", b, "option '--run' needs a value" },
 		{ "stencil-compare", c, "unknown option '--bogus'" },
 		{ "stencil-compare", d, "option '--outdir' needs a value" },
+		{ "stencil-render", e, "option '--run' has an empty value ('')" },
+		{ "stencil-render", f, "option '--gpu' has an empty value ('')" },
+		{ "stencil-compare", g, "run 1 is an empty path ('')" },
+		{ "stencil-compare", h, "option '--outdir' has an empty value ('')" },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		int rc = run_tool(cases[i].tool, cases[i].args, out, sizeof(out), err, sizeof(err));
@@ -308,6 +397,9 @@ static void test_tool_options(void **state)
 			fail_msg("%s case %zu: exit %d, stderr '%s' (want exit 2 and '%s')", cases[i].tool, i, rc,
 				 err, cases[i].want);
 	}
+	char path[600];
+	snprintf(path, sizeof(path), "%s/tcs-table2.csv", dir);
+	assert_int_equal(access(path, F_OK), -1);   /* nothing rendered */
 }
 
 void run_cli_tests(struct group_result *r)
@@ -317,8 +409,10 @@ void run_cli_tests(struct group_result *r)
 		cmocka_unit_test(test_bad_input),
 		cmocka_unit_test(test_report_tool),
 		cmocka_unit_test(test_out_regular_files_only),
+		cmocka_unit_test(test_input_regular_files_only),
+		cmocka_unit_test(test_hw_bounds),
 		cmocka_unit_test(test_rendered_targets),
 		cmocka_unit_test(test_tool_options),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "cli", tests);
 }

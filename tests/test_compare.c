@@ -1,7 +1,8 @@
 /*
  * test_compare.c - make compare (model/compare.h): the compare_values syntax, the join on keys
  * (order, rows one run lacks, ratios, labels never divided, keys that do not name a row), and two
- * copies of the small fixture run compared end to end, one with tcs Table 3's rates halved.
+ * copies of the small fixture run compared end to end, one with tcs Table 3's rates halved, each
+ * figure's value axis named in words and, where gnuplot is installed, plots/compare.gp drawing it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "render.h"
 
 static char *slurp_file(const char *path)
 {
@@ -146,6 +148,39 @@ static void test_compare_runs(void **state)
 	assert_non_null(strstr(vars, "title = 'sptc Figure 10: "));
 	assert_non_null(strstr(vars, "run2 = 'H100 80GB HBM3 #2: "));
 	assert_non_null(strstr(vars, ", commit "));
+	/* each figure's value axis named in words (meas_label), not by its column; its figure drawn
+	 * where gnuplot is installed */
+	struct render_ctx ctx;
+	if (render_open(&ctx, repo_path("."), NULL, NULL, temp_dir(), err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	int figures = 0;
+	for (size_t k = 0; k < ctx.ntargets; k++) {
+		const char *t = ctx.targets[k].name;
+		char meas[128] = "", label[256] = "", assign[1024], base[512], log[4096];
+		snprintf(path, sizeof(path), "%s/%s.vars", out, t);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;   /* not a figure, or not compared */
+		fclose(f);
+		const char *v = slurp_file(path), *at = strstr(v, "\nmeas = '"), *lt = strstr(v, "\nmeas_label = '");
+		if (!at || !lt)
+			fail_msg("%s: no meas or meas_label line", path);
+		sscanf(at, "\nmeas = '%127[^']", meas);
+		sscanf(lt, "\nmeas_label = '%255[^']", label);
+		if (!strcmp(meas, label))
+			fail_msg("%s: the axis of %s is labelled with its column name '%s'", path, t, meas);
+		figures++;
+		if (!have_gnuplot())
+			continue;
+		snprintf(assign, sizeof(assign), "data='%s/%s.csv'; load '%s'", out, t, path);
+		snprintf(base, sizeof(base), "%s/%s", out, t);
+		if (run_gnuplot("compare", assign, base, log, sizeof(log)) != 0)
+			fail_msg("plots/compare.gp (%s) drew no PNG and SVG: %s", t, log);
+	}
+	render_close(&ctx);
+	assert_true(figures >= 10);
+	if (!have_gnuplot())
+		print_message("test_compare_runs: gnuplot is not installed: make compare's figures not drawn\n");
 	/* one run only, and a run that is no run: errors */
 	assert_int_equal(compare_runs(repo_path("."), runs, 1, work, out, NULL, err, sizeof(err)), -1);
 	const char *bad[] = { one, dir };
@@ -161,5 +196,5 @@ void run_compare_tests(struct group_result *r)
 		cmocka_unit_test(test_join),
 		cmocka_unit_test(test_compare_runs),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "compare", tests);
 }

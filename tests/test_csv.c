@@ -1,8 +1,8 @@
 /*
  * test_csv.c - CSV through libcsv: round trips with quoting, commas, quotes, newlines and empty
  * fields; errors that name file and line; comment lines; the atomic writer (an aborted write
- * leaves the earlier file intact; only regular files are written or replaced); printed-precision
- * comparison.
+ * leaves the earlier file intact; only regular files are written or replaced); the reader's
+ * refusal of anything but a regular file of at most INPUT_MAX_BYTES; printed-precision comparison.
  */
 #define _XOPEN_SOURCE 700
 #include "tests.h"
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,10 +36,10 @@ static void test_round_trip(void **state)
 {
 	static const char *const hdr[] = { "name", "note", "value", "empty" };
 	static const char *const notes[] = { "plain", "a, comma", "say \"hi\"", "two\nlines", " padded " };
-	char path[] = "/tmp/stencil-csv-XXXXXX", err[256];
+	char path[300], err[256];
 	struct csv_writer w;
 	struct csv_table t;
-	int fd = mkstemp(path);
+	int fd = mkstemp(test_tmp(path, sizeof(path), "csv-XXXXXX"));
 	(void)state;
 	close(fd);
 	assert_int_equal(csv_writer_open(&w, path, hdr, 4), 0);
@@ -109,9 +110,9 @@ static void test_parse_errors(void **state)
 static void test_atomic_writer(void **state)
 {
 	static const char *const hdr[] = { "x" };
-	char path[] = "/tmp/stencil-atomic-XXXXXX";
+	char path[300];
 	struct csv_writer w;
-	int fd = mkstemp(path);
+	int fd = mkstemp(test_tmp(path, sizeof(path), "atomic-XXXXXX"));
 	(void)state;
 	assert_int_equal(write(fd, "old\n", 4), 4);
 	close(fd);
@@ -247,6 +248,56 @@ static void test_writer_regular_files_only(void **state)
 	assert_non_null(strstr(err, "it is a FIFO, not a directory"));
 }
 
+static void read_child(void *arg, char *msg, size_t len)
+{
+	struct csv_table t;
+	if (csv_table_read(arg, &t, msg, len) == 0)
+		snprintf(msg, len, "(read as a table)");
+}
+
+/* csv_table_read(path), bounded (run_bounded): -1 with one line naming path and holding want */
+static void assert_read_refused(const char *path, const char *want)
+{
+	char msg[1200];
+	if (run_bounded(read_child, (void *)path, 20, msg, sizeof(msg)) != 0)
+		fail_msg("reading %s did not return: %s", path, msg);
+	if (!strstr(msg, path) || !strstr(msg, want) || strchr(msg, '\n'))
+		fail_msg("reading %s: '%s' (want one line naming it with '%s')", path, msg, want);
+}
+
+/* Input files are regular files of at most INPUT_MAX_BYTES: a FIFO is refused at once (never
+ * waited on for a writer), /dev/zero without reading it, a directory, a file over the limit
+ * (named, with the limit); a link to a regular file is read. */
+static void test_input_regular_files_only(void **state)
+{
+	char path[700], big[700], link[700], err[256];
+	struct csv_table t;
+	(void)state;
+	const char *d = temp_dir();
+	snprintf(path, sizeof(path), "%s/fifo.csv", d);
+	assert_int_equal(mkfifo(path, 0644), 0);
+	assert_read_refused(path, "it is a FIFO; input files are read from regular files only");
+	assert_read_refused("/dev/zero", "it is a character device");
+	assert_read_refused(d, "it is a directory");
+	snprintf(big, sizeof(big), "%s/big.csv", d);
+	int fd = open(big, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "a\n1\n", 4), 4);
+	assert_int_equal(ftruncate(fd, (off_t)INPUT_MAX_BYTES + 1), 0);   /* sparse: no disk used */
+	close(fd);
+	assert_read_refused(big, "over the 64 MiB an input file may hold");
+	/* the same file cut back to its two lines is read, and through a link to it */
+	assert_int_equal(truncate(big, 4), 0);
+	assert_int_equal(csv_table_read(big, &t, err, sizeof(err)), 0);
+	assert_int_equal(t.nrows, 1);
+	csv_table_free(&t);
+	snprintf(link, sizeof(link), "%s/link.csv", d);
+	assert_int_equal(symlink(big, link), 0);
+	assert_int_equal(csv_table_read(link, &t, err, sizeof(err)), 0);
+	assert_string_equal(csv_table_get(&t, 0, "a"), "1");
+	csv_table_free(&t);
+}
+
 static void test_printed_precision(void **state)
 {
 	(void)state;
@@ -275,7 +326,8 @@ void run_csv_tests(struct group_result *r)
 		cmocka_unit_test(test_parse_errors),
 		cmocka_unit_test(test_atomic_writer),
 		cmocka_unit_test(test_writer_regular_files_only),
+		cmocka_unit_test(test_input_regular_files_only),
 		cmocka_unit_test(test_printed_precision),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "csv", tests);
 }

@@ -239,5 +239,5 @@ void run_fermi_tests(struct group_result *r)
 		cmocka_unit_test(test_figure4_and_8),
 		cmocka_unit_test(test_workload_list),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "fermi", tests);
 }

@@ -3,10 +3,13 @@
  * repository with a stub runner and a stub gnuplot (no GPU, nvcc or network): a new RUN measures
  * and renders that run, a missing or truncated run CSV is measured again, the runner's exit
  * statuses, the no-device fallback, two makes at once, failed renders keeping the previous
- * outputs, RUN names, the dirty-tree refusal, the run index following data/runs/,
+ * outputs, RUN names, knob values outside their set, the dirty-tree refusal, the run index
+ * following data/runs/,
  * kernels-vs-authors (measured and rendered, model-only without a run, left out of reproduce),
  * make reproduce on several GPUs (GPUS=) and its Slurm job scripts (SLURM=1 SLURM_SUBMIT=0), and
- * scripts/deps.sh under make -j.
+ * scripts/deps.sh under make -j; and first contact (tests/fresh-clone.sh): the README's commands
+ * in a fresh clone of the committed repository without a GPU, one at a time and three at once,
+ * and every rendering target on its first invocation with and without recorded runs.
  */
 #include "tests.h"
 
@@ -23,6 +26,24 @@ static void make_case(const char *name)
 		fail_msg("make case %s failed (status %d)", name, rc);
 }
 
+/* the README's commands in a fresh clone of the committed repository, without a GPU */
+static void fresh_clone(const char *name)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd), "git -C '%s' rev-parse --git-dir >/dev/null 2>&1", repo_path("."));
+	if (system(cmd) != 0)
+		test_skip("the repository is no git clone: nothing to clone");
+	snprintf(cmd, sizeof(cmd), "bash %s %s %s", repo_path("tests/fresh-clone.sh"), name, repo_path("."));
+	int rc = system(cmd);
+	if (rc != 0)
+		fail_msg("fresh-clone case %s failed (status %d)", name, rc);
+}
+#define FRESH_CASE(name, text) \
+	static void test_fresh_##name(void **state) { (void)state; fresh_clone(text); }
+FRESH_CASE(first_contact, "first-contact")
+FRESH_CASE(concurrent, "concurrent")
+FRESH_CASE(every_target, "every-target")
+
 #define MAKE_CASE(name, text) \
 	static void test_make_##name(void **state) { (void)state; make_case(text); }
 MAKE_CASE(switch_run, "switch-run")
@@ -33,6 +54,7 @@ MAKE_CASE(concurrent, "concurrent")
 MAKE_CASE(failed_render, "failed-render")
 MAKE_CASE(run_name, "run-name")
 MAKE_CASE(dirty, "dirty")
+MAKE_CASE(knobs, "knobs")
 MAKE_CASE(run_index, "run-index")
 MAKE_CASE(kernels_vs_authors, "kernels-vs-authors")
 MAKE_CASE(deps_lock, "deps-lock")
@@ -51,6 +73,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_failed_render),
 		cmocka_unit_test(test_make_run_name),
 		cmocka_unit_test(test_make_dirty),
+		cmocka_unit_test(test_make_knobs),
 		cmocka_unit_test(test_make_run_index),
 		cmocka_unit_test(test_make_kernels_vs_authors),
 		cmocka_unit_test(test_make_deps_lock),
@@ -58,5 +81,11 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_slurm),
 		cmocka_unit_test(test_make_compare),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "make", tests);
+	const struct CMUnitTest fresh[] = {
+		cmocka_unit_test(test_fresh_first_contact),
+		cmocka_unit_test(test_fresh_concurrent),
+		cmocka_unit_test(test_fresh_every_target),
+	};
+	RUN_GROUP(r, "fresh clone", fresh);
 }

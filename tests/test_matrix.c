@@ -2,10 +2,12 @@
  * test_matrix.c - the sparse matrices of nongemm Figures 7-10 (model/matrix.h): every generated
  * family's rows, nonzeros and structure against an independent rule, sorted columns and hashed,
  * non-symmetric values; matrix_check's errors; the three real Matrix Market files read through
- * CHOLMOD (expanded, summed, pattern values hashed) against data/matrices/matrices.csv; the CPU
+ * CHOLMOD (expanded, summed, pattern values hashed) against data/matrices/matrices.csv, and bad
+ * ones (a FIFO refused at once, an empty or malformed file, a complex one); the CPU
  * product on a hand-computed matrix and its comparison; and the tensor-core layout's blocks and
  * product against the CSR product on every family, long rows, empty rows and padded blocks.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "tests.h"
 
 #include <limits.h>
@@ -13,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "csvio.h"
 #include "grid.h"
@@ -306,6 +309,14 @@ static void test_mm_files(void **state)
 	assert_null(m.rowptr);
 }
 
+/* matrix mm:fifo of directory arg, its error into msg */
+static void make_fifo(void *arg, char *msg, size_t len)
+{
+	struct csr m;
+	if (matrix_make("mm:fifo", 2, arg, &m, msg, len) == 0)
+		snprintf(msg, len, "(read as a matrix)");
+}
+
 /* small files: duplicates summed, unsorted entries sorted, symmetric expanded, errors */
 static void test_mm_small(void **state)
 {
@@ -344,6 +355,18 @@ static void test_mm_small(void **state)
 		{ "not a matrix\n", "CHOLMOD cannot read" },
 		{ "%%MatrixMarket matrix coordinate complex general\n2 2 1\n1 1 1.0 2.0\n", "is complex" },
 	};
+	/* an empty file; a FIFO, refused at once, never waited on for a writer */
+	dir = mm_dir("empty", "");
+	assert_int_equal(matrix_make("mm:empty", 2, dir, &m, err, sizeof(err)), -1);
+	if (!strstr(err, "CHOLMOD cannot read") || !strstr(err, "empty.mtx"))
+		fail_msg("%s", err);
+	char fifo[600];
+	snprintf(fifo, sizeof(fifo), "%s/fifo.mtx", dir);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	if (run_bounded(make_fifo, (void *)dir, 20, err, sizeof(err)) != 0)
+		fail_msg("mm:fifo did not return: %s", err);
+	if (!strstr(err, "matrix 'mm:fifo': cannot open ") || !strstr(err, "fifo.mtx: it is a FIFO"))
+		fail_msg("%s", err);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		dir = mm_dir("bad", bad[i].text);
 		assert_int_equal(matrix_make("mm:bad", 2, dir, &m, err, sizeof(err)), -1);
@@ -533,5 +556,5 @@ void run_matrix_tests(struct group_result *r)
 		cmocka_unit_test(test_mma_layout),
 		cmocka_unit_test(test_mma_layout_edges),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "matrix", tests);
 }

@@ -878,5 +878,5 @@ void run_measure_tests(struct group_result *r)
 		cmocka_unit_test(test_option_variants),
 		cmocka_unit_test(test_run_slug),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "measure", tests);
 }

@@ -371,5 +371,5 @@ void run_model_tests(struct group_result *r)
 		cmocka_unit_test(test_nongemm_bounds),
 		cmocka_unit_test(test_hw_tables),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "model", tests);
 }

@@ -140,5 +140,5 @@ void run_papers_tests(struct group_result *r)
 		cmocka_unit_test(test_paper_csvs),
 		cmocka_unit_test(test_claims),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "papers", tests);
 }

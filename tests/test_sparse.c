@@ -183,5 +183,5 @@ void run_sparse_tests(struct group_result *r)
 		cmocka_unit_test(test_strided_swap),
 		cmocka_unit_test(test_sparse_values),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "sparse", tests);
 }

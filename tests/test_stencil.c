@@ -160,5 +160,5 @@ void run_stencil_tests(struct group_result *r)
 		cmocka_unit_test(test_rho_closed_forms),
 		cmocka_unit_test(test_dtypes),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "stencil", tests);
 }

@@ -348,5 +348,5 @@ void run_transform_tests(struct group_result *r)
 		cmocka_unit_test(test_lowrank),
 		cmocka_unit_test(test_mirror_weights),
 	};
-	RUN_GROUP(r, tests);
+	RUN_GROUP(r, "transform", tests);
 }

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 
 #include "hw.h"
@@ -49,9 +50,22 @@ const char *write_temp(const char *text, int slot);
 /* A fresh temporary directory (eight stay valid at a time). */
 const char *temp_dir(void);
 
-/* Run a tool of the build directory; returns its exit status; stdout/stderr captured. */
+/* Run a tool of the build directory; returns its exit status (128 when it was killed by a signal,
+ * as a tool still running after a minute is); stdout/stderr captured. */
 int run_tool(const char *tool, const char *const *args, char *out, size_t outlen, char *err,
 	     size_t errlen);
+
+/* Whether gnuplot is on PATH (a test that draws figures skips, by name, without it). */
+int have_gnuplot(void);
+/* Draw plots/SCRIPT.gp with gnuplot from the repository root: assign (gnuplot statements, e.g.
+ * "data='...'; load '...'"), then out='outbase'. 0 when gnuplot exits 0 having written outbase.png
+ * and outbase.svg (not empty), else -1; log gets the end of gnuplot's output either way. */
+int run_gnuplot(const char *script, const char *assign, const char *outbase, char *log, size_t loglen);
+/* Call fn(arg, msg, len) in a child process held to 512 MiB of memory and seconds of time, so that
+ * code that waits for ever (a FIFO) or reads without end (/dev/zero) fails its test, not the
+ * suite: 0 when it returned (msg: what it wrote there), -1 when it did not (msg says how). */
+int run_bounded(void (*fn)(void *arg, char *msg, size_t len), void *arg, unsigned seconds, char *msg,
+		size_t len);
 
 /* assert |a - b| <= tol */
 #define assert_near(a, b, tol) assert_true(fabs((double)(a) - (double)(b)) <= (tol))
@@ -62,10 +76,23 @@ int run_tool(const char *tool, const char *const *args, char *out, size_t outlen
 			fail_msg("%s = %.6f does not round to the printed %s", #v, (double)(v), (s)); \
 	} while (0)
 
-#define RUN_GROUP(r, tests) do { \
-		int f_ = cmocka_run_group_tests(tests, NULL, NULL); \
+/* One named cmocka group: its name and time printed, its counts added to r */
+#define RUN_GROUP(r, name, tests) do { \
+		const double t0_ = test_now(); \
+		int f_ = cmocka_run_group_tests_name(name, tests, NULL, NULL); \
 		(r)->run += (int)(sizeof(tests) / sizeof((tests)[0])); \
 		(r)->failed += f_; \
+		printf("group %s: %.1f s\n", name, test_now() - t0_); \
 	} while (0)
+
+/* seconds on a monotonic clock */
+double test_now(void);
+/* Skip the calling test, by name, with the reason: printed, counted in the closing line's "N
+ * skipped" and listed after it. */
+#define test_skip(why) do { test_note_skip(__func__, why); skip(); } while (0)
+void test_note_skip(const char *name, const char *why);
+/* path (in buf) of a new name under the suite's own temporary directory, which the runner removes
+ * at its end: pattern ends in XXXXXX, for mkstemp or mkdtemp */
+char *test_tmp(char *buf, size_t len, const char *pattern);
 
 #endif

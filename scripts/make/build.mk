@@ -60,6 +60,13 @@ $(B)/obj/model/%.main.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-bui
 
 $(B)/stencil-%: $(B)/obj/model/stencil-%.main.o $(LIB)
 	$(call say,LD,$@)$(call atomic,$(CC) $(CFLAGS) $(OPENMP) $^ $(LDLIBS))
+ifeq ($(NOBUILD),1)
+# NOBUILD=1 (a GPU node with build/ carried): the tools as they are, never rebuilt; one missing
+# stops make with one line
+$(TOOLS):
+	@echo "NOBUILD=1: $@ is missing: carry build/ from the build machine, or leave NOBUILD=1 out to \
+	build it here" >&2; exit 1
+endif
 
 .PHONY: all
 all: $(TOOLS) ## build the host library and the model/report tools

@@ -10,7 +10,7 @@ $(foreach r,$(RUNS),$(if $(call run_bad,$(r)),$(error RUNS: '$(r)' is not a run 
 endif
 .PHONY: compare
 compare: ## RUNS="RUN RUN ...": the recorded runs' tables and figures side by side, ratios to the first (plots/out/compare/)
-compare: $(if $(NOBUILD),,$(COMPARE)) | $(O)
+compare: $(COMPARE) | $(O)
 	$(Q)[ $(words $(RUNS)) -ge 2 ] || { echo "compare: RUNS='$(RUNS)': name two or more recorded" \
 	  "runs, make compare RUNS=\"RUN RUN\" (recorded: $(recorded))" >&2; exit 2; }; \
 	for r in $(RUNS); do [ -f data/runs/$$r/meta.csv ] || { echo "compare: RUNS: '$$r' is no" \

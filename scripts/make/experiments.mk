@@ -8,9 +8,10 @@
 #   (the run it renders, with checksums) -> plots/out/T.{csv,md} (stencil-render: run + model on
 #   the run's ceilings + paper) -> plots/out/T.{png,svg} (gnuplot)
 # and `make T` is a phony alias. Without a device each target renders RUN when given, else the
-# newest recorded run that holds its CSVs (build/runs.mk) and says so; with none recorded, the
-# model and paper columns. NOBUILD=1 (a GPU node with build/ carried): the tools as they are.
-RENDER_DEP := $(if $(NOBUILD),,$(RENDER))
+# reference run (data/runs/REFERENCE) or the newest recorded run that holds its CSVs, chosen by
+# its stamp, and says so; with none recorded, the model and paper columns. NOBUILD=1 (a GPU node
+# with build/ carried): the tools as they are, a missing one an error.
+RENDER_DEP := $(RENDER)
 # The rendered targets come from one table, experiments/targets.csv: build/targets.mk (made by
 # scripts/targets.sh) gives EXPERIMENTS (each with a configuration list of its name), REPRODUCED
 # (what `make reproduce` makes: the papers' items, not kernels-vs-authors, which is made after it
@@ -45,41 +46,31 @@ $(RUNDIR)/latency-hiding.csv: $(RUNDIR)/ceilings.csv
 $(RUNDIR)/%.csv: FORCE $(RUNDIR)/ceilings.csv | experiments/%.csv $(BENCH_DEP)
 	$(Q)$(runs) measure $* $@ experiments/$*.csv $(NOCOUNTERS_$*) $(ORIGINAL_$*)
 else
-# the newest recorded run holding each target's CSVs (empty: none), for the goals that render
-ifneq ($(filter $(RENDERED_TARGETS) reproduce table2 table3 table4 figure10 tcs-figure10 $(O)/%,\
-	$(MAKECMDGOALS)),)
-# (include, not -include: a failure to generate it must stop make, not render model-only tables)
-include $(B)/runs.mk
-endif
-# a content listing of data/runs/ (rewritten only when it changes) drives the index
-$(B)/runs.list: FORCE | $(B)
-	$(Q)$(runs) list data/runs > $@.tmp$$$$ && { cmp -s $@.tmp$$$$ $@ && rm -f $@.tmp$$$$ || \
-	  mv -f $@.tmp$$$$ $@; }
-$(B)/runs.mk: $(B)/runs.list $(RENDER_DEP) | $(B)
-	$(Q){ $(foreach t,$(RENDERED_TARGETS),$(runs) newest $(RENDER) $(t) \
-	  $(patsubst %,%.csv,$(call inputs,$(t))) &&) true; } > $@.tmp$$$$ && mv -f $@.tmp$$$$ $@ || \
-	  { rm -f $@.tmp$$$$; exit 1; }
-run_of = $(if $(RUN_GIVEN),$(RUNDIR),$(RUN_OF_$(1)))
+# without a device the run a target renders is chosen when its stamp is made, by every make:
+# RUN when given, else the reference run (data/runs/REFERENCE) where it holds the target's CSVs,
+# else the newest recorded run holding them (stencil-render newest-run), else none (the model and
+# paper columns). Nothing is cached in an included makefile, so no first pass can freeze it.
+run_of = $(if $(RUN_GIVEN),$(RUNDIR))
 data/runs/%.csv:
 	@echo "$@ is not recorded, and there is no CUDA device here to measure it" >&2; exit 1
 endif
-say_run = $(if $(filter no,$(MODE)),$(if $(call run_of,$(1)),echo "no CUDA device: rendering the \
-	recorded run $(call run_of,$(1))",echo "no CUDA device and no recorded run: rendering the model \
-	and paper columns (measurements need a GPU)"); )
 # after the table: a run with rows that failed verification makes the target fail
-check_wrong = $(if $(call run_of,$(1)),$(runs) wrong $(1) $(call run_csvs,$(1)))
-run_csvs = $(foreach e,$(call inputs,$(1)),$(call run_of,$(1))/$(e).csv)
+check_wrong = $(runs) wrong-stamped $(1) $(O)/.run/$(1) $(patsubst %,%.csv,$(call inputs,$(1)))
+run_csvs = $(if $(call run_of,$(1)),$(foreach e,$(call inputs,$(1)),$(call run_of,$(1))/$(e).csv))
+# what every rendered output reads beside its run and lists: the paper's values and claims, the
+# hardware tables, the matrices' properties and the target table
+RENDER_INPUTS := experiments/targets.csv $(wildcard data/paper/*.csv data/hw/*.csv data/matrices/*)
 
 # $(1): a rendered target; it reads its inputs' lists and run CSVs (all from one run), recorded
 # in $(O)/.run/$(1) so that another run, or a changed one, renders again
 define render_rule
-$(O)/.run/$(1): FORCE $(if $(call run_of,$(1)),$(call run_csvs,$(1))) | $(O)/.run
-	$(Q)$(runs) stamp $$@ '$(call run_of,$(1))' $(if $(call run_of,$(1)),$(call run_csvs,$(1)))
+$(O)/.run/$(1): FORCE $(call run_csvs,$(1)) | $(O)/.run $(RENDER_DEP)
+	$(Q)RENDER='$(RENDER)' $(runs) stamp $$@ '$(or $(call run_of,$(1)),-)' \
+		$(patsubst %,%.csv,$(call inputs,$(1)))
 $(O)/$(1).md $(O)/$(1).csv $(EXTRA_OUT_$(1)) $(if $(filter $(1),$(FIGURES)),$(O)/$(1).vars) &: \
 		$(foreach e,$(call lists,$(1)),experiments/$(e).csv) \
-		$(O)/.run/$(1) $(RENDER_DEP) | $(O)
-	$(Q)$(call say_run,$(1))$(RENDER) $(1) $(if $(call run_of,$(1)),--run $(call run_of,$(1))) \
-		--outdir $(O)
+		$(O)/.run/$(1) $(RENDER_INPUTS) $(RENDER_DEP) | $(O)
+	$(Q)RENDER='$(RENDER)' $(runs) render $(1) $(O)/.run/$(1) $(O) $(MODE)
 endef
 $(foreach t,$(RENDERED_TARGETS),$(eval $(call render_rule,$(t))))
 $(O)/.run:
@@ -94,7 +85,11 @@ $(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/tcs-figure10.gp $(O
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; \
 		fit='$(O)/tcs-figure15-fit.csv'; load '$(O)/tcs-figure15.vars')
 
-USER_TARGETS := $(EXPERIMENTS) verdicts reproduce table2 table3 table4 figure10 tcs-figure10 $(MEASURING)
+ALIASES := table2 table3 table4 figure10
+USER_TARGETS := $(EXPERIMENTS) verdicts reproduce $(ALIASES) tcs-figure10 $(MEASURING)
+# every target make help lists that renders tables or figures, with or without a GPU: the fresh-
+# clone test (tests/fresh-clone.sh) makes each on its first invocation
+RENDERS := $(RENDERED_TARGETS) $(ALIASES) tcs-figure10 $(MODEL_TARGETS) reproduce
 .PHONY: $(USER_TARGETS)
 ifeq ($(DISPATCH),1)
 # a GPU is listed: probe the runner, then make the target again with DEVICE=yes (and its RUN) or,
@@ -135,10 +130,12 @@ figure10: sptc-figure10 ## = sptc-figure10
 # merges the lists done, so that make does not end before them
 empty :=
 space := $(empty) $(empty)
+# every configuration list make reproduce measures, once each (its estimate counts them all)
+REPRODUCED_LISTS = $(sort $(foreach t,$(REPRODUCED),$(call lists,$(t))))
 mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),\
 	$(l):$(subst $(space),$(comma),$(strip $(NOCOUNTERS_$(l)) $(ORIGINAL_$(l))))))
 reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)
-	$(Q)$(slurm_handover)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED); do \
+	$(Q)$(slurm_handover)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED_LISTS); do \
 	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(runs) configs experiments/$$e.csv))); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
 	  $$n * $(SECS_PER_CONFIG) / 60}") min$(if $(GPUS), on one GPU; GPUS=$(GPUS) shares them out)"; fi; \
@@ -151,11 +148,11 @@ reproduce: ## every paper table and figure (the model-only ones too), then the v
 	$(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts"
 
 ifeq ($(MODE),yes)
-# make smoke: a reviewer's first half minute on a GPU: every method and variant verified on one
+# make smoke: a reviewer's first 10 seconds on a GPU: every method and variant verified on one
 # small problem and timed with the QUICK=1 protocol, into build/smoke/ (a check, never a recorded
 # run: a dirty tree is allowed)
 SMOKE_DIR := $(B)/smoke
-smoke: $(BENCH_DEP) ## half a minute on a GPU: every method verified on one small problem, timed briefly, into build/smoke/
+smoke: $(BENCH_DEP) ## about 10 s on a GPU: every method verified on one small problem, timed briefly, into build/smoke/
 	$(Q)rm -rf $(SMOKE_DIR) && mkdir -p $(SMOKE_DIR) && start=$$(date +%s) && \
 	ALLOW_DIRTY=1 $(BENCH) run --experiment experiments/smoke.csv --quick --no-counters \
 		--out $(SMOKE_DIR)/smoke.csv && \

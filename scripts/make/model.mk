@@ -18,8 +18,8 @@ gnuplot = $(call say,GNUPLOT,$(basename $@).{png$(comma)svg})if command -v $(GNU
 comma := ,
 # NOBUILD=1 (a GPU node with build/ carried, no network): the model and report tools as they are,
 # and no attempt to install gnuplot (a figure without it says so; its CSV is ready)
-MODEL_DEP := $(if $(NOBUILD),,$(MODEL))
-REPORT_DEP := $(if $(NOBUILD),,$(REPORT))
+MODEL_DEP := $(MODEL)
+REPORT_DEP := $(REPORT)
 PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
 
 $(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
@@ -52,7 +52,9 @@ $(O)/tcstencil-table1.md $(O)/tcstencil-table1.csv $(O)/tcstencil-ai.md $(O)/tcs
 		data/paper/tcstencil-table1.csv data/paper/tcstencil-ai.csv $(REPORT_DEP) | $(O)
 	$(call say,REPORT,$@)$(REPORT) tcstencil-table1 --outdir $(O) >/dev/null
 
-.PHONY: tcs-table2-model sptc-table1 tcstencil-table1 tcs-figure9 tcs-figure14 model-figures
+# the model-only targets (each below)
+MODEL_TARGETS := tcs-table2-model sptc-table1 tcstencil-table1 tcs-figure9 tcs-figure14
+.PHONY: $(MODEL_TARGETS) model-figures
 tcs-table2-model: $(O)/tcs-table2-model.md ## tcs Table 2, model vs paper only (rho, sigma, F, Q, I)
 	@echo "tcs-table2-model: wrote $(O)/tcs-table2-model.md and .csv"
 sptc-table1: $(O)/sptc-table1.md ## sptc Table 1: compute and memory access per point, model vs paper
@@ -65,6 +67,6 @@ tcs-figure9: $(O)/tcs-figure9.png $(O)/tcs-figure9.svg
 tcs-figure14: $(O)/tcs-figure14.png $(O)/tcs-figure14.svg ## sparse tensor cores widen the sweet spot (eq. 19)
 	@echo "tcs-figure14: $^"
 model-figures: ## every model-only target
-model-figures: tcs-figure9 tcs-figure14 sptc-table1 tcstencil-table1 tcs-table2-model $(O)/tcs-figure10.png
+model-figures: $(MODEL_TARGETS) $(O)/tcs-figure10.png
 
 .PHONY: clean

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# fresh-clone.sh - first contact, tested: the committed repository cloned into a temporary
+# directory (git clone: no build/, plots/out/ or generated makefile shared with the working tree)
+# and the README's commands typed there without a GPU (HAVE_GPU=0), as a reviewer would on a
+# machine without one. tests/test_make.c runs one case each; needs git and make, installs gnuplot
+# and the build packages through the Makefile (scripts/deps.sh) where it may.
+#
+#   fresh-clone.sh CASE ROOT   exit 0 when CASE passes; otherwise its output says why
+#
+#   first-contact   make table2, then make figure10, then make verdicts in a new clone: the
+#                   first prints measured columns from the run data/runs/REFERENCE names, the
+#                   second writes its PNG (where gnuplot exists), the third decides claims from
+#                   that run
+#   concurrent      make table2 & make table3 & make verdicts at once, five times: the first in a
+#                   new clone (the build included), the next four in that clone reset to its
+#                   first state but for the compiled host tools; each renders the reference run
+#   every-target    each target of the Makefile's RENDERS (every target make help lists that
+#                   renders, aliases included) on its first invocation in that state, with the
+#                   recorded runs and, at once in a second clone, with data/runs/ emptied
+#
+# A case that built the host tools in its clone leaves them in $TMPDIR/stencil-clone-tools (the
+# suite's own temporary directory); a later case's clone starts from them where they were built
+# from the same commit (the compiled tools only: no generated makefile, run stamp or output).
+set -uo pipefail
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES RUN QUICK COUNTERS WARMUP_S FULL_WARMUP ALLOW_DIRTY \
+	HAVE_GPU DEVICE BENCH GNUPLOT NOBUILD GPUS SLURM RUNS
+case_=$1 root=$(cd "$2" && pwd)
+git -C "$root" rev-parse --git-dir >/dev/null 2>&1 || { echo "fresh-clone $case_: skipped: $root is no git clone"; exit 0; }
+T=$(mktemp -d "${TMPDIR:-/tmp}/stencil-clone-XXXXXX")
+trap 'rm -rf "$T"' EXIT
+C=$T/clone out=$T/out
+git clone -q "$root" "$C" || { echo "fresh-clone $case_: FAIL: git clone $root"; exit 1; }
+cd "$C" || exit 1
+ref=data/runs/$(cat data/runs/REFERENCE)
+tools=${TMPDIR:-/tmp}/stencil-clone-tools head=$(git rev-parse HEAD)
+
+fail() { echo "fresh-clone $case_: FAIL: $*"; [[ ! -f $out ]] || sed 's/^/  | /' "$out" | tail -25; exit 1; }
+mk() { make --no-print-directory HAVE_GPU=0 "$@" > "$out" 2>&1 || fail "make $* exited $?"; }
+# the clone as a first invocation finds it, but for the compiled host tools: nothing generated
+reset() {
+	rm -rf plots/out
+	find build -maxdepth 1 -type f ! -name 'stencil-*' ! -name libstencil.a ! -name cc.flags \
+		! -name '.deps-*' -delete
+}
+# the compiled host tools, to and from the cache: all given one time, newer than the clone's sources
+keep_tools() {
+	[[ -f $tools/head && $(cat "$tools/head") == "$head" ]] && return 0
+	rm -rf "$tools.tmp" && mkdir -p "$tools.tmp" && cp -r build/obj build/libstencil.a build/cc.flags \
+		build/stencil-* build/.deps-* "$tools.tmp/" 2>/dev/null && echo "$head" > "$tools.tmp/head" &&
+		rm -rf "$tools" && mv "$tools.tmp" "$tools"
+}
+seed_tools() {   # DIR: a clone
+	[[ -f $tools/head && $(cat "$tools/head") == "$head" ]] || return 0
+	mkdir -p "$1/build" && cp -r "$tools"/. "$1/build/" && rm -f "$1/build/head" &&
+		find "$1/build" -exec touch -d "@$(date +%s)" {} +
+}
+# make's output $1 says it rendered the reference run, and so does the title of target $3
+measured() {
+	grep -q "rendering the recorded run $ref\$" "$1" || fail "$2: not rendered from $ref"
+	grep -q "run $ref, commit" "plots/out/$3.md" || fail "$2: plots/out/$3.md's title does not name $ref"
+}
+has_png() { ! command -v gnuplot >/dev/null 2>&1 || [[ -s plots/out/$1.png ]] || fail "no plots/out/$1.png"; }
+decided() {   # the verdicts decide claims: most rows hold or do not hold, none is "not measured"
+	local n
+	n=$(grep -Ec '\| (holds|does not hold)' plots/out/verdicts.md)
+	((n >= 20)) || fail "verdicts: only $n claims decided"
+}
+
+case $case_ in
+first-contact)
+	mk table2; measured "$out" "make table2" tcs-table2
+	grep -Eq '^\| 1 \| ebisu .*\| [0-9.]+ \| verified \|$' "$out" || fail "make table2: row 1 has no measured value"
+	mk figure10; measured "$out" "make figure10" sptc-figure10; has_png sptc-figure10
+	mk verdicts; measured "$out" "make verdicts" verdicts; decided
+	keep_tools ;;
+concurrent)
+	for i in 1 2 3 4 5; do
+		((i == 1)) || reset
+		pids=()
+		for t in table2 table3 verdicts; do
+			make --no-print-directory HAVE_GPU=0 $t > "$out.$t" 2>&1 & pids+=($!)
+		done
+		k=0
+		for t in tcs-table2 tcs-table3 verdicts; do
+			wait "${pids[$k]}" || { cp "$out.${t#tcs-}" "$out"; fail "try $i: make ${t#tcs-} failed"; }
+			k=$((k + 1))
+			cp "$out.${t#tcs-}" "$out"; measured "$out" "try $i: make ${t#tcs-}" "$t"
+		done
+		decided
+	done
+	keep_tools ;;
+every-target)
+	seed_tools "$C"
+	targets=$(make --no-print-directory -s HAVE_GPU=0 print-RENDERS) || fail "make print-RENDERS"
+	help=$(make --no-print-directory -s HAVE_GPU=0 help)
+	for t in $targets; do grep -Eq "^  $t( |$)" <<< "$help" || fail "$t: not listed by make help"; done
+	# a pass: each target on its first invocation, then every figure drawn (reproduce comes last)
+	pass() {   # recorded|empty
+		local t
+		for t in $targets; do
+			reset
+			mk "$t"
+			[[ $1 == recorded ]] || ! grep -q "rendering the recorded run" "$out" ||
+				fail "$t: a run rendered with data/runs/ empty"
+		done
+		for t in $(make --no-print-directory -s HAVE_GPU=0 print-FIGURES); do has_png "$t"; done
+	}
+	git clone -q "$root" "$T/empty" && seed_tools "$T/empty" || fail "the second clone"
+	(cd "$T/empty" && rm -rf data/runs/* && out=$T/out.empty pass empty) > "$T/empty.log" 2>&1 & e=$!
+	pass recorded
+	wait $e || { cat "$T/empty.log"; fail "the pass with data/runs/ emptied"; } ;;
+*) fail "unknown case" ;;
+esac
+exit 0
