@@ -38,6 +38,18 @@ static void fresh_clone(const char *name)
 	if (rc != 0)
 		fail_msg("fresh-clone case %s failed (status %d)", name, rc);
 }
+/* every rendered output as pinned in tests/golden.sha256 (make golden pins a deliberate change) */
+static void test_golden(void **state)
+{
+	(void)state;
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd), "bash %s check %s %s", repo_path("tests/golden.sh"), repo_path("."),
+		 test_build_dir);
+	int rc = system(cmd);
+	if (rc != 0)
+		fail_msg("an output differs from tests/golden.sha256 (status %d)", rc);
+}
+
 #define FRESH_CASE(name, text) \
 	static void test_fresh_##name(void **state) { (void)state; fresh_clone(text); }
 FRESH_CASE(first_contact, "first-contact")
@@ -80,6 +92,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_multi_gpu),
 		cmocka_unit_test(test_make_slurm),
 		cmocka_unit_test(test_make_compare),
+		cmocka_unit_test(test_golden),
 	};
 	RUN_GROUP(r, "make", tests);
 	const struct CMUnitTest fresh[] = {

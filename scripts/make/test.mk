@@ -20,3 +20,10 @@ RENDERED = $(foreach f,tcs-figure9 tcs-figure10 tcs-figure14,$(O)/$(f).png $(O)/
 test: ## run the CPU test suite (no GPU needed); ends with "N passed, N failed"
 test: $(TEST_BIN) $(TOOLS) $(RENDERED)
 	$(Q)STENCIL_REPRO_ROOT=$(CURDIR) $(TEST_BIN) $(B)
+
+# the pinned checksums of every rendered output (tests/golden.sh; make test checks them): rewritten
+# only on purpose, when an output is meant to change
+.PHONY: golden
+golden: ## pin every rendered table, CSV and .vars anew in tests/golden.sha256 (a deliberate change)
+golden: $(TOOLS)
+	$(Q)tests/golden.sh update . $(B)
