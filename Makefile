@@ -4,7 +4,7 @@
 #   make table2    tcs Table 2 (F/Q/I validation): model and paper columns, measured ones on a GPU
 #   make test      the CPU test suite (cmocka); no GPU needed
 #
-# Host code is C11 built with $(CC) into build/libstencil.a; CUDA C (kernels/, profiling/) is built
+# Host code is C11 built with $(CC) into one library a floor (build/lib*.a); CUDA C (kernels/, profiling/) is built
 # by nvcc for SM ?= 80 90 when nvcc exists. Dependencies through -MMD -MP for both compilers;
 # compiler flags are tracked in build/*.flags so that a flag change rebuilds. Quiet unless V=1.
 # Missing Debian packages are installed by scripts/deps.sh when run as root. This file holds the
@@ -84,7 +84,8 @@ OPENMP ?= -fopenmp
 CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wno-format-truncation $(if $(OPENMP),,-Wno-unknown-pragmas)
 CPPFLAGS ?=
-ALL_CPPFLAGS := -Imodel -Iprofiling -Ikernels $(CPPFLAGS)
+# every floor's headers (the tests and the flags' record; each floor compiles with its own, build.mk)
+ALL_CPPFLAGS := -Imodel -Ikernels -Iprofiling -Iplots/render -Iplots/verdicts $(CPPFLAGS)
 LDLIBS := -l:libcsv.a -l:libcholmod.a -l:libsuitesparseconfig.a -lm
 NVCC ?= nvcc
 SM ?= 80 90
@@ -149,4 +150,4 @@ help: ## list every target
 		$(filter-out %/targets.mk,$(MAKEFILE_LIST)) | \
 		sed -E 's/^([^:]+):.*## (.*)/  \1\t\2/' | awk -F'\t' '{printf "  %-20s %s\n", $$1, $$2}' | sed 's/^    /  /'
 
--include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOLS:$(B)/%=$(B)/obj/model/%.main.d) $(GPU_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(GPU_OBJ:.o=.d)

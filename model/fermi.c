@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "grid.h"
-#include "render.h"
+#include "fit.h"
 
 int fermi_knee(const double *x, const double *y, size_t n, double tol, double *flat, double *cross)
 {

@@ -39,13 +39,13 @@ mk() { make --no-print-directory HAVE_GPU=0 "$@" > "$out" 2>&1 || fail "make $* 
 # the clone as a first invocation finds it, but for the compiled host tools: nothing generated
 reset() {
 	rm -rf plots/out
-	find build -maxdepth 1 -type f ! -name 'stencil-*' ! -name libstencil.a ! -name cc.flags \
+	find build -maxdepth 1 -type f ! -name 'stencil-*' ! -name 'lib*.a' ! -name cc.flags \
 		! -name '.deps-*' -delete
 }
 # the compiled host tools, to and from the cache: all given one time, newer than the clone's sources
 keep_tools() {
 	[[ -f $tools/head && $(cat "$tools/head") == "$head" ]] && return 0
-	rm -rf "$tools.tmp" && mkdir -p "$tools.tmp" && cp -r build/obj build/libstencil.a build/cc.flags \
+	rm -rf "$tools.tmp" && mkdir -p "$tools.tmp" && cp -r build/obj build/lib*.a build/cc.flags \
 		build/stencil-* build/.deps-* "$tools.tmp/" 2>/dev/null && echo "$head" > "$tools.tmp/head" &&
 		rm -rf "$tools" && mv "$tools.tmp" "$tools"
 }

@@ -20,7 +20,7 @@ fail() { echo "make-cases $case_: FAIL: $*"; [[ ! -f $out ]] || sed 's/^/  | /' 
 mkdir -p "$S/data" "$S/plots" "$S/tests" "$S/build" "$S/data/runs"
 cp -r "$root/Makefile" "$root/scripts" "$root/experiments" "$S/"
 cp -r "$root/data/hw" "$root/data/paper" "$S/data/"
-cp "$root"/plots/*.gp "$S/plots/"
+mkdir -p "$S/plots/gp" && cp "$root"/plots/gp/*.gp "$S/plots/gp/"
 cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$S/tests/"
 cp "$build"/stencil-render "$build"/stencil-model "$build"/stencil-report "$build"/stencil-compare "$S/build/"
 cat > "$S/gnuplot.sh" <<'EOF'
@@ -149,7 +149,7 @@ knobs)   # a knob outside its documented set is a one-line error naming it and i
 dirty)   # a dirty git tree is refused unless ALLOW_DIRTY=1, which reaches the runner
 	git init -q . && echo .t >> .git/info/exclude && git add -A . || fail "git"
 	git -c user.name=t -c user.email=t@t commit -qm t || fail "git commit"
-	echo '# changed' >> plots/tcs-figure16.gp
+	echo '# changed' >> plots/gp/tcs-figure16.gp
 	# the tree is checked where the tools are built here (NOBUILD empty; the host tools of the
 	# scratch copy are kept as they are by emptying their dependencies)
 	local_build="NOBUILD= RENDER_DEP= PLOT_DEP="
@@ -158,7 +158,7 @@ dirty)   # a dirty git tree is refused unless ALLOW_DIRTY=1, which reaches the r
 	gpu RUN=d tcs-table4; measured d 1; rm data/runs/d/tcs-table4.csv
 	gpu RUN=d $local_build ALLOW_DIRTY=1 tcs-table4; measured d 2
 	grep -q "^run data/runs/d/tcs-table4.csv ALLOW_DIRTY=1" "$STUB_LOG" || fail "ALLOW_DIRTY not passed"
-	git checkout -q plots/tcs-figure16.gp; rm data/runs/d/tcs-table4.csv
+	git checkout -q plots/gp/tcs-figure16.gp; rm data/runs/d/tcs-table4.csv
 	gpu RUN=d $local_build tcs-table4; measured d 3 ;;
 run-index)   # without a device the index follows runs added, deleted and changed under data/runs/
 	recorded rec1

@@ -146,7 +146,7 @@ int run_gnuplot(const char *script, const char *assign, const char *outbase, cha
 	char expr[4096], gp[1024], png[1024], svg[1024];
 	int po[2], status;
 	snprintf(expr, sizeof(expr), "%s; out='%s'", assign, outbase);
-	snprintf(gp, sizeof(gp), "plots/%s.gp", script);
+	snprintf(gp, sizeof(gp), "plots/gp/%s.gp", script);
 	snprintf(png, sizeof(png), "%s.png", outbase);
 	snprintf(svg, sizeof(svg), "%s.svg", outbase);
 	unlink(png);

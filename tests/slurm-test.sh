@@ -68,7 +68,7 @@ fi
 # ---- the scratch copy (as tests/make-cases.sh makes it) -------------------------------------------
 mkdir -p "$S/data/runs" "$S/plots" "$S/tests" "$S/build"
 cp -r "$root/Makefile" "$root/scripts" "$root/experiments" "$S/" &&
-	cp -r "$root/data/hw" "$root/data/paper" "$S/data/" && cp "$root"/plots/*.gp "$S/plots/" &&
+	cp -r "$root/data/hw" "$root/data/paper" "$S/data/" && mkdir -p "$S/plots/gp" && cp "$root"/plots/gp/*.gp "$S/plots/gp/" &&
 	cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$S/tests/" || fail "cannot copy the repository"
 for f in "$build"/stencil-*; do [[ $f == */stencilbench || ! -x $f ]] || cp "$f" "$S/build/"; done
 [[ -x $S/build/stencil-render ]] || fail "no $build/stencil-render (make it first)"

@@ -1,8 +1,8 @@
 /*
- * test_compare.c - make compare (model/compare.h): the compare_values syntax, the join on keys
+ * test_compare.c - make compare (plots/render/compare.h): the compare_values syntax, the join on keys
  * (order, rows one run lacks, ratios, labels never divided, keys that do not name a row), and two
  * copies of the small fixture run compared end to end, one with tcs Table 3's rates halved, each
- * figure's value axis named in words and, where gnuplot is installed, plots/compare.gp drawing it.
+ * figure's value axis named in words and, where gnuplot is installed, plots/gp/compare.gp drawing it.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -175,7 +175,7 @@ static void test_compare_runs(void **state)
 		snprintf(assign, sizeof(assign), "data='%s/%s.csv'; load '%s'", out, t, path);
 		snprintf(base, sizeof(base), "%s/%s", out, t);
 		if (run_gnuplot("compare", assign, base, log, sizeof(log)) != 0)
-			fail_msg("plots/compare.gp (%s) drew no PNG and SVG: %s", t, log);
+			fail_msg("plots/gp/compare.gp (%s) drew no PNG and SVG: %s", t, log);
 	}
 	render_close(&ctx);
 	assert_true(figures >= 10);

@@ -50,6 +50,17 @@ static void test_golden(void **state)
 		fail_msg("an output differs from tests/golden.sha256 (status %d)", rc);
 }
 
+/* the floors hold: an include against them does not compile, no object calls up or in a loop */
+static void test_floors(void **state)
+{
+	(void)state;
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd), "bash %s %s %s", repo_path("tests/floors.sh"), repo_path("."), test_build_dir);
+	int rc = system(cmd);
+	if (rc != 0)
+		fail_msg("the floors do not hold (status %d)", rc);
+}
+
 #define FRESH_CASE(name, text) \
 	static void test_fresh_##name(void **state) { (void)state; fresh_clone(text); }
 FRESH_CASE(first_contact, "first-contact")
@@ -93,6 +104,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_slurm),
 		cmocka_unit_test(test_make_compare),
 		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_floors),
 	};
 	RUN_GROUP(r, "make", tests);
 	const struct CMUnitTest fresh[] = {

@@ -12,6 +12,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
+#include "fit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 
 #include "csvio.h"
 #include "render.h"
+#include "verdict.h"
 
 static void assert_file(const char *dir, const char *name, const char *ext)
 {
@@ -102,7 +104,7 @@ static void test_target_table(void **state)
 				fail_msg("%s: no %s", ts->name, rel);
 		}
 		if (!strcmp(ts->kind, "figure")) {
-			snprintf(rel, sizeof(rel), "plots/%s.gp", ts->name);
+			snprintf(rel, sizeof(rel), "plots/gp/%s.gp", ts->name);
 			if (stat(repo_path(rel), &st) != 0)
 				fail_msg("%s: no %s", ts->name, rel);
 		}
@@ -775,7 +777,7 @@ static void test_figure_paper_values(void **state)
 		const char *fig = k < c.ntargets ? c.targets[k].name : model_only[k - c.ntargets];
 		if (k < c.ntargets && strcmp(c.targets[k].kind, "figure"))
 			continue;
-		snprintf(rel, sizeof(rel), "plots/%s.gp", fig);
+		snprintf(rel, sizeof(rel), "plots/gp/%s.gp", fig);
 		snprintf(gp, sizeof(gp), "%s", read_text(repo_path(rel)));
 		int files = 0;
 		for (const char *at = strstr(gp, "'data/paper/"); at; at = strstr(at + 1, "'data/paper/")) {
@@ -808,7 +810,7 @@ static void draw(const char *script, const char *assign, const char *outbase, co
 {
 	char log[4096];
 	if (run_gnuplot(script, assign, outbase, log, sizeof(log)) != 0)
-		fail_msg("plots/%s.gp (%s) drew no PNG and SVG: %s", script, how, log);
+		fail_msg("plots/gp/%s.gp (%s) drew no PNG and SVG: %s", script, how, log);
 }
 
 /* whether the SVG outbase.svg (read whole: figures run to megabytes) holds needle */
@@ -840,7 +842,7 @@ static void assert_no_run_series(const char *outbase, const char *script)
 						"this GPU (best of the samples)" };
 	for (size_t i = 0; i < NELEM(run_only); i++)
 		if (svg_has(outbase, run_only[i]))
-			fail_msg("plots/%s.gp without a run names \"%s\"", script, run_only[i]);
+			fail_msg("plots/gp/%s.gp without a run names \"%s\"", script, run_only[i]);
 }
 
 /* Every figure's gnuplot script draws (exits 0, writes a PNG and an SVG) with measured rows and
@@ -887,7 +889,7 @@ static void test_figures_draw(void **state)
 		snprintf(base, sizeof(base), "%s/tcs-figure10-run", out);
 		draw("tcs-figure10", assign, base, how);
 		if (with_run && !svg_has(base, "measured (this run)"))
-			fail_msg("plots/tcs-figure10.gp from the fixture run names no measured series");
+			fail_msg("plots/gp/tcs-figure10.gp from the fixture run names no measured series");
 		if (!with_run)
 			assert_no_run_series(base, "tcs-figure10");
 	}

@@ -8,7 +8,7 @@ $(B)/.deps-%: scripts/deps.sh | $(B)
 	$(Q)scripts/deps.sh $*
 	$(Q)touch $@
 
-$(B) $(B)/obj/model $(B)/obj/profiling $(B)/obj/kernels $(B)/obj/tests $(B)/tests $(O):
+$(B) $(B)/obj/tests $(B)/tests $(O):
 	$(Q)mkdir -p $@
 
 # ---- writing outputs atomically ------------------------------------------------------------------
@@ -31,36 +31,68 @@ $(B)/cc.flags: FORCE | $(B)
 .PHONY: FORCE
 FORCE:
 
-# ---- host library and tools -------------------------------------------------------------------------
-# every host C file of model/ (but the tools' mains, model/stencil-*.c), profiling/ and kernels/
-LIB_SRC := $(filter-out model/stencil-%.c,$(wildcard model/*.c)) $(wildcard profiling/*.c kernels/*.c)
-LIB_OBJ := $(LIB_SRC:%.c=$(B)/obj/%.o)
-LIB := $(B)/libstencil.a
+# ---- host libraries and tools: one library a floor ---------------------------------------------------
+# The floors, lowest first, each seeing only its own headers and those of the floors it stands on
+# (an include against the direction does not compile; tests/floors.sh checks it, and each object's
+# symbols, for loops):
+#   model           the analytical model, stencils and methods, grid and CPU reference, hardware
+#                   tables, the experiment lists, CSV I/O, the SpMV matrices
+#   kernels         the GPU methods' host code (transforms, sparse layouts)  -> model
+#   profiling       the runner's host code (protocol, statistics)           -> kernels, model
+#   render          plots/render/: tables, figures' data, comparisons       -> model
+#   verdicts        plots/verdicts/: the papers' claims and the verdict rule -> render, model
+# The renderers (render, verdicts) register themselves (RENDERER in render.h): their libraries are
+# linked whole. The tools' mains: model/stencil-model.c (the model), plots/render/stencil-*.c.
+FLOORS := model kernels profiling render verdicts
+DIR_model := model
+DIR_kernels := kernels
+DIR_profiling := profiling
+DIR_render := plots/render
+DIR_verdicts := plots/verdicts
+INC_model := -Imodel
+INC_kernels := -Ikernels $(INC_model)
+INC_profiling := -Iprofiling $(INC_kernels)
+INC_render := -Iplots/render $(INC_model)
+INC_verdicts := -Iplots/verdicts $(INC_render)
+floor_src = $(filter-out %/stencil-model.c %/stencil-render.c %/stencil-compare.c %/stencil-report.c,\
+	$(wildcard $(DIR_$(1))/*.c))
+$(foreach f,$(FLOORS),$(eval SRC_$(f) := $(call floor_src,$(f))) \
+	$(eval OBJ_$(f) := $(SRC_$(f):%.c=$(B)/obj/%.o)) $(eval LIB_$(f) := $(B)/lib$(f).a))
+LIB_OBJ := $(foreach f,$(FLOORS),$(OBJ_$(f)))
+LIBS := $(foreach f,$(FLOORS),$(LIB_$(f)))
+# the libraries as the linker takes them: the renderers whole, then the floors below
+LINK_LIBS := -Wl,--whole-archive $(LIB_verdicts) $(LIB_render) -Wl,--no-whole-archive $(LIB_profiling) \
+	$(LIB_kernels) $(LIB_model)
 TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render $(B)/stencil-compare
 MODEL := $(B)/stencil-model
 REPORT := $(B)/stencil-report
 RENDER := $(B)/stencil-render
 COMPARE := $(B)/stencil-compare
+TOOL_MAIN_stencil-model := model/stencil-model.c
+TOOL_MAIN_stencil-render := plots/render/stencil-render.c
+TOOL_MAIN_stencil-compare := plots/render/stencil-compare.c
+TOOL_MAIN_stencil-report := plots/render/stencil-report.c
+TOOL_OBJ := $(foreach t,$(TOOLS:$(B)/%=%),$(B)/obj/$(TOOL_MAIN_$(t):%.c=%.main.o))
 # the tools' main objects are made through a pattern chain: kept, not deleted as intermediate
-.SECONDARY: $(TOOLS:$(B)/%=$(B)/obj/model/%.main.o)
+.SECONDARY: $(TOOL_OBJ)
 
-cc = $(call compile,$(CC) $(ALL_CPPFLAGS) $(CSTD) $(CFLAGS) $(1) -MMD -MP -c $<)
-$(B)/obj/model/%.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
-	$(call say,CC,$<)$(call cc,$(OPENMP))
-$(B)/obj/profiling/%.o: profiling/%.c $(B)/cc.flags | $(B)/obj/profiling $(B)/.deps-build
-	$(call say,CC,$<)$(call cc,$(OPENMP))
-$(B)/obj/kernels/%.o: kernels/%.c $(B)/cc.flags | $(B)/obj/kernels $(B)/.deps-build
-	$(call say,CC,$<)$(call cc,$(OPENMP))
+cc = $(call compile,$(CC) $(2) $(CPPFLAGS) $(CSTD) $(CFLAGS) $(1) -MMD -MP -c $<)
+define floor_rules
+$(B)/obj/$(DIR_$(1))/%.o: $(DIR_$(1))/%.c $(B)/cc.flags | $(B)/.deps-build
+	$$(Q)mkdir -p $$(@D)
+	$$(call say,CC,$$<)$$(call cc,$$(OPENMP),$(INC_$(1)))
+$(B)/obj/$(DIR_$(1))/%.main.o: $(DIR_$(1))/%.c $(B)/cc.flags | $(B)/.deps-build
+	$$(Q)mkdir -p $$(@D)
+	$$(call say,CC,$$<)$$(call cc,,$(INC_$(1)))
+$(LIB_$(1)): $(OBJ_$(1))
+	$$(call say,AR,$$@)rm -f $$@.tmp$$$$$$$$ && ar rcs $$@.tmp$$$$$$$$ $$^ && mv -f $$@.tmp$$$$$$$$ $$@
+endef
+$(foreach f,$(FLOORS),$(eval $(call floor_rules,$(f))))
 
-$(LIB): $(LIB_OBJ)
-	$(call say,AR,$@)rm -f $@.tmp$$$$ && ar rcs $@.tmp$$$$ $^ && mv -f $@.tmp$$$$ $@
-
-$(B)/obj/model/%.main.o: model/%.c $(B)/cc.flags | $(B)/obj/model $(B)/.deps-build
-	$(call say,CC,$<)$(call cc)
-
-$(B)/stencil-%: $(B)/obj/model/stencil-%.main.o $(LIB)
-	$(call say,LD,$@)$(call atomic,$(CC) $(CFLAGS) $(OPENMP) $^ $(LDLIBS))
-ifeq ($(NOBUILD),1)
+ifneq ($(NOBUILD),1)
+$(foreach t,$(TOOLS:$(B)/%=%),$(eval $(B)/$(t): $(B)/obj/$(TOOL_MAIN_$(t):%.c=%.main.o) $(LIBS) ; \
+	$$(call say,LD,$$@)$$(call atomic,$$(CC) $$(CFLAGS) $$(OPENMP) $$< $$(LINK_LIBS) $$(LDLIBS))))
+else
 # NOBUILD=1 (a GPU node with build/ carried): the tools as they are, never rebuilt; one missing
 # stops make with one line
 $(TOOLS):

@@ -1,6 +1,6 @@
 # scripts/make/compare.mk - make compare RUNS="a b ...": every table and figure of two or more
 # recorded runs side by side, one column (or series) a GPU, each with the model on its own
-# ceilings and the ratios to the first run (model/compare.h, plots/compare.gp). No GPU needed.
+# ceilings and the ratios to the first run (plots/render/compare.h, plots/gp/compare.gp). No GPU needed.
 # Included by the Makefile, in its order; its header documents the knobs.
 
 COMPARE_DIR := $(O)/compare
@@ -18,7 +18,7 @@ compare: $(COMPARE) | $(O)
 	t=$(O)/.compare.tmp$$$$; trap 'rm -rf "$$t" "$$t.old"' EXIT; \
 	$(COMPARE) $(addprefix data/runs/,$(RUNS)) --outdir $$t --work $(B)/compare || exit 1; \
 	if command -v $(GNUPLOT) >/dev/null 2>&1; then for v in $$t/*.vars; do f=$${v%.vars}; \
-	  $(GNUPLOT) -e "data='$$f.csv'; out='$$f'; load '$$v'" plots/compare.gp || exit 1; done; \
+	  $(GNUPLOT) -e "data='$$f.csv'; out='$$f'; load '$$v'" plots/gp/compare.gp || exit 1; done; \
 	else echo "compare: gnuplot not found: the CSVs and tables are ready, the figures are not drawn"; fi; \
 	{ [ ! -e $(COMPARE_DIR) ] || mv -f $(COMPARE_DIR) $$t.old; } && mv -f $$t $(COMPARE_DIR) && \
 	echo "compare: $(COMPARE_DIR)/index.md, and each target's .md, .csv (and .png, .svg for the figures)"

@@ -41,10 +41,13 @@ $(B)/obj/profiling/gpu.cu.o: NVCC_EXTRA = -DSTENCIL_GIT_COMMIT='"$(GIT_COMMIT)"'
 
 $(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
 	$(Q)mkdir -p $(@D)
-	$(call say,NVCC,$<)$(call compile,$(NVCC) $(or $(OBJ_GENCODE),$(GENCODE)) $(NVCCBASE) $(ALL_CPPFLAGS) \
+	$(call say,NVCC,$<)$(call compile,$(NVCC) $(or $(OBJ_GENCODE),$(GENCODE)) $(NVCCBASE) $(CU_INC) $(CPPFLAGS) \
 		$(NVCC_EXTRA) -MMD -MP -c $<)
 
-$(BENCH_BIN): $(GPU_OBJ) $(LIB)
+# each floor's CUDA files see that floor's headers and those below (build.mk's INC_)
+$(B)/obj/kernels/%.cu.o: CU_INC = $(INC_kernels)
+$(B)/obj/profiling/%.cu.o: CU_INC = $(INC_profiling)
+$(BENCH_BIN): $(GPU_OBJ) $(LIB_profiling) $(LIB_kernels) $(LIB_model)
 	$(call say,NVLD,$@)$(call atomic,$(NVCC) $(GENCODE) $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
 		-l:libcsv.a -l:libcholmod.a -l:libsuitesparseconfig.a -lcusparse -lcupti -ldl -lm -Xcompiler $(OPENMP) \
 		-Xlinker -rpath$(comma)$(RPATH))
@@ -64,7 +67,7 @@ sass-report: $(BENCH_DEP)
 		echo "wrote $(B)/sass-report.txt" && cat $(B)/sass-report.txt
 
 resource-report: ## the compiler's registers, shared memory and spills of every kernel (needs nvcc)
-	$(Q)mkdir -p $(B) && for f in kernels/*.cu; do $(NVCC) $(NVCCFLAGS) $(ALL_CPPFLAGS) -Xptxas -v \
+	$(Q)mkdir -p $(B) && for f in kernels/*.cu; do $(NVCC) $(NVCCFLAGS) $(INC_kernels) -Xptxas -v \
 		-c $$f -o /dev/null 2>&1; done | grep -E "Compiling entry|Used|spill" | c++filt \
 		> $(B)/resource-report.txt && echo "wrote $(B)/resource-report.txt"
 

@@ -78,9 +78,9 @@ $(O)/.run:
 
 # figures: the renderer's $(O)/F.vars gives the title (the rendered table's: GPU, run, commit)
 # and the methods it draws
-$(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/$(f).gp $(O)/$(f).csv $(O)/$(f).vars \
+$(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/gp/$(f).gp $(O)/$(f).csv $(O)/$(f).vars \
 	| $(PLOT_DEP) ; $$(call gnuplot,data='$(O)/$(f).csv'; fit='$(O)/$(f)-fit.csv'; load '$(O)/$(f).vars')))
-$(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
+$(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/gp/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
 		$(O)/tcs-figure15.csv $(O)/tcs-figure15.vars | $(PLOT_DEP)
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; \
 		fit='$(O)/tcs-figure15-fit.csv'; load '$(O)/tcs-figure15.vars')

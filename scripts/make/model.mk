@@ -24,13 +24,13 @@ PLOT_DEP := $(if $(NOBUILD),,$(B)/.deps-plot)
 
 $(O)/tcs-figure10-model.csv: experiments/tcs-figure10.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(FIG_GPUS) --out $@
-$(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
+$(O)/tcs-figure10.png $(O)/tcs-figure10.svg &: plots/gp/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
 		| $(PLOT_DEP)
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured=''; fit='')
 
 $(O)/tcs-figure14-model.csv: experiments/tcs-figure14.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu $(MAP_GPUS) --out $@
-$(O)/tcs-figure14.png $(O)/tcs-figure14.svg &: plots/tcs-figure14.gp $(O)/tcs-figure14-model.csv \
+$(O)/tcs-figure14.png $(O)/tcs-figure14.svg &: plots/gp/tcs-figure14.gp $(O)/tcs-figure14-model.csv \
 		| $(PLOT_DEP)
 	$(call gnuplot,model='$(O)/tcs-figure14-model.csv')
 
@@ -38,7 +38,7 @@ $(O)/tcs-figure9-map.csv: data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --scenario-map --gpu $(MAP_GPUS) --out $@
 $(O)/tcs-figure9-cases.csv: experiments/tcs-figure9.csv data/hw/gpus.csv $(MODEL_DEP) | $(O)
 	$(call say,MODEL,$@)$(MODEL) --experiment $< --gpu A100-PCIe-80GB --out $@
-$(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/tcs-figure9.gp $(O)/tcs-figure9-map.csv \
+$(O)/tcs-figure9.png $(O)/tcs-figure9.svg &: plots/gp/tcs-figure9.gp $(O)/tcs-figure9-map.csv \
 		$(O)/tcs-figure9-cases.csv | $(PLOT_DEP)
 	$(call gnuplot,map='$(O)/tcs-figure9-map.csv'; cases='$(O)/tcs-figure9-cases.csv')
 

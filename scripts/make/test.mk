@@ -7,10 +7,10 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/obj/tests/%.o)
 TEST_BIN := $(B)/tests/run-tests
 
 $(B)/obj/tests/%.o: tests/%.c $(B)/cc.flags | $(B)/obj/tests $(B)/.deps-test
-	$(call say,CC,$<)$(call cc,-Itests)
+	$(call say,CC,$<)$(call cc,,-Itests $(ALL_CPPFLAGS))
 
-$(TEST_BIN): $(TEST_OBJ) $(LIB) | $(B)/tests
-	$(call say,LD,$@)$(call atomic,$(CC) $(CFLAGS) $(OPENMP) $^ -lcmocka $(LDLIBS))
+$(TEST_BIN): $(TEST_OBJ) $(LIBS) | $(B)/tests
+	$(call say,LD,$@)$(call atomic,$(CC) $(CFLAGS) $(OPENMP) $(TEST_OBJ) $(LINK_LIBS) -lcmocka $(LDLIBS))
 
 # The suite also checks what the model-only targets rendered, so they are made first.
 RENDERED = $(foreach f,tcs-figure9 tcs-figure10 tcs-figure14,$(O)/$(f).png $(O)/$(f).svg) \

@@ -37,7 +37,7 @@ extern "C" {
 /* a row of experiments/targets.csv, the table of rendered targets */
 struct target_spec {
 	char name[32], kind[16], renderer[32], inputs[128], title[160], note[768];
-	char compare_keys[128], compare_values[256];   /* make compare's join (model/compare.h) */
+	char compare_keys[128], compare_values[256];   /* make compare's join (plots/render/compare.h) */
 };
 
 struct render_ctx {
@@ -102,39 +102,14 @@ int render_run_name_ok(const char *name);
 /* name = 'value' as gnuplot loads it (a .vars line): single-quoted, apostrophes doubled */
 void render_gp_var(FILE *f, const char *name, const char *value);
 
-/* Verdict logic, on numbers (tested on their own): */
-enum verdict { V_HOLDS, V_FAILS, V_NA };
-const char *verdict_name(enum verdict v);
-/* a claimed lower bound ("at least x"): holds when measured >= claimed (1 - tol) */
-enum verdict verdict_at_least(double measured, double claimed, double tol);
-/* a claimed upper bound ("at most x"): holds when measured <= claimed (1 + tol) */
-enum verdict verdict_at_most(double measured, double claimed, double tol);
-/* a claimed invariance: holds when every value is within tol of the first */
-enum verdict verdict_flat(const double *v, size_t n, double tol);
-/*
- * A claim's verdict, from a fixed vocabulary. The evaluator states what the criterion says on the
- * measured values (base) and what decides whether that says something about the method: how
- * many of the rows the claim needs were measured (n of N), whether the model puts the
- * configuration in the premise's scenario on this GPU, and the lowest share of its model roof
- * among the kernels the claim rests on. verdict_decide: not measured when any row is missing (a
- * partial set never decides); premise absent here when the model says the premise does not arise;
- * inconclusive (implementation-limited) when a kernel is under roof_share of its roof and the
- * claim fails, or, for an upper bound, holds (a slow kernel meets any upper bound); else the base.
- */
-enum verdict_out { VO_HOLDS, VO_FAILS, VO_PREMISE_ABSENT, VO_IMPL_LIMITED, VO_NOT_MEASURED };
-struct claim_eval {
-	int n, N;
-	enum verdict base;
-	int premise_absent;
-	char premise_why[192];
-	double share;               /* NaN: no kernel's rate is involved */
-	char share_row[128];
-	int upper_bound;
-};
-enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share);
-const char *verdict_out_name(enum verdict_out v);
-/* least-squares line y = a + b x; r2 gets the coefficient of determination */
-void linear_fit(const double *x, const double *y, size_t n, double *a, double *b, double *r2);
+/* The renderers (experiments/targets.csv's renderer column) register themselves, each in its own
+ * file: RENDERER(NAME, FN) at file scope adds FN under NAME before main runs (their libraries are
+ * linked whole); render_target dispatches on the name. */
+struct target_spec;
+typedef int (*render_fn)(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+void render_register(const char *name, render_fn fn);
+#define RENDERER(name, fn) \
+	static void __attribute__((constructor)) register_##fn(void) { render_register(name, fn); }
 
 #ifdef __cplusplus
 }

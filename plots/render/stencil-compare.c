@@ -1,7 +1,7 @@
 /*
  * stencil-compare.c - the `stencil-compare` tool behind `make compare RUNS="a b ..."`: the tables
  * and figure data of two or more recorded runs side by side, one column (or series) a GPU, with
- * each run's model on its own ceilings and the ratios to the first run (model/compare.h).
+ * each run's model on its own ceilings and the ratios to the first run (plots/render/compare.h).
  *
  *   stencil-compare RUNDIR RUNDIR... [--outdir plots/out/compare] [--work build/compare] [--root .]
  *

@@ -1,6 +1,6 @@
 /*
  * compare.c - make compare's join: one target's rendered CSVs of several runs side by side on the
- * columns that name a row, with the ratio of every run to the first (model/compare.h). The runs,
+ * columns that name a row, with the ratio of every run to the first (plots/render/compare.h). The runs,
  * their rendering and the index are in compare-runs.c.
  */
 #include "compare.h"

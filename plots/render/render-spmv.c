@@ -543,3 +543,8 @@ int rd_nongemm_figure10(struct render_ctx *c, const struct target_spec *ts, char
 	static const char *const md[] = { "matrix (rows)", "nnz", "original setting", "improved setting" };
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f10_body_fn, err, errlen);
 }
+
+RENDERER("nongemm_figure7", rd_nongemm_figure7)
+RENDERER("nongemm_figure8", rd_nongemm_figure8)
+RENDERER("nongemm_figure9", rd_nongemm_figure9)
+RENDERER("nongemm_figure10", rd_nongemm_figure10)

@@ -1,15 +1,15 @@
 /*
- * render-hopper.c - make hopper-tc: every tensor-core method on mma.sync (the papers' and their
- * artifacts' instruction) beside its :wgmma variant (Hopper's warpgroup MMA) on the same problem,
- * per tcs case (3 and 4: the 2D tf32 cases) and sptc 2D shape, with both model roofs (the mma.sync
- * and the wgmma ceilings of the run); and the verdict whether wgmma changes the tcs Table 3 answer
- * (tensor cores or CUDA cores) or speedup for cases 3 and 4 on this GPU.
+ * render-hopper.c - make hopper-tc (no paper item): every tensor-core method on mma.sync (the
+ * papers' and their artifacts' instruction) beside its :wgmma variant (Hopper's warpgroup MMA) on
+ * the same problem, per tcs case (3 and 4: the 2D tf32 cases) and sptc 2D shape, with both model
+ * roofs (the mma.sync and the wgmma ceilings of the run). Its claim (whether wgmma changes the tcs
+ * Table 3 answer) is judged in plots/verdicts/claims-hopper.c.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "verdicts-int.h"
+#include "render-int.h"
 
 /* the row of t with p's label and method and the given option, or NULL */
 static const struct point *hp_find(const struct target *t, const struct point *p, const char *method, const char *option)
@@ -23,8 +23,8 @@ static const struct point *hp_find(const struct target *t, const struct point *p
 	return NULL;
 }
 
-/* the row of the CUDA-core baseline (ebisu, any precision) with p's label, or NULL */
-static const struct point *hp_cc(const struct target *t, const char *label)
+/* render-int.h */
+const struct point *rd_hopper_cc(const struct target *t, const char *label)
 {
 	for (size_t i = 0; i < t->n; i++)
 		if (!strcmp(t->p[i].cfg->label, label) && !strcmp(t->p[i].cfg->method, "ebisu"))
@@ -54,7 +54,7 @@ int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, 
 		const struct point *m = &t.p[i];
 		if (m->cfg->option[0] || !strcmp(m->cfg->method, "ebisu"))
 			continue;
-		const struct point *w = hp_find(&t, m, m->cfg->method, "wgmma"), *cc = hp_cc(&t, m->cfg->label);
+		const struct point *w = hp_find(&t, m, m->cfg->method, "wgmma"), *cc = rd_hopper_cc(&t, m->cfg->label);
 		const double rm = rd_ok_rate(m), rw = rd_ok_rate(w), rc = rd_ok_rate(cc);
 		const double gm = rd_model_gs(m), gw = w ? rd_model_gs(w) : NAN;
 		const char *vm = m->run_row >= 0 ? csv_table_get(&t.run, (size_t)m->run_row, "variant") : "";
@@ -96,48 +96,4 @@ int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, 
 	return rc;
 }
 
-/*
- * The verdict: for each case of config ("case 3;case 4"), the fastest tensor-core method on
- * mma.sync and the fastest :wgmma variant against the CUDA-core baseline of the same case; the
- * answer (tensor cores faster, TC/CC above 1, or not) is the same with both instruction sets. Every
- * tensor-core kernel is gated on its share of its own roof.
- */
-void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
-{
-	const struct target *t = vd_input(x, "hopper-tc");
-	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
-	struct used u = { "", 0 };
-	char list[128], *save = NULL, meas[256] = "", mod[192] = "";
-	snprintf(list, sizeof(list), "%s", cr->config);
-	for (char *cs = strtok_r(list, ";", &save); cs; cs = strtok_r(NULL, ";", &save)) {
-		const struct point *cc = t ? hp_cc(t, cs) : NULL, *bm = NULL, *bw = NULL;
-		e.N += 3;
-		for (size_t i = 0; t && i < t->n; i++) {
-			const struct point *p = &t->p[i];
-			if (strcmp(p->cfg->label, cs) || !strcmp(p->cfg->method, "ebisu") || !isfinite(rd_ok_rate(p)))
-				continue;
-			const struct point **best = p->cfg->option[0] ? (strcmp(p->cfg->option, "wgmma") ? NULL : &bw) : &bm;
-			if (best && (!*best || rd_ok_rate(p) > rd_ok_rate(*best)))
-				*best = p;
-		}
-		vd_rest_on(&e, cc, &u, 0);
-		vd_rest_on(&e, bm, &u, 1);
-		vd_rest_on(&e, bw, &u, 1);
-		const double sm = rd_ok_rate(bm) / rd_ok_rate(cc), sw = rd_ok_rate(bw) / rd_ok_rate(cc);
-		if (!(isfinite(sm) && isfinite(sw)) || (sm > 1) != (sw > 1))
-			e.base = V_FAILS;
-		char f[4][32];
-		rd_fmt(f[0], sizeof(f[0]), sm, 2);
-		rd_fmt(f[1], sizeof(f[1]), sw, 2);
-		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%s TC/CC %s (%s) -> %s (%s:wgmma)",
-			 meas[0] ? "; " : "", cs, f[0], bm ? bm->cfg->method : "-", f[1], bw ? bw->cfg->method : "-");
-		rd_fmt(f[2], sizeof(f[2]), bm && cc ? rd_model_gs(bm) / rd_model_gs(cc) : NAN, 2);
-		rd_fmt(f[3], sizeof(f[3]), bw && cc ? rd_model_gs(bw) / rd_model_gs(cc) : NAN, 2);
-		snprintf(mod + strlen(mod), sizeof(mod) - strlen(mod), "%s%s roofs TC/CC %s -> %s", mod[0] ? "; " : "", cs,
-			 f[2], f[3]);
-	}
-	if (e.n < e.N && e.base == V_HOLDS)
-		e.base = V_NA;
-	vd_claim(x, cr, &e, NAN, e.n ? meas : NULL, mod, "hopper-tc: the fastest tensor-core method on mma.sync and the "
-		 "fastest :wgmma variant over ebisu (fp32) on the same case", &u);
-}
+RENDERER("hopper_tc", rd_hopper_tc)

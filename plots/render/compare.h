@@ -1,12 +1,12 @@
 /*
  * compare.h - make compare: the tables and figures of several recorded runs (one GPU each) side by
- * side, without a GPU. Each run is rendered on its own (model/render.h: its measured rows, the model
+ * side, without a GPU. Each run is rendered on its own (plots/render/render.h: its measured rows, the model
  * on its own ceilings.csv, the papers' values), then the rendered CSVs of one target are joined on
  * the columns that name a row (experiments/targets.csv: compare_keys) and the columns compared
  * (compare_values) appear once a run, with the ratio of every run to the first beside each number.
  *
  * Outputs, in outdir: TARGET.csv and TARGET.md for every target at least two runs hold;
- * TARGET.vars for the figures (plots/compare.gp draws the first value, one series a GPU, with its
+ * TARGET.vars for the figures (plots/gp/compare.gp draws the first value, one series a GPU, with its
  * model where the target lists a NAME:model value, and the ratios below); ceilings.csv and .md (the runs'
  * measured ceilings); runs.csv (which run is column k); index.md (each target's ratio of its first
  * value: geometric mean and range over the rows every run holds, measured and model).

@@ -10,7 +10,7 @@
  * shapes), from a run's nongemm-figure6.csv (profiling/workload-run.cu), with the geometric mean
  * of CUDA-core over tensor-core speed below and above half the L2 (the paper's split), each
  * kernel's registers, and the section 5.1.2 estimate with the paper's inputs and this GPU's
- * ceilings (data/paper/nongemm-figure6.csv). The CSV is long, for plots/nongemm-figure6.gp.
+ * ceilings (data/paper/nongemm-figure6.csv). The CSV is long, for plots/gp/nongemm-figure6.gp.
  */
 #include <math.h>
 #include <stdio.h>
@@ -497,3 +497,7 @@ int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char
 	rd_target_free(&t);
 	return rc;
 }
+
+RENDERER("nongemm_figure2", rd_nongemm_figure2)
+RENDERER("nongemm_figure6", rd_nongemm_figure6)
+RENDERER("nongemm_figure11", rd_nongemm_figure11)

@@ -67,6 +67,30 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* this GPU's datasheet row set: the run's GPU name through data/hw/gpu-names.csv, or (no run)
+ * the datasheet GPU itself; 0, or -1 when there is none (sheet then empty) */
+int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len)
+{
+	char path[1024], err[256];
+	struct csv_table t;
+	memset(sheet, 0, sizeof(*sheet));
+	snprintf(name, len, "%s", c->gpu);
+	if (c->rundir[0]) {
+		snprintf(path, sizeof(path), "%s/data/hw/gpu-names.csv", c->root);
+		if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+			return -1;
+		long r = rd_paper_row(&t, "reported", c->gpu, NULL, NULL);
+		if (r >= 0)
+			snprintf(name, len, "%s", csv_table_get(&t, (size_t)r, "gpu"));
+		csv_table_free(&t);
+		if (r < 0)
+			return -1;
+	}
+	snprintf(path, sizeof(path), "%s/data/hw/gpus.csv", c->root);
+	return hw_load_gpu(sheet, path, name, err, sizeof(err));
+}
+
+
 static int read_targets(struct render_ctx *c, char *err, size_t errlen);
 static int load_gpu_ceilings(struct render_ctx *c, char *err, size_t errlen);
 
@@ -185,14 +209,6 @@ static int load_gpu_ceilings(struct render_ctx *c, char *err, size_t errlen)
 		}
 	closedir(d);
 	return rc;
-}
-
-const struct hw *render_hw_of(const struct render_ctx *c, const char *uuid)
-{
-	for (size_t k = 0; uuid && k < c->ngpus; k++)
-		if (c->gpu_hw_ok[k] && !strncmp(c->gpus[k], uuid, 12))
-			return &c->gpu_hw[k];
-	return &c->hw;
 }
 
 void render_close(struct render_ctx *c)
@@ -507,31 +523,23 @@ int rd_table_close(struct render_ctx *c, const char *name, struct target *t, str
 	return rd_outputs_close(c, name, o, err, errlen);
 }
 
-/* the renderers experiments/targets.csv names */
-typedef int (*render_fn)(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
-static const struct {
+/* the renderers registered (RENDERER, render.h): experiments/targets.csv names them */
+static struct {
 	const char *name;
 	render_fn fn;
-} renderers[] = {
-	{ "tcs_table2", rd_tcs_table2 },
-	{ "tcs_table3", rd_tcs_table3 },
-	{ "tcs_table4", rd_tcs_table4 },
-	{ "kernels_vs_authors", rd_kernels_vs_authors },
-	{ "tcs_figure15", rd_tcs_figure15 },
-	{ "figure_rows", rd_figure_rows },
-	{ "fermi_table1", rd_fermi_table1 },
-	{ "fermi_figure4", rd_fermi_figure4 },
-	{ "fermi_figure8", rd_fermi_figure8 },
-	{ "nongemm_figure2", rd_nongemm_figure2 },
-	{ "nongemm_figure6", rd_nongemm_figure6 },
-	{ "nongemm_figure11", rd_nongemm_figure11 },
-	{ "nongemm_figure7", rd_nongemm_figure7 },
-	{ "nongemm_figure8", rd_nongemm_figure8 },
-	{ "nongemm_figure9", rd_nongemm_figure9 },
-	{ "nongemm_figure10", rd_nongemm_figure10 },
-	{ "hopper_tc", rd_hopper_tc },
-	{ "verdicts", rd_verdicts },
-};
+} renderers[32];
+static size_t nrenderers;
+
+void render_register(const char *name, render_fn fn)
+{
+	if (nrenderers == NELEM(renderers)) {   /* a build error, not an input's: stop at once */
+		fprintf(stderr, "render_register: more than %zu renderers (%s): raise the table in "
+			"plots/render/render.c\n", NELEM(renderers), name);
+		abort();
+	}
+	renderers[nrenderers].name = name;
+	renderers[nrenderers++].fn = fn;
+}
 
 const struct target_spec *render_target_spec(const struct render_ctx *c, const char *name)
 {
@@ -601,7 +609,7 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	for (size_t k = 0; k < c->nmeta; k++)
 		c->dirty |= c->meta[k].dirty;
 	const struct target_spec *ts = render_target_spec(c, target);
-	for (size_t i = 0; ts && i < NELEM(renderers); i++)
+	for (size_t i = 0; ts && i < nrenderers; i++)
 		if (!strcmp(renderers[i].name, ts->renderer))
 			return renderers[i].fn(c, ts, err, errlen);
 	snprintf(err, errlen, ts ? "experiments/targets.csv: target '%s' names an unknown renderer"

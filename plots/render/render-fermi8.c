@@ -4,7 +4,7 @@
  * each row's model roof (bandwidth over bytes a cell, twice that for the wavefront's two steps)
  * and width class (model/fermi.h), beside the paper's peak numbers on the Tesla C2050
  * (data/paper/fermi-figure8.csv). The CSV is long (one row a configuration, for
- * plots/fermi-figure8.gp); the Markdown puts the methods side by side, one row a size.
+ * plots/gp/fermi-figure8.gp); the Markdown puts the methods side by side, one row a size.
  */
 #include <math.h>
 #include <stdio.h>
@@ -170,3 +170,5 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 	csv_table_free(&paper);
 	return rc;
 }
+
+RENDERER("fermi_figure8", rd_fermi_figure8)

@@ -3,7 +3,7 @@
  * (tcs Tables 2-4, tcs Figure 15 with tcs Figure 10's measured points, tcs Figure 16, sptc Figures
  * 9 and 10, the fermi and nongemm items, hopper-tc, the harness's kernels beside the authors'
  * artifacts, the verdicts) from a run directory into plots/out/TARGET.csv and TARGET.md (a figure
- * also TARGET.vars; model/render.h); the Makefile's `make table3` and friends call it, then gnuplot
+ * also TARGET.vars; plots/render/render.h); the Makefile's `make table3` and friends call it, then gnuplot
  * for the figures.
  *
  *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]

@@ -10,31 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fit.h"
 #include "grid.h"
 #include "method.h"
 #include "render-int.h"
 #include "stencil.h"
-
-void linear_fit(const double *x, const double *y, size_t n, double *a, double *b, double *r2)
-{
-	double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
-	for (size_t i = 0; i < n; i++) {
-		sx += x[i];
-		sy += y[i];
-		sxx += x[i] * x[i];
-		sxy += x[i] * y[i];
-		syy += y[i] * y[i];
-	}
-	double d = n * sxx - sx * sx;
-	*b = d != 0 ? (n * sxy - sx * sy) / d : NAN;
-	*a = (sy - *b * sx) / n;
-	double st = syy - sy * sy / n, se = 0;
-	for (size_t i = 0; i < n; i++) {
-		double e = y[i] - (*a + *b * x[i]);
-		se += e * e;
-	}
-	*r2 = st > 0 ? 1 - se / st : NAN;
-}
 
 /* render.h: also make compare's .vars (compare-runs.c) */
 void render_gp_var(FILE *f, const char *name, const char *s)
@@ -287,3 +267,6 @@ int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *er
 	rd_target_free(&t);
 	return rc == 0 ? figure_rows(c, ts, r2, err, errlen) : -1;
 }
+
+RENDERER("tcs_figure15", rd_tcs_figure15)
+RENDERER("figure_rows", rd_figure_rows)

@@ -6,6 +6,7 @@
 #define VERDICTS_INT_H
 
 #include "render-int.h"
+#include "verdict.h"
 
 /* the throttled rows a verdict uses, named in its basis ("uses throttled rows: case 1 cc ebisu"),
  * and whether any was written from a dirty tree (the basis then says so) */
@@ -62,7 +63,7 @@ void dasp_below_one(struct verdict_ctx *x, const struct claim_row *cr);
 void warmup_effect(struct verdict_ctx *x, const struct claim_row *cr);
 void suite_tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr);
 
-/* whether Hopper's wgmma changes the tcs Table 3 answer for cases 3 and 4 (render-hopper.c) */
+/* whether Hopper's wgmma changes the tcs Table 3 answer for cases 3 and 4 (claims-hopper.c) */
 void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr);
 
 #endif

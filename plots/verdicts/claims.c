@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fit.h"
 #include "grid.h"
 #include "method.h"
 #include "stencil.h"

@@ -19,29 +19,6 @@
 #define GTX "GeForce GTX 480"
 #define TESLA "Tesla C2050"
 
-/* this GPU's datasheet row set: the run's GPU name through data/hw/gpu-names.csv, or (no run)
- * the datasheet GPU itself; 0, or -1 when there is none (sheet then empty) */
-int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len)
-{
-	char path[1024], err[256];
-	struct csv_table t;
-	memset(sheet, 0, sizeof(*sheet));
-	snprintf(name, len, "%s", c->gpu);
-	if (c->rundir[0]) {
-		snprintf(path, sizeof(path), "%s/data/hw/gpu-names.csv", c->root);
-		if (csv_table_read(path, &t, err, sizeof(err)) != 0)
-			return -1;
-		long r = rd_paper_row(&t, "reported", c->gpu, NULL, NULL);
-		if (r >= 0)
-			snprintf(name, len, "%s", csv_table_get(&t, (size_t)r, "gpu"));
-		csv_table_free(&t);
-		if (r < 0)
-			return -1;
-	}
-	snprintf(path, sizeof(path), "%s/data/hw/gpus.csv", c->root);
-	return hw_load_gpu(sheet, path, name, err, sizeof(err));
-}
-
 /* ---- Table 1 ---- */
 
 enum t1_src { T1_META, T1_SHEET, T1_RUN, T1_FLOP_PER_BYTE };
@@ -324,3 +301,6 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 	csv_table_free(&lh);
 	return rc;
 }
+
+RENDERER("fermi_table1", rd_fermi_table1)
+RENDERER("fermi_figure4", rd_fermi_figure4)

@@ -1,7 +1,7 @@
 /*
  * compare-runs.c - make compare's driver: each run rendered on its own, every target that two or
  * more runs hold joined side by side (compare.c), the runs' ceilings beside each other, the
- * figures' gnuplot variables and the index (model/compare.h). Used by `make compare RUNS="a b"`.
+ * figures' gnuplot variables and the index (plots/render/compare.h). Used by `make compare RUNS="a b"`.
  */
 #include "compare.h"
 
@@ -71,7 +71,7 @@ static const char *axis_label(const char *col)
 	return col;
 }
 
-/* outdir/NAME.vars for plots/compare.gp: the target's title, each run's label and provenance (a
+/* outdir/NAME.vars for plots/gp/compare.gp: the target's title, each run's label and provenance (a
  * title line each), the plotted value (meas: its column, meas_label: its axis label) and its
  * model */
 static int write_vars(const char *outdir, const struct target_spec *ts, const struct cmp_run *r, size_t n,

@@ -465,3 +465,8 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 }
 
 /* ---- figure data: one row per configuration ---- */
+
+RENDERER("tcs_table2", rd_tcs_table2)
+RENDERER("tcs_table3", rd_tcs_table3)
+RENDERER("tcs_table4", rd_tcs_table4)
+RENDERER("kernels_vs_authors", rd_kernels_vs_authors)

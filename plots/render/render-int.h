@@ -1,5 +1,5 @@
 /*
- * render-int.h - what the renderer's files share (model/render.c: the context, formatting, outputs
+ * render-int.h - what the renderer's files share (plots/render/render.c: the context, formatting, outputs
  * and dispatch; render-run.c: loading and checking a run; render-tables.c: tcs Tables 2-4 and
  * kernels-vs-authors; render-figures.c: the figures' data; render-fermi*.c: the fermi paper;
  * verdicts.c: the papers' claims). Not for use outside the renderer: render.h is its interface.
@@ -120,9 +120,10 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_figure_rows(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
-int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 /* make hopper-tc: each tensor-core method on mma.sync beside its :wgmma variant (render-hopper.c) */
 int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+/* the row of the CUDA-core baseline (ebisu, any precision) with the label, or NULL */
+const struct point *rd_hopper_cc(const struct target *t, const char *label);
 /* a figure's outdir/NAME.vars (render-figures.c): opened with its title, provenance and
  * measured_run lines (title, provenance: gnuplot strings; measured_run: 1 from a run, else 0), then
  * committed */

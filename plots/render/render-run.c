@@ -227,6 +227,16 @@ double rd_ok_rate(const struct point *p)
 	return p && !strcmp(p->status, "ok") ? p->measured : NAN;
 }
 
+/* render.h */
+const struct hw *render_hw_of(const struct render_ctx *c, const char *uuid)
+{
+	for (size_t k = 0; uuid && k < c->ngpus; k++)
+		if (c->gpu_hw_ok[k] && !strncmp(c->gpus[k], uuid, 12))
+			return &c->gpu_hw[k];
+	return &c->hw;
+}
+
+
 int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen)
 {
 	char path[1024];
