@@ -198,6 +198,7 @@ stamp() {   # STAMP RUNDIR|- FILE...
 		case $rc in
 		0) ;;
 		1) run= ;;
+		2) exit 2 ;;   # bad input (a REFERENCE naming no run): the tool's line said which
 		*) die "runs.sh: error: ${RENDER:-build/stencil-render} newest-run exited $rc" ;;
 		esac
 	fi

@@ -28,6 +28,16 @@ void run_transform_tests(struct group_result *r);
 void run_sparse_tests(struct group_result *r);
 void run_matrix_tests(struct group_result *r);
 void run_render_tests(struct group_result *r);
+void run_figures_tests(struct group_result *r);
+/* test_render.c's helpers, shared with test_figures.c: render TARGET from a run directory (or a
+ * committed fixture, tests/fixtures/NAME) into OUT and read the CSV it wrote; a CSV cell as a
+ * number; tcs Figure 15's fit row of a stencil and dtype; a file's text (a static buffer of 64 KiB) */
+struct csv_table;
+void render_fixture_dir(const char *rundir, const char *target, const char *out, struct csv_table *t);
+void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t);
+double cell_num(const struct csv_table *t, size_t r, const char *col);
+long fit_row(const struct csv_table *t, const char *st, const char *dt);
+char *read_text(const char *path);
 void run_compare_tests(struct group_result *r);
 void run_fermi_tests(struct group_result *r);
 void run_sanity_tests(struct group_result *r);

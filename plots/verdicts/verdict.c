@@ -142,7 +142,7 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		  double measured, const char *measured_text, const char *model_text, const char *basis,
 		  const struct used *u)
 {
-	char m[96], v[320], rows[32], b[1024];
+	char m[512], v[320], rows[32], b[1024];
 	enum verdict_out vo = verdict_decide(e, isfinite(cr->roof_share) ? cr->roof_share : 0);
 	if (measured_text)
 		snprintf(m, sizeof(m), "%s", measured_text);
