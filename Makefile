@@ -37,6 +37,9 @@
 #                  unless it is set: with a carried build/, its compiled-in state decides
 #   BENCH=PATH     the runner (default build/stencilbench);  GNUPLOT=PATH  the plotter
 #   HAVE_GPU=1|0   whether this machine has a GPU (default: nvidia-smi lists one)
+#   V=1            show every command;  CFLAGS, OPENMP (default -fopenmp), SM (default 80 90)
+#   Switches take 0 or 1, WARMUP_S a positive number, GPUS all or indices: else a one-line error.
+#   (make help prints this list, from here.)
 #
 # Device and runner (how a target decides whether to measure):
 #   - HAVE_GPU empty or 0 (no nvidia-smi GPU, as in CI): no device. Nothing is measured and the
@@ -136,16 +139,8 @@ print-%: ## print a make variable (print-GPU_SLUG)
 
 help: ## list every target
 	@echo "stencil-repro: make TARGET [VAR=value ...] (the Makefile's header says more)"
-	@echo "  RUN=NAME       the run under data/runs/ ([a-z0-9._-]; default: this GPU's, else the"
-	@echo "                 reference run data/runs/REFERENCE names, else the newest holding the target)"
-	@echo "  QUICK=1        a labelled smoke run;  COUNTERS=0  no counter passes"
-	@echo "  WARMUP_S=S     the GPU's warm-up seconds;  FULL_WARMUP=1  it before every row"
-	@echo "  NOBUILD=1      use build/ as carried (GPU node);  GPUS=all|0,1  reproduce on several GPUs"
-	@echo "  SLURM=1        reproduce through Slurm: a job array, then a job merging and rendering;"
-	@echo "                 SLURM_PARTITION= SLURM_ACCOUNT= SLURM_TIME= SLURM_GRES=gpu:1 SLURM_EXTRA="
-	@echo "                 SLURM_SBATCH=sbatch;  SLURM_SUBMIT=0  write the scripts, submit nothing"
-	@echo "  ALLOW_DIRTY=1  measure from a git tree with uncommitted changes"
-	@echo "  HAVE_GPU=0|1   override nvidia-smi's answer;  BENCH=, GNUPLOT=  another runner, plotter"
+	@sed -n '/^# Knobs (make VAR=value TARGET):$$/,/^#$$/{/^#$$/d;s/^# \{0,1\}//;p;}' Makefile
+	@echo "Targets:"
 	@grep -hE '^[a-zA-Z0-9_.-]+:.*## ' $(filter %/targets.mk,$(MAKEFILE_LIST)) \
 		$(filter-out %/targets.mk,$(MAKEFILE_LIST)) | \
 		sed -E 's/^([^:]+):.*## (.*)/  \1\t\2/' | awk -F'\t' '{printf "  %-20s %s\n", $$1, $$2}' | sed 's/^    /  /'
