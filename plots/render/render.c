@@ -13,6 +13,7 @@
 #include "grid.h"
 #include "method.h"
 #include "render-int.h"
+#include "runs.h"
 #include "stencil.h"
 
 #include <sys/stat.h>
@@ -632,17 +633,6 @@ static int run_holds(const char *runs_dir, const char *name, const char *const *
 	return 1;
 }
 
-/* a run's name: one path component of [a-z0-9._-], not . or .. (the Makefile's rule for RUN) */
-int render_run_name_ok(const char *name)
-{
-	if (!name[0] || !strcmp(name, ".") || !strcmp(name, ".."))
-		return 0;
-	for (const char *p = name; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || strchr("._-", *p)))
-			return 0;
-	return 1;
-}
-
 /* the run RUNS_DIR/REFERENCE names: 0 when it holds every file (OUT: its directory), 1 when there
  * is no REFERENCE or its run lacks a file, -2 (ERR) when REFERENCE cannot be read or is not exactly
  * one line naming a recorded run (a stray space or a deleted run is an error, never a fallback) */
@@ -663,9 +653,8 @@ static int reference_run(const char *runs_dir, const char *const *files, char *o
 	if (fits)
 		memcpy(name, text, len);
 	free(text);
-	if (!fits || !render_run_name_ok(name)) {
-		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, one path component of "
-			 "[a-z0-9._-]", path, name);
+	if (!fits || !run_name_ok(name)) {   /* the one rule (model/runs.h) */
+		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, " RUN_NAME_RULE, path, name);
 		return -2;
 	}
 	snprintf(dir, sizeof(dir), "%s/%s", runs_dir, name);
