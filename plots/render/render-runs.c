@@ -1,0 +1,106 @@
+/*
+ * render-runs.c - which recorded run a target renders when no RUN is given (stencil-render
+ * newest-run, the Makefile's stamps): the reference run data/runs/REFERENCE names, by the one
+ * run-name rule (model/runs.h), where it holds the target's CSVs, else the newest run holding
+ * them. See render.h.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "csvio.h"
+#include "render.h"
+#include "runs.h"
+
+/* whether run RUNS_DIR/NAME holds every one of files (at least one) */
+static int run_holds(const char *runs_dir, const char *name, const char *const *files)
+{
+	char path[1024];
+	struct stat st;
+	if (!files[0])
+		return 0;
+	for (const char *const *p = files; *p; p++) {
+		snprintf(path, sizeof(path), "%s/%s/%s", runs_dir, name, *p);
+		if (stat(path, &st) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* the run RUNS_DIR/REFERENCE names: 0 when it holds every file (OUT: its directory), 1 when there
+ * is no REFERENCE or its run lacks a file, -2 (ERR) when REFERENCE cannot be read or is not exactly
+ * one line naming a recorded run (a stray space or a deleted run is an error, never a fallback) */
+static int reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
+			 char *err, size_t errlen)
+{
+	char path[1024], name[256] = "", dir[1300], *text;
+	size_t len;
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/REFERENCE", runs_dir);
+	if (stat(path, &st) != 0)
+		return 1;
+	if (input_file_read(path, &text, &len, err, errlen) != 0)
+		return -2;
+	if (len && text[len - 1] == '\n')
+		len--;
+	const int fits = len < sizeof(name) && !memchr(text, '\0', len);
+	if (fits)
+		memcpy(name, text, len);
+	free(text);
+	if (!fits || !run_name_ok(name)) {   /* the one rule (model/runs.h) */
+		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, " RUN_NAME_RULE, path, name);
+		return -2;
+	}
+	snprintf(dir, sizeof(dir), "%s/%s", runs_dir, name);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: names '%s', which is not a recorded run under %s", path, name,
+			 runs_dir);
+		return -2;
+	}
+	if (!run_holds(runs_dir, name, files))
+		return 1;
+	snprintf(out, outlen, "%s", dir);
+	return 0;
+}
+
+int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
+		      char *err, size_t errlen)
+{
+	/* the reference run (RUNS_DIR/REFERENCE) where it holds the files, else the newest run by the
+	 * largest date_utc in its meta.csv */
+	DIR *d;
+	char best_date[64] = "";
+	int found = 0, rc;
+	err[0] = '\0';
+	if ((rc = reference_run(runs_dir, files, out, outlen, err, errlen)) <= 0)
+		return rc;
+	if (!(d = opendir(runs_dir)))
+		return -1;
+	for (struct dirent *e; (e = readdir(d));) {
+		char meta[1024];
+		struct csv_table m;
+		struct stat st;
+		if (e->d_name[0] == '.' || !run_holds(runs_dir, e->d_name, files))
+			continue;
+		snprintf(meta, sizeof(meta), "%s/%s/meta.csv", runs_dir, e->d_name);
+		if (stat(meta, &st) != 0)   /* no meta.csv: not a run to pick */
+			continue;
+		if (csv_table_read(meta, &m, err, errlen) != 0) {   /* one there that does not read: said */
+			closedir(d);
+			return -2;
+		}
+		for (size_t r = 0; r < m.nrows; r++) {
+			const char *dt = csv_table_get(&m, r, "date_utc");
+			if (dt && strcmp(dt, best_date) > 0) {
+				snprintf(best_date, sizeof(best_date), "%s", dt);
+				snprintf(out, outlen, "%s/%s", runs_dir, e->d_name);
+				found = 1;
+			}
+		}
+		csv_table_free(&m);
+	}
+	closedir(d);
+	return found ? 0 : -1;
+}
