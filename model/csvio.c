@@ -559,3 +559,15 @@ int csv_writer_close(struct csv_writer *w)
 	memset(w, 0, sizeof(*w));
 	return failed ? -1 : 0;
 }
+
+void csv_col_names(const struct csv_col *cols, size_t n, const char **names)
+{
+	for (size_t i = 0; i < n; i++)
+		names[i] = cols[i].name;
+}
+
+void csv_col_cells(struct csv_writer *w, const struct csv_col *cols, size_t n, const void *row)
+{
+	for (size_t i = 0; i < n; i++)
+		cols[i].put(w, row);
+}

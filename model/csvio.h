@@ -11,7 +11,8 @@
  * Every tool's --out and --outdir go through this writer, and it writes regular files only: a
  * path that exists as a directory, device, FIFO, socket or symbolic link (to anything: a link
  * is refused, never followed nor replaced) is refused before anything is created, and left as
- * it was.
+ * it was. A writer's columns are a table of {name, getter} (struct csv_col): the run CSVs'
+ * (profiling/runcsv.h) and the model's (model/modelcsv.h).
  */
 #ifndef CSVIO_H
 #define CSVIO_H
@@ -102,6 +103,18 @@ void csv_end_row(struct csv_writer *w);
 int csv_writer_close(struct csv_writer *w);
 /* Give up: remove the temp file, leave any earlier file at path untouched. */
 void csv_writer_abort(struct csv_writer *w);
+
+/* A writer's column table, the one way every tool writes a CSV: a column is its header name and
+ * its getter, which writes row's cell; the header and each row come from the same table, so that
+ * a column is never named in one place and filled in another. */
+struct csv_col {
+	const char *name;
+	void (*put)(struct csv_writer *w, const void *row);
+};
+/* the names of the n columns, in order, into names[0..n-1] */
+void csv_col_names(const struct csv_col *cols, size_t n, const char **names);
+/* row's cells, one a column in order (the row is not ended: csv_end_row) */
+void csv_col_cells(struct csv_writer *w, const struct csv_col *cols, size_t n, const void *row);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,7 @@
 #include "experiment.h"
 #include "hw.h"
 #include "method.h"
+#include "modelcsv.h"
 #include "roofline.h"
 #include "stencil.h"
 
@@ -41,18 +42,6 @@ struct config {
 	char label[64];    /* passed through from an experiment file's optional label column */
 	long line;         /* experiment file line, 0 on the command line */
 };
-
-static const char *const base_cols[] = {
-	"stencil", "fusion", "dtype", "method", "unit", "gpu", "K", "K_fused", "fused_radius",
-	"rho", "sigma", "F", "Q", "I", "peak_key", "peak_tflops", "bw_gbps", "ridge", "bound",
-	"attainable_tflops", "effective_tflops", "gstencil_per_s",
-};
-static const char *const compare_cols[] = {
-	"compare", "compare_unit", "compare_I", "compare_bound", "compare_gstencil_per_s",
-	"scenario", "speedup", "sweet_spot", "sweet_spot_rho_max", "inflation", "peak_ratio",
-};
-#define NBASE (sizeof(base_cols) / sizeof(base_cols[0]))
-#define NCMP (sizeof(compare_cols) / sizeof(compare_cols[0]))
 
 static void usage(FILE *f)
 {
@@ -143,61 +132,9 @@ struct out {
 static void emit(struct out *o, const struct model_point *p, const struct model_point *c,
 		 const struct model_comparison *cmp, const char *label)
 {
-	if (o->csv) {
-		struct csv_writer *w = &o->w;
-		if (o->with_label)
-			csv_put_str(w, label);
-		csv_put_str(w, p->stencil);
-		csv_put_int(w, p->fusion);
-		csv_put_str(w, p->dtype);
-		csv_put_str(w, p->method);
-		csv_put_str(w, unit_name(p->unit));
-		csv_put_str(w, p->gpu);
-		csv_put_int(w, p->K);
-		csv_put_int(w, p->K_fused);
-		csv_put_int(w, p->fused_radius);
-		csv_put_num(w, p->rho);
-		csv_put_num(w, p->sigma);
-		csv_put_num(w, p->F);
-		csv_put_num(w, p->Q);
-		csv_put_num(w, p->I);
-		csv_put_str(w, p->peak_key);
-		csv_put_num(w, p->peak_tflops);
-		csv_put_num(w, p->bw_gbps);
-		csv_put_num(w, p->ridge);
-		csv_put_str(w, bound_name(p->bound));
-		csv_put_num(w, p->attainable_tflops);
-		csv_put_num(w, p->effective_tflops);
-		csv_put_num(w, p->gstencil_per_s);
-		if (o->with_compare) {
-			if (c) {
-				csv_put_str(w, c->method);
-				csv_put_str(w, unit_name(c->unit));
-				csv_put_num(w, c->I);
-				csv_put_str(w, bound_name(c->bound));
-				csv_put_num(w, c->gstencil_per_s);
-				if (cmp->scenario)
-					csv_put_int(w, cmp->scenario);
-				else
-					csv_put_str(w, "NA");
-				csv_put_num(w, cmp->speedup);
-				csv_put_str(w, cmp->sweet_spot < 0 ? "NA" : cmp->sweet_spot ? "yes" : "no");
-				csv_put_num(w, cmp->rho_max);
-				if (cmp->scenario) {
-					const struct model_point *tc = p->unit == UNIT_CC ? c : p;
-					const struct model_point *cc = p->unit == UNIT_CC ? p : c;
-					csv_put_num(w, tc->rho / tc->sigma);
-					csv_put_num(w, tc->peak_tflops / cc->peak_tflops);
-				} else {
-					csv_put_str(w, "NA");
-					csv_put_str(w, "NA");
-				}
-			} else {
-				for (size_t i = 0; i < NCMP; i++)
-					csv_put_str(w, "NA");
-			}
-		}
-		csv_end_row(w);
+	if (o->csv) {   /* the columns: model/modelcsv.h */
+		const struct model_row row = { p, c, cmp, label };
+		model_csv_row(&o->w, &row, o->with_label, o->with_compare);
 		return;
 	}
 	if (o->rows++)
@@ -373,8 +310,7 @@ static size_t read_experiment(const char *path, struct config **out, int *with_l
  */
 static void scenario_map(struct out *o, const struct hw *hw, enum dtype dt, int unit)
 {
-	static const char *const cols[] = { "gpu", "dtype", "unit", "i_cc", "inflation", "i_tc",
-					    "ridge_cc", "ridge_tc", "scenario", "speedup" };
+	const char *cols[MODEL_CSV_MAX];
 	const char *kcc, *ktc, *why = NULL;
 	double pcc, ptc, bw;
 	const int ni = 81, nj = 61;   /* 20 points a decade */
@@ -389,7 +325,7 @@ static void scenario_map(struct out *o, const struct hw *hw, enum dtype dt, int 
 	bw = hw_get(hw, HW_KEY_BW, NULL);
 	if (isnan(pcc) || isnan(ptc))
 		return;   /* this GPU lacks the unit (a V100 has no fp64 tensor cores): no panel */
-	if (o->rows++ == 0 && csv_writer_open(&o->w, o->path, cols, sizeof(cols) / sizeof(cols[0])) != 0)
+	if (o->rows++ == 0 && csv_writer_open(&o->w, o->path, cols, scenario_csv_columns(cols)) != 0)
 		cli_fail(prog, "%s", atomic_error());
 	for (int i = 0; i < ni; i++)
 		for (int j = 0; j < nj; j++) {
@@ -400,17 +336,9 @@ static void scenario_map(struct out *o, const struct hw *hw, enum dtype dt, int 
 			double cc = fmin(pcc, bw * icc / 1e3);
 			double tc = fmin(ptc, bw * itc / 1e3) / inf;
 			int sc = 1 + (icc >= pcc * 1e3 / bw ? 2 : 0) + (itc >= ptc * 1e3 / bw ? 1 : 0);
-			csv_put_str(&o->w, hw->name);
-			csv_put_str(&o->w, dtype_table[dt].name);
-			csv_put_str(&o->w, unit_name((enum unit)unit));
-			csv_put_num(&o->w, icc);
-			csv_put_num(&o->w, inf);
-			csv_put_num(&o->w, itc);
-			csv_put_num(&o->w, pcc * 1e3 / bw);
-			csv_put_num(&o->w, ptc * 1e3 / bw);
-			csv_put_int(&o->w, sc);
-			csv_put_num(&o->w, tc / cc);
-			csv_end_row(&o->w);
+			const struct scenario_cell cell = { hw->name, dtype_table[dt].name, unit_name((enum unit)unit),
+							    icc, inf, itc, pcc * 1e3 / bw, ptc * 1e3 / bw, sc, tc / cc };
+			scenario_csv_row(&o->w, &cell);
 		}
 }
 
@@ -487,15 +415,8 @@ static void run_configs(struct out *o, struct hwset *hs, struct config *cf, int 
 		o->with_compare |= cfs[i].compare != NULL;
 	o->with_label = with_label;
 	if (o->csv) {
-		const char *cols[NBASE + NCMP + 1];
-		size_t nc = 0;
-		if (with_label)
-			cols[nc++] = "label";
-		for (size_t i = 0; i < NBASE; i++)
-			cols[nc++] = base_cols[i];
-		for (size_t i = 0; o->with_compare && i < NCMP; i++)
-			cols[nc++] = compare_cols[i];
-		if (csv_writer_open(&o->w, out_path, cols, nc) != 0)
+		const char *cols[MODEL_CSV_MAX];
+		if (csv_writer_open(&o->w, out_path, cols, model_csv_columns(with_label, o->with_compare, cols)) != 0)
 			cli_fail(prog, "%s", atomic_error());
 	}
 	for (size_t i = 0; i < n * hs->n; i++)

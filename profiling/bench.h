@@ -1,6 +1,7 @@
 /*
  * bench.h - what the runner's files share (profiling/stencilbench.cu: options and commands;
- * measure.cu: one configuration verified, timed and counted; runcsv.cu: the run CSV's columns).
+ * measure.cu: one configuration verified, timed and counted, into a row whose measured part is
+ * runcsv.h's struct run_result, which the run CSV's columns (runcsv.c, host C) read).
  * Every measured row of every table and figure goes through them.
  */
 #ifndef BENCH_H
@@ -17,6 +18,7 @@ extern "C" {
 #include "hw.h"
 #include "protocol.h"
 #include "roofline.h"
+#include "runcsv.h"
 }
 
 struct options {
@@ -29,24 +31,11 @@ struct options {
 	const char *cupti_csv, *ncu_csv;
 };
 
-/* one configuration, measured */
-struct row {
-	const struct run_config *cfg;
+/* one configuration, measured: what the run CSV's columns read (runcsv.h; unit and points set
+ * before it is written), the kernel and its grid */
+struct row : run_result {
 	const struct kernel_method *m;
-	char status[16];                 /* ok, wrong, skipped, profile-once */
-	char reason[160];
 	struct grid g;
-	double rel_l2, max_rel, tol_l2, tol_max;
-	long verified;
-	struct protocol_result pr;
-	int timed;
-	int have_ctr;
-	double ctr[CTR_COUNT];
-	char variant[160];               /* what the method ran (tile, algorithm) */
-	struct model_point model;        /* F, Q, I (and attainable when ceilings are known) */
-	int have_model;
-	double writeback_s;              /* the write-back read alone (NaN: hot, no window) */
-	struct original_result orig;     /* --original's cold and warm means (NaN: not asked) */
 };
 
 /* seconds on a monotonic clock */
@@ -82,10 +71,5 @@ void bench_commit_run(struct csv_writer *w, const char *dir, struct run_meta *me
 int workload_cmd_run(const struct options *o);
 /* make test-gpu's workload part: every workload method verified, counts added (workload-run.cu) */
 void workload_check(const struct options *o, int *passed, int *failed, int *skipped);
-
-/* the run CSV: its column names (the named ones, then every raw counter), their count, and a row */
-const char *const *run_columns(void);
-size_t run_column_count(void);
-void write_row(struct csv_writer *w, const struct row *r, const char *run_id, const char *ceil_src);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * counters.cu - CUPTI Range Profiler: check metrics on the chip, build the config image, profile
- * one launch with kernel replay, evaluate the metrics. See counters.h.
+ * one launch with kernel replay, evaluate the metrics (named in counter-metrics.c). See counters.h.
  */
 #include "counters.h"
 #include "gpu.h"
@@ -16,40 +16,6 @@
 #include <cupti_profiler_target.h>
 #include <cupti_range_profiler.h>
 #include <cupti_target.h>
-
-const char *const counter_metrics[CTR_COUNT] = {
-	"dram__bytes_read.sum",
-	"dram__bytes_write.sum",
-	"sm__sass_thread_inst_executed_op_dadd_pred_on.sum",
-	"sm__sass_thread_inst_executed_op_dmul_pred_on.sum",
-	"sm__sass_thread_inst_executed_op_dfma_pred_on.sum",
-	"sm__sass_thread_inst_executed_op_fadd_pred_on.sum",
-	"sm__sass_thread_inst_executed_op_fmul_pred_on.sum",
-	"sm__sass_thread_inst_executed_op_ffma_pred_on.sum",
-	"sm__sass_thread_inst_executed_op_hadd_pred_on.sum",
-	"sm__sass_thread_inst_executed_op_hmul_pred_on.sum",
-	"sm__sass_thread_inst_executed_op_hfma_pred_on.sum",
-	"sm__ops_path_tensor_src_fp64.sum",
-	"sm__ops_path_tensor_src_tf32_dst_fp32.sum",
-	"sm__ops_path_tensor_src_fp16.sum",
-	"sm__ops_path_tensor_op_hmma_src_fp16_dst_fp32.sum",
-	"sm__ops_path_tensor_op_hmma_src_fp16_dst_fp16.sum",
-	"sm__ops_path_tensor_op_hmma_src_tf32_dst_fp32_sparsity_on.sum",
-	"sm__ops_path_tensor_op_hmma_src_fp16_dst_fp32_sparsity_on.sum",
-	"sm__ops_path_tensor_op_hmma_src_fp16_dst_fp16_sparsity_on.sum",
-	"sm__inst_executed_pipe_tensor.sum",
-	"gpu__time_duration.sum",
-};
-
-const char *counter_metric_list(void)
-{
-	static char buf[4096];
-	if (!buf[0])
-		for (int i = 0; i < CTR_COUNT; i++)
-			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s", i ? "," : "",
-				 counter_metrics[i]);
-	return buf;
-}
 
 static struct {
 	int ready;

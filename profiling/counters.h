@@ -25,9 +25,16 @@ enum counter_id {
 	CTR_TC_INST, CTR_GPU_TIME,
 	CTR_COUNT
 };
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* The metrics' names (counter-metrics.c, host C) */
 extern const char *const counter_metrics[CTR_COUNT];
 /* The metric names joined by commas (for ncu --metrics). */
 const char *counter_metric_list(void);
+#ifdef __cplusplus
+}
+#endif
 
 /* Set up for the current device and context. 0, or -1 with the reason in why (the caller then
  * reports NA). An unknown metric name is fatal: it is a bug, not a missing permission. */

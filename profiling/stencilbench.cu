@@ -255,8 +255,15 @@ static int cmd_run(const struct options *o)
 	}
 	if (csv_writer_open(&w, o->out, run_columns(), run_column_count()) != 0)
 		cli_fail(prog, "%s", atomic_error());
-	for (size_t i = 0; i < n; i++)
-		write_row(&w, &rows[i], meta.run_id, have_ceil ? ceil_path : "NA");
+	char uuid[64];
+	gpu_uuid_string(uuid, sizeof(uuid));
+	const struct run_ids ids = { meta.run_id, uuid, gpu_build_commit(), gpu_build_dirty(),
+				     have_ceil ? ceil_path : "NA" };
+	for (size_t i = 0; i < n; i++) {   /* the columns: runcsv.c */
+		rows[i].unit = kernel_model(rows[i].m)->unit;
+		rows[i].points = (double)grid_points(&rows[i].g);
+		run_csv_row(&w, &rows[i], &ids);
+	}
 	bench_commit_run(&w, dir, &meta, o->out, n, wrong);
 	for (size_t i = 0; i < n; i++)
 		protocol_free(&rows[i].pr);

@@ -10,10 +10,11 @@
  * driver on an idle GPU times it, and again after the protocol (protocol.h; Figure 7).
  * Verification: SCALE (a_i = q b_i) is exact in fp64 on either unit, so every element must match
  * to 1e-15; SpMV's every row must match the CPU CSR product to 1e-12 of the row's |A||x|.
- * The CSV: one row a configuration with GB/s and GFLOP/s (workload_bytes, workload_flops), the
- * preprocessing time, the kernel's registers (cudaFuncGetAttributes; NA for cuSPARSE's), the
- * host's time to issue one launch (issue_s: where it nears the median, the row times the issue
- * rate, not the GPU) and, with --original, the SM clock after the pause (orig_idle_mhz).
+ * The CSV (its columns: runcsv.c, host C; this file fills the rows): one row a configuration
+ * with GB/s and GFLOP/s (workload_bytes, workload_flops), the preprocessing time, the kernel's
+ * registers (cudaFuncGetAttributes; NA for cuSPARSE's), the host's time to issue one launch
+ * (issue_s: where it nears the median, the row times the issue rate, not the GPU) and, with
+ * --original, the SM clock after the pause (orig_idle_mhz).
  */
 #include <errno.h>
 #include <libgen.h>
@@ -39,26 +40,10 @@ extern "C" {
 #define WL_MATRIX_DIR "data/matrices"   /* mm:NAME matrices, from the repository root */
 #define SPMV_TOL 1e-12                  /* of a row's |A||x|: summation order only */
 
-static const char *const wl_cols[] = {
-	"run_id", "gpu_uuid", "label", "workload", "dtype", "method", "variant", "size", "matrix", "rows", "nnz",
-	"row_len_mean", "row_len_max", "row_len_cv", "elements", "bytes", "status", "reason", "verify_max_rel", "verified", "samples",
-	"throttled_samples", "stop_reason", "warmup_s", "warmup_idle_s", "warmup_launches", "time_median_s",
-	"time_min_s", "time_q1_s", "time_q3_s", "time_rsd", "time_median_ci", "sm_clock_median_mhz",
-	"sm_clock_min_mhz", "throttle_retakes", "launches_per_sample", "issue_s", "gbps", "gflop_per_s", "registers", "preprocess_s", "padded",
-	"orig_time_cold_s", "orig_time_warm_s", "orig_timed_launches", "orig_idle_mhz", "window", "git_commit",
-	"git_dirty",
-};
-
-struct wl_row {
-	const struct workload_config *c;
+/* one configuration, measured: what the workload run CSV's columns read (runcsv.h), and its
+ * method */
+struct wl_row : wl_result {
 	const struct workload_method *m;
-	char status[16], reason[320], name[64];
-	double max_rel, len_mean, len_cv, preprocess_s;
-	long verified, rows, cols, nnz, len_max, padded;
-	int regs, timed, per_sample;
-	double issue_s;   /* the host's time to issue one launch, the mean over the samples */
-	struct protocol_result pr;
-	struct original_result orig;
 };
 
 /* one configuration's data: the problem a launch works on, and what verification compares */
@@ -345,72 +330,11 @@ done:
 }
 
 
-static void put_na(struct csv_writer *w, int have, double v)
+/* what r ran, for the variant column ("" when it was skipped) */
+static void wl_variant(struct wl_row *r)
 {
-	if (have)
-		csv_put_num(w, v);
-	else
-		csv_put_str(w, "NA");
-}
-
-static void wl_write(struct csv_writer *w, const struct wl_row *r, const char *run_id)
-{
-	const struct protocol_result *p = &r->pr;
-	const struct workload_config *c = r->c;
-	const int spmv = c->kind == WL_SPMV, made = !spmv || r->nnz > 0, ran = strcmp(r->status, "skipped") != 0;
-	const double bytes = workload_bytes(c, r->rows, r->cols, r->nnz), t = r->timed ? p->time.median : NAN;
-	char uuid[64];
-	gpu_uuid_string(uuid, sizeof(uuid));
-	csv_put_str(w, run_id);
-	csv_put_str(w, uuid);
-	csv_put_str(w, c->label);
-	csv_put_str(w, c->workload);
-	csv_put_str(w, dtype_table[c->dtype].name);
-	csv_put_str(w, r->name);
-	csv_put_str(w, ran ? r->m->variant(c->option) : "");
-	csv_put_str(w, c->size);
-	csv_put_str(w, c->matrix);
-	put_na(w, spmv && made, (double)r->rows);
-	put_na(w, spmv && made, (double)r->nnz);
-	put_na(w, spmv && made, r->len_mean);
-	put_na(w, spmv && made, (double)r->len_max);
-	put_na(w, spmv && made, r->len_cv);
-	put_na(w, made, spmv ? (double)r->nnz : (double)c->n);
-	put_na(w, made, bytes);
-	csv_put_str(w, r->status);
-	csv_put_str(w, r->reason);
-	csv_put_num(w, r->verified ? r->max_rel : NAN);
-	csv_put_int(w, r->verified);
-	csv_put_int(w, r->timed ? p->n : 0);
-	csv_put_int(w, r->timed ? p->throttled : 0);
-	csv_put_str(w, r->timed ? protocol_stop_name(p->stop_reason) : "");
-	csv_put_num(w, r->timed ? p->warmup_s : NAN);
-	put_na(w, r->timed && !isnan(p->idle_s), p->idle_s);
-	csv_put_int(w, r->timed ? p->warmup_launches : 0);
-	csv_put_num(w, t);
-	csv_put_num(w, r->timed ? p->time.min : NAN);
-	csv_put_num(w, r->timed ? p->time.q1 : NAN);
-	csv_put_num(w, r->timed ? p->time.q3 : NAN);
-	csv_put_num(w, r->timed ? p->time.rsd : NAN);
-	csv_put_num(w, r->timed ? p->median_ci : NAN);
-	csv_put_num(w, r->timed ? p->sm_mhz_median : NAN);
-	csv_put_num(w, r->timed ? p->sm_mhz_min : NAN);
-	csv_put_int(w, r->timed ? p->retakes : 0);
-	csv_put_int(w, r->timed ? r->per_sample : 0);
-	put_na(w, r->timed && !isnan(r->issue_s), r->issue_s);
-	csv_put_num(w, bytes / t * 1e-9);
-	csv_put_num(w, workload_flops(c, r->nnz) / t * 1e-9);
-	put_na(w, ran && r->regs >= 0, (double)r->regs);
-	put_na(w, !isnan(r->preprocess_s), r->preprocess_s);
-	put_na(w, spmv && made, (double)r->padded);
-	put_na(w, r->timed && !isnan(r->orig.cold_s), r->orig.cold_s);
-	put_na(w, r->timed && !isnan(r->orig.warm_s), r->orig.warm_s);
-	put_na(w, r->timed && !isnan(r->orig.cold_s), (double)r->orig.timed_launches);
-	put_na(w, r->timed && !isnan(r->orig.idle_mhz), r->orig.idle_mhz);
-	csv_put_str(w, "hot");
-	csv_put_str(w, gpu_build_commit());
-	csv_put_str(w, gpu_build_dirty());
-	csv_end_row(w);
+	const char *v = strcmp(r->status, "skipped") ? r->m->variant(r->c->option) : "";
+	snprintf(r->variant, sizeof(r->variant), "%s", v ? v : "");
 }
 
 int workload_cmd_run(const struct options *o)
@@ -456,6 +380,7 @@ int workload_cmd_run(const struct options *o)
 		fprintf(stderr, "[%zu/%zu] %s %s %s%s%s n=%ld ... ", i + 1, n, cfgs[i].workload,
 			dtype_table[cfgs[i].dtype].name, cfgs[i].matrix, cfgs[i].matrix[0] ? " " : "", r->name, cfgs[i].n);
 		wl_measure(r, o, prop->multiProcessorCount, prop->major * 10 + prop->minor, 1);
+		wl_variant(r);
 		if (r->timed)
 			fprintf(stderr, "%.1f GB/s %s\n", workload_bytes(r->c, r->rows, r->cols, r->nnz) /
 				r->pr.time.median * 1e-9, r->status);
@@ -464,10 +389,13 @@ int workload_cmd_run(const struct options *o)
 		wrong += !strcmp(r->status, "wrong");
 	}
 	struct csv_writer w;
-	if (csv_writer_open(&w, o->out, wl_cols, sizeof(wl_cols) / sizeof(wl_cols[0])) != 0)
+	if (csv_writer_open(&w, o->out, wl_columns(), wl_column_count()) != 0)
 		cli_fail(prog, "%s", atomic_error());
-	for (size_t i = 0; i < n; i++)
-		wl_write(&w, &rows[i], meta.run_id);
+	char uuid[64];
+	gpu_uuid_string(uuid, sizeof(uuid));
+	const struct run_ids ids = { meta.run_id, uuid, gpu_build_commit(), gpu_build_dirty(), "NA" };
+	for (size_t i = 0; i < n; i++)   /* the columns: runcsv.c */
+		wl_csv_row(&w, &rows[i], &ids);
 	bench_commit_run(&w, dir, &meta, o->out, n, wrong);
 	for (size_t i = 0; i < n; i++)
 		protocol_free(&rows[i].pr);

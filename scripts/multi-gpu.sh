@@ -31,11 +31,14 @@
 # refuses a run whose gpus/ holds several (on Slurm, SLURM_GRES picks one model). On this
 # node each runner's progress line is shown after its GPU and list ("gpu1 tcs-table3: [3/17] ..."),
 # and an interrupt (INT, TERM) stops every worker, merges the lists whose chunks were all done and
-# ends by the same signal: the same command then measures only the other lists.
+# ends by the same signal: the same command then measures only the other lists. Lists are cut, and
+# run CSVs and meta.csv joined, by stencil-runs (RUNS_TOOL, default build/stencil-runs): no CSV is
+# parsed here.
 # Exit: 0; 1 rows failed verification (merged and kept); 2 bad input (a one-line error naming the
 # value); 4 a runner failed (nothing merged for its list).
 set -uo pipefail
 BENCH=${BENCH:-build/stencilbench}
+RUNS_TOOL=${RUNS_TOOL:-build/stencil-runs}
 CHUNK=${CHUNK:-}
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "multi-gpu: $*" >&2; exit "${rc:-2}"; }
@@ -60,6 +63,14 @@ tagged() {   # TAG CMD...: CMD's exit status, its output lines each after TAG (e
 	return "${PIPESTATUS[0]}"
 }
 count() { (($1 == 1)) && echo "1 $2" || echo "$1 $2s"; }   # N NOUN: "1 GPU", "2 GPUs"
+# stencil-runs SUBCOMMAND ARGS... (model/stencil-runs.c): every list and CSV is read and written
+# there, never parsed here; a missing tool is an error (exit 4)
+runs_tool() {
+	local r=0
+	"$RUNS_TOOL" "$@" || r=$?
+	((r != 126 && r != 127)) || { rc=4; die "$RUNS_TOOL is missing: make it (make all), or carry build/"; }
+	return "$r"
+}
 is_queue() {   # QUEUE: refused unless plan made it
 	[[ -d $1/chunks && -f $1/lists ]] || die "QUEUE='$1' is not a queue (multi-gpu.sh plan makes one)"
 }
@@ -67,7 +78,7 @@ is_queue() {   # QUEUE: refused unless plan made it
 # plan QUEUE RUNDIR NPARTS ITEM...: the queue, built under a temporary name and renamed; sets
 # nchunks and nlists
 plan() {
-	local q=$1 rundir=$2 parts=$3 t item l flags exp n size p c seen=" "
+	local q=$1 rundir=$2 parts=$3 t item l flags exp n size p c r seen=" "
 	shift 3
 	[[ $parts =~ ^[1-9][0-9]*$ ]] || die "NPARTS='$parts' is not a positive count"
 	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
@@ -83,25 +94,25 @@ plan() {
 		seen+="$l "
 		exp=experiments/$l.csv
 		[[ -r $exp ]] || { rm -rf "$t"; die "no configuration list $exp"; }
-		"$here/runs.sh" complete "$exp" "$rundir/$l.csv" 2>/dev/null && continue
-		n=$("$here/runs.sh" configs "$exp")
-		((n > 0)) || continue
+		r=0
+		runs_tool complete "$exp" "$rundir/$l.csv" || r=$?
+		((r == 0)) && continue
+		((r == 1)) || { rm -rf "$t"; rc=$r; die "$exp: not cut"; }
+		n=$(runs_tool configs "$exp") || { rm -rf "$t"; rc=2; die "$exp: not cut"; }
 		size=${CHUNK:-$(( ( (n + parts - 1) / parts + 2) / 3 * 3 ))}
-		grep '^#' "$exp" > "$t/head" || true
-		grep -v '^#' "$exp" | head -1 >> "$t/head"
-		grep -v '^#' "$exp" | tail -n +2 | grep . | split -l "$size" -d -a 4 - "$t/part." ||
+		mkdir "$t/parts" && runs_tool split "$exp" "$size" "$t/parts" > /dev/null ||
 			{ rm -rf "$t"; rc=4; die "cannot cut $exp"; }
-		for p in "$t"/part.*; do
+		for p in "$t"/parts/*.csv; do
 			nchunks=$((nchunks + 1))
 			c=$(printf '%05d' "$nchunks")
-			mkdir "$t/chunks/$c" && cat "$t/head" "$p" > "$t/chunks/$c/$l.csv" &&
-				tr , ' ' <<< "$flags" > "$t/chunks/$c/flags" && echo "$l" > "$t/chunks/$c/list" &&
-				rm -f "$p" || { rm -rf "$t"; rc=4; die "cannot write $t/chunks/$c"; }
+			mkdir "$t/chunks/$c" && mv "$p" "$t/chunks/$c/$l.csv" &&
+				tr , ' ' <<< "$flags" > "$t/chunks/$c/flags" && echo "$l" > "$t/chunks/$c/list" ||
+				{ rm -rf "$t"; rc=4; die "cannot write $t/chunks/$c"; }
 		done
+		rmdir "$t/parts"
 		echo "$l" >> "$t/lists"
 		nlists=$((nlists + 1))
 	done
-	rm -f "$t/head"
 	mv "$t" "$q" || { rm -rf "$t"; rc=4; die "cannot create $q"; }
 }
 
@@ -158,7 +169,7 @@ work() {
 # merge QUEUE RUNDIR: every list of the queue whose chunks all exited 0 or 1, meta.csv, the run's
 # ceilings
 merge() {
-	local q=${1:-} rundir=${2:-} gpus first l c f r s parts bad before status=0 metas m merged=0 total=0
+	local q=${1:-} rundir=${2:-} gpus first l c f r s parts bad before status=0 metas merged=0 total=0
 	local -a dirs=()
 	(($# == 2)) || die "usage: multi-gpu.sh merge QUEUE RUNDIR"
 	is_queue "$q"
@@ -194,18 +205,18 @@ merge() {
 			merged=$((merged + 1))
 			continue
 		fi
-		{ head -1 "${parts[0]}" && for f in "${parts[@]}"; do tail -n +2 "$f"; done; } \
-			> "$rundir/$l.csv.tmp$$" &&
-			mv -f "$rundir/$l.csv.tmp$$" "$rundir/$l.csv" && merged=$((merged + 1)) &&
-			dirs+=("${parts[@]%/*}") || { rm -f "$rundir/$l.csv.tmp$$"; status=4; }
+		if runs_tool join "$rundir/$l.csv" "${parts[@]}"; then
+			merged=$((merged + 1)) dirs+=("${parts[@]%/*}")
+		else
+			status=4
+		fi
 	done
 	# meta.csv: every invocation of every GPU
 	metas=$(ls "$rundir"/gpus/*/meta.csv "$rundir"/gpus/*/*/meta.csv 2>/dev/null)
 	if [[ -n $metas ]]; then
-		{ [[ -f $rundir/meta.csv ]] && cat "$rundir/meta.csv" || head -1 "$(head -1 <<< "$metas")"
-		  for m in $metas; do tail -n +2 "$m"; done; } > "$rundir/meta.csv.tmp$$" &&
-			mv -f "$rundir/meta.csv.tmp$$" "$rundir/meta.csv" && rm -f $metas ||
-			{ rm -f "$rundir/meta.csv.tmp$$"; dirs=(); status=4; }
+		# shellcheck disable=SC2046,SC2086
+		runs_tool join "$rundir/meta.csv" $([[ ! -f $rundir/meta.csv ]] || echo "$rundir/meta.csv") $metas &&
+			rm -f $metas || { dirs=(); status=4; }
 	fi
 	# a merged chunk's directory (its rows now in the run's CSV, its meta rows in the run's
 	# meta.csv, its ceilings a copy of its GPU's)

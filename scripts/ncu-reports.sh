@@ -4,11 +4,14 @@
 # memory), one launch after an L2 eviction (stencilbench --profile-once), clocks as found
 # (--clock-control none). make ncu-reports writes them for experiments/kernels-vs-authors.csv into
 # the run's ncu/ folder, beside the rows they explain.
+# The list's configurations come from stencil-runs keys (RUNS_TOOL, default build/stencil-runs):
+# no CSV is parsed here.
 # usage: scripts/ncu-reports.sh EXPERIMENT.csv OUTDIR   (BENCH, NCU: the runner and ncu)
 set -euo pipefail
 list=${1:?usage: ncu-reports.sh EXPERIMENT.csv OUTDIR}
 dir=${2:?usage: ncu-reports.sh EXPERIMENT.csv OUTDIR}
 bench=${BENCH:-build/stencilbench}
+runs_tool=${RUNS_TOOL:-build/stencil-runs}
 ncu=${NCU:-ncu}
 [ -r "$list" ] || { echo "ncu-reports: cannot read $list" >&2; exit 2; }
 command -v "$ncu" >/dev/null 2>&1 || { echo "ncu-reports: $ncu not found (Nsight Compute)" >&2; exit 2; }
@@ -16,10 +19,11 @@ mkdir -p "$dir"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-rows=$(grep -v '^#' "$list" | tail -n +2 | grep -c . || true)
+# each configuration's key: STENCIL DTYPE METHOD FUSION SIZE (model/runs.h)
+"$runs_tool" keys "$list" > "$tmp/keys" || { echo "ncu-reports: $list: no configurations read" >&2; exit 2; }
+rows=$(wc -l < "$tmp/keys")
 i=0
-grep -v '^#' "$list" | tail -n +2 | while IFS=, read -r stencil dtype method fusion size _; do
-	[ -n "$stencil" ] || continue
+while read -r -u 3 stencil dtype method fusion size; do
 	i=$((i + 1))
 	name="$stencil-$dtype-t$fusion-${method//:/-}"
 	kernel=$("$bench" kernel --method "$method")
@@ -32,4 +36,4 @@ grep -v '^#' "$list" | tail -n +2 | while IFS=, read -r stencil dtype method fus
 		{ echo "failed"; tail -5 "$tmp/$name.txt" >&2; exit 4; }
 	mv "$tmp/$name.txt" "$dir/$name.txt"
 	echo "$dir/$name.txt"
-done
+done 3< "$tmp/keys"

@@ -4,7 +4,7 @@
 #   runs.sh complete EXPERIMENT RUN.csv   exit 0 when RUN.csv is complete: it parses (every record
 #                                         has the header's field count, ends with a newline) and
 #                                         has one row for each configuration of EXPERIMENT (the
-#                                         same stencil, dtype, method, fusion, size), no other
+#                                         same configuration key: model/runs.h), no other
 #   runs.sh configs EXPERIMENT            print the number of configurations of EXPERIMENT
 #   runs.sh wrong TARGET RUN.csv...       count `wrong` rows; when any, say so loudly and exit 1
 #   runs.sh device TARGET                 probe the runner ($BENCH slug): print the slug (exit 0),
@@ -25,86 +25,35 @@
 # another make measured meanwhile is not measured again. Runner exit status (the contract):
 # 0 done; 1 some rows failed verification (the CSV is complete: kept, rendered, reported); 2 bad
 # input; 3 no CUDA device visible; 4 error (nothing new written); anything else is an error too.
+# complete, configs and wrong ask $RUNS_TOOL (default build/stencil-runs): no CSV is parsed here.
 set -uo pipefail
 
 BENCH=${BENCH:-build/stencilbench}
+RUNS_TOOL=${RUNS_TOOL:-build/stencil-runs}
 LOCK=${LOCK:-build/measure.lock}
 me=runs.sh
 
 die() { echo "$*" >&2; exit 1; }
 
-# CSV records of FILE, one per line: "FIELDS<TAB>STATUS<TAB>KEY" (STATUS: the status column, if
-# any; KEY: the configuration, "stencil dtype method fusion size", in a workload's CSV workload for
-# stencil and matrix for fusion (empty for SCALE)); "BAD" for a record whose quotes
-# never close. Handles quoted fields with commas and newlines.
-records() {
-	awk '
-	function flush() { print nf "\t" st "\t" key[1] " " key[2] " " key[3] " " key[4] " " key[5]
-		nf = 0; st = ""; cur = ""; split("", key) }
-	BEGIN { nf = 0; inq = 0; cur = ""; scol = 0; rec = 0
-		split("stencil dtype method fusion size", kname, " ") }
-	{
-		line = $0
-		if (!inq && line == "" ) next
-		for (i = 1; i <= length(line); i++) {
-			c = substr(line, i, 1)
-			if (c == "\"") { inq = !inq; continue }
-			if (c == "," && !inq) { field(); continue }
-			cur = cur c
-		}
-		if (inq) { cur = cur "\n"; next }
-		field(); rec++; flush()
-	}
-	function field() {
-		nf++
-		if (rec == 0 && cur == "status") scol = nf
-		for (j = 1; j <= 5; j++)
-			if (rec == 0 && (cur == kname[j] || (j == 1 && cur == "workload") || (j == 4 && cur == "matrix")))
-				kcol[j] = nf
-			else if (rec > 0 && nf == kcol[j]) key[j] = cur
-		if (rec > 0 && nf == scol) st = cur
-		cur = ""
-	}
-	END { if (inq) print "BAD" }' "$1"
+# The lists and run CSVs are parsed by stencil-runs (model/stencil-runs.c), never here: exit 0 yes,
+# 1 no, 2 a list or CSV that does not parse (its one line said), 4 a failed write
+tool() {   # SUBCOMMAND ARGS...: stencil-runs, its exit status; a missing tool is an error
+	local rc=0
+	"$RUNS_TOOL" "$@" || rc=$?
+	((rc != 126 && rc != 127)) || die "$me: $RUNS_TOOL is missing: make it (make all), or carry build/"
+	return "$rc"
 }
 
-configs() { echo $(($(grep -v '^#' "$1" | grep -c .) - 1)); }
+configs() { tool configs "$1" || exit; }   # EXPERIMENT: its number of configurations
 
-# the configurations of an experiment list, "stencil dtype method fusion size" a line (its columns
-# are plain: no quotes); a workload list (nongemm's SCALE and SpMV) has `workload` for `stencil` and
-# `matrix` (if any) for fusion
-config_keys() {
-	grep -v '^#' "$1" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i
-			if (!("stencil" in c)) c["stencil"] = c["workload"]
-			if (!("fusion" in c) && ("matrix" in c)) c["fusion"] = c["matrix"]; next }
-		NF { print $c["stencil"] " " $c["dtype"] " " $c["method"] " " ("fusion" in c ? $c["fusion"] : "") " " $c["size"] }'
+complete() {   # EXPERIMENT CSV: 0 complete, 1 not; a list that does not parse ends the script
+	local rc=0
+	tool complete "$1" "$2" || rc=$?
+	((rc <= 1)) || exit "$rc"
+	return "$rc"
 }
 
-complete() {   # EXPERIMENT CSV
-	local exp=$1 csv=$2 want recs
-	[[ -s $csv && -z $(tail -c1 "$csv") ]] || return 1
-	recs=$(records "$csv")
-	want=$(configs "$exp")
-	awk -F'\t' -v want="$want" '
-		$1 == "BAD" { bad = 1 } NR == 1 { h = $1; next } $1 != h { bad = 1 } { n++ }
-		END { exit (bad || n != want) }' <<< "$recs" || return 1
-	# and exactly the list's configurations: a changed list is measured again, never a subset
-	[[ $(config_keys "$exp" | sort) == $(tail -n +2 <<< "$recs" | cut -f3 | sort) ]]
-}
-
-wrong() {   # TARGET CSV...
-	local t=$1 n=0 f k
-	shift
-	for f; do
-		[[ -f $f ]] || continue
-		k=$(records "$f" | awk -F'\t' 'NR > 1 && $2 == "wrong"' | wc -l)
-		if ((k > 0)); then
-			echo "*** $t: $k configuration(s) FAILED VERIFICATION: rows marked wrong in $f" >&2
-			n=$((n + k))
-		fi
-	done
-	((n == 0)) || die "*** $t: failed: the table above shows them as wrong; see the runner's log"
-}
+wrong() { tool wrong "$@" || exit; }   # TARGET CSV...
 
 why() {   # RC: what a runner exit status means
 	case $1 in
@@ -151,7 +100,7 @@ measure() {   # NAME OUT EXPERIMENT [ARGS]
 	git_clean "$name"
 	lock "$name"
 	complete "$exp" "$out" && return 0
-	n=$(configs "$exp")
+	n=$(configs "$exp") || exit
 	secs=$(awk "BEGIN{printf \"%.0f\", $n * ${SECS_PER_CONFIG:-2}}")
 	echo "$name: $n configurations into $out, about $secs s"
 	[[ -f $out ]] && echo "$name: $out is incomplete: measuring it again"

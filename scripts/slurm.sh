@@ -21,7 +21,8 @@
 # gpu:1), SLURM_EXTRA (more sbatch options, each one word: --qos=high), SLURM_SBATCH (default
 # sbatch), SLURM_SUBMIT (1, or 0); empty ones are left out of the scripts. BENCH (default
 # build/stencilbench), GNUPLOT, and the runner's QUICK, COUNTERS, WARMUP_S, FULL_WARMUP,
-# ALLOW_DIRTY are written into the scripts.
+# ALLOW_DIRTY are written into the scripts. RUN is checked by RUNS_TOOL (default
+# build/stencil-runs: the run-name rule), which the jobs' multi-gpu.sh uses as build/stencil-runs.
 # Exit: 0 submitted (or written); 1 a dirty git tree; 2 bad input (a one-line error naming the
 # value); 4 sbatch or a write failed.
 set -uo pipefail
@@ -31,7 +32,7 @@ die() { echo "slurm: $*" >&2; exit "${rc:-2}"; }
 # the knobs, checked: each is written into a script line
 knobs() {
 	SLURM_GRES=${SLURM_GRES-gpu:1} SLURM_SBATCH=${SLURM_SBATCH:-sbatch} SLURM_SUBMIT=${SLURM_SUBMIT:-1}
-	BENCH=${BENCH:-build/stencilbench}
+	BENCH=${BENCH:-build/stencilbench} RUNS_TOOL=${RUNS_TOOL:-build/stencil-runs}
 	local t='[0-9]+' w
 	[[ $SLURM_SUBMIT =~ ^[01]$ ]] || die "SLURM_SUBMIT='$SLURM_SUBMIT' is neither 0 nor 1"
 	[[ -z ${SLURM_TIME:-} || $SLURM_TIME =~ ^($t|$t:$t|$t:$t:$t|$t-$t(:$t(:$t)?)?|UNLIMITED|INFINITE)$ ]] ||
@@ -47,6 +48,7 @@ knobs() {
 	[[ $BENCH =~ ^[A-Za-z0-9_./+-]+$ && -x $BENCH ]] ||
 		die "BENCH='$BENCH' is not an executable runner here: make stencilbench, or carry build/"
 	[[ -x build/stencil-render ]] || die "build/stencil-render is missing: make it first, or carry build/"
+	[[ -x $RUNS_TOOL ]] || die "$RUNS_TOOL is missing: make it first, or carry build/"
 	[[ -z ${CHUNK:-} || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
 	((SLURM_SUBMIT == 0)) || command -v "$SLURM_SBATCH" > /dev/null 2>&1 ||
 		die "SLURM_SBATCH='$SLURM_SBATCH' is not a command here (SLURM_SUBMIT=0 writes the scripts only)"
@@ -74,12 +76,11 @@ write() {
 }
 
 submit() {   # RUN ITEM...
-	local run=${1:-} repo dir queue rundir logs sbatch n jobs old
+	local run=${1:-} repo dir queue rundir logs sbatch n jobs old why
 	shift
 	knobs
 	[[ -n $run ]] || run=slurm-$(date -u +%F-%H%M%S)$([[ ${QUICK:-} != 1 ]] || echo -quick)
-	[[ $run =~ ^[a-z0-9._-]+$ && $run != . && $run != .. ]] ||
-		die "RUN='$run' is not a run name: one path component of [a-z0-9._-]"
+	why=$("$RUNS_TOOL" run-name "$run" 2>&1) || die "RUN=$why"
 	(($# > 0)) || die "no configuration list to measure"
 	"$here/runs.sh" git-clean reproduce || exit 1
 	repo=$(pwd) dir=build/slurm/$run rundir=data/runs/$run

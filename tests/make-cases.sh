@@ -22,7 +22,8 @@ cp -r "$root/Makefile" "$root/scripts" "$root/experiments" "$S/"
 cp -r "$root/data/hw" "$root/data/paper" "$S/data/"
 mkdir -p "$S/plots/gp" && cp "$root"/plots/gp/*.gp "$S/plots/gp/"
 cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$S/tests/"
-cp "$build"/stencil-render "$build"/stencil-model "$build"/stencil-report "$build"/stencil-compare "$S/build/"
+cp "$build"/stencil-render "$build"/stencil-model "$build"/stencil-report "$build"/stencil-compare \
+	"$build"/stencil-runs "$S/build/"
 cat > "$S/gnuplot.sh" <<'EOF'
 #!/usr/bin/env bash
 # STUB_GNUPLOT: good (writes out.png and out.svg), fail (a partial png, exit 1), kill (SIGKILL)
@@ -152,7 +153,7 @@ dirty)   # a dirty git tree is refused unless ALLOW_DIRTY=1, which reaches the r
 	echo '# changed' >> plots/gp/tcs-figure16.gp
 	# the tree is checked where the tools are built here (NOBUILD empty; the host tools of the
 	# scratch copy are kept as they are by emptying their dependencies)
-	local_build="NOBUILD= RENDER_DEP= PLOT_DEP="
+	local_build="NOBUILD= RENDER_DEP= PLOT_DEP= RUNS_DEP="
 	bad HAVE_GPU=1 $local_build RUN=d tcs-table4; says "ALLOW_DIRTY=1"; says "uncommitted"; measured d 0
 	# with a carried build/ (NOBUILD=1) the runner's own compiled-in state decides, not the copy's git
 	gpu RUN=d tcs-table4; measured d 1; rm data/runs/d/tcs-table4.csv

@@ -249,6 +249,8 @@ int main(int argc, char **argv)
 	run_compare_tests(&r);
 	run_fermi_tests(&r);
 	run_sanity_tests(&r);
+	run_runs_tool_tests(&r);
+	run_csv_writers_tests(&r);
 	run_make_tests(&r);
 	snprintf(rm, sizeof(rm), "rm -rf '%s'", tmp_root);
 	if (system(rm) != 0)

@@ -42,6 +42,8 @@ void run_compare_tests(struct group_result *r);
 void run_fermi_tests(struct group_result *r);
 void run_sanity_tests(struct group_result *r);
 void run_make_tests(struct group_result *r);
+void run_runs_tool_tests(struct group_result *r);
+void run_csv_writers_tests(struct group_result *r);
 
 /* test_transform.c: hash-random inputs at any (x, y, z), and the fused stencil applied to them
  * directly (the CPU reference), shared by the transformation tests */

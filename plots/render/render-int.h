@@ -12,6 +12,7 @@
 #include "render.h"
 #include "report.h"
 #include "roofline.h"
+#include "runs.h"
 #include "workload.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -35,7 +36,9 @@ struct point {
 struct target {
 	struct run_config *cfgs;
 	size_t n;
+	struct config_keys keys;       /* cfgs[i]'s configuration key (model/runs.h) */
 	struct csv_table run;
+	struct config_keys run_keys;   /* each run row's: a row is a configuration's when they agree */
 	int have_run;
 	struct point *p;
 };
@@ -163,7 +166,9 @@ struct wl_set {
 	struct workload_config *cfgs;
 	struct wl_pt *pt;
 	size_t n;
+	struct config_keys keys;       /* cfgs[i]'s configuration key (model/runs.h) */
 	struct csv_table run;
+	struct config_keys run_keys;   /* each run row's: a row is a configuration's when they agree */
 	int have;
 };
 /* a running geometric mean of the positive finite values added */

@@ -1,9 +1,10 @@
 /*
  * render-run.c - one target's data: its configuration list, the run's rows for it (checked: a
- * configuration key that parses, a status the runner writes, for an ok row a positive, finite rate
- * and times, the rate under 1.05x the model's, errors within tolerance; no duplicate), and the
- * model for each on the run's ceilings. Used by every rendered target (render-int.h). The status
- * and time checks are shared with the workload rows (render-spmv.c).
+ * configuration key that parses, model/runs.h's, by which each configuration of the list finds its
+ * row; a status the runner writes; for an ok row a positive, finite rate and times, the rate under
+ * 1.05x the model's, errors within tolerance; no duplicate), and the model for each on the run's
+ * ceilings. Used by every rendered target (render-int.h). The status and time checks are shared
+ * with the workload rows (render-spmv.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -67,27 +68,11 @@ int rd_row_positive(const struct csv_table *t, size_t r, const char *col, int re
 	return -1;
 }
 
-/* the configuration key of a run row: stencil, dtype, method (METHOD:OPTION), fusion, size */
-static int same_config(const struct csv_table *t, size_t a, size_t b)
+/* the run row of configuration i of t's list: the row with its configuration key, -1 when none */
+static long find_row(const struct target *t, size_t i)
 {
-	static const char *const key[] = { "stencil", "dtype", "method", "fusion", "size" };
-	for (size_t k = 0; k < NELEM(key); k++)
-		if (strcmp(csv_table_get(t, a, key[k]), csv_table_get(t, b, key[k])))
-			return 0;
-	return 1;
-}
-
-static long find_row(const struct csv_table *t, const struct run_config *c)
-{
-	char fus[16], method[64];
-	snprintf(fus, sizeof(fus), "%d", c->fusion);
-	/* the runner writes a variant as METHOD:OPTION in the method column */
-	method_variant_name(c->method, c->option, method, sizeof(method));
-	for (size_t r = 0; r < t->nrows; r++)
-		if (!strcmp(csv_table_get(t, r, "stencil"), c->stencil->name) &&
-		    !strcmp(csv_table_get(t, r, "dtype"), dtype_table[c->dtype].name) &&
-		    !strcmp(csv_table_get(t, r, "method"), method) &&
-		    !strcmp(csv_table_get(t, r, "fusion"), fus) && !strcmp(csv_table_get(t, r, "size"), c->size))
+	for (size_t r = 0; r < t->run_keys.n; r++)
+		if (!strcmp(t->run_keys.key[r], t->keys.key[i]))
 			return (long)r;
 	return -1;
 }
@@ -95,6 +80,8 @@ static long find_row(const struct csv_table *t, const struct run_config *c)
 void rd_target_free(struct target *t)
 {
 	free(t->cfgs);
+	config_keys_free(&t->keys);
+	config_keys_free(&t->run_keys);
 	free(t->p);
 	if (t->have_run)
 		csv_table_free(&t->run);
@@ -111,38 +98,48 @@ static void roof_err(char *err, size_t errlen, const struct csv_table *t, size_t
 		 csv_table_get(t, r, "fusion"), csv_table_get(t, r, "size"));
 }
 
+/* row r's configuration key (config_key: the list's own, so that the row is found) into key, and
+ * its method's variant one the model knows: 0, or -1 with "FILE:LINE: what" (else the row would
+ * match no configuration and render as "not run") */
+static int row_key(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
+{
+	struct run_config cfg;
+	char what[256];
+	if (config_key(t, r, key, len, err, errlen) != 0)
+		return -1;
+	run_config_parse(&cfg, csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"),
+			 csv_table_get(t, r, "method"), csv_table_get(t, r, "fusion"), csv_table_get(t, r, "size"), NULL,
+			 model_method_names(), what, sizeof(what));   /* parses: its key did */
+	const struct model_method *mm = model_method_find(cfg.method);
+	if (mm && !option_known(mm->options, cfg.option)) {
+		snprintf(err, errlen, "%s:%ld: unknown method '%s' (%s has no variant '%s')", t->path, t->lines[r],
+			 csv_table_get(t, r, "method"), cfg.method, cfg.option);
+		return -1;
+	}
+	return 0;
+}
+
 /* A run CSV's rows before any is used: each row's configuration key parses (a known stencil,
  * dtype, method and variant, a fusion depth and a size the runner takes), one row per
  * configuration, a status the runner writes; an ok row has a positive finite rate and times
  * (time_median_s, and the --original times where taken), a rate no higher than 1.05x the runner's
- * model, and verification errors within its tolerances. -1 with "FILE:LINE: what". */
-static int run_sane(const struct csv_table *t, char *err, size_t errlen)
+ * model, and verification errors within its tolerances. The rows' keys into keys. -1 with
+ * "FILE:LINE: what". */
+static int run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
 {
 	static const char *const verify[][2] = { { "verify_rel_l2", "verify_tol_l2" },
 						 { "verify_max_rel", "verify_tol_max" } };
 	/* an ok row's times: the protocol's median where the runner wrote it, the fixed-count driver's
 	 * cold and warm where the row was timed with --original (else NA) */
 	static const char *const times[] = { "time_median_s", "orig_time_cold_s", "orig_time_warm_s" };
-	for (size_t r = 0; r < t->nrows; r++) {
-		struct run_config cfg;
-		char what[256];
-		int bad = run_config_parse(&cfg, csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"),
-					   csv_table_get(t, r, "method"), csv_table_get(t, r, "fusion"),
-					   csv_table_get(t, r, "size"), NULL, model_method_names(), what, sizeof(what));
-		const struct model_method *mm = bad ? NULL : model_method_find(cfg.method);
-		if (mm && !option_known(mm->options, cfg.option)) {
-			snprintf(what, sizeof(what), "unknown method '%s' (%s has no variant '%s')",
-				 csv_table_get(t, r, "method"), cfg.method, cfg.option);
-			bad = 1;
-		}
-		if (bad) {   /* else the row would match no configuration and render as "not run" */
-			snprintf(err, errlen, "%s:%ld: %s", t->path, t->lines[r], what);
+	keys->key = calloc(t->nrows ? t->nrows : 1, sizeof(*keys->key));
+	for (size_t r = 0; r < t->nrows; r++, keys->n = r) {
+		if (row_key(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
 			return -1;
-		}
 		if (rd_row_status(t, r, err, errlen) != 0)
 			return -1;
 		for (size_t q = 0; q < r; q++)
-			if (same_config(t, q, r)) {
+			if (!strcmp(keys->key[q], keys->key[r])) {
 				snprintf(err, errlen, "%s:%ld: duplicate configuration (%s %s %s t=%s %s), also at "
 					 "line %ld: one row per configuration", t->path, t->lines[r],
 					 csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"),
@@ -244,17 +241,21 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 	snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, name);
 	if (experiment_read(path, model_method_names(), &t->cfgs, &t->n, err, errlen) != 0)
 		return -1;
+	if (config_list_read(path, &t->keys, err, errlen) != 0) {   /* the keys the run's rows are found by */
+		rd_target_free(t);
+		return -1;
+	}
 	if (c->rundir[0]) {
 		snprintf(path, sizeof(path), "%s/%s.csv", c->rundir, name);
 		struct stat st;
 		if (stat(path, &st) == 0) {
 			if (csv_table_read(path, &t->run, err, errlen) != 0) {
-				free(t->cfgs);
+				rd_target_free(t);
 				return -1;
 			}
 			t->have_run = 1;
 			if (csv_table_require(&t->run, run_need, err, errlen) != 0 ||
-			    run_sane(&t->run, err, errlen) != 0) {
+			    run_sane(&t->run, &t->run_keys, err, errlen) != 0) {
 				rd_target_free(t);
 				return -1;
 			}
@@ -269,7 +270,7 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 	for (size_t i = 0; i < t->n; i++) {
 		struct point *p = &t->p[i];
 		p->cfg = &t->cfgs[i];
-		p->run_row = t->have_run ? find_row(&t->run, p->cfg) : -1;
+		p->run_row = t->have_run ? find_row(t, i) : -1;
 		p->status = p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row, "status") : "not run";
 		int ok = p->run_row >= 0 && !strcmp(p->status, "ok");
 		/* a wrong or skipped kernel's speed is never a result */

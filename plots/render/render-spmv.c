@@ -20,22 +20,21 @@
 #include "render-int.h"
 #include "workload.h"
 
-static long wl_run_row(const struct csv_table *run, const struct wl_pt *p)
+/* the run row of configuration i of s's list: the row with its configuration key, -1 when none */
+static long wl_run_row(const struct wl_set *s, size_t i)
 {
-	for (size_t r = 0; r < run->nrows; r++)
-		if (!strcmp(csv_table_get(run, r, "method"), p->method) &&
-		    !strcmp(csv_table_get(run, r, "size"), p->c->size) &&
-		    !strcmp(csv_table_get(run, r, "matrix") ? csv_table_get(run, r, "matrix") : "", p->c->matrix))
+	for (size_t r = 0; r < s->run_keys.n; r++)
+		if (!strcmp(s->run_keys.key[r], s->keys.key[i]))
 			return (long)r;
 	return -1;
 }
 
 /* A workload run CSV's rows before any is used: the columns the renderer reads; each row's
- * configuration (workload, dtype, method, size, matrix) parses as a list's would, its status is
- * one the runner writes, and an ok row's times and rates are positive and finite (the protocol's
- * median always; the --original times, preprocessing, issue time and rates where taken, else NA).
- * -1 with "FILE:LINE: what". */
-static int wl_run_sane(const struct csv_table *t, char *err, size_t errlen)
+ * configuration (workload, dtype, method, size, matrix) parses as a list's would, its key
+ * (model/runs.h) into keys, its status is one the runner writes, and an ok row's times and rates
+ * are positive and finite (the protocol's median always; the --original times, preprocessing,
+ * issue time and rates where taken, else NA). -1 with "FILE:LINE: what". */
+static int wl_run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
 {
 	static const char *const need[] = { "workload", "dtype", "method", "size", "status", "time_median_s", NULL };
 	static const struct { const char *col, *what; } measured[] = {
@@ -44,9 +43,10 @@ static int wl_run_sane(const struct csv_table *t, char *err, size_t errlen)
 	};
 	if (csv_table_require(t, need, err, errlen) != 0)
 		return -1;
-	for (size_t r = 0; r < t->nrows; r++) {
-		struct workload_config wc;
-		if (workload_parse_row(&wc, t, r, err, errlen) != 0 || rd_row_status(t, r, err, errlen) != 0)
+	keys->key = calloc(t->nrows ? t->nrows : 1, sizeof(*keys->key));
+	for (size_t r = 0; r < t->nrows; r++, keys->n = r) {
+		if (config_key(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0 ||
+		    rd_row_status(t, r, err, errlen) != 0)
 			return -1;
 		if (strcmp(csv_table_get(t, r, "status"), "ok"))
 			continue;
@@ -67,13 +67,18 @@ int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, c
 	snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, list);
 	if (workload_read(path, &s->cfgs, &s->n, err, errlen) != 0)
 		return -1;
+	if (config_list_read(path, &s->keys, err, errlen) != 0) {   /* the keys the run's rows are found by */
+		rd_wl_free(s);
+		return -1;
+	}
 	snprintf(path, sizeof(path), "%s/%s.csv", c->rundir, list);
 	s->have = c->rundir[0] && stat(path, &st) == 0;
 	if (s->have && csv_table_read(path, &s->run, err, errlen) != 0) {
-		free(s->cfgs);
+		s->have = 0;
+		rd_wl_free(s);
 		return -1;
 	}
-	if (s->have && wl_run_sane(&s->run, err, errlen) != 0) {
+	if (s->have && wl_run_sane(&s->run, &s->run_keys, err, errlen) != 0) {
 		rd_wl_free(s);
 		return -1;
 	}
@@ -82,7 +87,7 @@ int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, c
 		struct wl_pt *p = &s->pt[i];
 		p->c = &s->cfgs[i];
 		snprintf(p->method, sizeof(p->method), "%s%s%s", p->c->method, p->c->option[0] ? ":" : "", p->c->option);
-		const long r = s->have ? wl_run_row(&s->run, p) : -1;
+		const long r = s->have ? wl_run_row(s, i) : -1;
 		snprintf(p->status, sizeof(p->status), "%s", r >= 0 ? csv_table_get(&s->run, (size_t)r, "status") : "not run");
 		const int ok = !strcmp(p->status, "ok");
 		p->nnz = r >= 0 && p->c->kind == WL_SPMV ? rd_num(&s->run, r, "nnz") : NAN;
@@ -140,8 +145,11 @@ void rd_wl_free(struct wl_set *s)
 {
 	free(s->pt);
 	free(s->cfgs);
+	config_keys_free(&s->keys);
+	config_keys_free(&s->run_keys);
 	if (s->have)
 		csv_table_free(&s->run);
+	memset(s, 0, sizeof(*s));
 }
 
 const struct wl_pt *rd_wl_same(const struct wl_set *s, const struct wl_pt *p, const char *method)

@@ -3,7 +3,7 @@
  * datasheet, and title), number formatting, the outputs every target writes (CSV and Markdown,
  * atomically, with the run's provenance and notes) and the dispatch of render_target. See
  * render.h; the targets are in render-tables.c, render-figures.c and verdicts.c, a run's loading
- * and checks in render-run.c.
+ * and checks in render-run.c, the run rendered by default in render-runs.c.
  */
 #include <math.h>
 #include <stdio.h>

@@ -96,8 +96,6 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
  * there but cannot be read, or REFERENCE does not name a recorded run. */
 int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
 		      char *err, size_t errlen);
-/* whether name is a run's name: one path component of [a-z0-9._-], not . or .. */
-int render_run_name_ok(const char *name);
 
 /* name = 'value' as gnuplot loads it (a .vars line): single-quoted, apostrophes doubled */
 void render_gp_var(FILE *f, const char *name, const char *value);

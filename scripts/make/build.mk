@@ -42,7 +42,9 @@ FORCE:
 #   render          plots/render/: tables, figures' data, comparisons       -> model
 #   verdicts        plots/verdicts/: the papers' claims and the verdict rule -> render, model
 # The renderers (render, verdicts) register themselves (RENDERER in render.h): their libraries are
-# linked whole. The tools' mains: model/stencil-model.c (the model), plots/render/stencil-*.c.
+# linked whole. The tools' mains: model/stencil-model.c (the model), model/stencil-runs.c (what the
+# scripts ask of lists and run CSVs, and the run-name rule: the model floor alone, so that the
+# Makefile's check of RUN builds no more), plots/render/stencil-*.c.
 FLOORS := model kernels profiling render verdicts
 DIR_model := model
 DIR_kernels := kernels
@@ -54,7 +56,7 @@ INC_kernels := -Ikernels $(INC_model)
 INC_profiling := -Iprofiling $(INC_kernels)
 INC_render := -Iplots/render $(INC_model)
 INC_verdicts := -Iplots/verdicts $(INC_render)
-floor_src = $(filter-out %/stencil-model.c %/stencil-render.c %/stencil-compare.c %/stencil-report.c,\
+floor_src = $(filter-out %/stencil-model.c %/stencil-runs.c %/stencil-render.c %/stencil-compare.c %/stencil-report.c,\
 	$(wildcard $(DIR_$(1))/*.c))
 $(foreach f,$(FLOORS),$(eval SRC_$(f) := $(call floor_src,$(f))) \
 	$(eval OBJ_$(f) := $(SRC_$(f):%.c=$(B)/obj/%.o)) $(eval LIB_$(f) := $(B)/lib$(f).a))
@@ -63,16 +65,22 @@ LIBS := $(foreach f,$(FLOORS),$(LIB_$(f)))
 # the libraries as the linker takes them: the renderers whole, then the floors below
 LINK_LIBS := -Wl,--whole-archive $(LIB_verdicts) $(LIB_render) -Wl,--no-whole-archive $(LIB_profiling) \
 	$(LIB_kernels) $(LIB_model)
-TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render $(B)/stencil-compare
+TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render $(B)/stencil-compare $(B)/stencil-runs
 MODEL := $(B)/stencil-model
+RUNS_TOOL := $(B)/stencil-runs
 REPORT := $(B)/stencil-report
 RENDER := $(B)/stencil-render
 COMPARE := $(B)/stencil-compare
 TOOL_MAIN_stencil-model := model/stencil-model.c
+TOOL_MAIN_stencil-runs := model/stencil-runs.c
 TOOL_MAIN_stencil-render := plots/render/stencil-render.c
 TOOL_MAIN_stencil-compare := plots/render/stencil-compare.c
 TOOL_MAIN_stencil-report := plots/render/stencil-report.c
 TOOL_OBJ := $(foreach t,$(TOOLS:$(B)/%=%),$(B)/obj/$(TOOL_MAIN_$(t):%.c=%.main.o))
+# the libraries a tool links (default every floor's): stencil-runs the model's alone
+TOOL_LIBS_stencil-runs := $(LIB_model)
+tool_libs = $(or $(TOOL_LIBS_$(1)),$(LIBS))
+tool_link = $(or $(TOOL_LIBS_$(1)),$(LINK_LIBS))
 # the tools' main objects are made through a pattern chain: kept, not deleted as intermediate
 .SECONDARY: $(TOOL_OBJ)
 
@@ -90,8 +98,8 @@ endef
 $(foreach f,$(FLOORS),$(eval $(call floor_rules,$(f))))
 
 ifneq ($(NOBUILD),1)
-$(foreach t,$(TOOLS:$(B)/%=%),$(eval $(B)/$(t): $(B)/obj/$(TOOL_MAIN_$(t):%.c=%.main.o) $(LIBS) ; \
-	$$(call say,LD,$$@)$$(call atomic,$$(CC) $$(CFLAGS) $$(OPENMP) $$< $$(LINK_LIBS) $$(LDLIBS))))
+$(foreach t,$(TOOLS:$(B)/%=%),$(eval $(B)/$(t): $(B)/obj/$(TOOL_MAIN_$(t):%.c=%.main.o) $(call tool_libs,$(t)) ; \
+	$$(call say,LD,$$@)$$(call atomic,$$(CC) $$(CFLAGS) $$(OPENMP) $$< $$(call tool_link,$(t)) $$(LDLIBS))))
 else
 # NOBUILD=1 (a GPU node with build/ carried): the tools as they are, never rebuilt; one missing
 # stops make with one line

@@ -5,8 +5,7 @@
 
 COMPARE_DIR := $(O)/compare
 ifneq ($(filter compare,$(MAKECMDGOALS)),)
-$(foreach r,$(RUNS),$(if $(call run_bad,$(r)),$(error RUNS: '$(r)' is not a run name: one path \
-	component of [a-z0-9._-] (not . or ..) under data/runs/)))
+$(foreach r,$(RUNS),$(call check_name,RUNS: ,$(r)))
 endif
 .PHONY: compare
 compare: ## RUNS="RUN RUN ...": the recorded runs' tables and figures side by side, ratios to the first (plots/out/compare/)

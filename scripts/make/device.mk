@@ -26,15 +26,25 @@ DISPATCH := $(if $(DEVICE),,1)
 MODE := $(or $(DEVICE),yes)
 QUICK_SUFFIX := $(if $(filter 1,$(QUICK)),-quick)
 
-# RUN: one path component of [a-z0-9._-], not . or .. (checked wherever it is given)
+# RUN (and compare.mk's RUNS): a run's name, asked of stencil-runs run-name wherever it is given:
+# the one rule (model/runs.h: one path component of [a-z0-9._-], not . or ..), a one-line error
+# naming the knob. Where one is given, the tool is made before anything else: $(B)/run-name.mk,
+# included, depends on it, and make remakes its included makefiles first, then starts again with
+# the tool there, so no rule ever sees a name it refuses. RUNS_DEP= takes the tool as it is (tests).
 RUN_GIVEN := $(filter command environment override,$(origin RUN))
-run_chars := a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 . _ -
-strip_chars = $(if $(2),$(call strip_chars,$(subst $(firstword $(2)),,$(1)),$(wordlist 2,99,$(2))),$(1))
-run_bad = $(or $(filter-out 1,$(words $(1))),$(filter . ..,$(1)),$(call strip_chars,$(1),$(run_chars)))
-check_run = $(if $(call run_bad,$(1)),$(error RUN='$(1)' is not a run name: one path component \
-	of [a-z0-9._-] (not . or ..) under data/runs/))
+RUNS_DEP := $(RUNS_TOOL)
+name_why = $(shell $(RUNS_TOOL) run-name '$(subst ','\'',$(1))' 2>&1)
+name_refused = $(if $(2),$(error $(1)$(2)))
+# $(1): the knob as the message names it (RUN=), $(2): its value
+check_name = $(if $(wildcard $(RUNS_TOOL)),$(call name_refused,$(1),$(call name_why,$(2))))
+ifneq ($(RUN_GIVEN)$(filter compare,$(MAKECMDGOALS)),)
+include $(B)/run-name.mk
+endif
+$(B)/run-name.mk: $(RUNS_DEP) | $(B)
+	$(Q)echo '# $(RUNS_TOOL) is made: it checks RUN and RUNS (scripts/make/device.mk)' > $@.tmp$$$$ && \
+	  mv -f $@.tmp$$$$ $@
 ifneq ($(RUN_GIVEN),)
-$(call check_run,$(RUN))
+$(call check_name,RUN=,$(RUN))
 else ifeq ($(MODE),yes)
 # this GPU's slug (GPU name, the first 8 hex digits of its UUID, UTC date), computed as
 # profiling/gpu.cu does, for file targets typed directly; the user targets take the runner's own
@@ -44,6 +54,7 @@ GPU_SLUG := $(shell nvidia-smi --query-gpu=name,uuid --format=csv,noheader 2>/de
 RUN := $(GPU_SLUG)$(QUICK_SUFFIX)
 endif
 RUNDIR = data/runs/$(RUN)
-runs = BENCH='$(BENCH)' LOCK=$(B)/measure.lock SECS_PER_CONFIG=$(SECS_PER_CONFIG) scripts/runs.sh
+runs = BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) LOCK=$(B)/measure.lock SECS_PER_CONFIG=$(SECS_PER_CONFIG) \
+	scripts/runs.sh
 NCU ?= ncu
 recorded = $$(ls -d data/runs/*/ 2>/dev/null | tr '\n' ' ')

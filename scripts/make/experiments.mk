@@ -43,7 +43,7 @@ $(RUNDIR)/ceilings.csv: FORCE | $(BENCH_DEP)
 	$(Q)$(runs) ceilings $(RUNDIR)
 $(RUNDIR)/latency-hiding.csv: $(RUNDIR)/ceilings.csv
 	$(Q)test -s $@ || { echo "$@: missing beside $<: delete $< to measure the ceilings again" >&2; exit 1; }
-$(RUNDIR)/%.csv: FORCE $(RUNDIR)/ceilings.csv | experiments/%.csv $(BENCH_DEP)
+$(RUNDIR)/%.csv: FORCE $(RUNDIR)/ceilings.csv | experiments/%.csv $(BENCH_DEP) $(RUNS_DEP)
 	$(Q)$(runs) measure $* $@ experiments/$*.csv $(NOCOUNTERS_$*) $(ORIGINAL_$*)
 else
 # without a device the run a target renders is chosen when its stamp is made, by every make:
@@ -104,19 +104,19 @@ else
 # the aliases of experiments/targets.csv: a table prints itself, a figure names its files; then
 # a run with rows that failed verification fails the target
 define table_alias
-$(1): $(O)/$(1).md
+$(1): $(O)/$(1).md | $(RUNS_DEP)
 	@cat $$<
 	$$(Q)$$(call check_wrong,$$@)
 endef
 define figure_alias
-$(1): $(O)/$(1).png
+$(1): $(O)/$(1).png | $(RUNS_DEP)
 	@echo "$(1): $(O)/$(1).csv,$(if $(EXTRA_OUT_$(1)), -fit.csv,) .md (and .png, .svg where gnuplot exists)"
 	$$(Q)$$(call check_wrong,$$@)
 endef
 $(foreach t,$(TABLES),$(eval $(call table_alias,$(t))))
 $(foreach t,$(FIGURES),$(eval $(call figure_alias,$(t))))
 tcs-figure10: ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
-tcs-figure10: $(O)/tcs-figure10-run.png $(O)/tcs-figure10.png
+tcs-figure10: $(O)/tcs-figure10-run.png $(O)/tcs-figure10.png | $(RUNS_DEP)
 	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (the model with the run's measured AI, which \
 	tcs-figure15 renders) and $(O)/tcs-figure10.png and .svg (the model only)"
 	$(Q)$(call check_wrong,tcs-figure15)
@@ -135,13 +135,14 @@ REPRODUCED_LISTS = $(sort $(foreach t,$(REPRODUCED),$(call lists,$(t))))
 mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),\
 	$(l):$(subst $(space),$(comma),$(strip $(NOCOUNTERS_$(l)) $(ORIGINAL_$(l))))))
 reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)
+reproduce: | $(RUNS_DEP)
 	$(Q)$(slurm_handover)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED_LISTS); do \
 	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(runs) configs experiments/$$e.csv))); done; \
 	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
 	  $$n * $(SECS_PER_CONFIG) / 60}") min$(if $(GPUS), on one GPU; GPUS=$(GPUS) shares them out)"; fi; \
 	start=$$(date +%s); \
 	$(if $(and $(GPUS),$(filter yes,$(MODE))),trap 'exit 130' INT; trap 'exit 143' TERM; \
-		BENCH='$(BENCH)' scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \
+		BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \
 		$(mgpu_items) || [ $$? = 1 ] || exit 1;) \
 	$(MAKE) -k --no-print-directory $(REPRODUCED) tcs-figure10 model-figures verdicts && \
 	echo "reproduce: done in $$(( $$(date +%s) - start )) s; make kernels-vs-authors$(if \
@@ -170,14 +171,14 @@ cuda-core: ## naive and ebisu on CUDA cores, tcs cases 1-6 (GPU)
 dense-tc: ## dense tensor-core methods, tcs cases 1-5 (GPU)
 sparse-tc: ## sparse tensor-core method and its dense twin, tcs Table 4 (GPU)
 # the lists measured and checked, rendered by no table: one rule
-$(MEASURED_LISTS): %: $(RUNDIR)/%.csv
+$(MEASURED_LISTS): %: $(RUNDIR)/%.csv | $(RUNS_DEP)
 	$(Q)$(runs) wrong $@ $<
 test-gpu: $(BENCH_DEP) ## every GPU method at odd sizes against the CPU reference (skips without a GPU)
 	$(Q)$(BENCH) check || { echo "test-gpu: failed (runner exit $$?)" >&2; exit 1; }
 
 ncu-reports: ## ncu's report of each kernels-vs-authors configuration, into the run's ncu/ (GPU, ncu)
-ncu-reports: $(BENCH_DEP)
-	$(Q)$(runs) git-clean $@ && BENCH='$(BENCH)' NCU='$(NCU)' \
+ncu-reports: $(BENCH_DEP) $(RUNS_DEP)
+	$(Q)$(runs) git-clean $@ && BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) NCU='$(NCU)' \
 		scripts/ncu-reports.sh experiments/kernels-vs-authors.csv $(RUNDIR)/ncu
 
 NCU_DIR = $(RUNDIR)/ncu-check

@@ -1,7 +1,8 @@
 /*
- * render-pick.c - which recorded run a target renders by default (render.h, render_newest_run;
- * stencil-render newest-run, which the Makefile's stamps call): the run data/runs/REFERENCE names
- * where it holds the target's files, else the newest by its meta.csv; and a run's name rule.
+ * render-runs.c - which recorded run a target renders when no RUN is given (stencil-render
+ * newest-run, the Makefile's stamps): the reference run data/runs/REFERENCE names, by the one
+ * run-name rule (model/runs.h), where it holds the target's CSVs, else the newest run holding
+ * them. See render.h.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "csvio.h"
 #include "render.h"
+#include "runs.h"
 
 /* whether run RUNS_DIR/NAME holds every one of files (at least one) */
 static int run_holds(const char *runs_dir, const char *name, const char *const *files)
@@ -24,17 +26,6 @@ static int run_holds(const char *runs_dir, const char *name, const char *const *
 		if (stat(path, &st) != 0)
 			return 0;
 	}
-	return 1;
-}
-
-/* a run's name: one path component of [a-z0-9._-], not . or .. (the Makefile's rule for RUN) */
-int render_run_name_ok(const char *name)
-{
-	if (!name[0] || !strcmp(name, ".") || !strcmp(name, ".."))
-		return 0;
-	for (const char *p = name; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || strchr("._-", *p)))
-			return 0;
 	return 1;
 }
 
@@ -58,12 +49,11 @@ static int reference_run(const char *runs_dir, const char *const *files, char *o
 	if (fits)
 		memcpy(name, text, len);
 	free(text);
-	if (!fits || !render_run_name_ok(name)) {
+	if (!fits || !run_name_ok(name)) {   /* the one rule (model/runs.h) */
 		for (char *q = name; *q; q++)   /* a CR or a control character shown, not acted on */
 			if ((unsigned char)*q < 0x20 || *q == 0x7f)
 				*q = '?';
-		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, one path component of "
-			 "[a-z0-9._-]", path, name);
+		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, " RUN_NAME_RULE, path, name);
 		return -2;
 	}
 	snprintf(dir, sizeof(dir), "%s/%s", runs_dir, name);

@@ -1,0 +1,298 @@
+/*
+ * runs.c - a run's name, a configuration's key, and the list and run-CSV checks built on them.
+ * See runs.h.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "runs.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csvio.h"
+#include "experiment.h"
+#include "method.h"
+#include "stencil.h"
+#include "workload.h"
+
+int run_name_ok(const char *name)
+{
+	if (!name || !name[0] || !strcmp(name, ".") || !strcmp(name, ".."))
+		return 0;
+	for (const char *p = name; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || strchr("._-", *p)))
+			return 0;
+	return 1;
+}
+
+static const char *const stencil_key[] = { "stencil", "dtype", "method", "fusion", "size", NULL };
+static const char *const workload_key[] = { "workload", "dtype", "method", "size", NULL };
+
+static int is_workload(const struct csv_table *t)
+{
+	return csv_table_col(t, "workload") >= 0;
+}
+
+static int workload_key_of(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
+{
+	struct workload_config c;
+	char m[64];
+	if (workload_parse_row(&c, t, r, err, errlen) != 0)
+		return -1;
+	method_variant_name(c.method, c.option, m, sizeof(m));
+	snprintf(key, len, "%s %s %s %s %s", c.workload, dtype_table[c.dtype].name, m, c.matrix[0] ? c.matrix : "-",
+		 c.size);
+	return 0;
+}
+
+static int stencil_key_of(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
+{
+	struct run_config c;
+	char m[64], what[256];
+	if (run_config_parse(&c, csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"),
+			     csv_table_get(t, r, "method"), csv_table_get(t, r, "fusion"), csv_table_get(t, r, "size"),
+			     NULL, model_method_names(), what, sizeof(what)) != 0) {
+		snprintf(err, errlen, "%s:%ld: %s", t->path, t->lines[r], what);
+		return -1;
+	}
+	method_variant_name(c.method, c.option, m, sizeof(m));
+	snprintf(key, len, "%s %s %s %d %s", c.stencil->name, dtype_table[c.dtype].name, m, c.fusion, c.size);
+	return 0;
+}
+
+int config_key(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
+{
+	const int w = is_workload(t);
+	if (csv_table_require(t, w ? workload_key : stencil_key, err, errlen) != 0)
+		return -1;
+	return w ? workload_key_of(t, r, key, len, err, errlen) : stencil_key_of(t, r, key, len, err, errlen);
+}
+
+void config_keys_free(struct config_keys *k)
+{
+	free(k->key);
+	k->key = NULL;
+	k->n = 0;
+}
+
+/* every row's key into k (allocated); 0, or -1 with err */
+static int table_keys(const struct csv_table *t, struct config_keys *k, char *err, size_t errlen)
+{
+	k->n = 0;
+	k->key = calloc(t->nrows ? t->nrows : 1, sizeof(*k->key));
+	if (!k->key) {
+		snprintf(err, errlen, "%s: out of memory", t->path);
+		return -1;
+	}
+	for (; k->n < t->nrows; k->n++)
+		if (config_key(t, k->n, k->key[k->n], sizeof(k->key[0]), err, errlen) != 0) {
+			config_keys_free(k);
+			return -1;
+		}
+	return 0;
+}
+
+/* -1 with "FILE:LINE: configuration repeated (line N)" when two rows of t share a key */
+static int no_repeats(const struct csv_table *t, const struct config_keys *k, char *err, size_t errlen)
+{
+	for (size_t r = 1; r < k->n; r++)
+		for (size_t q = 0; q < r; q++)
+			if (!strcmp(k->key[q], k->key[r])) {
+				snprintf(err, errlen, "%s:%ld: configuration repeated (line %ld): %s", t->path, t->lines[r],
+					 t->lines[q], k->key[r]);
+				return -1;
+			}
+	return 0;
+}
+
+int config_list_read(const char *path, struct config_keys *k, char *err, size_t errlen)
+{
+	struct csv_table t;
+	k->n = 0;
+	k->key = NULL;
+	if (csv_table_read(path, &t, err, errlen) != 0)
+		return -1;
+	int rc = csv_table_require(&t, is_workload(&t) ? workload_key : stencil_key, err, errlen);
+	if (rc == 0 && t.nrows == 0) {
+		snprintf(err, errlen, "%s: no configurations", path);
+		rc = -1;
+	}
+	if (rc == 0)
+		rc = table_keys(&t, k, err, errlen);
+	if (rc == 0 && (rc = no_repeats(&t, k, err, errlen)) != 0)
+		config_keys_free(k);
+	csv_table_free(&t);
+	return rc;
+}
+
+static int key_cmp(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+/* 1 when k and the list hold the same keys, each as often (both sorted here) */
+static int same_keys(struct config_keys *k, const struct config_keys *list)
+{
+	struct config_keys want = { list->n, malloc((list->n ? list->n : 1) * sizeof(*list->key)) };
+	int same = want.key && k->n == list->n;
+	if (same) {
+		memcpy(want.key, list->key, list->n * sizeof(*list->key));
+		qsort(want.key, want.n, sizeof(*want.key), key_cmp);
+		qsort(k->key, k->n, sizeof(*k->key), key_cmp);
+		for (size_t i = 0; same && i < k->n; i++)
+			same = !strcmp(k->key[i], want.key[i]);
+	}
+	free(want.key);
+	return same;
+}
+
+/* 1 when the rows of t are the list's configurations, each once */
+static int rows_match(const struct config_keys *list, const struct csv_table *t, char *why, size_t len)
+{
+	struct config_keys k;
+	if (t->nrows != list->n) {
+		snprintf(why, len, "%s: %zu rows for %zu configurations", t->path, t->nrows, list->n);
+		return 0;
+	}
+	if (table_keys(t, &k, why, len) != 0)
+		return 0;
+	const int same = same_keys(&k, list);
+	if (!same)
+		snprintf(why, len, "%s: its rows are not the list's configurations (the list changed)", t->path);
+	config_keys_free(&k);
+	return same;
+}
+
+int run_csv_complete(const struct config_keys *list, const char *path, char *why, size_t len)
+{
+	char *text;
+	size_t n;
+	struct csv_table t;
+	if (input_file_read(path, &text, &n, why, len) != 0)
+		return 0;
+	if (!n || text[n - 1] != '\n') {
+		snprintf(why, len, "%s: %s", path, n ? "its last line has no end (a write cut short)" : "empty");
+		free(text);
+		return 0;
+	}
+	const int parsed = csv_table_parse(path, text, n, &t, why, len) == 0;
+	free(text);
+	if (!parsed)
+		return 0;
+	const int ok = rows_match(list, &t, why, len);
+	csv_table_free(&t);
+	return ok;
+}
+
+long run_csv_wrong(const char *path, char *err, size_t errlen)
+{
+	struct csv_table t;
+	long n = 0;
+	if (csv_table_read(path, &t, err, errlen) != 0)
+		return -1;
+	for (size_t r = 0; csv_table_col(&t, "status") >= 0 && r < t.nrows; r++)
+		n += !strcmp(csv_table_get(&t, r, "status"), "wrong");
+	csv_table_free(&t);
+	return n;
+}
+
+/* rows [from, to) of t under its header into path: 0, or -1 with err */
+static int write_rows(const char *path, const struct csv_table *t, size_t from, size_t to, char *err, size_t errlen)
+{
+	struct csv_writer w;
+	if (csv_writer_open(&w, path, (const char *const *)t->header, t->ncols) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	for (size_t r = from; r < to; r++) {
+		for (size_t c = 0; c < t->ncols; c++)
+			csv_put_str(&w, t->cells[r][c]);
+		csv_end_row(&w);
+	}
+	if (csv_writer_close(&w) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	return 0;
+}
+
+long config_list_split(const char *list, long size, const char *dir, char *err, size_t errlen)
+{
+	struct csv_table t;
+	long files = 0;
+	if (size < 1) {
+		snprintf(err, errlen, "chunk size %ld: not a positive count", size);
+		return -1;
+	}
+	if (csv_table_read(list, &t, err, errlen) != 0)
+		return -1;
+	for (size_t at = 0; at < t.nrows; at += (size_t)size) {
+		char path[1024];
+		const size_t to = t.nrows - at < (size_t)size ? t.nrows : at + (size_t)size;
+		snprintf(path, sizeof(path), "%s/%04ld.csv", dir, ++files);
+		if (write_rows(path, &t, at, to, err, errlen) != 0) {
+			files = -1;
+			break;
+		}
+	}
+	csv_table_free(&t);
+	return files;
+}
+
+/* 1 when a and b have the same header */
+static int same_header(const struct csv_table *a, const struct csv_table *b)
+{
+	if (a->ncols != b->ncols)
+		return 0;
+	for (size_t c = 0; c < a->ncols; c++)
+		if (strcmp(a->header[c], b->header[c]))
+			return 0;
+	return 1;
+}
+
+/* the n tables joined under the first's header into out */
+static int write_joined(const char *out, const struct csv_table *t, size_t n, char *err, size_t errlen)
+{
+	struct csv_writer w;
+	if (csv_writer_open(&w, out, (const char *const *)t[0].header, t[0].ncols) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; r < t[i].nrows; r++) {
+			for (size_t c = 0; c < t[i].ncols; c++)
+				csv_put_str(&w, t[i].cells[r][c]);
+			csv_end_row(&w);
+		}
+	if (csv_writer_close(&w) != 0) {
+		snprintf(err, errlen, "%s", atomic_error());
+		return -1;
+	}
+	return 0;
+}
+
+int run_csv_join(const char *out, const char *const *in, size_t n, int *bad_input, char *err, size_t errlen)
+{
+	struct csv_table *t = calloc(n ? n : 1, sizeof(*t));
+	size_t read = 0;
+	int ok = t && n, rc = -1;
+	*bad_input = 1;
+	if (!ok)
+		snprintf(err, errlen, "%s: nothing to join", out);
+	for (; ok && read < n; read++) {
+		if (csv_table_read(in[read], &t[read], err, errlen) != 0)
+			break;
+		if (!same_header(&t[0], &t[read])) {
+			snprintf(err, errlen, "%s: its header is not %s's: not joined", in[read], in[0]);
+			ok = 0;
+		}
+	}
+	if (ok && read == n) {
+		*bad_input = 0;
+		rc = write_joined(out, t, n, err, errlen);
+	}
+	for (size_t i = 0; i < read; i++)
+		csv_table_free(&t[i]);
+	free(t);
+	return rc;
+}

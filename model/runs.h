@@ -1,0 +1,64 @@
+/*
+ * runs.h - the rules about runs under data/runs/ that every tool and script shares, in one place:
+ * a run's name (RUN=, RUNS=, REFERENCE, a Slurm run), and a configuration's key (what names one
+ * configuration in a configuration list and in a run CSV); and, built on them, what the scripts
+ * ask of a list and a run CSV (scripts/runs.sh, multi-gpu.sh and ncu-reports.sh through the
+ * stencil-runs tool, model/stencil-runs.c): a list's configurations, whether a run CSV is
+ * complete for its list, its rows marked wrong, a list cut into chunks, run CSVs joined. No
+ * shell code parses a CSV: these do, through csvio.h's reader and writer. Host code, tested
+ * without a GPU (tests/test_runs_tool.c).
+ */
+#ifndef RUNS_H
+#define RUNS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The run-name rule in words, for every message that refuses a name */
+#define RUN_NAME_RULE "one path component of [a-z0-9._-] (not . or ..)"
+/* whether name is a run's name: one path component of [a-z0-9._-], not . or .. */
+int run_name_ok(const char *name);
+
+#define CONFIG_KEY_MAX 256
+struct csv_table;
+/*
+ * The configuration key of row r of t, a configuration list or a run CSV (both name a
+ * configuration by the same columns): the row parsed as the runner parses it and written back
+ * the one way, "STENCIL DTYPE METHOD[:OPTION] FUSION SIZE"; in a workload table (one with a
+ * `workload` column: nongemm's SCALE and SpMV) "WORKLOAD DTYPE METHOD[:OPTION] MATRIX SIZE",
+ * MATRIX "-" for SCALE. Its words hold no space. 0, or -1 with "FILE:LINE: what" in err.
+ */
+int config_key(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen);
+
+/* A configuration list's keys, in list order */
+struct config_keys {
+	size_t n;
+	char (*key)[CONFIG_KEY_MAX];
+};
+/* Read a configuration list (experiments/NAME.csv): its key columns present, at least one row,
+ * each row's key (config_key), no configuration twice. 0, or -1 with "FILE:LINE: what" in err. */
+int config_list_read(const char *path, struct config_keys *k, char *err, size_t errlen);
+void config_keys_free(struct config_keys *k);
+
+/* Whether the run CSV at path is complete for the list: it parses, ends with a newline and holds
+ * exactly one row for each of the list's configurations, no other. 1 complete; 0 not (why says
+ * what is missing or wrong, "PATH: ...") */
+int run_csv_complete(const struct config_keys *list, const char *path, char *why, size_t len);
+/* The rows of the run CSV at path whose status is `wrong`: their count, or -1 with err (a file
+ * that does not parse, or has no status column) */
+long run_csv_wrong(const char *path, char *err, size_t errlen);
+/* The configurations of list (its header, its rows in order, comments left out) cut into files of
+ * at most size rows, dir/0001.csv, dir/0002.csv, ...: the number of files, or -1 with err */
+long config_list_split(const char *list, long size, const char *dir, char *err, size_t errlen);
+/* The rows of the n CSVs in, in order, under their header (every one's the same) written to out
+ * (through a temporary name; out may be one of in): 0, or -1 with err; *bad_input set when an
+ * input is at fault (does not parse, another header), clear on a failed write */
+int run_csv_join(const char *out, const char *const *in, size_t n, int *bad_input, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,169 @@
+/*
+ * stencil-runs - what the scripts ask of configuration lists and run CSVs, answered by the one
+ * CSV reader (model/csvio.h) and the one run-name rule and configuration key (model/runs.h): no
+ * shell code parses a CSV. scripts/runs.sh, multi-gpu.sh, slurm.sh and ncu-reports.sh call it, and
+ * the Makefile asks it whether RUN and RUNS are run names.
+ *
+ *   stencil-runs run-name NAME                exit 0 when NAME is a run name, else one line why
+ *                                             ("'NAME' is not a run name: ...") and exit 1
+ *   stencil-runs configs LIST.csv             the number of configurations of LIST
+ *   stencil-runs keys LIST.csv                each configuration's key, one a line, in list order
+ *                                             (STENCIL DTYPE METHOD FUSION SIZE; a workload's
+ *                                             WORKLOAD DTYPE METHOD MATRIX SIZE)
+ *   stencil-runs complete LIST.csv RUN.csv    exit 0 when RUN.csv is complete: it parses, ends with
+ *                                             a newline and holds one row for each configuration of
+ *                                             LIST, no other; else 1 (quiet; -v before LIST: why)
+ *   stencil-runs wrong TARGET RUN.csv...      the rows marked wrong: when any, a loud line for each
+ *                                             file holding some, a last one, and exit 1 (a file
+ *                                             that is not there is skipped)
+ *   stencil-runs split LIST.csv SIZE DIR      LIST's configurations in order into DIR/0001.csv,
+ *                                             0002.csv, ... of at most SIZE each; prints the count
+ *   stencil-runs join OUT IN.csv...           the rows of IN... in order under their header (the
+ *                                             same in each) into OUT, which may be one of them
+ *
+ * Exit: 0 yes, done; 1 no (not a run name, not complete, rows marked wrong); 2 bad input (a list or
+ * CSV that does not parse, a usage error), one line naming it; 4 a write failed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "runs.h"
+
+static const char *prog = "stencil-runs";
+
+static __attribute__((noreturn)) void usage_exit(void)
+{
+	cli_bad_input(prog, "usage: stencil-runs run-name NAME | configs LIST.csv | keys LIST.csv | "
+		      "complete [-v] LIST.csv RUN.csv | wrong TARGET RUN.csv... | split LIST.csv SIZE DIR | "
+		      "join OUT IN.csv...");
+}
+
+static void read_list(const char *path, struct config_keys *k)
+{
+	char err[1024];
+	if (config_list_read(path, k, err, sizeof(err)) != 0)
+		cli_bad_input(prog, "%s", err);
+}
+
+static int cmd_run_name(int argc, char **argv)
+{
+	if (argc != 1)
+		usage_exit();
+	if (run_name_ok(argv[0]))
+		return 0;
+	fprintf(stderr, "'%s' is not a run name: %s\n", argv[0], RUN_NAME_RULE);
+	return 1;
+}
+
+static int cmd_configs(int argc, char **argv, int keys)
+{
+	struct config_keys k;
+	if (argc != 1)
+		usage_exit();
+	read_list(argv[0], &k);
+	if (!keys)
+		printf("%zu\n", k.n);
+	for (size_t i = 0; keys && i < k.n; i++)
+		printf("%s\n", k.key[i]);
+	config_keys_free(&k);
+	return 0;
+}
+
+static int cmd_complete(int argc, char **argv)
+{
+	struct config_keys k;
+	char why[1024];
+	const int verbose = argc == 3 && !strcmp(argv[0], "-v");
+	if (argc != 2 + verbose)
+		usage_exit();
+	read_list(argv[verbose], &k);
+	const int ok = run_csv_complete(&k, argv[verbose + 1], why, sizeof(why));
+	config_keys_free(&k);
+	if (!ok && verbose)
+		fprintf(stderr, "%s\n", why);
+	return ok ? 0 : 1;
+}
+
+static int cmd_wrong(int argc, char **argv)
+{
+	char err[1024];
+	long total = 0;
+	if (argc < 1)
+		usage_exit();
+	for (int i = 1; i < argc; i++) {
+		if (access(argv[i], F_OK) != 0)
+			continue;
+		const long n = run_csv_wrong(argv[i], err, sizeof(err));
+		if (n < 0)
+			cli_bad_input(prog, "%s", err);
+		if (n > 0)
+			fprintf(stderr, "*** %s: %ld configuration(s) FAILED VERIFICATION: rows marked wrong in %s\n",
+				argv[0], n, argv[i]);
+		total += n;
+	}
+	if (!total)
+		return 0;
+	fprintf(stderr, "*** %s: failed: the table above shows them as wrong; see the runner's log\n", argv[0]);
+	return 1;
+}
+
+static int cmd_split(int argc, char **argv)
+{
+	char err[1024];
+	long size;
+	struct config_keys k;
+	if (argc != 3)
+		usage_exit();
+	if (cli_parse_int(argv[1], &size) != 0 || size < 1)
+		cli_bad_input(prog, "SIZE='%s' is not a positive count", argv[1]);
+	read_list(argv[0], &k);   /* a list that does not parse is never cut */
+	config_keys_free(&k);
+	const long n = config_list_split(argv[0], size, argv[2], err, sizeof(err));
+	if (n < 0)
+		cli_fail(prog, "%s", err);
+	printf("%ld\n", n);
+	return 0;
+}
+
+static int cmd_join(int argc, char **argv)
+{
+	char err[1024];
+	int bad;
+	if (argc < 2)
+		usage_exit();
+	if (run_csv_join(argv[0], (const char *const *)argv + 1, (size_t)argc - 1, &bad, err, sizeof(err)) == 0)
+		return 0;
+	if (bad)
+		cli_bad_input(prog, "%s", err);
+	cli_fail(prog, "%s", err);
+}
+
+static int cmd_count(int argc, char **argv)
+{
+	return cmd_configs(argc, argv, 0);
+}
+
+static int cmd_keys(int argc, char **argv)
+{
+	return cmd_configs(argc, argv, 1);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(int argc, char **argv);
+	} cmds[] = {
+		{ "run-name", cmd_run_name }, { "configs", cmd_count }, { "keys", cmd_keys },
+		{ "complete", cmd_complete }, { "wrong", cmd_wrong }, { "split", cmd_split }, { "join", cmd_join },
+	};
+	cli_fail_status = EXIT_ERROR;
+	for (size_t c = 0; argc > 1 && c < sizeof(cmds) / sizeof(cmds[0]); c++)
+		if (!strcmp(argv[1], cmds[c].name))
+			return cmds[c].run(argc - 2, argv + 2);
+	usage_exit();
+}
