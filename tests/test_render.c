@@ -6,9 +6,8 @@
  * data/runs/h200-c0c5e466-2026-11-24's; those runs are in git history)
  * and without any run (model and paper only); the joined numbers are the run's (kernels-vs-authors:
  * the authors' numbers, the ratio and the share of roof); the verdict logic on fixture numbers; a
- * truncated run CSV is an error naming file and line; every figure's gnuplot script draws from the
- * fixture run and from no run, its keys then naming no run's series (real gnuplot; skipped, by
- * name, without it); the figures' .vars (measured_run, nongemm Figure 2's kernel marks).
+ * truncated run CSV is an error naming file and line; the reference and newest runs, a run of
+ * several GPUs. The figures are tests/test_figures.c's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -77,43 +76,6 @@ static void test_every_target_renders(void **state)
 		}
 		render_close(&c);
 	}
-}
-
-/* The table of rendered targets: each names a known renderer, a table or figure has its
- * configuration lists, a figure its gnuplot script; an unknown target is refused by name. */
-static void test_target_table(void **state)
-{
-	(void)state;
-	char err[1024], rel[256];
-	struct render_ctx c;
-	struct stat st;
-	if (render_open(&c, repo_path("."), NULL, NULL, temp_dir(), err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	for (size_t k = 0; k < c.ntargets; k++) {
-		const struct target_spec *ts = &c.targets[k];
-		assert_ptr_equal(render_target_spec(&c, ts->name), ts);
-		/* each configuration list it reads (its inputs: its own list, other targets' lists, or
-		 * the files of the run's ceilings measurement, which are no lists) */
-		char words[256], *save = NULL;
-		snprintf(words, sizeof(words), "%s", ts->inputs);
-		for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-			if (!strcmp(w, "claims") || !strcmp(w, "ceilings") || !strcmp(w, "latency-hiding"))
-				continue;
-			snprintf(rel, sizeof(rel), "experiments/%s.csv", w);
-			if (stat(repo_path(rel), &st) != 0)
-				fail_msg("%s: no %s", ts->name, rel);
-		}
-		if (!strcmp(ts->kind, "figure")) {
-			snprintf(rel, sizeof(rel), "plots/gp/%s.gp", ts->name);
-			if (stat(repo_path(rel), &st) != 0)
-				fail_msg("%s: no %s", ts->name, rel);
-		}
-		assert_true(ts->title[0] != '\0');
-	}
-	assert_null(render_target_spec(&c, "tcs-table9"));
-	assert_int_equal(render_target(&c, "tcs-table9", err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "tcs-table9"));
-	render_close(&c);
 }
 
 /* REPRODUCE.md quotes no table by hand: each quoted table is what the renderer writes from the
@@ -237,17 +199,6 @@ static double cell_num(const struct csv_table *t, size_t r, const char *col)
 	const char *s = csv_table_get(t, r, col);
 	return s && *s && strcmp(s, "NA") ? strtod(s, NULL) : NAN;
 }
-
-/* the first row of t with stencil st and dtype dt, or -1 */
-static long fit_row(const struct csv_table *t, const char *st, const char *dt)
-{
-	for (size_t r = 0; r < t->nrows; r++)
-		if (!strcmp(csv_table_get(t, r, "stencil"), st) && !strcmp(csv_table_get(t, r, "dtype"), dt))
-			return (long)r;
-	return -1;
-}
-
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 static char *read_text(const char *path)
 {
@@ -672,256 +623,10 @@ static void test_reference_run(void **state)
 	assert_int_equal(system(p), 0);
 }
 
-/* A figure's .vars: the title names the target's own figure, the run's provenance stands alone for a
- * figure that titles itself (tcs Figure 10 from tcs-figure15's), each fit's R^2 is the fit CSV's,
- * an apostrophe reaches gnuplot doubled, as its single-quoted strings take it, measured_run says
- * whether a run is drawn, and nongemm Figure 2 numbers its kernels (each once) in marks */
-static void test_figure_vars(void **state)
-{
-	(void)state;
-	char err[1024], path[512], line[128];
-	const char *out = temp_dir();
-	struct csv_table fit;
-	render_fixture("run-small", "tcs-figure15", out, &fit);
-	csv_table_free(&fit);
-	snprintf(path, sizeof(path), "%s/tcs-figure15.vars", out);
-	const char *vars = read_text(path);
-	assert_non_null(strstr(vars, "title = 'tcs Figure 15: AI against fusion depth (ebisu) on NVIDIA H100 80GB HBM3, run "));
-	assert_null(strstr(vars, "Figures 10 and 15"));
-	assert_non_null(strstr(vars, "\nprovenance = 'NVIDIA H100 80GB HBM3, run "));
-	snprintf(path, sizeof(path), "%s/tcs-figure15-fit.csv", out);
-	if (csv_table_read(path, &fit, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	long r = fit_row(&fit, "box2d1r", "fp32");
-	assert_true(r >= 0);
-	snprintf(line, sizeof(line), "\nr2_box2d1r_fp32 = %.10g\n", cell_num(&fit, (size_t)r, "r2"));
-	assert_non_null(strstr(vars, line));
-	assert_true(cell_num(&fit, (size_t)r, "r2") > 0.9);
-	csv_table_free(&fit);
-	render_fixture("run-small", "hopper-tc", out, &fit);
-	csv_table_free(&fit);
-	snprintf(path, sizeof(path), "%s/hopper-tc.vars", out);
-	assert_non_null(strstr(read_text(path), "title = 'Hopper''s wgmma beside mma.sync"));
-	assert_non_null(strstr(read_text(path), "\nmeasured_run = 1\n"));
-	/* nongemm Figure 2's kernel marks: every placed kernel named in one mark's line, a kernel of both
-	 * tables once ("Tables 2, 3"), each mark at one of its kernels' points */
-	struct csv_table f2;
-	render_fixture("run-small", "nongemm-figure2", out, &f2);
-	snprintf(path, sizeof(path), "%s/nongemm-figure2.vars", out);
-	const char *v2 = read_text(path);
-	int nmarks = 0, kernels = 0;
-	assert_int_equal(sscanf(strstr(v2, "\nnmarks = "), "\nnmarks = %d", &nmarks), 1);
-	assert_true(nmarks >= 2);
-	for (size_t q = 0; q < f2.nrows; q++) {
-		if (strcmp(csv_table_get(&f2, q, "kind"), "kernel"))
-			continue;
-		kernels++;
-		const char *g = strchr(csv_table_get(&f2, q, "gpu"), ':');   /* "tcs-table2: ebisu box2d1r fp64 t=3" */
-		const char *sp = strchr(g + 2, ' ');
-		char method[64], what[64];
-		snprintf(method, sizeof(method), "%.*s", (int)(sp - g - 2), g + 2);
-		snprintf(what, sizeof(what), "%s (", sp + 1);
-		int in = 0;
-		for (int k = 1; k <= nmarks; k++) {
-			char key[32], ml[512] = "";
-			snprintf(key, sizeof(key), "\nmark%d = '", k);
-			const char *at = strstr(v2, key);
-			assert_non_null(at);
-			sscanf(at + strlen(key), "%511[^\n]", ml);
-			in += strstr(ml, method) && strstr(ml, what);
-		}
-		if (in != 1)
-			fail_msg("nongemm-figure2.vars names %s %s in %d marks", method, what, in);
-	}
-	assert_true(kernels > nmarks);   /* kernels of both tables: one mark */
-	assert_non_null(strstr(v2, "ebisu box2d1r fp64 t=3 (Tables 2, 3)"));
-	for (int k = 1; k <= nmarks; k++) {
-		char key[32];
-		double x = NAN, y = NAN;
-		int at_kernel = 0;
-		snprintf(key, sizeof(key), "\nmark%d_x = ", k);
-		sscanf(strstr(v2, key) + strlen(key), "%lf", &x);
-		snprintf(key, sizeof(key), "\nmark%d_y = ", k);
-		sscanf(strstr(v2, key) + strlen(key), "%lf", &y);
-		for (size_t q = 0; q < f2.nrows; q++)
-			at_kernel |= !strcmp(csv_table_get(&f2, q, "kind"), "kernel") &&
-				     fabs(cell_num(&f2, q, "intensity") / x - 1) < 1e-9 && fabs(cell_num(&f2, q, "tflops") / y - 1) < 1e-9;
-		assert_true(at_kernel);
-	}
-	csv_table_free(&f2);
-	/* without a run: measured_run = 0, and no kernel to mark */
-	struct render_ctx c;
-	if (render_open(&c, repo_path("."), NULL, NULL, out, err, sizeof(err)) != 0 ||
-	    render_target(&c, "nongemm-figure2", err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	render_close(&c);
-	v2 = read_text(path);
-	assert_non_null(strstr(v2, "\nmeasured_run = 0\n"));
-	assert_non_null(strstr(v2, "\nnmarks = 0\n"));
-}
-
-/* Every figure, those of experiments/targets.csv and the model-only ones, carries the papers'
- * values: its script reads them from data/paper/ (each file it names is there, with a source
- * column), or says that the paper prints none (a picture only) or that it is no paper item. */
-static void test_figure_paper_values(void **state)
-{
-	(void)state;
-	static const char *const model_only[] = { "tcs-figure9", "tcs-figure10", "tcs-figure14" };
-	static const char *const need[] = { "source", NULL };
-	char err[1024], rel[256], name[64], gp[1 << 14];
-	struct render_ctx c;
-	if (render_open(&c, repo_path("."), NULL, NULL, temp_dir(), err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	size_t nfig = c.ntargets + NELEM(model_only);
-	for (size_t k = 0; k < nfig; k++) {
-		const char *fig = k < c.ntargets ? c.targets[k].name : model_only[k - c.ntargets];
-		if (k < c.ntargets && strcmp(c.targets[k].kind, "figure"))
-			continue;
-		snprintf(rel, sizeof(rel), "plots/gp/%s.gp", fig);
-		snprintf(gp, sizeof(gp), "%s", read_text(repo_path(rel)));
-		int files = 0;
-		for (const char *at = strstr(gp, "'data/paper/"); at; at = strstr(at + 1, "'data/paper/")) {
-			struct csv_table t;
-			size_t n = strcspn(at + 1, "'");
-			snprintf(name, sizeof(name), "%.*s", (int)(n < sizeof(name) ? n : sizeof(name) - 1), at + 1);
-			if (csv_table_read(repo_path(name), &t, err, sizeof(err)) != 0 ||
-			    csv_table_require(&t, need, err, sizeof(err)) != 0)
-				fail_msg("%s: %s", rel, err);
-			csv_table_free(&t);
-			files++;
-		}
-		if (!files && !strstr(gp, "paper values: not printed") && !strstr(gp, "no paper item"))
-			fail_msg("%s reads no data/paper file and says neither \"paper values: not printed\" nor "
-				 "\"no paper item\"", rel);
-	}
-	render_close(&c);
-}
-
-/* stencil-model's CSV for a model-only figure into out, or the test fails */
-static void model_csv(const char *const *args, const char *what)
-{
-	char out[2048], err[2048];
-	if (run_tool("stencil-model", args, out, sizeof(out), err, sizeof(err)) != 0)
-		fail_msg("stencil-model (%s): %s", what, err);
-}
-
-/* draw plots/SCRIPT.gp, or fail naming it, the case and gnuplot's last words */
-static void draw(const char *script, const char *assign, const char *outbase, const char *how)
-{
-	char log[4096];
-	if (run_gnuplot(script, assign, outbase, log, sizeof(log)) != 0)
-		fail_msg("plots/gp/%s.gp (%s) drew no PNG and SVG: %s", script, how, log);
-}
-
-/* whether the SVG outbase.svg (read whole: figures run to megabytes) holds needle */
-static int svg_has(const char *outbase, const char *needle)
-{
-	char path[1024];
-	snprintf(path, sizeof(path), "%s.svg", outbase);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		fail_msg("cannot read %s", path);
-	size_t len = 0, cap = 1 << 20, n;
-	char *buf = malloc(cap);
-	while (buf && (n = fread(buf + len, 1, cap - 1 - len, f)) > 0)
-		if ((len += n) + 1 == cap)
-			buf = realloc(buf, cap *= 2);
-	fclose(f);
-	if (!buf)
-		fail_msg("out of memory reading %s", path);
-	buf[len] = '\0';
-	int has = strstr(buf, needle) != NULL;
-	free(buf);
-	return has;
-}
-
-/* a figure drawn without a run names no run's series: its SVG holds none of these */
-static void assert_no_run_series(const char *outbase, const char *script)
-{
-	static const char *const run_only[] = { "(this run)", "this run (measured ceilings)", "throttled sample(s)",
-						"this GPU (best of the samples)" };
-	for (size_t i = 0; i < NELEM(run_only); i++)
-		if (svg_has(outbase, run_only[i]))
-			fail_msg("plots/gp/%s.gp without a run names \"%s\"", script, run_only[i]);
-}
-
-/* Every figure's gnuplot script draws (exits 0, writes a PNG and an SVG) with measured rows and
- * without any: each figure of experiments/targets.csv from the renderer's outputs of the fixture
- * run and of no run (its CSV holding the configurations, no measured row), tcs Figure 10's
- * measured variant from tcs-figure15's outputs both ways and its model-only one, tcs Figures 9 and
- * 14 from the model; without a run no key names a run's series. Real gnuplot: skipped, by name,
- * where it is not installed. */
-static void test_figures_draw(void **state)
-{
-	(void)state;
-	if (!have_gnuplot()) {
-		test_skip("gnuplot is not installed: no figure drawn");
-	}
-	char err[1024], assign[2048], base[600], m10[600], a[600], b[600];
-	const char *model = temp_dir();
-	snprintf(m10, sizeof(m10), "%s/tcs-figure10-model.csv", model);
-	const char *f10[] = { "--experiment", repo_path("experiments/tcs-figure10.csv"), "--gpu",
-			      "A100-PCIe-80GB,H100-SXM,H200", "--out", m10, NULL };
-	model_csv(f10, "tcs-figure10");
-	for (int with_run = 0; with_run < 2; with_run++) {
-		const char *out = temp_dir(), *how = with_run ? "the fixture run" : "no run";
-		struct render_ctx c;
-		if (render_open(&c, repo_path("."), with_run ? repo_path("tests/fixtures/run-small") : NULL, NULL, out,
-				err, sizeof(err)) != 0)
-			fail_msg("%s", err);
-		for (size_t k = 0; k < c.ntargets; k++) {
-			const char *t = c.targets[k].name;
-			if (strcmp(c.targets[k].kind, "figure"))
-				continue;
-			if (render_target(&c, t, err, sizeof(err)) != 0)
-				fail_msg("%s: %s", t, err);
-			snprintf(assign, sizeof(assign), "data='%s/%s.csv'; fit='%s/%s-fit.csv'; load '%s/%s.vars'", out, t,
-				 out, t, out, t);
-			snprintf(base, sizeof(base), "%s/%s", out, t);
-			draw(t, assign, base, how);
-			if (!with_run)
-				assert_no_run_series(base, t);
-		}
-		render_close(&c);
-		/* tcs Figure 10 with the run's measured intensity (make tcs-figure10's -run figure) */
-		snprintf(assign, sizeof(assign), "model='%s'; measured='%s/tcs-figure15.csv'; fit='%s/tcs-figure15-fit.csv'; "
-			 "load '%s/tcs-figure15.vars'", m10, out, out, out);
-		snprintf(base, sizeof(base), "%s/tcs-figure10-run", out);
-		draw("tcs-figure10", assign, base, how);
-		if (with_run && !svg_has(base, "measured (this run)"))
-			fail_msg("plots/gp/tcs-figure10.gp from the fixture run names no measured series");
-		if (!with_run)
-			assert_no_run_series(base, "tcs-figure10");
-	}
-	/* the model-only figures */
-	snprintf(assign, sizeof(assign), "model='%s'; measured=''; fit=''", m10);
-	snprintf(base, sizeof(base), "%s/tcs-figure10", model);
-	draw("tcs-figure10", assign, base, "model only");
-	assert_no_run_series(base, "tcs-figure10");
-	snprintf(a, sizeof(a), "%s/tcs-figure14-model.csv", model);
-	const char *f14[] = { "--experiment", repo_path("experiments/tcs-figure14.csv"), "--gpu", "A100-PCIe-80GB,H200",
-			      "--out", a, NULL };
-	model_csv(f14, "tcs-figure14");
-	snprintf(assign, sizeof(assign), "model='%s'", a);
-	snprintf(base, sizeof(base), "%s/tcs-figure14", model);
-	draw("tcs-figure14", assign, base, "model only");
-	snprintf(a, sizeof(a), "%s/tcs-figure9-map.csv", model);
-	snprintf(b, sizeof(b), "%s/tcs-figure9-cases.csv", model);
-	const char *map[] = { "--scenario-map", "--gpu", "A100-PCIe-80GB,H200", "--out", a, NULL };
-	const char *cases[] = { "--experiment", repo_path("experiments/tcs-figure9.csv"), "--gpu", "A100-PCIe-80GB",
-				"--out", b, NULL };
-	model_csv(map, "tcs-figure9 map");
-	model_csv(cases, "tcs-figure9 cases");
-	snprintf(assign, sizeof(assign), "map='%s'; cases='%s'", a, b);
-	snprintf(base, sizeof(base), "%s/tcs-figure9", model);
-	draw("tcs-figure9", assign, base, "model only");
-}
-
 void run_render_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_target_renders),
-		cmocka_unit_test(test_target_table),
 		cmocka_unit_test(test_doc_tables),
 		cmocka_unit_test(test_verdicts_pinned),
 		cmocka_unit_test(test_warmup_premise),
@@ -934,9 +639,6 @@ void run_render_tests(struct group_result *r)
 		cmocka_unit_test(test_newest_run),
 		cmocka_unit_test(test_reference_run),
 		cmocka_unit_test(test_gpu_ceilings),
-		cmocka_unit_test(test_figure_vars),
-		cmocka_unit_test(test_figure_paper_values),
-		cmocka_unit_test(test_figures_draw),
 	};
 	RUN_GROUP(r, "render", tests);
 }
