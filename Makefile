@@ -11,7 +11,9 @@
 # knobs and the shared definitions; the rules are in parts by role, included in this order:
 # scripts/make/build.mk (host library and tools), test.mk, cuda.mk (the runner), model.mk (the
 # model-only tables and figures), device.mk (measure or render, and the run), compare.mk (recorded
-# runs side by side), experiments.mk (the targets users type), slurm.mk (reproduce on Slurm). The rendered targets' lists come from experiments/targets.csv.
+# runs side by side), experiments.mk (the targets users type), slurm.mk (reproduce on Slurm).
+# Every list of targets comes from experiments/targets.csv (build/targets.mk, which the renderer
+# generates: build.mk).
 #
 # Knobs (make VAR=value TARGET):
 #   RUN=NAME       the run directory data/runs/NAME/: one path component of [a-z0-9._-] (not . or
@@ -117,13 +119,9 @@ include scripts/make/compare.mk
 include scripts/make/experiments.mk
 include scripts/make/slurm.mk
 
-.PRECIOUS: $(foreach t,$(RENDERED_TARGETS),$(O)/$(t).md $(O)/$(t).csv $(O)/.run/$(t)) \
-	$(foreach f,$(FIGURES),$(O)/$(f).vars) \
-	$(EXTRA_OUT_tcs-figure15) \
-	$(RENDERED) $(O)/tcstencil-ai.md $(O)/tcstencil-ai.csv $(O)/tcs-table2-model.csv \
-	$(O)/sptc-table1.csv $(O)/tcstencil-table1.csv $(O)/tcs-figure9-map.csv $(O)/tcs-figure9-cases.csv \
-	$(O)/tcs-figure10-model.csv $(O)/tcs-figure14-model.csv $(RUNDIR)/ceilings.csv \
-	$(foreach f,$(FIGURES) tcs-figure10-run tcs-figure10,$(O)/$(f).png $(O)/$(f).svg)
+.PRECIOUS: $(foreach t,$(RENDERED_TARGETS),$(O)/$(t).md $(O)/$(t).csv $(O)/.run/$(t) $(EXTRA_OUT_$(t))) \
+	$(foreach f,$(FIGURES),$(O)/$(f).vars $(O)/$(f).png $(O)/$(f).svg) $(MODEL_OUTPUTS) \
+	$(foreach t,$(MODEL_RUN_TARGETS),$(O)/$(t)-run.png $(O)/$(t)-run.svg) $(RUNDIR)/ceilings.csv
 
 .PHONY: doc-tables
 doc-tables: ## re-render the tables REPRODUCE.md quotes from the runs they name (scripts/doc-tables.sh)

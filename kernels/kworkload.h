@@ -1,10 +1,12 @@
 /*
  * kworkload.h - the run-time registry of the nongemm paper's non-stencil methods, the
  * counterpart of kmethod.h for workloads: SCALE (kernels/scale.cu, Figure 6) and SpMV
- * (kernels/spmv.cu, Figures 7-10). One struct a method (its row in model/workload.c's table gives
- * its workload and options): the compute capability it needs, its setup, its preprocessing
- * (which the driver times), one launch and its teardown. The shared driver
- * (profiling/workload-run.cu) allocates the problem, verifies, times and writes them.
+ * (kernels/spmv.cu, Figures 7-10). One struct a method, which its .cu file registers with
+ * WORKLOAD_METHOD as a stencil method's registers with KERNEL_METHOD (its row in the workload
+ * table, model/workload.c, gives its workload and options; the registry lists the methods in
+ * that table's order and refuses one without a row): the compute capability it needs, its
+ * setup, its preprocessing (which the driver times), one launch and its teardown. The shared
+ * driver (profiling/workload-run.cu) allocates the problem, verifies, times and writes them.
  */
 #ifndef KWORKLOAD_H
 #define KWORKLOAD_H
@@ -52,10 +54,15 @@ struct workload_method {
 	const char *(*variant)(const char *option);
 };
 
-/* the methods of each file, and the registry over them (kernels/kworkload.cu) */
-extern const struct workload_method scale_cc_method, scale_dmma_method, spmv_cusparse_method, spmv_dasp_method;
+/* Each workload method's .cu file registers its struct with WORKLOAD_METHOD(object) after defining
+ * it; the registry (kernels/kworkload.cu) lists them in the workload table's order. */
+int workload_register(const struct workload_method *m);
+#define WORKLOAD_METHOD(obj) [[maybe_unused]] static const int obj##_registered = workload_register(&obj)
 int workload_method_count(void);
 const struct workload_method *workload_method_at(int i);
 const struct workload_method *workload_method_find(const char *name);
+/* 0 when every registered method has a row in the workload table (model/workload.c), else -1 with
+ * the first one without in err */
+int workload_registry_check(char *err, size_t errlen);
 
 #endif

@@ -151,7 +151,9 @@ static const char *dmma_variant(const char *option)
 	return v[shape_of(option)];
 }
 
-const struct workload_method scale_cc_method = { "scale-cc", cc_supports, NULL, NULL, cc_launch, NULL, cc_kernel,
+static const struct workload_method scale_cc_method = { "scale-cc", cc_supports, NULL, NULL, cc_launch, NULL, cc_kernel,
 						   cc_variant };
-const struct workload_method scale_dmma_method = { "scale-dmma", dmma_supports, NULL, NULL, dmma_launch, NULL,
+WORKLOAD_METHOD(scale_cc_method);
+static const struct workload_method scale_dmma_method = { "scale-dmma", dmma_supports, NULL, NULL, dmma_launch, NULL,
 						     dmma_kernel, dmma_variant };
+WORKLOAD_METHOD(scale_dmma_method);

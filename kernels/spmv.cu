@@ -132,8 +132,9 @@ static const char *cs_variant(const char *option)
 		       : "cusparseSpMV, CUSPARSE_SPMV_ALG_DEFAULT, no preprocessing";
 }
 
-const struct workload_method spmv_cusparse_method = { "spmv-cusparse", cs_supports, cs_setup, cs_preprocess,
+static const struct workload_method spmv_cusparse_method = { "spmv-cusparse", cs_supports, cs_setup, cs_preprocess,
 						      cs_launch, cs_teardown, NULL, cs_variant };
+WORKLOAD_METHOD(spmv_cusparse_method);
 
 /* ---- spmv-dasp ---------------------------------------------------------------------------- */
 
@@ -251,5 +252,6 @@ static const char *dasp_variant(const char *option)
 	return "mma.sync m8n8k4 f64, rows by length in blocks of 8, one warp a block, rows over 256 split in 8";
 }
 
-const struct workload_method spmv_dasp_method = { "spmv-dasp", dasp_supports, NULL, dasp_preprocess, dasp_launch,
+static const struct workload_method spmv_dasp_method = { "spmv-dasp", dasp_supports, NULL, dasp_preprocess, dasp_launch,
 						  dasp_teardown, dasp_kernel, dasp_variant };
+WORKLOAD_METHOD(spmv_dasp_method);

@@ -4,7 +4,9 @@
  * whether it fuses time steps, and how its transformation sets sigma, the fraction of the work its
  * MMA instructions process that is useful (tcs eq. 2). Everything else derives from it: the
  * runner's registry (kernels/registry.cu refuses a kernel without a row), its usage text, the
- * renderer's method list and the verdicts' groups of baselines. Used by every table and figure.
+ * renderer's method lists and the verdicts' groups of baselines, the tests' lists of methods
+ * (tests/test_tables.c finds any kept beside it) and make smoke's list (which must hold every
+ * method and variant). Used by every table and figure.
  */
 #ifndef METHOD_H
 #define METHOD_H

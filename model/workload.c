@@ -1,5 +1,6 @@
 /*
- * workload.c - reading the nongemm workloads' configuration lists. See workload.h.
+ * workload.c - the workload methods' table (the one list of SCALE's and SpMV's methods, their
+ * options and units) and reading the nongemm workloads' configuration lists. See workload.h.
  */
 #include "workload.h"
 
@@ -14,16 +15,38 @@
 static const char *const kinds[] = { "scale", "spmv", NULL };
 
 const struct workload_method_row workload_methods[] = {
-	{ "scale-cc", "scale", NULL, "SCALE on CUDA cores: 16-byte loads and stores, one multiply an element" },
+	{ "scale-cc", "scale", NULL, "SCALE on CUDA cores: 16-byte loads and stores, one multiply an element",
+	  UNIT_CC },
 	{ "scale-dmma", "scale", "m16n8k4 m16n8k8 m16n8k16",
 	  "SCALE on tensor cores as nongemm computes it, A = B (q I): mma.sync m8n8k4 f64 (the sm_90 shapes as "
-	  "options)" },
+	  "options)", UNIT_TC },
 	{ "spmv-cusparse", "spmv", "preprocess",
-	  "SpMV on CUDA cores: cusparseSpMV on CSR (option preprocess: cusparseSpMV_preprocess first)" },
+	  "SpMV on CUDA cores: cusparseSpMV on CSR (option preprocess: cusparseSpMV_preprocess first)", UNIT_CC },
 	{ "spmv-dasp", "spmv", NULL,
-	  "SpMV on tensor cores after DASP: rows by length in blocks of 8, mma.sync m8n8k4 f64" },
+	  "SpMV on tensor cores after DASP: rows by length in blocks of 8, mma.sync m8n8k4 f64", UNIT_TC },
 };
 const size_t workload_method_rows = sizeof(workload_methods) / sizeof(workload_methods[0]);
+
+size_t workload_variants(const char *workload, char (*out)[48], size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < workload_method_rows; i++) {
+		if (strcmp(workload_methods[i].workload, workload))
+			continue;
+		char opt[32];
+		for (int k = 0; n < max && option_variant(workload_methods[i].options, k, opt, sizeof(opt)) == 0; k++)
+			snprintf(out[n++], sizeof(out[0]), "%s%s%s", workload_methods[i].name, *opt ? ":" : "", opt);
+	}
+	return n;
+}
+
+const char *workload_method_on(const char *workload, enum unit u)
+{
+	for (size_t i = 0; i < workload_method_rows; i++)
+		if (!strcmp(workload_methods[i].workload, workload) && workload_methods[i].unit == u)
+			return workload_methods[i].name;
+	return NULL;
+}
 
 long workload_parse_size(const char *s)
 {

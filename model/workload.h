@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "method.h"
 #include "stencil.h"
 
 #ifdef __cplusplus
@@ -33,13 +34,20 @@ struct workload_config {
 	long line;
 };
 
-/* The workload methods, one row each (the kernels in kernels/scale.cu register the same names):
- * the workload, the options (space-separated variants, NULL for none), what it computes. */
+/* The workload methods, one row each, the one table of them (the kernels in kernels/scale.cu and
+ * kernels/spmv.cu register the same names): the workload, the options (space-separated variants,
+ * NULL for none), what it computes, and the unit it runs on (CUDA or tensor cores). */
 struct workload_method_row {
 	const char *name, *workload, *options, *summary;
+	enum unit unit;
 };
 extern const struct workload_method_row workload_methods[];
 extern const size_t workload_method_rows;
+/* The methods of one workload and their variants, in the table's order: each METHOD, then its
+ * METHOD:OPTION for each option; how many, at most max of them into out. */
+size_t workload_variants(const char *workload, char (*out)[48], size_t max);
+/* the first method of a workload that runs on unit u, or NULL */
+const char *workload_method_on(const char *workload, enum unit u);
 
 /* Read a workload list: 0 with *cfgs (malloc'd) and *n, or -1 with "FILE:LINE: what" in err. */
 int workload_read(const char *path, struct workload_config **cfgs, size_t *n, char *err, size_t errlen);

@@ -522,7 +522,7 @@ int main(int argc, char **argv)
 	o.counters = 1;
 	o.warmup_s = -1;
 	cli_fail_status = EXIT_ERROR;
-	if (kernel_registry_check(rerr, sizeof(rerr)) != 0)
+	if (kernel_registry_check(rerr, sizeof(rerr)) != 0 || workload_registry_check(rerr, sizeof(rerr)) != 0)
 		cli_fail(prog, "%s", rerr);
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(argc < 2 ? stderr : stdout);

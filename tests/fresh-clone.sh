@@ -35,6 +35,11 @@ ref=data/runs/$(cat data/runs/REFERENCE)
 tools=${TMPDIR:-/tmp}/stencil-clone-tools head=$(git rev-parse HEAD)
 
 fail() { echo "fresh-clone $case_: FAIL: $*"; [[ ! -f $out ]] || sed 's/^/  | /' "$out" | tail -25; exit 1; }
+# a make variable of the repository tested (its build/ is made; a clone's first make must not be
+# this): the targets, aliases and their targets come from experiments/targets.csv through it
+var() { make -C "$root" --no-print-directory -s HAVE_GPU=0 "print-$1"; }
+# the target an alias makes (an alias's ALIAS_OF_), or the name itself
+target_of() { local t; t=$(var "ALIAS_OF_$1"); echo "${t:-$1}"; }
 mk() { make --no-print-directory HAVE_GPU=0 "$@" > "$out" 2>&1 || fail "make $* exited $?"; }
 # the clone as a first invocation finds it, but for the compiled host tools: nothing generated
 reset() {
@@ -68,23 +73,28 @@ decided() {   # the verdicts decide claims: most rows hold or do not hold, none 
 
 case $case_ in
 first-contact)
-	mk table2; measured "$out" "make table2" tcs-table2
+	t=$(target_of table2)
+	mk table2; measured "$out" "make table2" "$t"
 	grep -Eq '^\| 1 \| ebisu .*\| [0-9.]+ \| verified \|$' "$out" || fail "make table2: row 1 has no measured value"
-	mk figure10; measured "$out" "make figure10" sptc-figure10; has_png sptc-figure10
-	mk verdicts; measured "$out" "make verdicts" verdicts; decided
+	t=$(target_of figure10)
+	mk figure10; measured "$out" "make figure10" "$t"; has_png "$t"
+	v=$(var VERDICTS)
+	mk "$v"; measured "$out" "make $v" "$v"; decided
 	keep_tools ;;
 concurrent)
+	set -- $(var ALIASES)
+	made="$1 $2 $(var VERDICTS)"   # the first two aliases and the verdicts: the README's three makes
 	for i in 1 2 3 4 5; do
 		((i == 1)) || reset
 		pids=()
-		for t in table2 table3 verdicts; do
+		for t in $made; do
 			make --no-print-directory HAVE_GPU=0 $t > "$out.$t" 2>&1 & pids+=($!)
 		done
 		k=0
-		for t in tcs-table2 tcs-table3 verdicts; do
-			wait "${pids[$k]}" || { cp "$out.${t#tcs-}" "$out"; fail "try $i: make ${t#tcs-} failed"; }
+		for t in $made; do
+			wait "${pids[$k]}" || { cp "$out.$t" "$out"; fail "try $i: make $t failed"; }
 			k=$((k + 1))
-			cp "$out.${t#tcs-}" "$out"; measured "$out" "try $i: make ${t#tcs-}" "$t"
+			cp "$out.$t" "$out"; measured "$out" "try $i: make $t" "$(target_of "$t")"
 		done
 		decided
 	done

@@ -50,6 +50,8 @@ renders() { grep -Eq "run $2(,|$)" "plots/out/$1.md" 2>/dev/null || fail "plots/
 measured() { [[ $(grep -c "^run data/runs/$1/" "$STUB_LOG") == "$2" ]] || \
 	fail "$1 measured $(grep -c "^run data/runs/$1/" "$STUB_LOG") times, not $2"; }
 recorded() { cp -r tests/fixtures/run-small "data/runs/$1"; }
+# the configuration lists make reproduce measures (experiments/targets.csv, through build/targets.mk)
+lists() { make --no-print-directory -s NOBUILD=1 HAVE_GPU=0 print-REPRODUCED_LISTS; }
 gpu() { ok HAVE_GPU=1 "$@"; }
 
 case $case_ in
@@ -114,22 +116,23 @@ concurrent)   # two makes at once in one clone, five times, with and without a d
 	done ;;
 failed-render)   # a failed render or a failed or killed gnuplot keeps the previous outputs
 	recorded rec
-	ok tcs-table4 tcs-figure16
-	keep=.t/keep; mkdir $keep && cp plots/out/tcs-table4.* plots/out/tcs-figure16.* $keep/
+	fig=tcs-figure16   # a figure; tcs-table4, a table
+	ok tcs-table4 && ok $fig
+	keep=.t/keep; mkdir $keep && cp plots/out/tcs-table4.* $keep/ && cp plots/out/$fig.* $keep/
 	sed -i '1s/gstencil_per_s/gstencil/' data/runs/rec/tcs-table4.csv
 	bad tcs-table4; says "missing column"
 	for f in tcs-table4.md tcs-table4.csv; do cmp -s $keep/$f plots/out/$f || fail "$f changed"; done
 	for how in fail kill; do
-		touch plots/out/tcs-figure16.csv
-		bad STUB_GNUPLOT=$how tcs-figure16
-		for f in tcs-figure16.png tcs-figure16.svg; do
+		touch plots/out/$fig.csv
+		bad STUB_GNUPLOT=$how $fig
+		for f in $fig.png $fig.svg; do
 			cmp -s $keep/$f plots/out/$f || fail "$how: $f changed"
 		done
 	done
 	left=$(find plots/out -name '*tmp*')
 	[[ -z $left ]] || fail "temporary files left: $left"
-	ok tcs-figure16
-	grep -q "png of" plots/out/tcs-figure16.png || fail "no figure after the failures" ;;
+	ok $fig
+	grep -q "png of" plots/out/$fig.png || fail "no figure after the failures" ;;
 run-name)   # RUN must be one path component of [a-z0-9._-]
 	for r in '../x' '' 'a b' '.' '..' 'A1' 'x/y'; do
 		bad "RUN=$r" HAVE_GPU=1 tcs-table4
@@ -217,10 +220,10 @@ kernels-vs-authors)   # measured and rendered like the tables, model-only withou
 	# or installs gnuplot
 	[[ ! -e build/.deps-plot ]] || fail "NOBUILD=1 reproduce checked or installed gnuplot"
 	[[ ! -e data/runs/r/kernels-vs-authors.csv ]] || fail "reproduce measured kernels-vs-authors"
-	measured r 14 ;;
+	measured r "$(lists | wc -w)" ;;
 multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order; models kept apart
 	gpu RUN=m GPUS=0,1 reproduce; says "multi-gpu: .* chunks of .* lists on 2 GPUs"
-	for l in tcs-table3 sptc-figure10 nongemm-figure8; do
+	for l in $(lists); do
 		scripts/runs.sh complete "experiments/$l.csv" "data/runs/m/$l.csv" || fail "$l: incomplete"
 	done
 	[[ -f data/runs/m/gpus/stub-gpu-00000000-2026-01-01/ceilings.csv && \
@@ -253,7 +256,8 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	# phase by phase (the Slurm path), merged twice: the second merge counts the lists the first
 	# took and leaves the run as it was
 	mg() { BENCH=tests/stub-stencilbench.sh scripts/multi-gpu.sh "$@" > "$out" 2>&1; }
-	mg plan .t/q data/runs/p 1 tcs-table3 tcs-table4 && mg work .t/q data/runs/p 0 || fail "plan or work"
+	set -- $(lists)   # two of the lists
+	mg plan .t/q data/runs/p 1 "$1" "$2" && mg work .t/q data/runs/p 0 || fail "plan or work"
 	mg merge .t/q data/runs/p && says "merged 2 of 2 lists" || fail "merge"
 	cksum data/runs/p/*.csv > .t/sums
 	mg merge .t/q data/runs/p && says "merged 2 of 2 lists" || fail "the second merge"
@@ -275,13 +279,14 @@ slurm)   # SLURM=1 SLURM_SUBMIT=0: the job array and its collecting job written,
 		SLURM_TIME=1-12:00:00 SLURM_EXTRA=--qos=high RUN=s reproduce
 	says "sbatch --dependency=afterany:<the array job's id> build/slurm/s/collect.sh"
 	a=build/slurm/s/array.sh c=build/slurm/s/collect.sh n=$(ls build/slurm/s/queue/chunks | wc -l)
-	((n == 14)) || fail "$n chunks, not one a list"
+	nl=$(lists | wc -w)
+	((n == nl)) || fail "$n chunks, not one a list (of $nl)"
 	for f in $a $c; do
 		for o in --partition=gpu --account=proj --time=1-12:00:00 --qos=high; do
 			grep -qx -- "#SBATCH $o" $f || fail "$f: no #SBATCH $o"
 		done
 	done
-	grep -qx "#SBATCH --array=1-14" $a && grep -qx "#SBATCH --gres=gpu:1" $a || fail "$a: no --array or --gres"
+	grep -qx "#SBATCH --array=1-$nl" $a && grep -qx "#SBATCH --gres=gpu:1" $a || fail "$a: no --array or --gres"
 	! grep -q -- --gres $c || fail "the collecting job asks for a GPU"
 	grep -q 'multi-gpu.sh work build/slurm/s/queue data/runs/s 0 "${SLURM_ARRAY_TASK_ID' $a || fail "$a: no work"
 	grep -q "multi-gpu.sh merge build/slurm/s/queue data/runs/s" $c || fail "$c: no merge"

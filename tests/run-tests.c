@@ -21,6 +21,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "csvio.h"
+#include "render.h"
+
 const char *test_build_dir = "build";
 
 const char *repo_path(const char *rel)
@@ -30,6 +33,77 @@ const char *repo_path(const char *rel)
 	const char *root = getenv("STENCIL_REPRO_ROOT");
 	char *b = buf[k++ % 8];
 	snprintf(b, sizeof(buf[0]), "%s/%s", root && *root ? root : ".", rel);
+	return b;
+}
+
+const struct target_spec *test_targets(size_t *n)
+{
+	static struct target_spec ts[RENDER_MAX_TARGETS];
+	static size_t nt;
+	char err[512];
+	if (!nt && render_targets_read(repo_path(""), ts, RENDER_MAX_TARGETS, &nt, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	*n = nt;
+	return ts;
+}
+
+const char *test_target_of_kind(const char *kind)
+{
+	size_t n;
+	const struct target_spec *ts = test_targets(&n);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ts[i].kind, kind))
+			return ts[i].name;
+	fail_msg("experiments/targets.csv: no target of kind %s", kind);
+	return NULL;
+}
+
+/* whether the space-separated words hold w */
+static int words_hold(const char *words, const char *w)
+{
+	const size_t l = strlen(w);
+	for (const char *at = strstr(words, w); at; at = strstr(at + 1, w))
+		if ((at == words || at[-1] == ' ') && (at[l] == ' ' || !at[l]))
+			return 1;
+	return 0;
+}
+
+size_t test_list_readers(const char *list, const char **out, size_t max)
+{
+	size_t n, k = 0;
+	const struct target_spec *ts = test_targets(&n);
+	char err[512];
+	struct csv_table claims;
+	if (csv_table_read(repo_path("data/paper/claims.csv"), &claims, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	int claimed = 0;
+	for (size_t r = 0; r < claims.nrows; r++)
+		claimed |= words_hold(csv_table_get(&claims, r, "inputs"), list);
+	csv_table_free(&claims);
+	for (size_t i = 0; i < n && k < max; i++)
+		if (!render_target_is_model(&ts[i]) &&
+		    (words_hold(ts[i].inputs, list) || (!strcmp(ts[i].inputs, "claims") && claimed)))
+			out[k++] = ts[i].name;
+	return k;
+}
+
+const char *paper_case_method(int n, int cc)
+{
+	static char names[8][48];
+	static int k;
+	char err[512], c[16];
+	struct csv_table t;
+	char *b = names[k++ % 8];
+	if (csv_table_read(repo_path("data/paper/tcs-table3.csv"), &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	snprintf(c, sizeof(c), "%d", n);
+	b[0] = '\0';
+	for (size_t r = 0; r < t.nrows && !b[0]; r++)
+		if (!strcmp(csv_table_get(&t, r, "case"), c) && !strcmp(csv_table_get(&t, r, "unit"), "cc") == !!cc)
+			snprintf(b, sizeof(names[0]), "%s", csv_table_get(&t, r, "method"));
+	csv_table_free(&t);
+	if (!b[0])
+		fail_msg("data/paper/tcs-table3.csv: no case %d %s row", n, cc ? "CUDA-core" : "tensor-core");
 	return b;
 }
 
@@ -241,6 +315,7 @@ int main(int argc, char **argv)
 	run_csv_tests(&r);
 	run_cli_tests(&r);
 	run_measure_tests(&r);
+	run_verify_tests(&r);
 	run_transform_tests(&r);
 	run_sparse_tests(&r);
 	run_matrix_tests(&r);
@@ -251,6 +326,8 @@ int main(int argc, char **argv)
 	run_sanity_tests(&r);
 	run_runs_tool_tests(&r);
 	run_csv_writers_tests(&r);
+	run_run_rows_tests(&r);
+	run_tables_tests(&r);
 	run_make_tests(&r);
 	snprintf(rm, sizeof(rm), "rm -rf '%s'", tmp_root);
 	if (system(rm) != 0)

@@ -210,7 +210,7 @@ for l in $(cat "$dir/queue/lists"); do
 	scripts/runs.sh complete "experiments/$l.csv" "data/runs/$run/$l.csv" ||
 		fail "data/runs/$run/$l.csv is not complete"
 done
-for t in tcs-table3 tcs-table4 nongemm-table2; do
+for t in $(make --no-print-directory -s NOBUILD=1 HAVE_GPU=0 print-REPRODUCED); do   # experiments/targets.csv's
 	grep -Eq "run data/runs/$run(,|$)" "plots/out/$t.md" 2>/dev/null ||
 		fail "plots/out/$t.md does not render data/runs/$run"
 done

@@ -1,7 +1,9 @@
 /*
  * test_cli.c - the command-line tools as a user runs them: the documented stencil-model
  * invocations produce the documented columns and values; every bad input exits 2 with one line
- * that names the bad value; stencil-report renders its tables into a fresh directory; every
+ * that names the bad value (the methods of the paper's cases: data/paper/tcs-table3.csv's);
+ * stencil-report renders its tables into a fresh directory, and make test the model-only targets
+ * (experiments/targets.csv's); every
  * tool's --out and --outdir refuse anything but regular files and directories, and its input
  * files anything but regular files of a bounded size.
  */
@@ -16,6 +18,7 @@
 #include <unistd.h>
 
 #include "csvio.h"
+#include "render.h"
 
 static char out[1 << 16], err[1 << 14];
 
@@ -63,8 +66,10 @@ static void test_documented_invocations(void **state)
 	assert_string_equal(csv_table_get(&t, 0, "K_fused"), "49");
 	csv_table_free(&t);
 
+	/* tcs Table 3's case 3 (box2d1r t=7 fp32): its tensor-core method, alone and against its CUDA-core one */
+	const char *tc3 = paper_case_method(3, 0), *cc3 = paper_case_method(3, 1);
 	const char *a2[] = { "--stencil", "box2d1r", "--fusion", "7", "--dtype", "fp32", "--method",
-			     "spider", "--gpu", "A100-PCIe-80GB", "--csv", NULL };
+			     tc3, "--gpu", "A100-PCIe-80GB", "--csv", NULL };
 	assert_int_equal(model(a2), 0);
 	assert_string_equal(csv_cell("F", &t), "960");
 	assert_string_equal(csv_table_get(&t, 0, "sigma"), "0.46875");
@@ -72,7 +77,7 @@ static void test_documented_invocations(void **state)
 	csv_table_free(&t);
 
 	const char *a3[] = { "--stencil", "box2d1r", "--fusion", "7", "--dtype", "fp32", "--method",
-			     "spider", "--compare", "ebisu", "--gpu", "H200", "--csv", NULL };
+			     tc3, "--compare", cc3, "--gpu", "H200", "--csv", NULL };
 	assert_int_equal(model(a3), 0);
 	assert_string_equal(csv_cell("scenario", &t), "3");
 	assert_string_equal(csv_table_get(&t, 0, "sweet_spot"), "yes");
@@ -84,22 +89,24 @@ static void test_documented_invocations(void **state)
 				    "fp32_fma,64,TFLOP/s,ffma\nsptc_tf32_mma_sp_m16n8k16,461,TFLOP/s "
 				    "dense-equivalent,mma.sp\n", 5);
 	const char *a4[] = { "--hw", hw, "--stencil", "box2d1r", "--fusion", "7", "--dtype", "fp32",
-			     "--method", "spider", "--csv", NULL };
+			     "--method", tc3, "--csv", NULL };
 	assert_int_equal(model(a4), 0);
 	assert_string_equal(csv_cell("peak_tflops", &t), "461");
 	assert_string_equal(csv_table_get(&t, 0, "bw_gbps"), "4000");
 	csv_table_free(&t);
 
-	/* the human table names the same quantities */
+	/* the human table names the same quantities (case 5: box3d1r t=3 fp64) */
 	const char *a5[] = { "--stencil", "box3d1r", "--fusion", "3", "--dtype", "fp64", "--method",
-			     "convstencil", "--compare", "ebisu", "--gpu", "A100-PCIe-80GB", NULL };
+			     paper_case_method(5, 0), "--compare", paper_case_method(5, 1), "--gpu", "A100-PCIe-80GB", NULL };
 	assert_int_equal(model(a5), 0);
 	assert_non_null(strstr(out, "I = 85.75 FLOP/byte"));
 	assert_non_null(strstr(out, "scenario 4, sweet spot no"));
 
-	/* an experiment file over two GPUs: one row per configuration and GPU */
-	const char *exp = write_temp("stencil,fusion,dtype,method,compare\nbox2d1r,3,fp64,convstencil,ebisu\n"
-				     "box2d7r,1,fp32,spider,ebisu\n", 6);
+	/* an experiment file over two GPUs (cases 1 and 4): one row per configuration and GPU */
+	char text[256];
+	snprintf(text, sizeof(text), "stencil,fusion,dtype,method,compare\nbox2d1r,3,fp64,%s,%s\nbox2d7r,1,fp32,%s,%s\n",
+		 paper_case_method(1, 0), paper_case_method(1, 1), paper_case_method(4, 0), paper_case_method(4, 1));
+	const char *exp = write_temp(text, 6);
 	const char *a6[] = { "--experiment", exp, "--gpu", "A100-PCIe-80GB,H200", "--csv", NULL };
 	assert_int_equal(model(a6), 0);
 	assert_int_equal(count_lines(out), 5);
@@ -124,9 +131,9 @@ static void test_bad_input(void **state)
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200", "--fusion", "0" }, "'0'" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200", "--fusion", "-2" }, "-2" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--gpu", "H200", "--fusion", "2x" }, "2x" },
-		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "spider", "--gpu", "H200", "--sigma", "0" }, "'0'" },
-		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "spider", "--gpu", "H200", "--sigma", "1.5" }, "1.5" },
-		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "spider", "--gpu", "H200", "--unit", "gpu" }, "gpu" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "ebisu", "--gpu", "H200", "--sigma", "0" }, "'0'" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "ebisu", "--gpu", "H200", "--sigma", "1.5" }, "1.5" },
+		{ { "--stencil", "box2d1r", "--dtype", "fp32", "--method", "ebisu", "--gpu", "H200", "--unit", "gpu" }, "gpu" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", "/nonexistent.csv" }, "/nonexistent.csv" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", NULL }, "abc" },
 		{ { "--stencil", "box2d1r", "--dtype", "fp64", "--method", "ebisu", "--hw", "" }, "'': an empty file name" },
@@ -148,6 +155,22 @@ static void test_bad_input(void **state)
 	}
 }
 
+/* the alias make takes for target name (experiments/targets.csv), or name when it has none */
+static const char *alias_of(const char *name)
+{
+	static struct target_spec ts[RENDER_MAX_TARGETS];
+	static char alias[64];
+	size_t n;
+	char e[512];
+	if (render_targets_read(repo_path(""), ts, RENDER_MAX_TARGETS, &n, e, sizeof(e)) != 0)
+		fail_msg("%s", e);
+	snprintf(alias, sizeof(alias), "%s", name);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ts[i].name, name) && ts[i].alias[0])
+			snprintf(alias, sizeof(alias), "%s", ts[i].alias);
+	return alias;
+}
+
 static void test_report_tool(void **state)
 {
 	char dir[300], path[400];
@@ -158,7 +181,9 @@ static void test_report_tool(void **state)
 	const char *a[] = { "tcs-table2", "--outdir", dir, NULL };
 	assert_int_equal(run_tool("stencil-report", a, out, sizeof(out), err, sizeof(err)), 0);
 	assert_non_null(strstr(out, "| 9 | spider | box2d1r | 7 |"));
-	assert_non_null(strstr(out, "Model and paper only. `make table2` (tcs-table2) puts"));
+	char want[128];   /* the measured columns' target, by the name make takes for it (the target table's) */
+	snprintf(want, sizeof(want), "Model and paper only. `make %s` (%s) puts", alias_of(a[0]), a[0]);
+	assert_non_null(strstr(out, want));
 	assert_null(strstr(out, "no run is recorded"));
 	snprintf(path, sizeof(path), "%s/tcs-table2-model.csv", dir);
 	assert_int_equal(csv_table_read(path, &t, e, sizeof(e)), 0);
@@ -331,16 +356,37 @@ static void test_hw_bounds(void **state)
 		fail_msg("exit %d, stderr '%s'", rc, err);
 }
 
-/* make test renders the model-only targets first; check what a reviewer would open. */
+/* make test renders the model-only targets first (experiments/targets.csv's kind model); check
+ * what a reviewer would open: each figure a real PNG and an SVG (where gnuplot exists), each table
+ * its Markdown. */
 static void test_rendered_targets(void **state)
 {
-	static const char *const figs[] = { "tcs-figure9", "tcs-figure10", "tcs-figure14" };
-	char rel[128], buf[4096];
+	static struct target_spec ts[RENDER_MAX_TARGETS];
+	char rel[300], buf[4096], e[512];
+	size_t nt, figures = 0;
 	(void)state;
-	for (size_t i = 0; i < 3; i++) {
+	if (render_targets_read(repo_path(""), ts, RENDER_MAX_TARGETS, &nt, e, sizeof(e)) != 0)
+		fail_msg("%s", e);
+	for (size_t i = 0; i < nt; i++) {
 		FILE *f;
 		size_t n;
-		snprintf(rel, sizeof(rel), "plots/out/%s.png", figs[i]);
+		if (!render_target_is_model(&ts[i]))
+			continue;
+		if (!strstr(ts[i].outputs, ".png")) {   /* a table: its Markdown */
+			snprintf(rel, sizeof(rel), "plots/out/%.*s", (int)strcspn(ts[i].outputs, " "), ts[i].outputs);
+			f = fopen(repo_path(rel), "r");
+			if (!f)
+				fail_msg("%s was not rendered", rel);
+			n = fread(buf, 1, sizeof(buf) - 1, f);
+			buf[n] = '\0';
+			fclose(f);
+			assert_true(!strncmp(buf, "## ", 3));
+			continue;
+		}
+		figures++;
+		if (!have_gnuplot())
+			continue;
+		snprintf(rel, sizeof(rel), "plots/out/%s.png", ts[i].name);
 		f = fopen(repo_path(rel), "rb");
 		if (!f)
 			fail_msg("%s was not rendered", rel);
@@ -349,7 +395,7 @@ static void test_rendered_targets(void **state)
 		assert_true(ftell(f) > 20000);                 /* a real plot, not an empty canvas */
 		fclose(f);
 		assert_true(n > 8 && memcmp(buf, "\x89PNG\r\n\x1a\n", 8) == 0);
-		snprintf(rel, sizeof(rel), "plots/out/%s.svg", figs[i]);
+		snprintf(rel, sizeof(rel), "plots/out/%s.svg", ts[i].name);
 		f = fopen(repo_path(rel), "rb");
 		if (!f)
 			fail_msg("%s was not rendered", rel);
@@ -357,8 +403,9 @@ static void test_rendered_targets(void **state)
 		buf[n] = '\0';
 		fclose(f);
 		assert_non_null(strstr(buf, "<svg"));
-		assert_non_null(strstr(buf, "tcs Figure"));
+		assert_non_null(strstr(buf, "Figure"));
 	}
+	assert_true(figures > 0);
 	FILE *f = fopen(repo_path("plots/out/tcs-table2-model.md"), "r");
 	if (!f)
 		fail_msg("plots/out/tcs-table2-model.md was not rendered");

@@ -159,13 +159,19 @@ static void test_workload_list(void **state)
 	assert_int_equal(workload_parse_size("2^"), -1);
 	assert_int_equal(workload_parse_size("12x"), -1);
 	assert_int_equal(workload_parse_size("0"), -1);
-	const char *ok = write_temp("# a list\nworkload,dtype,method,size,label\nscale,fp64,scale-cc,2^16,\n"
-				    "scale,fp64,scale-dmma:m16n8k8,65536,x\n", 0);
+	/* each workload's CUDA-core and tensor-core methods (the workload table's) */
+	const char *scc = workload_method_on("scale", UNIT_CC), *stc = workload_method_on("scale", UNIT_TC);
+	const char *pcc = workload_method_on("spmv", UNIT_CC), *ptc = workload_method_on("spmv", UNIT_TC);
+	char list[512];
+	assert_true(scc && stc && pcc && ptc);
+	snprintf(list, sizeof(list), "# a list\nworkload,dtype,method,size,label\nscale,fp64,%s,2^16,\n"
+		 "scale,fp64,%s:m16n8k8,65536,x\n", scc, stc);
+	const char *ok = write_temp(list, 0);
 	assert_true(workload_is_list(ok));
 	assert_int_equal(workload_read(ok, &c, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 2);
 	assert_int_equal(c[0].n, 65536);
-	assert_string_equal(c[1].method, "scale-dmma");
+	assert_string_equal(c[1].method, stc);
 	assert_string_equal(c[1].option, "m16n8k8");
 	assert_string_equal(c[1].label, "x");
 	free(c);
@@ -192,8 +198,9 @@ static void test_workload_list(void **state)
 	assert_int_equal(workload_read(dup, &c, &n, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "repeated"));
 	/* SpMV rows: the matrix column, its rows checked, the matrix in the repeat key */
-	const char *sp = write_temp("workload,dtype,method,size,matrix,label\nspmv,fp64,spmv-dasp,256,poisson2d,\n"
-				    "spmv,fp64,spmv-dasp,256,banded,\nspmv,fp64,spmv-cusparse:preprocess,147,mm:lund_a,\n", 3);
+	snprintf(list, sizeof(list), "workload,dtype,method,size,matrix,label\nspmv,fp64,%s,256,poisson2d,\n"
+		 "spmv,fp64,%s,256,banded,\nspmv,fp64,%s:preprocess,147,mm:lund_a,\n", ptc, ptc, pcc);
+	const char *sp = write_temp(list, 3);
 	assert_int_equal(workload_read(sp, &c, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 3);
 	assert_string_equal(c[1].matrix, "banded");

@@ -1,25 +1,65 @@
 /*
- * test_figures.c - the figures: every figure's gnuplot script draws from the fixture run and from
- * no run, its keys then naming no run's series (real gnuplot; skipped, by name, without it); the
- * figures' .vars (titles, provenance, fits' R^2, measured_run, nongemm Figure 2's kernel marks)
- * and the papers' values they draw.
+ * test_figures.c - the figures: each one's .vars (its title the rendered table's, the run's
+ * provenance alone for a figure's own use, measured_run, the methods drawn, nongemm Figure 2's
+ * kernel marks); each figure, rendered or model-only (experiments/targets.csv), carries the papers'
+ * values or says why not; every gnuplot script draws from the small committed fixture run and
+ * from no run, its keys then naming no run's series, and the model-only ones from the model (real
+ * gnuplot; skipped, by name, without it).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
-#include "fit.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "csvio.h"
 #include "render.h"
-#include "verdict.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* render one target from the committed fixture run tests/fixtures/NAME into out and read its CSV */
+static void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
+{
+	char err[1024], path[512];
+	struct render_ctx c;
+	snprintf(path, sizeof(path), "tests/fixtures/%s", fixture);
+	if (render_open(&c, repo_path("."), repo_path(path), NULL, out, err, sizeof(err)) != 0 ||
+	    render_target(&c, target, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	render_close(&c);
+	snprintf(path, sizeof(path), "%s/%s.csv", out, target);
+	if (csv_table_read(path, t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+}
+
+static double cell_num(const struct csv_table *t, size_t r, const char *col)
+{
+	const char *s = csv_table_get(t, r, col);
+	return s && *s && strcmp(s, "NA") ? strtod(s, NULL) : NAN;
+}
+
+/* the first row of t with stencil st and dtype dt, or -1 */
+static long fit_row(const struct csv_table *t, const char *st, const char *dt)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!strcmp(csv_table_get(t, r, "stencil"), st) && !strcmp(csv_table_get(t, r, "dtype"), dt))
+			return (long)r;
+	return -1;
+}
+
+static char *read_text(const char *path)
+{
+	static char buf[1 << 16];
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot read %s", path);
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
 
 /* A figure's .vars: the title names the target's own figure, the run's provenance stands alone for a
  * figure that titles itself (tcs Figure 10 from tcs-figure15's), each fit's R^2 is the fit CSV's,
@@ -115,16 +155,15 @@ static void test_figure_vars(void **state)
 static void test_figure_paper_values(void **state)
 {
 	(void)state;
-	static const char *const model_only[] = { "tcs-figure9", "tcs-figure10", "tcs-figure14" };
 	static const char *const need[] = { "source", NULL };
+	static struct target_spec ts[RENDER_MAX_TARGETS];
 	char err[1024], rel[256], name[64], gp[1 << 14];
-	struct render_ctx c;
-	if (render_open(&c, repo_path("."), NULL, NULL, temp_dir(), err, sizeof(err)) != 0)
+	size_t nt;
+	if (render_targets_read(repo_path(""), ts, RENDER_MAX_TARGETS, &nt, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
-	size_t nfig = c.ntargets + NELEM(model_only);
-	for (size_t k = 0; k < nfig; k++) {
-		const char *fig = k < c.ntargets ? c.targets[k].name : model_only[k - c.ntargets];
-		if (k < c.ntargets && strcmp(c.targets[k].kind, "figure"))
+	for (size_t k = 0; k < nt; k++) {   /* the figures: rendered, or model-only (a PNG among its outputs) */
+		const char *fig = ts[k].name;
+		if (strcmp(ts[k].kind, "figure") && !(render_target_is_model(&ts[k]) && strstr(ts[k].outputs, ".png")))
 			continue;
 		snprintf(rel, sizeof(rel), "plots/gp/%s.gp", fig);
 		snprintf(gp, sizeof(gp), "%s", read_text(repo_path(rel)));
@@ -143,7 +182,6 @@ static void test_figure_paper_values(void **state)
 			fail_msg("%s reads no data/paper file and says neither \"paper values: not printed\" nor "
 				 "\"no paper item\"", rel);
 	}
-	render_close(&c);
 }
 
 /* stencil-model's CSV for a model-only figure into out, or the test fails */

@@ -7,8 +7,10 @@
 #include "tests.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "csvio.h"
 #include "experiment.h"
 #include "method.h"
 #include "report.h"
@@ -27,26 +29,43 @@ static struct model_point eval(const char *st, int t, const char *dt, const char
 }
 
 
+/* a cell of a paper's table: column col of the row whose key column holds key */
+static const char *paper_cell(const struct csv_table *t, const char *key, const char *val, const char *col)
+{
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!strcmp(csv_table_get(t, r, key), val))
+			return csv_table_get(t, r, col);
+	fail_msg("%s: no row with %s %s", t->path, key, val);
+	return NULL;
+}
+
 static void test_table2_rows(void **state)
 {
 	struct hw hw;
+	struct csv_table t2;
+	char err[512], row[8];
 	(void)state;
 	load_test_gpu(&hw, "A100-PCIe-80GB");
-	static const struct { const char *m, *st; int t; const char *dt, *rho, *sigma, *F, *Q, *I; } rows[] = {
-		{ "ebisu", "box2d1r", 3, "fp64", NULL, NULL, "54", "16", "3.38" },
-		{ "ebisu", "box2d3r", 1, "fp64", NULL, NULL, "98", "16", "6.12" },
-		{ "ebisu", "box2d1r", 7, "fp32", NULL, NULL, "126", "8", "15.75" },
-		{ "ebisu", "box2d7r", 1, "fp32", NULL, NULL, "450", "8", "56.25" },
-		{ "convstencil", "box2d1r", 3, "fp64", "1.81", "0.5", "196", "16", "12.25" },
-		/* rows 6, 8, 10 are blank in the paper: the values the model must give */
-		{ "convstencil", "box2d3r", 1, "fp64", "1", "0.5", "196.00", "16", "12.25" },
-		{ "convstencil", "box2d1r", 7, "fp32", "3.57", "0.5", "900", "8", "112.50" },
-		{ "convstencil", "box2d7r", 1, "fp32", "1", "0.5", "900.00", "8", "112.50" },
-		{ "spider", "box2d1r", 7, "fp32", "3.57", "0.47", "960", "8", "120.00" },
-		{ "spider", "box2d7r", 1, "fp32", "1", "0.47", "960.00", "8", "120.00" },
+	/* each row's method, stencil, depth and data type: the paper's table (data/paper/tcs-table2.csv);
+	 * the values the model must print: the paper's, and for its blank rows 6, 8 and 10 the model's */
+	if (csv_table_read(repo_path("data/paper/tcs-table2.csv"), &t2, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	static const struct { int row; const char *rho, *sigma, *F, *Q, *I; } rows[] = {
+		{ 1, NULL, NULL, "54", "16", "3.38" },
+		{ 2, NULL, NULL, "98", "16", "6.12" },
+		{ 3, NULL, NULL, "126", "8", "15.75" },
+		{ 4, NULL, NULL, "450", "8", "56.25" },
+		{ 5, "1.81", "0.5", "196", "16", "12.25" },
+		{ 6, "1", "0.5", "196.00", "16", "12.25" },
+		{ 7, "3.57", "0.5", "900", "8", "112.50" },
+		{ 8, "1", "0.5", "900.00", "8", "112.50" },
+		{ 9, "3.57", "0.47", "960", "8", "120.00" },
+		{ 10, "1", "0.47", "960.00", "8", "120.00" },
 	};
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		struct model_point p = eval(rows[i].st, rows[i].t, rows[i].dt, rows[i].m, &hw, NAN);
+		snprintf(row, sizeof(row), "%d", rows[i].row);
+		struct model_point p = eval(paper_cell(&t2, "row", row, "stencil"), atoi(paper_cell(&t2, "row", row, "fusion")),
+					    paper_cell(&t2, "row", row, "dtype"), paper_cell(&t2, "row", row, "method"), &hw, NAN);
 		assert_printed(p.F, rows[i].F);
 		assert_printed(p.Q, rows[i].Q);
 		assert_printed(p.I, rows[i].I);
@@ -57,6 +76,7 @@ static void test_table2_rows(void **state)
 			assert_true(p.unit == UNIT_CC && p.rho == 1.0 && p.sigma == 1.0);
 		}
 	}
+	csv_table_free(&t2);
 	hw_free(&hw);
 }
 
@@ -74,8 +94,9 @@ static void test_table2_exact(void **state)
 	hw_free(&hw);
 }
 
+/* a tcs Table 3 case: its methods are the paper's (data/paper/tcs-table3.csv, paper_case_method) */
 struct case3 { int n; const char *st; int t; const char *dt, *cc_I, *cc_ridge, *cc_bound;
-	       const char *tc, *tc_I, *tc_ridge, *tc_bound; int scenario; };
+	       const char *tc_I, *tc_ridge, *tc_bound; int scenario; };
 
 static void test_table3_cases(void **state)
 {
@@ -86,17 +107,17 @@ static void test_table3_cases(void **state)
 	 * listed in REPRODUCE.md); case 6's SPIDER 1795.21 needs sigma = 0.47, the exact 15/32
 	 * gives 1800 (checked separately below). */
 	static const struct case3 cases[] = {
-		{ 1, "box2d1r", 3, "fp64", "3.38", "5", "memory", "convstencil", "12.25", "10", "compute", 2 },
-		{ 2, "box2d3r", 1, "fp64", "6.13", "5", "compute", "convstencil", "12.25", "10", "compute", 4 },
-		{ 3, "box2d1r", 7, "fp32", "15.75", "10", "compute", "spider", "120.00", "161", "memory", 3 },
-		{ 4, "box2d7r", 1, "fp32", "56.25", "10", "compute", "spider", "120.00", "161", "memory", 3 },
-		{ 5, "box3d1r", 3, "fp64", "10.13", "5", "compute", "convstencil", "85.75", "10", "compute", 4 },
-		{ 6, "box3d1r", 7, "fp32", "47.25", "10", "compute", "spider", "1800.00", "161", "compute", 4 },
+		{ 1, "box2d1r", 3, "fp64", "3.38", "5", "memory", "12.25", "10", "compute", 2 },
+		{ 2, "box2d3r", 1, "fp64", "6.13", "5", "compute", "12.25", "10", "compute", 4 },
+		{ 3, "box2d1r", 7, "fp32", "15.75", "10", "compute", "120.00", "161", "memory", 3 },
+		{ 4, "box2d7r", 1, "fp32", "56.25", "10", "compute", "120.00", "161", "memory", 3 },
+		{ 5, "box3d1r", 3, "fp64", "10.13", "5", "compute", "85.75", "10", "compute", 4 },
+		{ 6, "box3d1r", 7, "fp32", "47.25", "10", "compute", "1800.00", "161", "compute", 4 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct case3 *c = &cases[i];
-		struct model_point cc = eval(c->st, c->t, c->dt, "ebisu", &hw, NAN);
-		struct model_point tc = eval(c->st, c->t, c->dt, c->tc, &hw, NAN);
+		struct model_point cc = eval(c->st, c->t, c->dt, paper_case_method(c->n, 1), &hw, NAN);
+		struct model_point tc = eval(c->st, c->t, c->dt, paper_case_method(c->n, 0), &hw, NAN);
 		struct model_comparison cmp;
 		assert_printed(cc.I, c->cc_I);
 		assert_printed(cc.ridge, c->cc_ridge);
@@ -268,30 +289,51 @@ static void test_model_rules(void **state)
 	hw_free(&hw);
 }
 
+/* one configuration of a tensor-core method tm against a CUDA-core one cm: 1 when the model applies
+ * to both and its scenario agrees with its speedup (scenario 1 == 1, 2 < 1, 3 > 1; sweet spot <=>
+ * > 1), 0 when it does not apply */
+static int scenario_agrees(const char *st, int t, const char *dt, const struct model_method *tm,
+			   const struct model_method *cm, const struct hw *hw)
+{
+	char err[512];
+	struct model_point cc, tc;
+	struct model_input ic = { stencil_find(st), t, dtype_find(dt)->id, cm, -1, NAN, hw, 0 };
+	struct model_input it = { stencil_find(st), t, dtype_find(dt)->id, tm, -1, NAN, hw, 0 };
+	if (model_eval(&ic, &cc, err, sizeof(err)) != 0 || model_eval(&it, &tc, err, sizeof(err)) != 0)
+		return 0;
+	struct model_comparison c;
+	model_compare(&tc, &cc, &c);
+	assert_true(c.scenario >= 1 && c.scenario <= 4);
+	if (c.scenario == 1)
+		assert_near(c.speedup, 1.0, 1e-12);
+	if (c.scenario == 2)
+		assert_true(c.speedup < 1.0);
+	if (c.scenario == 3)
+		assert_true(c.speedup > 1.0);
+	assert_int_equal(c.sweet_spot, c.speedup > 1.0 + 1e-12);
+	return 1;
+}
+
 static void test_scenarios_consistent(void **state)
 {
 	struct hw hw;
 	(void)state;
 	load_test_gpu(&hw, "H100-SXM");
-	/* Over many configurations: scenario 1 speedup == 1, 2 < 1, 3 > 1; sweet spot <=> > 1 */
+	/* Over many configurations, every tensor-core method of the method table against every CUDA-core
+	 * one that fuses steps, where the model applies to both */
 	static const char *const sts[] = { "box2d1r", "star2d1r", "box2d2r", "box3d1r", "star3d1r" };
-	for (size_t s = 0; s < 5; s++)
-		for (int t = 1; t <= 8; t++)
-			for (int k = 0; k < 2; k++) {
-				const char *dt = k ? "fp32" : "fp64", *m = k ? "spider" : "convstencil";
-				struct model_point cc = eval(sts[s], t, dt, "ebisu", &hw, NAN);
-				struct model_point tc = eval(sts[s], t, dt, m, &hw, NAN);
-				struct model_comparison c;
-				model_compare(&tc, &cc, &c);
-				assert_true(c.scenario >= 1 && c.scenario <= 4);
-				if (c.scenario == 1)
-					assert_near(c.speedup, 1.0, 1e-12);
-				if (c.scenario == 2)
-					assert_true(c.speedup < 1.0);
-				if (c.scenario == 3)
-					assert_true(c.speedup > 1.0);
-				assert_int_equal(c.sweet_spot, c.speedup > 1.0 + 1e-12);
-			}
+	int n = 0;
+	for (size_t i = 0; i < model_method_count; i++)
+		for (size_t j = 0; j < model_method_count; j++) {
+			const struct model_method *tm = &model_methods[i], *cm = &model_methods[j];
+			if (tm->family == UNIT_CC || cm->family != UNIT_CC || cm->one_step)
+				continue;
+			for (size_t s = 0; s < 5; s++)
+				for (int t = 1; t <= 8; t++)
+					for (int k = 0; k < 2; k++)
+						n += scenario_agrees(sts[s], t, k ? "fp32" : "fp64", tm, cm, &hw);
+		}
+	assert_true(n > 100);
 	hw_free(&hw);
 }
 

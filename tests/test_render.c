@@ -6,8 +6,8 @@
  * data/runs/h200-c0c5e466-2026-11-24's; those runs are in git history)
  * and without any run (model and paper only); the joined numbers are the run's (kernels-vs-authors:
  * the authors' numbers, the ratio and the share of roof); the verdict logic on fixture numbers; a
- * truncated run CSV is an error naming file and line (real gnuplot; skipped, by
- * name, without it). The figures' own checks are in test_figures.c.
+ * truncated run CSV is an error naming file and line; the reference and newest runs, a run of
+ * several GPUs. The figures are tests/test_figures.c's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -34,7 +34,7 @@ static void assert_file(const char *dir, const char *name, const char *ext)
 }
 
 /* render one target from the run in rundir into out and read the CSV it wrote */
-void render_fixture_dir(const char *rundir, const char *target, const char *out, struct csv_table *t)
+static void render_fixture_dir(const char *rundir, const char *target, const char *out, struct csv_table *t)
 {
 	char err[1024], path[512];
 	struct render_ctx c;
@@ -48,7 +48,7 @@ void render_fixture_dir(const char *rundir, const char *target, const char *out,
 }
 
 /* the same from a committed fixture run (tests/fixtures/NAME) */
-void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
+static void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
 {
 	char path[512];
 	snprintf(path, sizeof(path), "tests/fixtures/%s", fixture);
@@ -76,43 +76,6 @@ static void test_every_target_renders(void **state)
 		}
 		render_close(&c);
 	}
-}
-
-/* The table of rendered targets: each names a known renderer, a table or figure has its
- * configuration lists, a figure its gnuplot script; an unknown target is refused by name. */
-static void test_target_table(void **state)
-{
-	(void)state;
-	char err[1024], rel[256];
-	struct render_ctx c;
-	struct stat st;
-	if (render_open(&c, repo_path("."), NULL, NULL, temp_dir(), err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	for (size_t k = 0; k < c.ntargets; k++) {
-		const struct target_spec *ts = &c.targets[k];
-		assert_ptr_equal(render_target_spec(&c, ts->name), ts);
-		/* each configuration list it reads (its inputs: its own list, other targets' lists, or
-		 * the files of the run's ceilings measurement, which are no lists) */
-		char words[256], *save = NULL;
-		snprintf(words, sizeof(words), "%s", ts->inputs);
-		for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-			if (!strcmp(w, "claims") || !strcmp(w, "ceilings") || !strcmp(w, "latency-hiding"))
-				continue;
-			snprintf(rel, sizeof(rel), "experiments/%s.csv", w);
-			if (stat(repo_path(rel), &st) != 0)
-				fail_msg("%s: no %s", ts->name, rel);
-		}
-		if (!strcmp(ts->kind, "figure")) {
-			snprintf(rel, sizeof(rel), "plots/gp/%s.gp", ts->name);
-			if (stat(repo_path(rel), &st) != 0)
-				fail_msg("%s: no %s", ts->name, rel);
-		}
-		assert_true(ts->title[0] != '\0');
-	}
-	assert_null(render_target_spec(&c, "tcs-table9"));
-	assert_int_equal(render_target(&c, "tcs-table9", err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "tcs-table9"));
-	render_close(&c);
 }
 
 /* REPRODUCE.md quotes no table by hand: each quoted table is what the renderer writes from the
@@ -231,24 +194,13 @@ static long authors_of(const struct csv_table *a, const struct csv_table *k, siz
 	return -1;
 }
 
-double cell_num(const struct csv_table *t, size_t r, const char *col)
+static double cell_num(const struct csv_table *t, size_t r, const char *col)
 {
 	const char *s = csv_table_get(t, r, col);
 	return s && *s && strcmp(s, "NA") ? strtod(s, NULL) : NAN;
 }
 
-/* the first row of t with stencil st and dtype dt, or -1 */
-long fit_row(const struct csv_table *t, const char *st, const char *dt)
-{
-	for (size_t r = 0; r < t->nrows; r++)
-		if (!strcmp(csv_table_get(t, r, "stencil"), st) && !strcmp(csv_table_get(t, r, "dtype"), dt))
-			return (long)r;
-	return -1;
-}
-
-#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
-
-char *read_text(const char *path)
+static char *read_text(const char *path)
 {
 	static char buf[1 << 16];
 	FILE *f = fopen(path, "r");
@@ -476,11 +428,11 @@ static void test_fixture_verdicts(void **state)
 	const char *out = temp_dir();
 	char mdpath[512];
 	render_fixture("run-small", "verdicts", out, &v);
-	/* the Markdown shows every measured text whole, as the CSV holds it */
+	/* the Markdown shows every measured text whole, as the CSV holds it ('|' escaped) */
 	snprintf(mdpath, sizeof(mdpath), "%s/verdicts.md", out);
 	const char *md = read_text(mdpath);
 	for (size_t r = 0; r < v.nrows; r++) {
-		char want[1024], *w = want;   /* as Markdown writes it: a '|' escaped */
+		char want[1024], *w = want;
 		for (const char *p = csv_table_get(&v, r, "measured_text"); *p && w < want + sizeof(want) - 3; p++) {
 			if (*p == '|')
 				*w++ = '\\';
@@ -691,7 +643,6 @@ void run_render_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_target_renders),
-		cmocka_unit_test(test_target_table),
 		cmocka_unit_test(test_doc_tables),
 		cmocka_unit_test(test_verdicts_pinned),
 		cmocka_unit_test(test_warmup_premise),

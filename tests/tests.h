@@ -24,26 +24,20 @@ void run_papers_tests(struct group_result *r);
 void run_csv_tests(struct group_result *r);
 void run_cli_tests(struct group_result *r);
 void run_measure_tests(struct group_result *r);
+void run_verify_tests(struct group_result *r);
 void run_transform_tests(struct group_result *r);
 void run_sparse_tests(struct group_result *r);
 void run_matrix_tests(struct group_result *r);
 void run_render_tests(struct group_result *r);
 void run_figures_tests(struct group_result *r);
-/* test_render.c's helpers, shared with test_figures.c: render TARGET from a run directory (or a
- * committed fixture, tests/fixtures/NAME) into OUT and read the CSV it wrote; a CSV cell as a
- * number; tcs Figure 15's fit row of a stencil and dtype; a file's text (a static buffer of 64 KiB) */
-struct csv_table;
-void render_fixture_dir(const char *rundir, const char *target, const char *out, struct csv_table *t);
-void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t);
-double cell_num(const struct csv_table *t, size_t r, const char *col);
-long fit_row(const struct csv_table *t, const char *st, const char *dt);
-char *read_text(const char *path);
 void run_compare_tests(struct group_result *r);
 void run_fermi_tests(struct group_result *r);
 void run_sanity_tests(struct group_result *r);
+void run_run_rows_tests(struct group_result *r);
 void run_make_tests(struct group_result *r);
 void run_runs_tool_tests(struct group_result *r);
 void run_csv_writers_tests(struct group_result *r);
+void run_tables_tests(struct group_result *r);
 
 /* test_transform.c: hash-random inputs at any (x, y, z), and the fused stencil applied to them
  * directly (the CPU reference), shared by the transformation tests */
@@ -55,6 +49,20 @@ double test_direct(const struct dense_weights *d, long x, long y, long z);
 const char *repo_path(const char *rel);
 /* The build directory holding the tools (argv[1] of the runner). */
 extern const char *test_build_dir;
+/* The method of tcs Table 3's case n (data/paper/tcs-table3.csv, the paper's own table): its
+ * CUDA-core row's (cc 1) or its tensor-core row's (cc 0); fails the test when there is none. The
+ * tests that need a CUDA-core and a tensor-core method on one of the paper's cases take them here,
+ * not from a list of their own. */
+const char *paper_case_method(int n, int cc);
+/* The rows of experiments/targets.csv, read once (the test fails when they do not read): how many
+ * in *n. The tests take their targets from the table, never from a list of their own. */
+struct target_spec;
+const struct target_spec *test_targets(size_t *n);
+/* the first target of a kind (table, figure, verdicts, model) */
+const char *test_target_of_kind(const char *kind);
+/* the rendered targets that read configuration list `list` (their inputs; the verdicts: the lists
+ * data/paper/claims.csv names), in the table's order: how many, at most max of them into out */
+size_t test_list_readers(const char *list, const char **out, size_t max);
 /* Load a GPU from data/hw/gpus.csv; fails the test when it cannot. */
 void load_test_gpu(struct hw *hw, const char *gpu);
 /* Write text to a fresh temporary file; returns its path (static buffer per call slot). */

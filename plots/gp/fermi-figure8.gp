@@ -11,7 +11,11 @@
 # fermi-figure8.
 set datafile separator ','
 set datafile columnheaders
-methods = "jacobi-naive plane-sweep wavefront"
+# the methods drawn: those the data names, in the order it first names them (its configuration
+# list's; the method table is the one list of methods)
+methods = ""
+stats data using (strstrt(" ".methods." ", " ".strcol("method")." ") ? 0 : \
+  (methods = methods.(methods eq "" ? "" : " ").strcol("method"), 0)) nooutput
 colors = "#1b9e77 #d95f02 #7570b3"
 sel(d, m) = (strcol("dtype") eq d && strcol("method") eq m)
 paper = 'data/paper/fermi-figure8.csv'

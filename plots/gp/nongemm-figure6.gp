@@ -11,7 +11,11 @@
 # and out.svg. Make target: nongemm-figure6.
 set datafile separator ','
 set datafile columnheaders
-methods = "scale-cc scale-dmma scale-dmma:m16n8k4 scale-dmma:m16n8k8 scale-dmma:m16n8k16"
+# the methods drawn: those the data names, in the order it first names them (its configuration
+# list's; the method table is the one list of methods)
+methods = ""
+stats data using (strstrt(" ".methods." ", " ".strcol("method")." ") ? 0 : \
+  (methods = methods.(methods eq "" ? "" : " ").strcol("method"), 0)) nooutput
 colors = "#1b9e77 #d95f02 #7570b3 #e7298a #a6761d"
 sel(m) = (strcol("method") eq m && strcol("status") eq "verified")
 paper = 'data/paper/nongemm-figure6.csv'

@@ -8,7 +8,11 @@
 # plots/out/nongemm-figure9.vars; writes out.png and out.svg. Make target: nongemm-figure9.
 set datafile separator ','
 set datafile columnheaders
-methods = "spmv-cusparse:preprocess spmv-dasp"
+# the methods drawn: those the data names, in the order it first names them (its configuration
+# list's; the method table is the one list of methods)
+methods = ""
+stats data using (strstrt(" ".methods." ", " ".strcol("method")." ") ? 0 : \
+  (methods = methods.(methods eq "" ? "" : " ").strcol("method"), 0)) nooutput
 colors = "#1b9e77 #d95f02"
 sel(i) = (strcol("method") eq word(methods, i))
 # a number, NaN for NA or empty (read so, a row stays valid for stats: no warning)

@@ -30,11 +30,25 @@ do for [i=1:words(methods)] {
 nthr = 0
 stats data using (column("throttled") == 1 && ok(num("gstencil_per_s")) ? (nthr = nthr + 1, 0) : 0) nooutput
 nmeas = sum [i=1:words(methods)] M[i]
+# each method's precision, from the data: "a, b: fp32; c: tf32; ..." in the order of methods (a
+# method drawn on its own mirror-symmetric weights too, METHOD:sym, says so)
+prec = ""; last = ""
+do for [i=1:words(methods)] {
+  m = word(methods, i)
+  if (strstrt(m, ":") == 0) {
+    dt = ""
+    stats data using (strcol("method") eq m && dt eq "" ? (dt = strcol("dtype"), 0) : 0) nooutput
+    mm = m.(strstrt(" ".methods." ", " ".m.":sym ") ? " (sym: its own mirror-symmetric weights)" : "")
+    prec = prec.(last eq "" ? mm : (dt eq last ? ", ".mm : ": ".last."; ".mm))
+    last = dt
+  }
+}
+prec = prec.": ".last
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1700,720 font ",10" noenhanced } \
   else { set terminal svg size 1700,720 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title." (paper values: not printed, the paper shows this figure as a picture only)\nnaive, ebisu: fp32; convstencil: tf32; lorastencil (sym: its own mirror-symmetric weights), flashfftstencil: fp64; tcstencil, spider: fp16. ".(nmeas > 0 ? "Points: measured (open diamonds: throttled); dashed bars: each method's model plateau, each in its own slice of the width" : "No measured run: dashed bars, each method's model plateau, each in its own slice of the width")
+  set multiplot title title." (paper values: not printed, the paper shows this figure as a picture only)\n".prec.". ".(nmeas > 0 ? "Points: measured (open diamonds: throttled); dashed bars: each method's model plateau, each in its own slice of the width" : "No measured run: dashed bars, each method's model plateau, each in its own slice of the width")
   do for [q=1:words(stencils)] {
     st = word(stencils, q)
     # (stats reads through the current ranges and log axes: none while counting)

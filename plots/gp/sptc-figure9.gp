@@ -38,11 +38,25 @@ stats data using (ymin = lo(lo(ymin, num("model_gstencil_per_s")), num("gstencil
   ymax = hi(hi(ymax, num("model_gstencil_per_s")), num("gstencil_per_s")), 0) nooutput
 if (ymax <= 0) { ymin = 1; ymax = 10 }
 ymin = lo(ymin, ymax / 20)   # at least a decade: two labelled ticks
+# each method's precision, from the data: "a, b: fp32; c: tf32; ..." in the order of methods (a
+# method drawn on its own mirror-symmetric weights too, METHOD:sym, says so)
+prec = ""; last = ""
+do for [i=1:words(methods)] {
+  m = word(methods, i)
+  if (strstrt(m, ":") == 0) {
+    dt = ""
+    stats data using (strcol("method") eq m && dt eq "" ? (dt = strcol("dtype"), 0) : 0) nooutput
+    mm = m.(strstrt(" ".methods." ", " ".m.":sym ") ? " (sym: its own mirror-symmetric weights)" : "")
+    prec = prec.(last eq "" ? mm : (dt eq last ? ", ".mm : ": ".last."; ".mm))
+    last = dt
+  }
+}
+prec = prec.": ".last
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1600,680 font ",10" noenhanced } \
   else { set terminal svg size 1600,680 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title."\npaper values: not printed (the paper shows this figure as a picture only; its mean speedups are judged by make verdicts)\nnaive, ebisu, cudnn: fp32; convstencil: tf32; lorastencil (sym: its own mirror-symmetric weights), flashfftstencil: fp64; tcstencil, spider: fp16; unnormalised"
+  set multiplot title title."\npaper values: not printed (the paper shows this figure as a picture only; its mean speedups are judged by make verdicts)\n".prec."; unnormalised"
   set border; set tics
   unset xlabel   # the ticks name the stencils
   set ylabel "GStencil/s (log scale)".(nmeas > 0 ? "; filled: measured, bar: model roof" : "; bar: model roof")

@@ -37,6 +37,13 @@ do for [i=1:words(methods)] {
 nmeas = sum [i=1:words(methods)] NM[i]
 nthr = 0
 stats data using (column("throttled") == 1 && num("gstencil_per_s") > 0 ? (nthr = nthr + 1) : 0) nooutput
+# the methods that run fp32 data in tf32, from the data: "a and b"
+tf32 = ""
+do for [i=1:words(methods)] {
+  c = 0
+  stats data using (strcol("method") eq word(methods,i) && strcol("dtype") eq "tf32" ? (c = c + 1) : 0) nooutput
+  if (c > 0) { tf32 = tf32.(tf32 eq "" ? "" : " and ").word(methods,i) }
+}
 run = (exists("measured_run") ? measured_run : 1)
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,700 font ",10" noenhanced } \
@@ -59,7 +66,7 @@ do for [fmt in "png svg"] {
     set tmargin at screen 0.89
     set bmargin at screen 0.25
     set border; set tics; set key off
-    set title (p eq "fp64" ? "fp64: cases 1, 2, 5" : "fp32 data: cases 3, 4, 6 (convstencil and spider in tf32)")
+    set title (p eq "fp64" ? "fp64: cases 1, 2, 5" : "fp32 data: cases 3, 4, 6 (".tf32." in tf32)")
     set xlabel "tcs case"
     set ylabel "GStencil/s (log scale)"
     set logscale y

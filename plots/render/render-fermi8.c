@@ -16,8 +16,13 @@
 #include "render-int.h"
 #include "stencil.h"
 
-static const char *const f8_methods[] = { "jacobi-naive", "plane-sweep", "wavefront" };
 static const enum dtype f8_dtypes[] = { DT_FP64, DT_FP32 };
+/* the figure's methods: those of its configuration list, in the method table's order */
+#define F8_MAX 6
+struct f8_methods {
+	const char *m[F8_MAX];
+	size_t n;
+};
 
 /* a row's width class in words: "2^k", "prime lines", "pitch 2^k", joined; "" for none */
 static void class_text(char *b, size_t len, int cls)
@@ -70,54 +75,56 @@ static void put_long_row(struct outputs *o, const struct point *p)
 	csv_end_row(&o->w);
 }
 
-/* the Markdown row of width n: per dtype its class and the three methods' GLUPS */
-static void put_md_row(struct outputs *o, const struct target *t, long n)
+/* the Markdown row of width n: per dtype its class and each method's GLUPS */
+static void put_md_row(struct outputs *o, const struct target *t, const struct f8_methods *f, long n)
 {
-	const char *cells[1 + 2 * 4];
-	char text[2 * 4][64], ns[24];
+	const size_t w = 1 + f->n;   /* a dtype's columns */
+	const char *cells[1 + NELEM(f8_dtypes) * (1 + F8_MAX)];
+	char text[NELEM(f8_dtypes) * (1 + F8_MAX)][64], ns[24];
 	snprintf(ns, sizeof(ns), "%ld", n);
 	cells[0] = ns;
 	for (size_t d = 0; d < NELEM(f8_dtypes); d++) {
 		const struct point *any = NULL;
-		for (size_t m = 0; m < NELEM(f8_methods); m++) {
-			const struct point *p = rd_fermi_at(t, f8_methods[m], f8_dtypes[d], n);
-			char *b = text[d * 4 + 1 + m];
+		for (size_t m = 0; m < f->n; m++) {
+			const struct point *p = rd_fermi_at(t, f->m[m], f8_dtypes[d], n);
+			char *b = text[d * w + 1 + m];
 			if (p)
 				rd_fmt_rate(b, 64, p, 1), any = p;
 			else
 				snprintf(b, 64, "-");
-			cells[1 + d * 4 + 1 + m] = b;
+			cells[1 + d * w + 1 + m] = b;
 		}
-		class_text(text[d * 4], 64, any ? rd_fermi_class(any) : 0);
-		cells[1 + d * 4] = text[d * 4];
+		class_text(text[d * w], 64, any ? rd_fermi_class(any) : 0);
+		cells[1 + d * w] = text[d * w];
 	}
 	md_row(&o->md, cells);
 }
 
 /* the peaks and roofs note of one dtype, with the paper's peaks beside */
-static void peaks_note(struct outputs *o, const struct target *t, enum dtype dt, const struct csv_table *paper)
+static void peaks_note(struct outputs *o, const struct target *t, const struct f8_methods *f, enum dtype dt,
+		       const struct csv_table *paper)
 {
 	char note[768];
 	int k = snprintf(note, sizeof(note), "%s peaks (GLUPS):", dtype_table[dt].name);
-	for (size_t m = 0; m < NELEM(f8_methods) && k < (int)sizeof(note); m++) {
+	for (size_t m = 0; m < f->n && k < (int)sizeof(note); m++) {
 		const struct point *best = NULL;
 		for (size_t i = 0; i < t->n; i++) {
 			const struct point *p = &t->p[i];
-			if (p->cfg->dtype == dt && !strcmp(p->cfg->method, f8_methods[m]) && !strcmp(p->status, "ok") &&
+			if (p->cfg->dtype == dt && !strcmp(p->cfg->method, f->m[m]) && !strcmp(p->status, "ok") &&
 			    (!best || p->measured > best->measured))
 				best = p;
 		}
-		long r = rd_paper_row(paper, "method", f8_methods[m], NULL, NULL);
+		long r = rd_paper_row(paper, "method", f->m[m], NULL, NULL);
 		char pv[96] = "";
 		if (r >= 0 && dt == DT_FP64)
 			snprintf(pv, sizeof(pv), "; paper %s on the %s", csv_table_get(paper, (size_t)r, "glups"),
 				 csv_table_get(paper, (size_t)r, "gpu"));
 		if (best)
 			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %.1f at %ld^3 (%.0f %% of its roof %.1f%s)",
-				      m ? ";" : "", f8_methods[m], best->measured, best->cfg->n[0],
+				      m ? ";" : "", f->m[m], best->measured, best->cfg->n[0],
 				      100 * best->measured / rd_model_gs(best), rd_model_gs(best), pv);
 		else
-			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s not measured%s", m ? ";" : "", f8_methods[m], pv);
+			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s not measured%s", m ? ";" : "", f->m[m], pv);
 	}
 	md_note(&o->md, note);
 }
@@ -127,14 +134,24 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 	static const char *const cols[] = { "stencil", "dtype", "method", "fusion", "size", "n", "points", "glups",
 					    "model_glups", "efficiency", "Q_model", "Q_measured", "pow2", "prime_lines",
 					    "pitch", "pitch_lines", "pitch_pow2", "status", RUN_COLS };
-	static const char *const md[] = { "n", "fp64 width", "jacobi-naive", "plane-sweep", "wavefront",
-					  "fp32 width", "jacobi-naive", "plane-sweep", "wavefront" };
 	static const char *const need[] = { "gpu", "method", "glups", "gflops", "source", NULL };
 	struct target t;
 	struct csv_table paper;
 	struct outputs o;
+	struct f8_methods f;
+	const char *md[1 + NELEM(f8_dtypes) * (1 + F8_MAX)];
+	char width[NELEM(f8_dtypes)][32];
+	size_t nmd = 0;
 	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
 		return -1;
+	f.n = rd_list_methods(&t, f.m, F8_MAX);
+	md[nmd++] = "n";   /* the columns: each dtype's width class, then its methods */
+	for (size_t d = 0; d < NELEM(f8_dtypes); d++) {
+		snprintf(width[d], sizeof(width[d]), "%s width", dtype_table[f8_dtypes[d]].name);
+		md[nmd++] = width[d];
+		for (size_t m = 0; m < f.n; m++)
+			md[nmd++] = f.m[m];
+	}
 	if (rd_load_paper(c, "fermi-figure8", need, &paper, err, errlen) != 0) {
 		rd_target_free(&t);
 		return -1;
@@ -147,7 +164,7 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 		"lines; pitch 2^k, the harness's padded row (model/grid.h: n + 32 elements in fp64) is a power of "
 		"two, the paper's cache-thrashing case, whose matrices were not padded.",
 		ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd, err, errlen) != 0) {
 		rd_target_free(&t);
 		csv_table_free(&paper);
 		return -1;
@@ -159,10 +176,10 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 		for (size_t j = 0; j < i && !seen; j++)
 			seen = t.cfgs[j].n[0] == t.cfgs[i].n[0];
 		if (!seen)
-			put_md_row(&o, &t, t.cfgs[i].n[0]);
+			put_md_row(&o, &t, &f, t.cfgs[i].n[0]);
 	}
 	for (size_t d = 0; d < NELEM(f8_dtypes); d++)
-		peaks_note(&o, &t, f8_dtypes[d], &paper);
+		peaks_note(&o, &t, &f, f8_dtypes[d], &paper);
 	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
 	if (rc == 0)
 		rc = rd_vars_title(c, ts->name, err, errlen);   /* the .gp reads the paper's peaks itself */

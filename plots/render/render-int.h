@@ -1,6 +1,7 @@
 /*
  * render-int.h - what the renderer's files share (plots/render/render.c: the context, formatting, outputs
- * and dispatch; render-run.c: loading and checking a run; render-tables.c: tcs Tables 2-4 and
+ * and dispatch; targets.c: the table of targets; render-run.c: loading and checking a run, the
+ * methods a target's list names; render-tables.c: tcs Tables 2-4 and
  * kernels-vs-authors; render-figures.c: the figures' data; render-fermi*.c: the fermi paper;
  * verdicts.c: the papers' claims). Not for use outside the renderer: render.h is its interface.
  */
@@ -72,6 +73,12 @@ double rd_model_gs(const struct point *p);
 double rd_ok_rate(const struct point *p);
 int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen);
 const struct point *rd_find_label(const struct target *t, const char *label);
+/* the methods t's configuration list names (METHOD, variants folded), in the method table's order:
+ * how many, at most max of them into out */
+size_t rd_list_methods(const struct target *t, const char **out, size_t max);
+/* the first of those of one family (the papers' CUDA-core, tensor-core or sparse tensor-core
+ * methods, model/method.h), or NULL */
+const char *rd_list_method_of(const struct target *t, enum unit family);
 void rd_fmt(char *b, size_t n, double v, int dec);
 void rd_fmt_rate(char *b, size_t n, const struct point *p, int dec);
 void rd_put_run_cols(struct csv_writer *w, const struct point *p);

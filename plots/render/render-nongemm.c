@@ -24,6 +24,26 @@
 #include "workload.h"
 
 #define F6_NAME "nongemm-figure6"
+#define F6_WORKLOAD "scale"
+
+/* SCALE's kernels, from the workload table: the CUDA-core one, then the tensor-core one and each of
+ * its variants (METHOD:OPTION) */
+struct f6_kernels {
+	char v[8][48];
+	size_t n;
+};
+
+static void f6_kernels(struct f6_kernels *k)
+{
+	char all[8][48];
+	const size_t n = workload_variants(F6_WORKLOAD, all, 8);
+	const char *cc = workload_method_on(F6_WORKLOAD, UNIT_CC), *tc = workload_method_on(F6_WORKLOAD, UNIT_TC);
+	k->n = 0;
+	snprintf(k->v[k->n++], sizeof(k->v[0]), "%s", cc ? cc : "");
+	for (size_t i = 0; tc && i < n; i++)
+		if (!strncmp(all[i], tc, strlen(tc)) && (!all[i][strlen(tc)] || all[i][strlen(tc)] == ':'))
+			snprintf(k->v[k->n++], sizeof(k->v[0]), "%s", all[i]);
+}
 
 /* the section 5.1.2 estimate: (8/B + 2/P_tc) / (8/B + 2/P_cc), B in TB/s, P in TFLOP/s */
 static double estimate(double B, double pcc, double ptc)
@@ -36,8 +56,10 @@ static double estimate(double B, double pcc, double ptc)
 static double f6_geomean(const struct wl_set *s, const char *tc, double half_l2, int below, int *k)
 {
 	struct rd_gm g = { 0, 0 };
+	struct f6_kernels kn;
+	f6_kernels(&kn);
 	for (size_t i = 0; i < s->n; i++) {
-		const struct wl_pt *p = &s->pt[i], *cc = rd_wl_same(s, p, "scale-cc");
+		const struct wl_pt *p = &s->pt[i], *cc = rd_wl_same(s, p, kn.v[0]);
 		if (strcmp(p->method, tc) || !(p->gbps > 0) || ((16.0 * p->c->n <= half_l2) != below))
 			continue;
 		if (cc && cc->gbps > 0)
@@ -69,16 +91,17 @@ double rd_scale_estimate(const struct render_ctx *c)
 static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct wl_set *s,
 		     const struct csv_table *paper, double table1_pcc, double l2)
 {
-	static const char *const tcs[] = { "scale-dmma", "scale-dmma:m16n8k4", "scale-dmma:m16n8k8", "scale-dmma:m16n8k16" };
+	struct f6_kernels kn;
+	f6_kernels(&kn);
 	char note[1024], f[2][32];
 	int k = snprintf(note, sizeof(note), "CUDA cores over tensor cores, the geometric mean of the GB/s ratio with the "
 			 "data (b and a, 16 bytes an element) at most / above half the L2 (%.0f MiB):", l2 / 2 / (1 << 20));
-	for (size_t t = 0; t < NELEM(tcs); t++) {
+	for (size_t t = 1; t < kn.n; t++) {   /* each tensor-core variant */
 		int kb, ka;
-		rd_fmt(f[0], sizeof(f[0]), f6_geomean(s, tcs[t], l2 / 2, 1, &kb), 3);
-		rd_fmt(f[1], sizeof(f[1]), f6_geomean(s, tcs[t], l2 / 2, 0, &ka), 3);
-		k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %s / %s (%d / %d sizes)", t ? ";" : "", tcs[t],
-			      f[0], f[1], kb, ka);
+		rd_fmt(f[0], sizeof(f[0]), f6_geomean(s, kn.v[t], l2 / 2, 1, &kb), 3);
+		rd_fmt(f[1], sizeof(f[1]), f6_geomean(s, kn.v[t], l2 / 2, 0, &ka), 3);
+		k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %s / %s (%d / %d sizes)", t > 1 ? ";" : "",
+			      kn.v[t], f[0], f[1], kb, ka);
 	}
 	md_note(&o->md, note);
 	k = snprintf(note, sizeof(note), "Registers a thread (cudaFuncGetAttributes):");
@@ -117,10 +140,17 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 	static const char *const cols[] = { "method", "elements", "bytes", "status", "gbps", "gflop_per_s", "time_us",
 					    "registers", "cc_over_this", "throttled", "throttled_samples", "samples",
 					    "sm_clock_median_mhz" };
-	static const char *const md[] = { "elements", "data (MiB)", "scale-cc GB/s", "scale-dmma (m8n8k4)", "CC / TC",
-					  "m16n8k4", "m16n8k8", "m16n8k16" };
-	static const char *const mdm[] = { "scale-cc", "scale-dmma", "scale-dmma:m16n8k4", "scale-dmma:m16n8k8",
-					   "scale-dmma:m16n8k16" };
+	/* the Markdown: a size, the CUDA-core kernel's GB/s, the tensor-core one's (m8n8k4), their ratio,
+	 * each further variant's GB/s under its option's name */
+	struct f6_kernels kn;
+	f6_kernels(&kn);
+	char head[2][64];
+	const char *md[3 + NELEM(kn.v)] = { "elements", "data (MiB)", head[0], head[1], "CC / TC" };
+	size_t nmd = 5;
+	snprintf(head[0], sizeof(head[0]), "%s GB/s", kn.v[0]);
+	snprintf(head[1], sizeof(head[1]), "%s (m8n8k4)", kn.v[1]);
+	for (size_t m = 2; m < kn.n; m++)
+		md[nmd++] = strchr(kn.v[m], ':') + 1;
 	static const char *const t1need[] = { "gpu", "quantity", "value", NULL };
 	struct wl_set s;
 	struct csv_table paper, t1;
@@ -140,13 +170,13 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 	}
 	const double l2 = rd_meta_num(c, "l2_bytes");   /* the run's L2, for the split */
 	const char *notes[] = { ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd, err, errlen) != 0) {
 		rd_wl_free(&s), csv_table_free(&paper);
 		return -1;
 	}
 	c->note_kind = NOTE_HOT_WORKLOAD;
 	for (size_t i = 0; i < s.n; i++) {
-		const struct wl_pt *p = &s.pt[i], *cc = rd_wl_same(&s, p, "scale-cc");
+		const struct wl_pt *p = &s.pt[i], *cc = rd_wl_same(&s, p, kn.v[0]);
 		csv_put_str(&o.w, p->method);
 		csv_put_int(&o.w, p->c->n);
 		csv_put_num(&o.w, 16.0 * p->c->n);
@@ -164,13 +194,13 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 	}
 	for (size_t i = 0; i < s.n; i++) {   /* one Markdown row a size, in the list's order */
 		const struct wl_pt *p = &s.pt[i];
-		if (strcmp(p->method, "scale-cc"))
+		if (strcmp(p->method, kn.v[0]))
 			continue;
-		char text[8][32];
-		const char *cells[8];
-		double g[NELEM(mdm)];
-		for (size_t m = 0; m < NELEM(mdm); m++) {
-			const struct wl_pt *q = rd_wl_same(&s, p, mdm[m]);
+		char text[3 + NELEM(kn.v)][32];
+		const char *cells[3 + NELEM(kn.v)];
+		double g[NELEM(kn.v)];
+		for (size_t m = 0; m < kn.n; m++) {
+			const struct wl_pt *q = rd_wl_same(&s, p, kn.v[m]);
 			g[m] = q ? q->gbps : NAN;
 		}
 		snprintf(text[0], 32, "%ld", p->c->n);
@@ -178,10 +208,9 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		rd_fmt(text[2], 32, g[0], 0);
 		rd_fmt(text[3], 32, g[1], 0);
 		rd_fmt(text[4], 32, g[0] / g[1], 2);
-		rd_fmt(text[5], 32, g[2], 0);
-		rd_fmt(text[6], 32, g[3], 0);
-		rd_fmt(text[7], 32, g[4], 0);
-		for (int k = 0; k < 8; k++)
+		for (size_t m = 2; m < kn.n; m++)
+			rd_fmt(text[3 + m], 32, g[m], 0);
+		for (size_t k = 0; k < nmd; k++)
 			cells[k] = text[k];
 		md_row(&o.md, cells);
 	}
@@ -216,7 +245,8 @@ static const struct {
 	{ "sptc_fp16", "sparse tensor cores fp16", 0 },
 };
 static const char *const f2_paper_gpus[] = { "A100-PCIe-80GB", "GH200" };
-static const char *const f2_inputs[] = { "tcs-table2", "tcs-table3" };
+/* the targets whose measured kernels it places: its inputs (experiments/targets.csv), at most */
+#define F2_INPUTS 4
 
 /*
  * The kernels' marks: each kernel once (a kernel in both tables' lists measured twice: its first
@@ -231,7 +261,7 @@ static const char *const f2_inputs[] = { "tcs-table2", "tcs-table3" };
 struct f2_kernel {
 	double I, tf;
 	char method[64], what[64];   /* "box2d1r fp64 t=3" */
-	int tables;                  /* bit i: measured in f2_inputs[i] */
+	int tables;                  /* bit i: measured in the i-th input */
 	size_t mark;                 /* its mark's number, from 1 */
 };
 
@@ -344,14 +374,18 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 	static const char *const md[] = { "kind", "GPU or kernel", "ceiling", "TFLOP/s (peak or attained)",
 					  "TB/s or FLOP/byte (measured I)", "ridge (FLOP/byte)" };
 	struct outputs o;
-	struct target t[NELEM(f2_inputs)];
-	char path[1024], ngpu[160];
-	size_t loaded = 0;
-	for (; loaded < NELEM(f2_inputs); loaded++)
-		if (rd_target_load(c, f2_inputs[loaded], &t[loaded], err, errlen) != 0)
+	struct target t[F2_INPUTS];
+	char path[1024], ngpu[160], inputs[sizeof(ts->inputs)], *save = NULL;
+	const char *in[F2_INPUTS];
+	size_t loaded = 0, nin = 0;
+	snprintf(inputs, sizeof(inputs), "%s", ts->inputs);
+	for (char *w = strtok_r(inputs, " ", &save); w && nin < F2_INPUTS; w = strtok_r(NULL, " ", &save))
+		in[nin++] = w;
+	for (; loaded < nin; loaded++)
+		if (rd_target_load(c, in[loaded], &t[loaded], err, errlen) != 0)
 			break;
 	const char *notes[] = { ts->note, NULL };
-	if (loaded < NELEM(f2_inputs) ||
+	if (loaded < nin ||
 	    rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
 		while (loaded)
 			rd_target_free(&t[--loaded]);
@@ -372,7 +406,7 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 	int placed = 0;
 	struct f2_kernel kern[F2_MAX];
 	size_t nkern = 0;
-	for (size_t i = 0; i < NELEM(f2_inputs); i++)   /* the measured kernels, by counter intensity */
+	for (size_t i = 0; i < nin; i++)   /* the measured kernels, by counter intensity */
 		for (size_t k = 0; k < t[i].n; k++) {
 			const struct point *p = &t[i].p[k];
 			if (!isfinite(p->I_m) || !isfinite(p->F_m) || !(p->measured > 0))
@@ -380,7 +414,7 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 			const double tf = p->F_m * p->measured / p->cfg->fusion * 1e-3;
 			char label[160], mname[64], is[32], fs[32];
 			method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
-			snprintf(label, sizeof(label), "%s: %s %s %s t=%d", f2_inputs[i], mname, p->cfg->stencil->name,
+			snprintf(label, sizeof(label), "%s: %s %s %s t=%d", in[i], mname, p->cfg->stencil->name,
 				 dtype_table[p->cfg->dtype].name, p->cfg->fusion);
 			csv_put_str(&o.w, "kernel");
 			csv_put_str(&o.w, label);
@@ -423,7 +457,7 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 			rc = rd_vars_commit(&a, err, errlen);
 		}
 	}
-	for (size_t i = 0; i < NELEM(f2_inputs); i++)
+	for (size_t i = 0; i < nin; i++)
 		rd_target_free(&t[i]);
 	return rc;
 }
@@ -457,9 +491,14 @@ int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char
 		rd_target_free(&t);
 		return -1;
 	}
-	for (size_t b = 0; b < NELEM(f11_bench); b++) {
-		const struct point *e = f11_at(&t, f11_bench[b], "ebisu"), *cs = f11_at(&t, f11_bench[b], "convstencil");
-		const struct point *es = f11_at(&t, f11_bench[b], "ebisu same");
+	/* its two methods, by family: the list's CUDA-core one (also run at the other's domain: "same")
+	 * and its tensor-core one */
+	const char *cc = rd_list_method_of(&t, UNIT_CC), *tc = rd_list_method_of(&t, UNIT_TC);
+	char cc_same[48];
+	snprintf(cc_same, sizeof(cc_same), "%s same", cc ? cc : "");
+	for (size_t b = 0; cc && tc && b < NELEM(f11_bench); b++) {
+		const struct point *e = f11_at(&t, f11_bench[b], cc), *cs = f11_at(&t, f11_bench[b], tc);
+		const struct point *es = f11_at(&t, f11_bench[b], cc_same);
 		if (!e || !cs)
 			continue;
 		const double re = rd_ok_rate(e), rc = rd_ok_rate(cs), rs = rd_ok_rate(es);

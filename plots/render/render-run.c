@@ -3,8 +3,9 @@
  * configuration key that parses, model/runs.h's, by which each configuration of the list finds its
  * row; a status the runner writes; for an ok row a positive, finite rate and times, the rate under
  * 1.05x the model's, errors within tolerance; no duplicate), and the model for each on the run's
- * ceilings. Used by every rendered target (render-int.h). The status and time checks are shared
- * with the workload rows (render-spmv.c).
+ * ceilings, and the methods its list names (in the method table's order, by family). Used by every
+ * rendered target (render-int.h). The status and time checks are shared with the workload rows
+ * (render-spmv.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -331,5 +332,27 @@ const struct point *rd_find_label(const struct target *t, const char *label)
 	for (size_t i = 0; i < t->n; i++)
 		if (!strcmp(t->cfgs[i].label, label))
 			return &t->p[i];
+	return NULL;
+}
+
+size_t rd_list_methods(const struct target *t, const char **out, size_t max)
+{
+	size_t n = 0;
+	for (size_t m = 0; m < model_method_count && n < max; m++)
+		for (size_t i = 0; i < t->n; i++)
+			if (!strcmp(t->cfgs[i].method, model_methods[m].name)) {
+				out[n++] = model_methods[m].name;
+				break;
+			}
+	return n;
+}
+
+const char *rd_list_method_of(const struct target *t, enum unit family)
+{
+	const char *m[32];
+	const size_t n = rd_list_methods(t, m, NELEM(m));
+	for (size_t i = 0; i < n; i++)
+		if (model_method_find(m[i])->family == family)
+			return m[i];
 	return NULL;
 }

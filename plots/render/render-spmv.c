@@ -463,6 +463,10 @@ int rd_nongemm_figure8(struct render_ctx *c, const struct target_spec *ts, char 
 static void f9_body_fn(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *vc = calloc(n ? n : 1, sizeof(double)), *vd = calloc(n ? n : 1, sizeof(double));
+	char kname[2][48];   /* the two preprocessing kernels (the workload table's): cuSPARSE's, the DASP-style */
+	const char *cc = workload_method_on("spmv", UNIT_CC), *tc = workload_method_on("spmv", UNIT_TC);
+	snprintf(kname[0], sizeof(kname[0]), "%s:preprocess", cc ? cc : "");
+	snprintf(kname[1], sizeof(kname[1]), "%s", tc ? tc : "");
 	(void)paper;
 	for (size_t i = 0; i < n; i++) {
 		char name[96], f[5][32];
@@ -470,7 +474,7 @@ static void f9_body_fn(const struct csv_table *paper, struct outputs *o, const s
 		vc[i] = pc / t_of(m[i].pre), vd[i] = pd / t_of(m[i].dasp);
 		f8_name(name, sizeof(name), m[i].plain);
 		for (int k = 0; k < 2; k++) {
-			csv_put_str(&o->w, k ? "spmv-dasp" : "spmv-cusparse:preprocess");
+			csv_put_str(&o->w, kname[k]);
 			csv_put_str(&o->w, m[i].plain->c->matrix);
 			csv_put_str(&o->w, m[i].plain->c->size);
 			csv_put_num(&o->w, m[i].nnz);

@@ -549,47 +549,16 @@ const struct target_spec *render_target_spec(const struct render_ctx *c, const c
 	return NULL;
 }
 
-/* experiments/targets.csv into c->targets */
+/* the rendered rows of experiments/targets.csv into c->targets (plots/render/targets.c) */
 static int read_targets(struct render_ctx *c, char *err, size_t errlen)
 {
-	static const char *const need[] = { "target", "kind", "renderer", "inputs", "title", "note",
-					    "compare_keys", "compare_values", NULL };
-	struct csv_table t;
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/experiments/targets.csv", c->root);
-	if (csv_table_read(path, &t, err, errlen) != 0)
+	size_t n = 0;
+	if (render_targets_read(c->root, c->targets, NELEM(c->targets), &n, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(&t, need, err, errlen) != 0 || t.nrows > NELEM(c->targets)) {
-		if (t.nrows > NELEM(c->targets))
-			snprintf(err, errlen, "%s: more than %zu targets", path, NELEM(c->targets));
-		csv_table_free(&t);
-		return -1;
-	}
-	for (size_t r = 0; r < t.nrows; r++) {
-		struct target_spec *s = &c->targets[r];
-		snprintf(s->name, sizeof(s->name), "%s", csv_table_get(&t, r, "target"));
-		snprintf(s->kind, sizeof(s->kind), "%s", csv_table_get(&t, r, "kind"));
-		snprintf(s->renderer, sizeof(s->renderer), "%s", csv_table_get(&t, r, "renderer"));
-		snprintf(s->inputs, sizeof(s->inputs), "%s", csv_table_get(&t, r, "inputs"));
-		snprintf(s->title, sizeof(s->title), "%s", csv_table_get(&t, r, "title"));
-		snprintf(s->note, sizeof(s->note), "%s", csv_table_get(&t, r, "note"));
-		snprintf(s->compare_keys, sizeof(s->compare_keys), "%s", csv_table_get(&t, r, "compare_keys"));
-		snprintf(s->compare_values, sizeof(s->compare_values), "%s", csv_table_get(&t, r, "compare_values"));
-		if (strlen(csv_table_get(&t, r, "note")) >= sizeof(s->note) ||
-		    strlen(csv_table_get(&t, r, "compare_keys")) >= sizeof(s->compare_keys) ||
-		    strlen(csv_table_get(&t, r, "compare_values")) >= sizeof(s->compare_values) ||
-		    strlen(csv_table_get(&t, r, "title")) >= sizeof(s->title) ||
-		    strlen(csv_table_get(&t, r, "inputs")) >= sizeof(s->inputs)) {
-			snprintf(err, errlen, "%s:%ld: target '%s': its title, inputs, note or compare columns are too "
-				 "long (at most %zu, %zu, %zu, %zu, %zu characters)", path, t.lines[r], s->name,
-				 sizeof(s->title) - 1, sizeof(s->inputs) - 1, sizeof(s->note) - 1,
-				 sizeof(s->compare_keys) - 1, sizeof(s->compare_values) - 1);
-			csv_table_free(&t);
-			return -1;
-		}
-	}
-	c->ntargets = t.nrows;
-	csv_table_free(&t);
+	c->ntargets = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!render_target_is_model(&c->targets[i]))
+			c->targets[c->ntargets++] = c->targets[i];
 	return 0;
 }
 

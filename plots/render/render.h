@@ -20,6 +20,10 @@
  * table, CSV (columns throttled, throttled_samples, samples, sm_clock_median_mhz,
  * sm_clock_min_mhz) and verdict that uses it. Every title names the run's git commit(s) and says
  * DIRTY TREE when any meta.csv or input row was written from a modified tree.
+ *
+ * The table of targets itself, every row (the model-only ones too, which the renderer does not
+ * render) with its alias and outputs, and the Makefile's view of it (build/targets.mk) are
+ * plots/render/targets.c's.
  */
 #ifndef RENDER_H
 #define RENDER_H
@@ -34,14 +38,29 @@
 extern "C" {
 #endif
 
-/* a row of experiments/targets.csv, the table of rendered targets */
+/* a row of experiments/targets.csv, the table of targets: the rendered ones (kinds table, figure,
+ * verdicts) and the model-only ones (kind model: scripts/make/model.mk makes them from the model
+ * tools; their outputs are the files they write under plots/out/) */
 struct target_spec {
-	char name[32], kind[16], renderer[32], inputs[128], title[160], note[768];
+	char name[32], paper[16], kind[16], renderer[32], inputs[128], title[160], note[768];
+	char counters[8], reproduce[8], extra[16], original[8], help[160], alias[32], outputs[256];
 	char compare_keys[128], compare_values[256];   /* make compare's join (plots/render/compare.h) */
 };
+#define RENDER_MAX_TARGETS 48
+
+/* Every row of root/experiments/targets.csv into ts (at most max): 0 with *n, or -1 with a one-line
+ * error naming file and line (a missing column, an unknown kind, a name or alias given twice, a
+ * model target without outputs, a column too long). plots/render/targets.c. */
+int render_targets_read(const char *root, struct target_spec *ts, size_t max, size_t *n, char *err,
+			size_t errlen);
+/* whether a row is a model-only target (kind model), which the renderer does not render */
+int render_target_is_model(const struct target_spec *ts);
+/* build/targets.mk, the Makefile's view of the table (`stencil-render targets-mk`), onto f: 0, or
+ * -1 with a one-line error. */
+int render_targets_mk(const char *root, FILE *f, char *err, size_t errlen);
 
 struct render_ctx {
-	struct target_spec targets[32];   /* experiments/targets.csv, read by render_open */
+	struct target_spec targets[RENDER_MAX_TARGETS];   /* the rendered rows of experiments/targets.csv */
 	size_t ntargets;
 	char rundir[512];           /* "" when rendering without a run */
 	char gpu[128];              /* the run's GPU (meta.csv), or the datasheet GPU's name */

@@ -9,6 +9,8 @@
  *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]
  *   stencil-render newest-run FILE... [--runs DIR]  print the reference run (DIR/REFERENCE) or else
  *                                                  the newest recorded run holding every FILE
+ *   stencil-render targets-mk [--root DIR]         print build/targets.mk, the Makefile's view of
+ *                                                  experiments/targets.csv (plots/render/targets.c)
  *
  * Without --run it renders the model (for --gpu, default H200, from data/hw/gpus.csv) and the
  * papers' values. Bad input exits 2 with one line; a failure to write or read exits 1.
@@ -29,7 +31,8 @@ int main(int argc, char **argv)
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
-			"Targets: the rows of experiments/targets.csv.\n", prog, prog);
+			"       %s targets-mk [--root DIR]\n"
+			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
@@ -50,6 +53,11 @@ int main(int argc, char **argv)
 		snprintf(runs_buf, sizeof(runs_buf), "%s%sdata/runs", strcmp(root, ".") ? root : "",
 			 strcmp(root, ".") ? "/" : "");
 		runs = runs_buf;
+	}
+	if (!strcmp(target, "targets-mk")) {
+		if (render_targets_mk(root, stdout, err, sizeof(err)) != 0)
+			cli_bad_input(prog, "%s", err);
+		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	if (nfiles) {
 		char out[1024];

@@ -5,7 +5,8 @@
  *   stencil-report sptc-table1      --outdir plots/out   sptc Table 1: compute/input/param access
  *   stencil-report tcstencil-table1 --outdir plots/out   tcstencil Table 1 (I_max) and its AIs
  *
- * Each writes NAME.csv (tidy, one row per paper row, model and paper columns and whether they
+ * Each report registers itself (REPORT, after its function), and the usage names the reports
+ * registered. Each writes NAME.csv (tidy, one row per paper row, model and paper columns and whether they
  * agree to the printed precision) and NAME.md into --outdir, atomically, and prints the Markdown.
  * Paper values come from data/paper/, hardware from data/hw/gpus.csv. No run is read: a GPU's
  * measured F, Q and I are tcs-table2's (stencil-render), which the model-only table points to.
@@ -21,12 +22,27 @@
 #include "hw.h"
 #include "method.h"
 #include "papers.h"
+#include "render.h"
 #include "report.h"
 #include "roofline.h"
 #include "stencil.h"
 
 static const char *prog = "stencil-report";
 static char outdir[512] = "plots/out";
+
+/* the reports, each registered after its function (REPORT): `stencil-report NAME` runs NAME's */
+typedef void (*report_fn)(const char *name, const char *gpu);
+static struct {
+	const char *name;
+	report_fn fn;
+} reports[8];
+static size_t nreports;
+#define REPORT(name_, fn_) \
+	static void __attribute__((constructor)) register_##fn_(void) \
+	{ \
+		if (nreports < sizeof(reports) / sizeof(reports[0])) \
+			reports[nreports].name = name_, reports[nreports++].fn = fn_; \
+	}
 
 #define NCELL 32
 #define CELL 96
@@ -160,7 +176,28 @@ static void t2_md_row(struct md_table *md, const struct csv_table *t, size_t r, 
 	md_row(md, cells);
 }
 
-static void tcs_table2(const char *gpu)
+/* the alias make takes for target name (experiments/targets.csv), or name itself when it has none */
+static const char *alias_of(const char *name, char *buf, size_t len)
+{
+	struct target_spec *ts = calloc(RENDER_MAX_TARGETS, sizeof(*ts));
+	size_t n = 0;
+	char err[512], path[1024];
+	if (!ts)
+		cli_fail(prog, "out of memory");
+	if (cli_repo_file("experiments/targets.csv", path, sizeof(path)) != 0)
+		cli_fail(prog, "cannot find experiments/targets.csv");
+	path[strlen(path) - strlen("experiments/targets.csv")] = '\0';   /* the repository's root */
+	if (render_targets_read(*path ? path : ".", ts, RENDER_MAX_TARGETS, &n, err, sizeof(err)) != 0)
+		cli_fail(prog, "%s", err);
+	snprintf(buf, len, "%s", name);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ts[i].name, name) && ts[i].alias[0])
+			snprintf(buf, len, "%s", ts[i].alias);
+	free(ts);
+	return buf;
+}
+
+static void tcs_table2(const char *name, const char *gpu)
 {
 	static const char *const need[] = { "row", "method", "stencil", "fusion", "dtype", "rho",
 		"sigma", "F", "Q", "I", "F_measured", "Q_measured", "I_measured", "source", NULL };
@@ -171,24 +208,28 @@ static void tcs_table2(const char *gpu)
 	static const char *const mdcols[] = { "#", "method", "stencil", "t", "type",
 		"rho (model / paper)", "sigma", "F FLOP/pt", "Q byte/pt", "I FLOP/byte",
 		"paper measured F / Q / I (A100)" };
-	static const char *const notes[] = {
+	/* the measured columns are the rendered target of the same name's (experiments/targets.csv) */
+	char measured_note[400], alias[64];
+	snprintf(measured_note, sizeof(measured_note), "Model and paper only. `make %s` (%s) puts a GPU's "
+		 "counter-measured F, Q and I beside these: measured on this machine's GPU, or else from a recorded "
+		 "run (by default the reference run that data/runs/REFERENCE names).", alias_of(name, alias, sizeof(alias)),
+		 name);
+	const char *const notes[] = {
 		"Analytic columns: this harness's model (tcs eqs. 6-12; rho from the fused footprint, "
 		"sigma from each method's transformation) / the paper's printed value, compared to "
 		"the printed precision. Rows 6, 8 and 10 are blank in the paper; the model fills them.",
-		"Model and paper only. `make table2` (tcs-table2) puts a GPU's counter-measured F, Q and "
-		"I beside these: measured on this machine's GPU, or else from a recorded run (by "
-		"default the reference run that data/runs/REFERENCE names).",
-		NULL };
+		measured_note, NULL };
 	struct csv_table t;
 	struct csv_writer w;
 	struct md_table md;
 	struct hw hw;
 	int agree = 0, differ = 0;
-	char err[512];
+	char err[512], model_name[64];
 
-	load_paper("tcs-table2", &t, need);
+	load_paper(name, &t, need);
 	load_gpu(&hw, gpu);
-	open_outputs("tcs-table2-model", &w, cols, sizeof(cols) / sizeof(cols[0]), &md,
+	snprintf(model_name, sizeof(model_name), "%s-model", name);
+	open_outputs(model_name, &w, cols, sizeof(cols) / sizeof(cols[0]), &md,
 		     "tcs Table 2: F, Q and I per output point, model vs paper", notes, mdcols,
 		     sizeof(mdcols) / sizeof(mdcols[0]));
 	for (size_t r = 0; r < t.nrows; r++) {
@@ -245,15 +286,18 @@ static void tcs_table2(const char *gpu)
 	md_note(&md, "Sources: data/paper/tcs-table2.csv (transcribed), model/ (this harness). "
 		"A model value that does not round to the printed one is marked (differs); "
 		"REPRODUCE.md lists the paper's contradictions.");
-	finish("tcs-table2-model", &w, &md, agree, differ);
+	finish(model_name, &w, &md, agree, differ);
 	csv_table_free(&t);
 	hw_free(&hw);
 }
 
+REPORT("tcs-table2", tcs_table2)
+
 /* ---- sptc Table 1 ---- */
 
-static void sptc_table1(void)
+static void sptc_table1(const char *table, const char *gpu)
 {
+	(void)gpu;
 	static const char *const need[] = { "method", "r", "c", "L", "compute", "input", "param",
 					    "source", NULL };
 	static const char *const cols[] = { "method", "r", "c", "L", "compute", "input", "param",
@@ -272,8 +316,8 @@ static void sptc_table1(void)
 	struct sptc_cost lb;
 	int agree = 0, differ = 0;
 
-	load_paper("sptc-table1", &t, need);
-	open_outputs("sptc-table1", &w, cols, sizeof(cols) / sizeof(cols[0]), &md,
+	load_paper(table, &t, need);
+	open_outputs(table, &w, cols, sizeof(cols) / sizeof(cols[0]), &md,
 		     "sptc Table 1: computation and memory access per output point", notes, mdcols,
 		     sizeof(mdcols) / sizeof(mdcols[0]));
 	for (size_t r = 0; r < t.nrows; r++) {
@@ -327,14 +371,17 @@ static void sptc_table1(void)
 	md_note(&md, "The paper prints 56 for SPTCStencil's compute while its formula "
 		"256/c^2 (r+1) ceil(c/8)^2 ceil((2r+c)/4) gives 64 for r = 3, c = 8: both are kept "
 		"(REPRODUCE.md, contradictions).");
-	finish("sptc-table1", &w, &md, agree, differ);
+	finish(table, &w, &md, agree, differ);
 	csv_table_free(&t);
 }
 
+REPORT("sptc-table1", sptc_table1)
+
 /* ---- tcstencil Table 1 and appendix AIs ---- */
 
-static void tcstencil_table1(void)
+static void tcstencil_table1(const char *name, const char *gpu)
 {
+	(void)gpu;
 	static const char *const need1[] = { "gpu", "unit", "pi_tflops", "beta_gbps", "i_max",
 					     "source", NULL };
 	static const char *const need2[] = { "method", "points", "updated", "L", "n_mma", "ai",
@@ -357,9 +404,9 @@ static void tcstencil_table1(void)
 	struct md_table md;
 	int agree = 0, differ = 0;
 
-	load_paper("tcstencil-table1", &t1, need1);
+	load_paper(name, &t1, need1);
 	load_paper("tcstencil-ai", &t2, need2);
-	open_outputs("tcstencil-table1", &w, cols1, sizeof(cols1) / sizeof(cols1[0]), &md,
+	open_outputs(name, &w, cols1, sizeof(cols1) / sizeof(cols1[0]), &md,
 		     "tcstencil Table 1: I_max of the A100 and V100 in FP16", notes1, md1,
 		     sizeof(md1) / sizeof(md1[0]));
 	for (size_t r = 0; r < t1.nrows; r++) {
@@ -389,7 +436,7 @@ static void tcstencil_table1(void)
 	}
 	md_note(&md, "The paper's 50.1 and 34.88 truncate 50.16 and 34.89; its 128.8 for the "
 		"V100's tensor cores is not 125/0.9 = 138.9 (REPRODUCE.md, contradictions).");
-	finish("tcstencil-table1", &w, &md, agree, differ);
+	finish(name, &w, &md, agree, differ);
 
 	agree = differ = 0;
 	open_outputs("tcstencil-ai", &w, cols2, sizeof(cols2) / sizeof(cols2[0]), &md,
@@ -431,13 +478,24 @@ static void tcstencil_table1(void)
 	csv_table_free(&t2);
 }
 
+REPORT("tcstencil-table1", tcstencil_table1)
+
+/* the reports' names, joined by sep */
+static const char *report_names(char *buf, size_t len, const char *sep)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < nreports; i++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? sep : "", reports[i].name);
+	return buf;
+}
+
 int main(int argc, char **argv)
 {
 	const char *gpu = "A100-PCIe-80GB";
+	char names[256];
 	if (argc < 2 || !strcmp(argv[1], "--help")) {
 		fprintf(argc < 2 ? stderr : stdout,
-			"usage: %s tcs-table2|sptc-table1|tcstencil-table1 [--outdir DIR] "
-			"[--gpu NAME]\n", prog);
+			"usage: %s %s [--outdir DIR] [--gpu NAME]\n", prog, report_names(names, sizeof(names), "|"));
 		return argc < 2 ? EXIT_BAD_INPUT : 0;
 	}
 	for (int i = 2; i < argc; i++) {
@@ -448,14 +506,11 @@ int main(int argc, char **argv)
 		else
 			cli_bad_input(prog, "unknown or incomplete option '%s'", argv[i]);
 	}
-	if (!strcmp(argv[1], "tcs-table2"))
-		tcs_table2(gpu);
-	else if (!strcmp(argv[1], "sptc-table1"))
-		sptc_table1();
-	else if (!strcmp(argv[1], "tcstencil-table1"))
-		tcstencil_table1();
-	else
-		cli_bad_input(prog, "unknown table '%s' (tcs-table2, sptc-table1, tcstencil-table1)",
-			      argv[1]);
+	for (size_t i = 0; i < nreports; i++)
+		if (!strcmp(argv[1], reports[i].name)) {
+			reports[i].fn(reports[i].name, gpu);
+			return 0;
+		}
+	cli_bad_input(prog, "unknown table '%s' (%s)", argv[1], report_names(names, sizeof(names), ", "));
 	return 0;
 }

@@ -29,9 +29,9 @@ void scale_tc_slower(struct verdict_ctx *x, const struct claim_row *cr)
 	double lo = INFINITY, hi = -INFINITY;
 	for (size_t i = 0; s && isfinite(half) && i < s->n; i++) {
 		const struct wl_pt *tc = &s->pt[i];
-		if (strcmp(tc->method, "scale-dmma") || (16.0 * (double)tc->c->n <= half) != below)
+		if (strcmp(tc->method, cr->method) || (16.0 * (double)tc->c->n <= half) != below)
 			continue;
-		const struct wl_pt *cc = rd_wl_same(s, tc, "scale-cc");
+		const struct wl_pt *cc = rd_wl_same(s, tc, cr->baseline);
 		e.N++;
 		if (!cc || !isfinite(cc->t) || !isfinite(tc->t))
 			continue;
@@ -45,8 +45,8 @@ void scale_tc_slower(struct verdict_ctx *x, const struct claim_row *cr)
 	rd_fmt(a[1], sizeof(a[1]), g.k ? lo : NAN, 2);
 	rd_fmt(a[2], sizeof(a[2]), g.k ? hi : NAN, 2);
 	snprintf(meas, sizeof(meas), "CC/TC %s (%s to %s over %d sizes)", a[0], a[1], a[2], g.k);
-	snprintf(basis, sizeof(basis), "nongemm-figure6: scale-cc over scale-dmma (m8n8k4) speed, sizes with the data %s "
-		 "half the L2 (%.0f MiB)", below ? "at most" : "above", half / (1 << 20));
+	snprintf(basis, sizeof(basis), "nongemm-figure6: %s over %s (m8n8k4) speed, sizes with the data %s half the L2 "
+		 "(%.0f MiB)", cr->baseline, cr->method, below ? "at most" : "above", half / (1 << 20));
 	e.base = verdict_at_least(r, cr->value, cr->tol);
 	if (e.base == V_HOLDS && !(r > cr->value))   /* "slower": equal speed does not hold */
 		e.base = V_FAILS;
@@ -160,9 +160,9 @@ void suite_tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr)
 	struct used u = { "", 0 };
 	char meas[192] = "", lab[48], f[32];
 	for (size_t b = 0; t && b < NELEM(bench); b++) {
-		snprintf(lab, sizeof(lab), "%s convstencil", bench[b]);
+		snprintf(lab, sizeof(lab), "%s %s", bench[b], cr->method);
 		const struct point *cs = rd_find_label(t, lab);
-		snprintf(lab, sizeof(lab), "%s ebisu", bench[b]);
+		snprintf(lab, sizeof(lab), "%s %s", bench[b], cr->baseline);
 		const struct point *eb = rd_find_label(t, lab);
 		vd_rest_on(&e, cs, &u, 1);   /* a slow tensor-core kernel would meet the claim for nothing */
 		vd_rest_on(&e, eb, &u, 0);
@@ -174,6 +174,8 @@ void suite_tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr)
 	}
 	if (!t)
 		e.base = V_NA;
-	vd_claim(x, cr, &e, NAN, meas, "-", "nongemm-figure11: convstencil over ebisu GStencil/s, fp64, each at its "
-		 "Table 2 domain and depth", &u);
+	char basis[160];
+	snprintf(basis, sizeof(basis), "nongemm-figure11: %s over %s GStencil/s, fp64, each at its Table 2 domain and "
+		 "depth", cr->method, cr->baseline);
+	vd_claim(x, cr, &e, NAN, meas, "-", basis, &u);
 }

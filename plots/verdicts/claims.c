@@ -260,7 +260,9 @@ static void memory_bound_fp64_speedup(struct verdict_ctx *x, const struct claim_
 		snprintf(e.premise_why, sizeof(e.premise_why), "the model puts case 1's CUDA-core kernel in the "
 			 "compute-bound region on this GPU");
 	}
-	vd_claim(x, cr, &e, s, NULL, mod, "tcs-table3 case 1 (box2d1r t=3 fp64): convstencil over ebisu", &u);
+	char basis[128];
+	snprintf(basis, sizeof(basis), "tcs-table3 case 1 (box2d1r t=3 fp64): %s over %s", cr->method, cr->baseline);
+	vd_claim(x, cr, &e, s, NULL, mod, basis, &u);
 }
 
 /* tcs 3: the model's F, Q or I of every tcs Table 2 row (the kernel's plan) against its counters */
@@ -414,7 +416,8 @@ static void tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr)
 		rd_fmt(f, sizeof(f), cmp.speedup, 2);
 		snprintf(mod + strlen(mod), sizeof(mod) - strlen(mod), "%s%s %s", mod[0] ? ", " : "", c, f);
 	}
-	snprintf(basis, sizeof(basis), "tcs-table3: convstencil / ebisu on %s (fp64), a subset of nongemm's suite", cr->config);
+	snprintf(basis, sizeof(basis), "tcs-table3: %s / %s on %s (fp64), a subset of nongemm's suite", cr->method,
+		 cr->baseline, cr->config);
 	vd_claim(x, cr, &e, NAN, meas, mod, basis, &u);
 }
 

@@ -17,7 +17,7 @@ struct used {
 
 /* one row of data/paper/claims.csv */
 struct claim_row {
-	const char *paper, *claim, *criterion, *paper_value, *option, *baseline, *config;
+	const char *paper, *claim, *criterion, *paper_value, *method, *option, *baseline, *config;
 	double value, tol, roof_share, scenario;   /* NaN where the table leaves them empty */
 };
 

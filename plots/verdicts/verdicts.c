@@ -29,7 +29,7 @@ static double cell_num(const struct csv_table *t, size_t r, const char *col)
 static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, size_t errlen)
 {
 	static const char *const need[] = { "paper", "claim", "criterion", "paper_value", "value", "tolerance",
-					    "roof_share", "evaluator", "option", "baseline", "config", "scenario",
+					    "roof_share", "evaluator", "method", "option", "baseline", "config", "scenario",
 					    "inputs", NULL };
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->root);
@@ -112,7 +112,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 			const struct claim_row cr = {
 				csv_table_get(&claims, r, "paper"), csv_table_get(&claims, r, "claim"),
 				csv_table_get(&claims, r, "criterion"), csv_table_get(&claims, r, "paper_value"),
-				csv_table_get(&claims, r, "option"), csv_table_get(&claims, r, "baseline"),
+				csv_table_get(&claims, r, "method"), csv_table_get(&claims, r, "option"), csv_table_get(&claims, r, "baseline"),
 				csv_table_get(&claims, r, "config"),
 				cell_num(&claims, r, "value"), cell_num(&claims, r, "tolerance"),
 				cell_num(&claims, r, "roof_share"), cell_num(&claims, r, "scenario"),

@@ -1,5 +1,6 @@
 # scripts/make/build.mk - the build: Debian dependencies, atomic outputs, flags tracking, the host
-# library and tools (the host C of model/, profiling/ and kernels/).
+# library and tools (the host C of model/, profiling/ and kernels/), and build/targets.mk, the
+# target lists generated from experiments/targets.csv by the renderer.
 # Included by the Makefile, in its order; its header documents the knobs.
 
 # ---- dependencies (Debian packages) -------------------------------------------------------------
@@ -111,3 +112,18 @@ endif
 .PHONY: all
 all: $(TOOLS) ## build the host library and the model/report tools
 .DEFAULT_GOAL := help
+
+# ---- the table of targets ---------------------------------------------------------------------------
+# build/targets.mk: the Makefile's view of experiments/targets.csv (its target lists, each target's
+# variables, the aliases, make help's lines; the verdicts' inputs from data/paper/claims.csv),
+# printed by the renderer (stencil-render targets-mk, plots/render/targets.c) and included here,
+# before the parts that use its lists. Its recipe first makes the renderer (RENDER_DEP, which
+# experiments.mk sets; NOBUILD=1: the one carried, a missing one an error) by a make of its own,
+# whose progress goes to standard error: `make -s print-VAR` prints the variable alone, in a fresh
+# clone too. A make that only cleans neither builds nor includes it.
+$(B)/targets.mk: experiments/targets.csv data/paper/claims.csv $(wildcard plots/render/targets.c) | $(B)
+	$(Q)$(if $(RENDER_DEP),$(MAKE) --no-print-directory NO_TARGETS_MK=1 $(RENDER_DEP) >&2 && )$(RENDER) \
+		targets-mk > $@.tmp$$$$ && mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
+ifeq ($(or $(NO_TARGETS_MK),$(if $(MAKECMDGOALS),$(if $(filter-out clean,$(MAKECMDGOALS)),,1))),)
+include $(B)/targets.mk
+endif

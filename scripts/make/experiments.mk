@@ -12,16 +12,15 @@
 # its stamp, and says so; with none recorded, the model and paper columns. NOBUILD=1 (a GPU node
 # with build/ carried): the tools as they are, a missing one an error.
 RENDER_DEP := $(RENDER)
-# The rendered targets come from one table, experiments/targets.csv: build/targets.mk (made by
-# scripts/targets.sh) gives EXPERIMENTS (each with a configuration list of its name), REPRODUCED
-# (what `make reproduce` makes: the papers' items, not kernels-vs-authors, which is made after it
-# on the same RUN), FIGURES, TABLES, RENDERED_TARGETS, each target's NOCOUNTERS_ and EXTRA_OUT_,
-# INPUTS_T where a target reads other lists than its own (verdicts: those its claims name), and
-# the aliases' help lines.
-$(B)/targets.mk: experiments/targets.csv data/paper/claims.csv scripts/targets.sh | $(B)
-	$(Q)scripts/targets.sh experiments/targets.csv data/paper/claims.csv > $@.tmp$$$$ && \
-	  mv -f $@.tmp$$$$ $@ || { rm -f $@.tmp$$$$; exit 1; }
-include $(B)/targets.mk
+# The targets come from one table, experiments/targets.csv: build/targets.mk (build.mk; made by
+# stencil-render targets-mk) gives EXPERIMENTS (each with a configuration list of its name),
+# REPRODUCED (what `make reproduce` renders from its run: the papers' items, not
+# kernels-vs-authors, which is made after it on the same RUN), FIGURES, TABLES, VERDICTS,
+# RENDERED_TARGETS, the model-only MODEL_TARGETS (model.mk), MODEL_RUN_TARGETS (a model figure
+# with a run's measured points beside it: its INPUTS_ names the rendered target that holds them),
+# MODEL_OUTPUTS, ALIASES (each ALIAS_OF_ a target), each target's NOCOUNTERS_, EXTRA_OUT_ and
+# OUTPUTS_, INPUTS_T where a target reads other lists than its own (verdicts: those its claims
+# name), and make help's lines.
 MEASURED_LISTS := naive-core cuda-core dense-tc sparse-tc
 MEASURING := smoke ceilings $(MEASURED_LISTS) test-gpu ncu-check ncu-reports
 inputs = $(or $(INPUTS_$(1)),$(1))
@@ -80,16 +79,17 @@ $(O)/.run:
 # and the methods it draws
 $(foreach f,$(FIGURES),$(eval $(O)/$(f).png $(O)/$(f).svg &: plots/gp/$(f).gp $(O)/$(f).csv $(O)/$(f).vars \
 	| $(PLOT_DEP) ; $$(call gnuplot,data='$(O)/$(f).csv'; fit='$(O)/$(f)-fit.csv'; load '$(O)/$(f).vars')))
+# tcs Figure 10 with a run: the model beside the measured AI of the target its row's inputs name
+F10_RUN := $(INPUTS_tcs-figure10)
 $(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/gp/tcs-figure10.gp $(O)/tcs-figure10-model.csv \
-		$(O)/tcs-figure15.csv $(O)/tcs-figure15.vars | $(PLOT_DEP)
-	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/tcs-figure15.csv'; \
-		fit='$(O)/tcs-figure15-fit.csv'; load '$(O)/tcs-figure15.vars')
+		$(O)/$(F10_RUN).csv $(O)/$(F10_RUN).vars | $(PLOT_DEP)
+	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/$(F10_RUN).csv'; \
+		fit='$(O)/$(F10_RUN)-fit.csv'; load '$(O)/$(F10_RUN).vars')
 
-ALIASES := table2 table3 table4 figure10
-USER_TARGETS := $(EXPERIMENTS) verdicts reproduce $(ALIASES) tcs-figure10 $(MEASURING)
+USER_TARGETS := $(RENDERED_TARGETS) reproduce $(ALIASES) $(MODEL_RUN_TARGETS) $(MEASURING)
 # every target make help lists that renders tables or figures, with or without a GPU: the fresh-
 # clone test (tests/fresh-clone.sh) makes each on its first invocation
-RENDERS := $(RENDERED_TARGETS) $(ALIASES) tcs-figure10 $(MODEL_TARGETS) reproduce
+RENDERS := $(RENDERED_TARGETS) $(ALIASES) $(MODEL_RUN_TARGETS) $(MODEL_TARGETS) reproduce
 .PHONY: $(USER_TARGETS)
 ifeq ($(DISPATCH),1)
 # a GPU is listed: probe the runner, then make the target again with DEVICE=yes (and its RUN) or,
@@ -115,15 +115,12 @@ $(1): $(O)/$(1).png | $(RUNS_DEP)
 endef
 $(foreach t,$(TABLES),$(eval $(call table_alias,$(t))))
 $(foreach t,$(FIGURES),$(eval $(call figure_alias,$(t))))
-tcs-figure10: ## tcs Figure 10: model AI vs depth, datasheet ridges, this run's ridge and measured AI
 tcs-figure10: $(O)/tcs-figure10-run.png $(O)/tcs-figure10.png | $(RUNS_DEP)
 	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (the model with the run's measured AI, which \
-	tcs-figure15 renders) and $(O)/tcs-figure10.png and .svg (the model only)"
-	$(Q)$(call check_wrong,tcs-figure15)
-table2: tcs-table2 ## = tcs-table2
-table3: tcs-table3 ## = tcs-table3
-table4: tcs-table4 ## = tcs-table4
-figure10: sptc-figure10 ## = sptc-figure10
+	$(F10_RUN) renders) and $(O)/tcs-figure10.png and .svg (the model only)"
+	$(Q)$(call check_wrong,$(F10_RUN))
+# the aliases (experiments/targets.csv's alias column): each makes its target
+$(foreach a,$(ALIASES),$(eval $(a): $(ALIAS_OF_$(a))))
 # GPUS=all or GPUS=0,1: the lists measured on several GPUs of this node first (scripts/multi-gpu.sh:
 # a queue of chunks, one runner a GPU, merged in list order), each LIST:runner-flags; on an
 # interrupt the recipe's shell (its traps deferred until the command ends) waits while multi-gpu.sh
@@ -144,7 +141,7 @@ reproduce: | $(RUNS_DEP)
 	$(if $(and $(GPUS),$(filter yes,$(MODE))),trap 'exit 130' INT; trap 'exit 143' TERM; \
 		BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \
 		$(mgpu_items) || [ $$? = 1 ] || exit 1;) \
-	$(MAKE) -k --no-print-directory $(REPRODUCED) tcs-figure10 model-figures verdicts && \
+	$(MAKE) -k --no-print-directory $(REPRODUCED) $(MODEL_RUN_TARGETS) model-figures $(VERDICTS) && \
 	echo "reproduce: done in $$(( $$(date +%s) - start )) s; make kernels-vs-authors$(if \
 	$(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts"
 
