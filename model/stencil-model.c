@@ -91,9 +91,12 @@ static enum dtype parse_dtype(const char *s, const char *where)
 static const struct model_method *parse_method(const char *s, const char *where)
 {
 	const struct model_method *m = model_method_find(s);
-	if (!m)
-		cli_bad_input(prog, "%sunknown method '%s' (naive, ebisu, cudnn, convstencil, "
-			      "tcstencil, spider, spider-dense)", where, s);
+	if (!m) {
+		char names[512] = "";   /* the method table's names */
+		for (const char *const *n = model_method_names(); *n; n++)
+			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s", names[0] ? ", " : "", *n);
+		cli_bad_input(prog, "%sunknown method '%s' (%s)", where, s, names);
+	}
 	return m;
 }
 
