@@ -208,11 +208,11 @@ kernels-vs-authors)   # measured and rendered like the tables, model-only withou
 	scripts/runs.sh complete experiments/kernels-vs-authors.csv data/runs/k/kernels-vs-authors.csv || \
 		fail "incomplete"
 	gpu RUN=r reproduce; says "make kernels-vs-authors RUN=r"
-	# the estimate counts every configuration reproduce measures (the stub writes a row each)
+	# the estimate counts every configuration of every list reproduce measures (each measured)
 	n=0
 	for l in $(mk -s print-REPRODUCED_LISTS; cat "$out"); do
-		[[ -f data/runs/r/$l.csv ]] || fail "reproduce did not measure $l"
-		n=$((n + $(grep -vc '^#' "data/runs/r/$l.csv") - 1))
+		build/stencil-runs complete "experiments/$l.csv" "data/runs/r/$l.csv" || fail "$l not measured"
+		n=$((n + $(build/stencil-runs configs "experiments/$l.csv")))
 	done
 	gpu RUN=r reproduce
 	says "reproduce: $n configurations"
