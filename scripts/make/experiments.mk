@@ -146,11 +146,11 @@ reproduce: | $(RUNS_DEP)
 	$(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts"
 
 ifeq ($(MODE),yes)
-# make smoke: a reviewer's first seconds on a GPU: every method and variant verified on one
+# make smoke: a reviewer's first 10 seconds on a GPU: every method and variant verified on one
 # small problem and timed with the QUICK=1 protocol, into build/smoke/ (a check, never a recorded
 # run: a dirty tree is allowed)
 SMOKE_DIR := $(B)/smoke
-smoke: $(BENCH_DEP) ## seconds on a GPU: every method and variant verified on one small problem, timed briefly, into build/smoke/
+smoke: $(BENCH_DEP) ## about 10 s on a GPU: every method and variant verified on one small problem, timed briefly, into build/smoke/
 	$(Q)rm -rf $(SMOKE_DIR) && mkdir -p $(SMOKE_DIR) && start=$$(date +%s) && \
 	ALLOW_DIRTY=1 $(BENCH) run --experiment experiments/smoke.csv --quick --no-counters \
 		--out $(SMOKE_DIR)/smoke.csv && \
