@@ -210,6 +210,18 @@ int run_tool(const char *tool, const char *const *args, char *out, size_t outlen
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
+char *read_text(const char *path)
+{
+	static char buf[1 << 16];
+	FILE *f = fopen(path, "r");
+	if (!f)
+		fail_msg("cannot read %s", path);
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
 int have_gnuplot(void)
 {
 	return system("command -v gnuplot >/dev/null 2>&1") == 0;

@@ -49,18 +49,6 @@ static long fit_row(const struct csv_table *t, const char *st, const char *dt)
 	return -1;
 }
 
-static char *read_text(const char *path)
-{
-	static char buf[1 << 16];
-	FILE *f = fopen(path, "r");
-	if (!f)
-		fail_msg("cannot read %s", path);
-	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* A figure's .vars: the title names the target's own figure, the run's provenance stands alone for a
  * figure that titles itself (tcs Figure 10 from tcs-figure15's), each fit's R^2 is the fit CSV's,
  * an apostrophe reaches gnuplot doubled, as its single-quoted strings take it, measured_run says

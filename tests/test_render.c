@@ -200,18 +200,6 @@ static double cell_num(const struct csv_table *t, size_t r, const char *col)
 	return s && *s && strcmp(s, "NA") ? strtod(s, NULL) : NAN;
 }
 
-static char *read_text(const char *path)
-{
-	static char buf[1 << 16];
-	FILE *f = fopen(path, "r");
-	if (!f)
-		fail_msg("cannot read %s", path);
-	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* kernels-vs-authors from the fixture run (an H100) and without a run: every row of the list meets
  * its authors' number; with a run, ratio = measured / authors (and / the artifact's own depth where
  * there is one) and share of roof = measured / model; the H100 run gets the two-GPUs caveat */

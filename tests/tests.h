@@ -75,6 +75,10 @@ const char *temp_dir(void);
 int run_tool(const char *tool, const char *const *args, char *out, size_t outlen, char *err,
 	     size_t errlen);
 
+/* A text file's first 64 KiB, in a buffer the next call reuses; a file that does not open fails
+ * the test. */
+char *read_text(const char *path);
+
 /* Whether gnuplot is on PATH (a test that draws figures skips, by name, without it). */
 int have_gnuplot(void);
 /* Draw plots/SCRIPT.gp with gnuplot from the repository root: assign (gnuplot statements, e.g.
