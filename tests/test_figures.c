@@ -19,21 +19,6 @@
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
-/* render one target from the committed fixture run tests/fixtures/NAME into out and read its CSV */
-static void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
-{
-	char err[1024], path[512];
-	struct render_ctx c;
-	snprintf(path, sizeof(path), "tests/fixtures/%s", fixture);
-	if (render_open(&c, repo_path("."), repo_path(path), NULL, out, err, sizeof(err)) != 0 ||
-	    render_target(&c, target, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	render_close(&c);
-	snprintf(path, sizeof(path), "%s/%s.csv", out, target);
-	if (csv_table_read(path, t, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-}
-
 static double cell_num(const struct csv_table *t, size_t r, const char *col)
 {
 	const char *s = csv_table_get(t, r, col);

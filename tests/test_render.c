@@ -33,8 +33,8 @@ static void assert_file(const char *dir, const char *name, const char *ext)
 		fail_msg("%s was not rendered", path);
 }
 
-/* render one target from the run in rundir into out and read the CSV it wrote */
-static void render_fixture_dir(const char *rundir, const char *target, const char *out, struct csv_table *t)
+/* tests.h: render one target from the run in rundir into out and read the CSV it wrote */
+void render_fixture_dir(const char *rundir, const char *target, const char *out, struct csv_table *t)
 {
 	char err[1024], path[512];
 	struct render_ctx c;
@@ -48,7 +48,7 @@ static void render_fixture_dir(const char *rundir, const char *target, const cha
 }
 
 /* the same from a committed fixture run (tests/fixtures/NAME) */
-static void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
+void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t)
 {
 	char path[512];
 	snprintf(path, sizeof(path), "tests/fixtures/%s", fixture);

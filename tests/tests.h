@@ -75,6 +75,12 @@ const char *temp_dir(void);
 int run_tool(const char *tool, const char *const *args, char *out, size_t outlen, char *err,
 	     size_t errlen);
 
+/* Render TARGET from the run in RUNDIR (or the committed fixture run tests/fixtures/NAME) into OUT
+ * and read the CSV it wrote into t; a failure fails the test (test_render.c, also for the figures) */
+struct csv_table;
+void render_fixture_dir(const char *rundir, const char *target, const char *out, struct csv_table *t);
+void render_fixture(const char *fixture, const char *target, const char *out, struct csv_table *t);
+
 /* A text file's first 64 KiB, in a buffer the next call reuses; a file that does not open fails
  * the test. */
 char *read_text(const char *path);
