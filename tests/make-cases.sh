@@ -21,7 +21,7 @@ mkdir -p "$S/data" "$S/plots" "$S/tests" "$S/build" "$S/data/runs"
 cp -r "$root/Makefile" "$root/scripts" "$root/experiments" "$S/"
 cp -r "$root/data/hw" "$root/data/paper" "$S/data/"
 mkdir -p "$S/plots/gp" && cp "$root"/plots/gp/*.gp "$S/plots/gp/"
-cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$S/tests/"
+cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$build/tests/stub-rows" "$S/tests/"
 cp "$build"/stencil-render "$build"/stencil-model "$build"/stencil-report "$build"/stencil-compare \
 	"$build"/stencil-runs "$S/build/"
 cat > "$S/gnuplot.sh" <<'EOF'

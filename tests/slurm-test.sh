@@ -69,7 +69,7 @@ fi
 mkdir -p "$S/data/runs" "$S/plots" "$S/tests" "$S/build"
 cp -r "$root/Makefile" "$root/scripts" "$root/experiments" "$S/" &&
 	cp -r "$root/data/hw" "$root/data/paper" "$S/data/" && mkdir -p "$S/plots/gp" && cp "$root"/plots/gp/*.gp "$S/plots/gp/" &&
-	cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$S/tests/" || fail "cannot copy the repository"
+	cp -r "$root/tests/stub-stencilbench.sh" "$root/tests/fixtures" "$build/tests/stub-rows" "$S/tests/" || fail "cannot copy the repository"
 for f in "$build"/stencil-*; do [[ $f == */stencilbench || ! -x $f ]] || cp "$f" "$S/build/"; done
 [[ -x $S/build/stencil-render ]] || fail "no $build/stencil-render (make it first)"
 cat > "$S/gnuplot.sh" <<'EOF'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # stub-stencilbench.sh - a stand-in for build/stencilbench in the make tests (tests/make-cases.sh):
 # no GPU, instant, its behaviour set by the environment. It writes small valid CSVs whose rows are
-# copied (cyclically, one per configuration) from tests/fixtures/run-small.
+# copied (cyclically, one per configuration) from tests/fixtures/run-small by tests/stub/stub-rows.c
+# (build/tests/stub-rows, copied beside this script, or STUB_ROWS).
 #
 #   slug | version | run --experiment F --out P [...] | ceilings --out DIR [...]
 #
@@ -63,44 +64,10 @@ run)
 		touch "${STUB_LOG:-/tmp/stub}.hang.$$"
 		sleep 60
 	fi
-	n=$(($(grep -v '^#' "$exp" | grep -c .) - 1))
-	echo "[$n/$n] stub $(basename "$out" .csv) ... ok" >&2
 	src=$fix/$(basename "$out")
 	mkdir -p "$(dirname "$out")"
-	# one row per configuration of the list: a fixture row (cycled) with the configuration's own
-	# stencil, dtype, method, fusion, size and label (all among the first, unquoted columns), so
-	# that no configuration appears twice
-	grep -v '^#' "$exp" | awk -v wrong="$rc" -F, '
-		# split a CSV line on the commas outside double quotes (a quoted field keeps its quotes)
-		function csvsplit(s, a,    n, i, ch, inq, cur) {
-			n = 0; cur = ""; inq = 0
-			for (i = 1; i <= length(s); i++) {
-				ch = substr(s, i, 1)
-				if (ch == "\"") inq = !inq
-				if (ch == "," && !inq) { a[++n] = cur; cur = "" } else cur = cur ch
-			}
-			a[++n] = cur
-			return n
-		}
-		FNR == 1 { for (i = 1; i <= NF; i++) col[FILENAME, $i] = i; if (FILENAME != "-") print; next }
-		FILENAME == "-" { cfg[++n] = $0; next }
-		{ r[++k] = $0 }
-		END {
-			split(("-", "workload") in col ? "workload dtype method size label matrix" : \
-			      "stencil dtype method fusion size label", key, " ")
-			nk = ("-", "workload") in col ? (("-", "matrix") in col ? 6 : 5) : 6
-			for (i = 1; i <= n; i++) {
-				split(cfg[i], c, ","); m = csvsplit(r[(i - 1) % k + 1], f)
-				for (j = 1; j <= nk; j++) f[col[src, key[j]]] = c[col["-", key[j]]]
-				# errors copied from a row of another dtype mean nothing: zero passes any tolerance
-				f[col[src, "verify_rel_l2"]] = 0; f[col[src, "verify_max_rel"]] = 0
-				# and its rate belongs to another configuration: 1 GStencil/s is under every roof
-				f[col[src, "gstencil_per_s"]] = 1
-				s = f[1]; for (j = 2; j <= m; j++) s = s "," f[j]
-				if (wrong == 1) sub(/,ok,/, ",wrong,", s)
-				print s
-			}
-		}' src="$src" - "$src" > "$out.tmp$$"
+	# one row per configuration of the list, from the fixture's rows (tests/stub/stub-rows.c)
+	"${STUB_ROWS:-$here/stub-rows}" "$exp" "$src" "$rc" "$(basename "$out" .csv)" > "$out.tmp$$"
 	mv "$out.tmp$$" "$out"
 	meta "$(dirname "$out")"
 	exit "$rc" ;;

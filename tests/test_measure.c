@@ -514,8 +514,8 @@ static void test_run_slug(void **state)
 	run_slug("  Tesla V100-SXM2-16GB ", uuid, "2026-11-22", slug, sizeof(slug));
 	assert_string_equal(slug, "tesla-v100-sxm2-16gb-8eb144af-2026-11-22");
 	/* the Makefile's pipeline on a fake nvidia-smi that prints the same GPU */
-	snprintf(cmd, sizeof(cmd), "printf '#!/bin/sh\\ncase \"$1\" in -L) echo GPU 0;; *) echo \"NVIDIA H100 80GB HBM3, "
-		 "GPU-8eb144af-0534-1b9c-80c0-e8d8dabd2d0e\";; esac\\n' > %s/nvidia-smi && chmod +x %s/nvidia-smi", dir, dir);
+	snprintf(cmd, sizeof(cmd), "printf '#!/bin/sh\\ncase \"$1\" in -L) echo \"GPU 0: NVIDIA H100 80GB HBM3 "
+		 "(UUID: GPU-8eb144af-0534-1b9c-80c0-e8d8dabd2d0e)\";; *) exit 9;; esac\\n' > %s/nvidia-smi && chmod +x %s/nvidia-smi", dir, dir);
 	assert_int_equal(system(cmd), 0);
 	snprintf(cmd, sizeof(cmd), "cd %s && PATH=%s:$PATH make -s --no-print-directory print-GPU_SLUG > %s/slug.txt 2>/dev/null",
 		 repo_path("."), dir, dir);

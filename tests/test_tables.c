@@ -112,6 +112,77 @@ static void scan_tree(const char *rel, struct found *f)
 	free(text);
 }
 
+
+/* the marks of a shell CSV parser: a comma as awk's field separator, cut's delimiter or read's IFS,
+ * and CSV asked of nvidia-smi (every CSV is read in C, through model/csvio.h); NULL when none */
+static const char *shell_csv_mark(const char *text)
+{
+	static const char *const marks[] = { "-F,", "-F','", "-F\",\"", "FS=\",\"", "FS = \",\"", "cut -d,",
+					     "cut -d','", "cut -d \",\"", "IFS=,", "--format=csv" };
+	for (size_t i = 0; i < sizeof(marks) / sizeof(marks[0]); i++)
+		if (strstr(text, marks[i]))
+			return marks[i];
+	return NULL;
+}
+
+static void find_shell_csv(const char *rel, char *found, size_t cap)
+{
+	char path[1024];
+	struct stat st;
+	snprintf(path, sizeof(path), "%s", repo_path(rel));
+	if (stat(path, &st) != 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		if (!d)
+			fail_msg("cannot read %s", path);
+		for (struct dirent *e; (e = readdir(d));) {
+			char sub[1024];
+			if (e->d_name[0] == '.' || !strcmp(e->d_name, "fixtures"))
+				continue;
+			snprintf(sub, sizeof(sub), "%s/%s", rel, e->d_name);
+			find_shell_csv(sub, found, cap);
+		}
+		closedir(d);
+		return;
+	}
+	size_t n = strlen(rel);
+	int shell = (n > 3 && !strcmp(rel + n - 3, ".sh")) || (n > 3 && !strcmp(rel + n - 3, ".mk")) ||
+		    !strcmp(rel, "Makefile") || !strcmp(rel, ".ci/run");
+	if (!shell)
+		return;
+	char *text, err[512];
+	size_t len;
+	if (input_file_read(path, &text, &len, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	char *z = realloc(text, len + 1);
+	assert_non_null(z);
+	z[len] = '\0';
+	const char *m = shell_csv_mark(z);
+	if (m)
+		snprintf(found + strlen(found), cap - strlen(found), "  %s: %s\n", rel, m);
+	free(z);
+}
+
+/* no shell code parses a CSV: the scan finds a parser where one is, and none in the tree */
+static void test_no_shell_csv_parser(void **state)
+{
+	static const char *const roots[] = { "scripts", "tests", "Makefile", ".ci" };
+	static char found[4096];
+	(void)state;
+	assert_non_null(shell_csv_mark("grep -v x \"$f\" | awk -F, '{ print $3 }'"));
+	assert_non_null(shell_csv_mark("nvidia-smi --query-gpu=name --format=csv,noheader"));
+	assert_null(shell_csv_mark("awk '{ print $2 }' \"$q\"/done/*"));
+	found[0] = '\0';
+	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
+		find_shell_csv(roots[i], found, sizeof(found));
+	if (found[0]) {
+		printf("shell code that parses a CSV (read it in C through model/csvio.h):\n%s", found);
+		fflush(stdout);
+		fail_msg("shell code parses a CSV");
+	}
+}
+
 /* no list of methods or targets outside their tables */
 static void test_no_lists_beside_tables(void **state)
 {
@@ -537,6 +608,7 @@ void run_tables_tests(struct group_result *r)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_scanner_finds_lists),
 		cmocka_unit_test(test_no_lists_beside_tables),
+		cmocka_unit_test(test_no_shell_csv_parser),
 		cmocka_unit_test(test_experiment_files),
 		cmocka_unit_test(test_option_variants),
 		cmocka_unit_test(test_committed_lists),

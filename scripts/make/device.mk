@@ -48,8 +48,9 @@ $(call check_name,RUN=,$(RUN))
 else ifeq ($(MODE),yes)
 # this GPU's slug (GPU name, the first 8 hex digits of its UUID, UTC date), computed as
 # profiling/gpu.cu does, for file targets typed directly; the user targets take the runner's own
-GPU_SLUG := $(shell nvidia-smi --query-gpu=name,uuid --format=csv,noheader 2>/dev/null | head -1 | \
-	tr 'A-Z' 'a-z' | sed -E 's/, *gpu-([0-9a-f]{8}).*/ \1/; s/[^a-z0-9]+/-/g; s/^-+//; s/-+$$//; \
+# (from nvidia-smi -L's first line, "GPU 0: NVIDIA H200 (UUID: GPU-0d6ec259-...)")
+GPU_SLUG := $(shell nvidia-smi -L 2>/dev/null | head -1 | tr 'A-Z' 'a-z' | \
+	sed -E 's/^gpu [0-9]+: *//; s/ *.uuid: *gpu-([0-9a-f]{8}).*/ \1/; s/[^a-z0-9]+/-/g; s/^-+//; s/-+$$//; \
 	s/^nvidia-//')-$(shell date -u +%F)
 RUN := $(GPU_SLUG)$(QUICK_SUFFIX)
 endif

@@ -1,0 +1,69 @@
+/*
+ * stub-rows.c - the rows the stub runner (tests/stub-stencilbench.sh) writes for a configuration
+ * list, for the make layer's tests (tests/make-cases.sh, tests/slurm-test.sh): one row a
+ * configuration, copied cyclically from a fixture run CSV, with the configuration's own key columns
+ * (every column the list and the fixture share: stencil or workload, dtype, method, fusion, size,
+ * label, matrix), so that no configuration appears twice. Copied verification errors belong to
+ * another configuration and are set to 0, the rate to 1 GStencil/s (under every roof); with WRONG
+ * 1 every status "ok" becomes "wrong". Read and written through model/csvio.h, like every CSV.
+ *
+ *   stub-rows LIST FIXTURE WRONG NAME > OUT   (its progress line, naming NAME, on stderr)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csvio.h"
+
+static const char *const zeroed[] = {"verify_rel_l2", "verify_max_rel"};
+
+/* the value of column c of the output row: the list's key, a fixed value, or the fixture's cell */
+static const char *cell(const struct csv_table *list, size_t i, const struct csv_table *fix,
+			size_t r, size_t c, int wrong)
+{
+	const char *name = fix->header[c], *own = csv_table_get(list, i, name);
+	if (own)
+		return own;
+	for (size_t z = 0; z < sizeof zeroed / sizeof *zeroed; z++)
+		if (!strcmp(name, zeroed[z]))
+			return "0";
+	if (!strcmp(name, "gstencil_per_s"))
+		return "1";
+	if (wrong && !strcmp(name, "status") && !strcmp(fix->cells[r][c], "ok"))
+		return "wrong";
+	return fix->cells[r][c];
+}
+
+int main(int argc, char **argv)
+{
+	struct csv_table list, fix;
+	struct csv_writer w;
+	char err[512];
+	if (argc != 5 || (strcmp(argv[3], "0") && strcmp(argv[3], "1"))) {
+		fprintf(stderr, "usage: stub-rows LIST FIXTURE WRONG(0|1) NAME\n");
+		return 2;
+	}
+	if (csv_table_read(argv[1], &list, err, sizeof err) ||
+	    csv_table_read(argv[2], &fix, err, sizeof err)) {
+		fprintf(stderr, "stub-rows: %s\n", err);
+		return 2;
+	}
+	if (!fix.nrows) {
+		fprintf(stderr, "stub-rows: %s has no row to copy\n", argv[2]);
+		return 2;
+	}
+	if (csv_writer_open(&w, "-", (const char *const *)fix.header, fix.ncols)) {
+		perror("stub-rows: stdout");
+		return 2;
+	}
+	for (size_t i = 0; i < list.nrows; i++) {
+		for (size_t c = 0; c < fix.ncols; c++)
+			csv_put_str(&w, cell(&list, i, &fix, i % fix.nrows, c, argv[3][0] == '1'));
+		csv_end_row(&w);
+	}
+	int rc = csv_writer_close(&w) ? 2 : 0;
+	fprintf(stderr, "[%zu/%zu] stub %s ... ok\n", list.nrows, list.nrows, argv[4]);
+	csv_table_free(&list);
+	csv_table_free(&fix);
+	return rc;
+}
