@@ -24,8 +24,8 @@
 #                  holding them, else none (model and paper columns); RUN= renders that run.
 #   QUICK=1        a labelled smoke run (short warm-up, few samples) into its own RUN
 #   NOBUILD=1      use the tools under build/ as they are (a GPU node with build/ carried over)
-#   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  the GPU's warm-up seconds (default 1)
-#   FULL_WARMUP=1  that warm-up before every row, not only the first and after an idle GPU
+#   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  each row's own warm-up seconds (default
+#                  1; under 1 every title says SHORTENED WARM-UP)
 #   GPUS=all|0,1   make reproduce on several GPUs of this node, one run a model (scripts/multi-gpu.sh)
 #   SLURM=1        make reproduce submits a Slurm job array (a task a chunk of the lists, a GPU each)
 #                  and a dependent job that merges and renders the run, instead of measuring here

@@ -21,6 +21,7 @@ static int parse_config(struct run_config *c, const char *stencil, const char *d
 	int known = 0;
 
 	memset(c, 0, sizeof(*c));
+	c->warmup_s = -1;   /* the protocol's */
 	if (!(c->stencil = stencil_find(stencil))) {
 		snprintf(err, errlen, "unknown stencil '%s'", stencil ? stencil : "");
 		return -1;
@@ -82,6 +83,37 @@ int run_config_parse(struct run_config *c, const char *stencil, const char *dtyp
 	return parse_config(c, stencil, dtype, method, fusion, size, label, methods, 1, err, errlen);
 }
 
+/* cell col of row r as seconds in (lo, 60]: 0 and *v, 1 when empty or absent, -1 with err */
+static int seconds_col(const struct csv_table *t, size_t r, const char *col, double lo, double *v, char *err,
+		       size_t errlen)
+{
+	const char *s = csv_table_get(t, r, col);
+	char *end;
+	if (!s || !*s)
+		return 1;
+	*v = strtod(s, &end);
+	if (*end || !(*v > lo) || *v > 60) {
+		snprintf(err, errlen, "%s:%ld: bad %s '%s' (seconds, over %g and at most 60)", t->path, t->lines[r], col, s,
+			 lo);
+		return -1;
+	}
+	return 0;
+}
+
+int experiment_timing_cols(const struct csv_table *t, size_t r, double *warmup_s, double *rest_s, char *err,
+			   size_t errlen)
+{
+	int a = seconds_col(t, r, "warmup_s", 0, warmup_s, err, errlen);
+	int b = a < 0 ? -1 : seconds_col(t, r, "rest_s", -1e-300, rest_s, err, errlen);
+	if (a < 0 || b < 0)
+		return -1;
+	if (a)
+		*warmup_s = -1;
+	if (b)
+		*rest_s = 0;
+	return 0;
+}
+
 int experiment_read_list(const char *path, const char *const *methods, int need_size, struct run_config **rows,
 			 size_t *n, struct csv_table *table, char *err, size_t errlen)
 {
@@ -116,6 +148,11 @@ int experiment_read_list(const char *path, const char *const *methods, int need_
 			return -1;
 		}
 		out[r].line = t.lines[r];
+		if (experiment_timing_cols(&t, r, &out[r].warmup_s, &out[r].rest_s, err, errlen) != 0) {
+			free(out);
+			csv_table_free(&t);
+			return -1;
+		}
 	}
 	*rows = out;
 	*n = t.nrows;

@@ -27,8 +27,17 @@ struct run_config {
 	long n[3];
 	char size[64];
 	char label[64];
+	double warmup_s;    /* the list's own warm-up for this row (the warm-up study); < 0: the protocol's */
+	double rest_s;      /* the list's idle rest before the warm-up (the warm-up study); 0: none */
 	long line;          /* line in the experiment file, 0 on the command line */
 };
+
+struct csv_table;
+/* A list row's optional timing columns, warmup_s and rest_s (the warm-up study's lists; empty or
+ * absent: the protocol's own warm-up, no rest): 0, or -1 with "FILE:LINE: bad warmup_s 'X' ..." in
+ * err. Shared by the stencil and the workload lists. */
+int experiment_timing_cols(const struct csv_table *t, size_t r, double *warmup_s, double *rest_s, char *err,
+			   size_t errlen);
 
 /*
  * Check one configuration given as strings (what a row or the command line holds): a known

@@ -20,17 +20,24 @@
  *                                             0002.csv, ... of at most SIZE each; prints the count
  *   stencil-runs join OUT IN.csv...           the rows of IN... in order under their header (the
  *                                             same in each) into OUT, which may be one of them
+ *   stencil-runs estimate SECS LIST.csv [RUN.csv]
+ *                                             the seconds LIST would take and how that is known:
+ *                                             "S measured" (the mean row_wall_s of RUN.csv, a run
+ *                                             of the same list, times the configurations) or
+ *                                             "S assumed" (SECS a configuration)
  *
  * Exit: 0 yes, done; 1 no (not a run name, not complete, rows marked wrong); 2 bad input (a list or
  * CSV that does not parse, a usage error), one line naming it; 4 a write failed.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "csvio.h"
 #include "runs.h"
 
 static const char *prog = "stencil-runs";
@@ -39,7 +46,7 @@ static __attribute__((noreturn)) void usage_exit(void)
 {
 	cli_bad_input(prog, "usage: stencil-runs run-name NAME | configs LIST.csv | keys LIST.csv | "
 		      "complete [-v] LIST.csv RUN.csv | wrong TARGET RUN.csv... | split LIST.csv SIZE DIR | "
-		      "join OUT IN.csv...");
+		      "join OUT IN.csv... | estimate SECS LIST.csv [RUN.csv]");
 }
 
 static void read_list(const char *path, struct config_keys *k)
@@ -142,6 +149,39 @@ static int cmd_join(int argc, char **argv)
 	cli_fail(prog, "%s", err);
 }
 
+/* the mean of RUN.csv's row_wall_s over its rows that have one, NaN when none (or no such file) */
+static double mean_row_wall(const char *path)
+{
+	struct csv_table t;
+	char err[1024];
+	double sum = 0, v;
+	size_t n = 0;
+	if (access(path, F_OK) != 0)
+		return NAN;
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		cli_bad_input(prog, "%s", err);
+	for (size_t r = 0; csv_table_col(&t, "row_wall_s") >= 0 && r < t.nrows; r++)
+		if (csv_table_num(&t, r, "row_wall_s", &v, err, sizeof(err)) == 0 && v > 0)
+			sum += v, n++;
+	csv_table_free(&t);
+	return n ? sum / (double)n : NAN;
+}
+
+static int cmd_estimate(int argc, char **argv)
+{
+	struct config_keys k;
+	double secs;
+	if (argc != 2 && argc != 3)
+		usage_exit();
+	if (cli_parse_double(argv[0], &secs) != 0 || !(secs > 0))
+		cli_bad_input(prog, "SECS='%s' is not a positive number of seconds", argv[0]);
+	read_list(argv[1], &k);
+	const double mean = argc == 3 ? mean_row_wall(argv[2]) : NAN;
+	printf("%.0f %s\n", (double)k.n * (isnan(mean) ? secs : mean), isnan(mean) ? "assumed" : "measured");
+	config_keys_free(&k);
+	return 0;
+}
+
 static int cmd_count(int argc, char **argv)
 {
 	return cmd_configs(argc, argv, 0);
@@ -160,6 +200,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "run-name", cmd_run_name }, { "configs", cmd_count }, { "keys", cmd_keys },
 		{ "complete", cmd_complete }, { "wrong", cmd_wrong }, { "split", cmd_split }, { "join", cmd_join },
+		{ "estimate", cmd_estimate },
 	};
 	cli_fail_status = EXIT_ERROR;
 	for (size_t c = 0; argc > 1 && c < sizeof(cmds) / sizeof(cmds[0]); c++)

@@ -133,7 +133,7 @@ int workload_parse_row(struct workload_config *c, const struct csv_table *t, siz
 	snprintf(c->matrix, sizeof(c->matrix), "%s", mx);
 	snprintf(c->size, sizeof(c->size), "%s", s);
 	snprintf(c->label, sizeof(c->label), "%s", l ? l : "");
-	return 0;
+	return experiment_timing_cols(t, r, &c->warmup_s, &c->rest_s, err, errlen);
 }
 
 int workload_read(const char *path, struct workload_config **cfgs, size_t *n, char *err, size_t errlen)

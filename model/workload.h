@@ -31,6 +31,7 @@ struct workload_config {
 	char matrix[64];        /* SpMV: the matrix (model/matrix.h); "" for SCALE */
 	char size[32];
 	char label[64];
+	double warmup_s, rest_s;   /* the list's own warm-up and idle rest (experiment.h); -1, 0: none */
 	long line;
 };
 

@@ -19,17 +19,8 @@ extern "C" {
 #include "protocol.h"
 #include "roofline.h"
 #include "runcsv.h"
+#include "runopts.h"
 }
-
-struct options {
-	int quick, hot, counters, profile_once, device;
-	int original;   /* --original: also the fixed-count protocol of nongemm Figure 7 (protocol.h) */
-	int full_warmup;   /* --full-warmup: every row the GPU's full warm-up, however busy the GPU was */
-	double warmup_s;
-	const char *out, *experiment, *method_filter;
-	const char *stencil, *dtype, *method, *fusion, *size, *label;
-	const char *cupti_csv, *ncu_csv;
-};
 
 /* one configuration, measured: what the run CSV's columns read (runcsv.h; unit and points set
  * before it is written), the kernel and its grid */
@@ -40,23 +31,18 @@ struct row : run_result {
 
 /* seconds on a monotonic clock */
 double now_s(void);
-/* The protocol the options ask for (QUICK, warm-up override, L2 flush). */
-void protocol_from(const struct options *o, struct protocol *p);
 /* Set up r's configuration, verify it against the CPU reference and, when timing, time it with
  * the protocol and read its counters; r->status says how it ended. ceil: the run's ceilings for
  * the model's columns (NULL: none). */
 void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing);
 
 /* the protocol's host callbacks every runner shares (measure.cu): the monotonic clock, an idle
- * pause before a throttled sample is retaken, and the SM clock (NVML) */
+ * pause (a row's asked rest; --original's idle start), the SM clock (NVML), and what a sample
+ * reads while its launch runs (the SM clock, the board power, the clock-event reasons) */
 double bench_now(void *ctx);
-/* the GPU's idle gap since this process's last timed row (-1: none yet), the protocol's warm-up
- * rule's input; bench_busy marks a timed row's end. --original rows pass -1: the warm part of
- * nongemm Figure 7 follows the full warm-up. */
-double bench_idle_s(void);
-void bench_busy(void);
 void bench_rest(void *ctx, double s);
 double bench_clock(void *ctx);
+void bench_read_nvml(struct protocol_sample *s);
 /* the runner's checks (stencilbench.cu), shared with the workload runner: open the device (exit 3
  * without one), refuse a run directory of another GPU, refuse a dirty build unless ALLOW_DIRTY=1 */
 void bench_open_device(const struct options *o);

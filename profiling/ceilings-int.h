@@ -10,11 +10,27 @@
 
 typedef void (*launch_fn)(void *ctx);
 
-/* three warm-up launches, then reps launches timed one by one: the best and the median seconds */
-void ceil_time(launch_fn f, void *ctx, int reps, double *best_s, double *median_s);
-/* one ceilings.csv row: quantity, value (the best), unit, how, median value, samples */
-void ceil_put_row(struct csv_writer *w, const char *q, double v, const char *unit, const char *how,
-		  double median, int reps);
+/* a microbenchmark timed twice: the burst (three launches, then reps timed one by one: the best
+ * and the median), then sustained (CEIL_WARMUP_S of itself, time-based, then at least reps
+ * launches and CEIL_SAMPLE_S timed one by one: the median), each with its median SM clock, the
+ * sustained part with the board power (NaN where NVML is absent) */
+#define CEIL_WARMUP_S 1.0
+#define CEIL_SAMPLE_S 0.2
+struct ceil_timing {
+	double best_s, burst_median_s, burst_mhz;
+	int burst_n;
+	double median_s, mhz, power_w, warmup_s;
+	int n;
+};
+void ceil_time(launch_fn f, void *ctx, int reps, int quick, struct ceil_timing *t);
+/* ceilings.csv's columns (ceilings.cu) and one row: value = work / the sustained median, burst_value
+ * = work / the best burst launch (work: the launch's bytes or FLOPs in the unit's scale) */
+extern const char *const ceil_columns[];
+extern const int ceil_column_count;
+void ceil_put_row(struct csv_writer *w, const char *q, double work, const char *unit, const char *how,
+		  const struct ceil_timing *t);
+/* "  QUANTITY  sustained UNIT (burst B)" on stderr */
+void ceil_say(const char *q, double work, const char *unit, const struct ceil_timing *t);
 /* the fermi paper's microbenchmarks (its Figure 5: Table 1 and Figure 4): rows fermi_* into w,
  * and dir/latency-hiding.csv; sms: the multiprocessor count */
 void fermi_benchmarks(struct csv_writer *w, const char *dir, int quick, int sms, int reps);

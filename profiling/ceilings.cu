@@ -1,9 +1,12 @@
 /*
  * ceilings.cu - microbenchmarks of the GPU's ceilings. See ceilings.h.
  *
- * Every benchmark: three warm-up launches, then `reps` launches timed one by one with CUDA
- * events; the ceiling is the best launch (the highest rate the hardware showed), the median is
- * written beside it. Inputs are non-zero (zeros can run faster than real data). Arithmetic
+ * Every benchmark is timed twice (ceilings-int.h): the burst, three launches then `reps` timed one
+ * by one with CUDA events, the best of them (the highest rate the hardware showed); then sustained,
+ * after 1 s of the benchmark itself, the median of the launches timed next, with its SM clock and
+ * board power. The sustained value is the ceiling (`value`, the model's roof): on a power-capped
+ * GPU a kernel running for seconds runs at the clock the cap allows, and the measured rows do. The
+ * burst value stays beside it. Inputs are non-zero (zeros can run faster than real data). Arithmetic
  * benchmarks keep several independent accumulator chains per thread or warp so that latency
  * does not limit throughput, and store their results so nothing is optimised away.
  */
@@ -14,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cuda_fp16.h>
 
@@ -244,32 +248,122 @@ struct bench {
 	int counter;               /* tensor counter to calibrate against, or -1 */
 };
 
-void ceil_time(launch_fn f, void *ctx, int reps, double *best_s, double *median_s)
+/* one launch between CUDA events, seconds; NVML's clock and power read while it runs (mhz, w: NULL
+ * for none) */
+static double ceil_one(launch_fn f, void *ctx, cudaEvent_t e0, cudaEvent_t e1, double *mhz, double *w)
+{
+	float ms;
+	CUDA_CHECK(cudaEventRecord(e0));
+	f(ctx);
+	CUDA_CHECK(cudaEventRecord(e1));
+	if (mhz)
+		*mhz = nvml_sm_clock();
+	if (w)
+		*w = nvml_power_w();
+	CUDA_CHECK(cudaEventSynchronize(e1));
+	CUDA_CHECK_LAUNCH(0);
+	CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
+	return ms * 1e-3;
+}
+
+/* the median of v's positive values (NaN when none) */
+static double pos_median(double *v, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (v[i] > 0)
+			v[k++] = v[i];
+	return k ? stats_quantile(v, (size_t)k, 0.5) : NAN;
+}
+
+static double host_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void ceil_time(launch_fn f, void *ctx, int reps, int quick, struct ceil_timing *t)
 {
 	cudaEvent_t e0, e1;
-	double *t = (double *)malloc(sizeof(double) * (size_t)reps);
+	const int cap = 100000;
+	double *sec = (double *)malloc(sizeof(double) * cap), *mhz = (double *)malloc(sizeof(double) * cap);
+	double *pw = (double *)malloc(sizeof(double) * cap);
+	struct stats s;
 	CUDA_CHECK(cudaEventCreate(&e0));
 	CUDA_CHECK(cudaEventCreate(&e1));
+	/* the burst: three launches, then reps timed */
 	for (int i = 0; i < 3; i++)
 		f(ctx);
 	CUDA_CHECK_LAUNCH(1);
-	for (int i = 0; i < reps; i++) {
-		float ms;
-		CUDA_CHECK(cudaEventRecord(e0));
-		f(ctx);
-		CUDA_CHECK(cudaEventRecord(e1));
-		CUDA_CHECK(cudaEventSynchronize(e1));
-		CUDA_CHECK_LAUNCH(0);
-		CUDA_CHECK(cudaEventElapsedTime(&ms, e0, e1));
-		t[i] = ms * 1e-3;
+	for (int i = 0; i < reps; i++)
+		sec[i] = ceil_one(f, ctx, e0, e1, &mhz[i], NULL);
+	stats_compute(sec, (size_t)reps, &s);
+	t->best_s = s.min, t->burst_median_s = s.median, t->burst_n = reps;
+	t->burst_mhz = pos_median(mhz, reps);
+	/* sustained: the benchmark itself for CEIL_WARMUP_S (quick: 0.05 s), then the samples */
+	const double warm = quick ? 0.05 : CEIL_WARMUP_S, t0 = host_now();
+	while (host_now() - t0 < warm) {
+		for (int i = 0; i < 8; i++)
+			f(ctx);
+		CUDA_CHECK_LAUNCH(1);
 	}
-	struct stats s;
-	stats_compute(t, (size_t)reps, &s);
-	*best_s = s.min;
-	*median_s = s.median;
-	free(t);
+	t->warmup_s = host_now() - t0;
+	const double t1 = host_now();
+	int n = 0;
+	while (n < cap && (n < reps || host_now() - t1 < (quick ? 0.02 : CEIL_SAMPLE_S))) {
+		sec[n] = ceil_one(f, ctx, e0, e1, &mhz[n], &pw[n]);
+		n++;
+	}
+	stats_compute(sec, (size_t)n, &s);
+	t->median_s = s.median, t->n = n;
+	t->mhz = pos_median(mhz, n);
+	t->power_w = pos_median(pw, n);
+	free(sec);
+	free(mhz);
+	free(pw);
 	CUDA_CHECK(cudaEventDestroy(e0));
 	CUDA_CHECK(cudaEventDestroy(e1));
+}
+
+const char *const ceil_columns[] = { "quantity", "value", "unit", "how", "basis", "samples", "warmup_s",
+				     "sm_clock_mhz", "power_w", "burst_value", "burst_median_value", "burst_samples",
+				     "burst_sm_clock_mhz" };
+const int ceil_column_count = sizeof(ceil_columns) / sizeof(ceil_columns[0]);
+
+static int ceil_quick;   /* the basis column: "sustained", or "quick" (QUICK=1's short warm-up) */
+
+void ceil_put_row(struct csv_writer *w, const char *q, double work, const char *unit, const char *how,
+		  const struct ceil_timing *t)
+{
+	csv_put_str(w, q);
+	csv_put_num(w, work / t->median_s);
+	csv_put_str(w, unit);
+	csv_put_str(w, how);
+	csv_put_str(w, ceil_quick ? "quick" : "sustained");
+	csv_put_int(w, t->n);
+	csv_put_num(w, t->warmup_s);
+	csv_put_num(w, t->mhz);
+	csv_put_num(w, t->power_w);
+	csv_put_num(w, work / t->best_s);
+	csv_put_num(w, work / t->burst_median_s);
+	csv_put_int(w, t->burst_n);
+	csv_put_num(w, t->burst_mhz);
+	csv_end_row(w);
+}
+
+void ceil_say(const char *q, double work, const char *unit, const struct ceil_timing *t)
+{
+	fprintf(stderr, "  %-28s %8.1f %s at %.0f MHz, %.0f W (burst %.1f at %.0f MHz)\n", q, work / t->median_s, unit,
+		t->mhz, t->power_w, work / t->best_s, t->burst_mhz);
+}
+
+void ceil_protocol_text(int quick, int counters, char *buf, size_t len)
+{
+	snprintf(buf, len, "%sceilings: each microbenchmark %.2f s of itself, then the median of >= %d launches "
+		 "timed one by one over %.2f s (sustained, the value); burst: best of %d launches after 3, beside it; "
+		 "counters %s", quick ? "QUICK: " : "", quick ? 0.05 : CEIL_WARMUP_S, quick ? 3 : 10,
+		 quick ? 0.02 : CEIL_SAMPLE_S, quick ? 3 : 10, counters ? "on" : "off");
 }
 
 struct kctx {
@@ -297,34 +391,22 @@ static void launch_ctx(void *p)
 	}
 }
 
-void ceil_put_row(struct csv_writer *w, const char *q, double v, const char *unit, const char *how,
-		    double median, int reps)
-{
-	csv_put_str(w, q);
-	csv_put_num(w, v);
-	csv_put_str(w, unit);
-	csv_put_str(w, how);
-	csv_put_num(w, median);
-	csv_put_int(w, reps);
-	csv_end_row(w);
-}
-
 /* DRAM copy: 2 x 1 GiB (quick: 2 x 256 MiB), bytes read + written */
 static void dram_ceilings(struct csv_writer *w, int quick, int sms, int reps)
 {
 	long bytes = quick ? (256L << 20) : (1L << 30);
 	struct kctx k = {};
 	void *a, *b;
-	double best, med;
+	struct ceil_timing t;
 	CUDA_CHECK(cudaMalloc(&a, (size_t)bytes));
 	CUDA_CHECK(cudaMalloc(&b, (size_t)bytes));
 	gpu_fill_input(a, bytes / 4, DT_FP32, 0);
 	CUDA_CHECK(cudaMemset(b, 1, (size_t)bytes));
 	k.kind = K_COPY; k.a = a; k.b = b; k.n = bytes / 16; k.blocks = sms * 8; k.threads = 512;
-	ceil_time(launch_ctx, &k, reps, &best, &med);
-	ceil_put_row(w, "dram_copy_bandwidth", 2.0 * bytes / best * 1e-9, "GB/s",
-		"float4 copy of 1 GiB to 1 GiB: bytes read + written", 2.0 * bytes / med * 1e-9, reps);
-	fprintf(stderr, "  dram_copy_bandwidth   %8.1f GB/s\n", 2.0 * bytes / best * 1e-9);
+	ceil_time(launch_ctx, &k, reps, quick, &t);
+	ceil_put_row(w, "dram_copy_bandwidth", 2.0 * bytes * 1e-9, "GB/s",
+		"float4 copy of 1 GiB to 1 GiB: bytes read + written", &t);
+	ceil_say("dram_copy_bandwidth", 2.0 * bytes * 1e-9, "GB/s", &t);
 
 	CUDA_CHECK(cudaFree(a));
 	CUDA_CHECK(cudaFree(b));
@@ -336,17 +418,16 @@ static void l2_ceiling(struct csv_writer *w, const cudaDeviceProp *p, float *d_o
 	long bytes = p->l2CacheSize / 4 / 16 * 16;
 	struct kctx k = {};
 	void *a;
-	double best, med;
+	struct ceil_timing t;
 	CUDA_CHECK(cudaMalloc(&a, (size_t)bytes));
 	gpu_fill_input(a, bytes / 4, DT_FP32, 0);
 	k.kind = K_L2; k.a = a; k.n = bytes / 16; k.reps = quick ? 20 : 100; k.out = d_out;
 	k.blocks = sms * 4; k.threads = 512;
-	ceil_time(launch_ctx, &k, reps, &best, &med);
+	ceil_time(launch_ctx, &k, reps, quick, &t);
 	double total = (double)bytes * k.reps;
-	ceil_put_row(w, "l2_read_bandwidth", total / best * 1e-9, "GB/s",
-		"ld.global.cg float4 reads of an L2-resident buffer (a quarter of the L2)",
-		total / med * 1e-9, reps);
-	fprintf(stderr, "  l2_read_bandwidth     %8.1f GB/s\n", total / best * 1e-9);
+	ceil_put_row(w, "l2_read_bandwidth", total * 1e-9, "GB/s",
+		"ld.global.cg float4 reads of an L2-resident buffer (a quarter of the L2)", &t);
+	ceil_say("l2_read_bandwidth", total * 1e-9, "GB/s", &t);
 	CUDA_CHECK(cudaFree(a));
 }
 
@@ -354,14 +435,13 @@ static void l2_ceiling(struct csv_writer *w, const cudaDeviceProp *p, float *d_o
 static void smem_ceiling(struct csv_writer *w, float *d_out, int quick, int sms, int reps)
 {
 	struct kctx k = {};
-	double best, med;
+	struct ceil_timing t;
 	k.kind = K_SMEM; k.out = d_out; k.iters = quick ? 2048 : 16384; k.blocks = sms * 4;
 	k.threads = 512;
-	ceil_time(launch_ctx, &k, reps, &best, &med);
+	ceil_time(launch_ctx, &k, reps, quick, &t);
 	double total = 16.0 * k.iters * k.blocks * k.threads;
-	ceil_put_row(w, "shared_memory_bandwidth", total / best * 1e-9, "GB/s",
-		"conflict-free float4 shared-memory loads", total / med * 1e-9, reps);
-	fprintf(stderr, "  shared_memory_bw      %8.1f GB/s\n", total / best * 1e-9);
+	ceil_put_row(w, "shared_memory_bandwidth", total * 1e-9, "GB/s", "conflict-free float4 shared-memory loads", &t);
+	ceil_say("shared_memory_bandwidth", total * 1e-9, "GB/s", &t);
 }
 
 /* arithmetic: FMA chains and MMA shapes, each tensor shape also calibrated against the counters
@@ -419,7 +499,7 @@ static void arith_ceilings(struct csv_writer *w, struct csv_writer *cw, int have
 {
 	for (size_t i = 0; i < sizeof(ar) / sizeof(ar[0]); i++) {
 		struct kctx k = {};
-		double best, med;
+		struct ceil_timing t;
 		if (cc < ar[i].min_cc) {
 			fprintf(stderr, "  %-28s skipped: needs sm_%d\n", ar[i].quantity, ar[i].min_cc);
 			continue;
@@ -427,14 +507,14 @@ static void arith_ceilings(struct csv_writer *w, struct csv_writer *cw, int have
 		k.kind = K_ARITH; k.kernel = ar[i].kernel; k.out = d_out; k.blocks = sms * 4;
 		k.threads = 256;
 		k.iters = ar[i].per_warp ? (quick ? 256 : 4096) : (quick ? 1024 : 16384);
-		ceil_time(launch_ctx, &k, reps, &best, &med);
+		ceil_time(launch_ctx, &k, reps, quick, &t);
 		double units = ar[i].per_warp ? (double)k.blocks * k.threads / 32 : (double)k.blocks * k.threads;
 		double flop = units * k.iters * ar[i].flop_per_unit;
 		char how[160];
 		snprintf(how, sizeof(how), "%s, %d independent accumulators per %s", ar[i].instruction,
 			 ar[i].per_warp ? ACC : CHAINS, ar[i].per_warp ? "warp" : "thread");
-		ceil_put_row(w, ar[i].quantity, flop / best * 1e-12, ar[i].unit, how, flop / med * 1e-12, reps);
-		fprintf(stderr, "  %-28s %8.1f %s\n", ar[i].quantity, flop / best * 1e-12, ar[i].unit);
+		ceil_put_row(w, ar[i].quantity, flop * 1e-12, ar[i].unit, how, &t);
+		ceil_say(ar[i].quantity, flop * 1e-12, ar[i].unit, &t);
 		if (have_counters && ar[i].counter >= 0)
 			calibrate(cw, ar[i].quantity, ar[i].instruction, &k, units, ar[i].flop_per_unit);
 	}
@@ -448,7 +528,7 @@ static void wgmma_ceilings(struct csv_writer *w, struct csv_writer *cw, int have
 	for (int i = 0; i < wgmma_bench_count; i++) {
 		const struct wgmma_bench *b = &wgmma_benches[i];
 		struct kctx k = {};
-		double best, med;
+		struct ceil_timing t;
 		if (cc != 90) {
 			fprintf(stderr, "  %-28s skipped: sm_90a code runs on compute capability 9.0 only\n", b->quantity);
 			continue;
@@ -456,13 +536,13 @@ static void wgmma_ceilings(struct csv_writer *w, struct csv_writer *cw, int have
 		k.kind = K_ARITH; k.kernel = b->kernel; k.out = d_out; k.blocks = sms * 2;
 		k.threads = 256;
 		k.iters = quick ? 64 : 1024;
-		ceil_time(launch_ctx, &k, reps, &best, &med);
+		ceil_time(launch_ctx, &k, reps, quick, &t);
 		const double units = (double)k.blocks * k.threads / 32, flop = units * k.iters * b->flop_per_warp_iter;
 		const char *unit = strstr(b->quantity, "_sp_") ? "TFLOP/s dense-equivalent" : "TFLOP/s";
 		char how[192];
 		snprintf(how, sizeof(how), "%s, %d a warpgroup between waits, 4 warpgroups an SM", b->instruction, b->steps);
-		ceil_put_row(w, b->quantity, flop / best * 1e-12, unit, how, flop / med * 1e-12, reps);
-		fprintf(stderr, "  %-28s %8.1f %s\n", b->quantity, flop / best * 1e-12, unit);
+		ceil_put_row(w, b->quantity, flop * 1e-12, unit, how, &t);
+		ceil_say(b->quantity, flop * 1e-12, unit, &t);
 		if (have_counters)
 			calibrate(cw, b->quantity, b->instruction, &k, units, b->flop_per_warp_iter);
 	}
@@ -470,7 +550,6 @@ static void wgmma_ceilings(struct csv_writer *w, struct csv_writer *cw, int have
 
 int ceilings_run(const char *dir, int quick, int use_counters)
 {
-	static const char *const cols[] = { "quantity", "value", "unit", "how", "median_value", "samples" };
 	static const char *const ccols[] = { "quantity", "instruction", "exact_flop", "counter",
 					     "counter_value", "counter_per_flop" };
 	const cudaDeviceProp *p = gpu_props();
@@ -487,7 +566,8 @@ int ceilings_run(const char *dir, int quick, int use_counters)
 			fprintf(stderr, "ceilings: warning: counters unavailable (%s): no calibration\n", why);
 	}
 	snprintf(path, sizeof(path), "%s/ceilings.csv", dir);
-	if (csv_writer_open(&w, path, cols, 6) != 0) {
+	ceil_quick = quick;
+	if (csv_writer_open(&w, path, ceil_columns, (size_t)ceil_column_count) != 0) {
 		fprintf(stderr, "ceilings: %s\n", atomic_error());
 		return -1;
 	}

@@ -163,18 +163,17 @@ static void fermi_fma_rows(struct csv_writer *w, int quick, int sms, int reps, d
 	CUDA_CHECK(cudaMemcpy(ops, host, sizeof(host), cudaMemcpyHostToDevice));
 	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
 		struct fb_ctx k = {};
-		double best, med;
+		struct ceil_timing t;
 		k.kind = rows[r].kind, k.a = ops, k.out = out, k.blocks = sms * 8;
 		k.iters = (quick ? 1 : 4) * (rows[r].kind == FBK_REG ? 4096 : 1024);
-		ceil_time(fb_launch, &k, reps, &best, &med);
+		ceil_time(fb_launch, &k, reps, quick, &t);
 		const double fma = 4.0 * k.iters * k.blocks * FB_THREADS;
 		const double bytes = rows[r].kind == FBK_REG ? 32.0 : 16.0;
 		if (rows[r].kind == FBK_REG)
-			ceil_put_row(w, "fermi_dp_fma", 2 * fma / best * 1e-9, "GFLOP/s",
-				     "fermi Figure 5a: 4 independent DFMA chains a thread (ILP 4)", 2 * fma / med * 1e-9, reps);
-		ceil_put_row(w, rows[r].quantity, bytes * fma / best * 1e-9, "GB/s", rows[r].how, bytes * fma / med * 1e-9,
-			     reps);
-		fprintf(stderr, "  %-28s %8.1f GB/s\n", rows[r].quantity, bytes * fma / best * 1e-9);
+			ceil_put_row(w, "fermi_dp_fma", 2 * fma * 1e-9, "GFLOP/s",
+				     "fermi Figure 5a: 4 independent DFMA chains a thread (ILP 4)", &t);
+		ceil_put_row(w, rows[r].quantity, bytes * fma * 1e-9, "GB/s", rows[r].how, &t);
+		ceil_say(rows[r].quantity, bytes * fma * 1e-9, "GB/s", &t);
 	}
 	CUDA_CHECK(cudaFree(ops));
 }
@@ -183,37 +182,41 @@ static void fermi_fma_rows(struct csv_writer *w, int quick, int sms, int reps, d
 static void fermi_memory(struct csv_writer *w, const char *dir, int quick, int sms, int reps)
 {
 	struct fb_ctx k = {};
-	double best, med;
+	struct ceil_timing t;
 	k.kind = FBK_COPY, k.dx = 512, k.dy = 512, k.dz = quick ? 128 : 512;   /* 2 x 1 GiB (quick 256 MiB) */
 	const long bytes = 8L * k.dx * k.dy * k.dz;
 	CUDA_CHECK(cudaMalloc(&k.a, (size_t)bytes));
 	CUDA_CHECK(cudaMalloc(&k.b, (size_t)bytes));
 	gpu_fill_input(k.a, bytes / 8, DT_FP64, 0);
 	CUDA_CHECK(cudaMemset(k.b, 0, (size_t)bytes));
-	ceil_time(fb_launch, &k, reps, &best, &med);
-	ceil_put_row(w, "fermi_dram_bandwidth", 2.0 * bytes / best * 1e-9, "GB/s",
-		     "fermi Figure 5c: 3D copy of 512^3 doubles, one a thread, 32 x 16 blocks: bytes read + written",
-		     2.0 * bytes / med * 1e-9, reps);
-	fprintf(stderr, "  %-28s %8.1f GB/s\n", "fermi_dram_bandwidth", 2.0 * bytes / best * 1e-9);
+	ceil_time(fb_launch, &k, reps, quick, &t);
+	ceil_put_row(w, "fermi_dram_bandwidth", 2.0 * bytes * 1e-9, "GB/s",
+		     "fermi Figure 5c: 3D copy of 512^3 doubles, one a thread, 32 x 16 blocks: bytes read + written", &t);
+	ceil_say("fermi_dram_bandwidth", 2.0 * bytes * 1e-9, "GB/s", &t);
 
-	static const char *const cols[] = { "length", "flop_per_load", "time_s", "time_median_s",
-					    "bandwidth_gbps", "gflop_per_s" };
+	/* time_s: sustained (the median after 1 s of itself; runs before sustained ceilings: the burst's
+	 * best); time_median_s: the burst's median; burst_time_s: the burst's best */
+	static const char *const cols[] = { "length", "flop_per_load", "time_s", "time_median_s", "burst_time_s",
+					    "sm_clock_mhz", "power_w", "bandwidth_gbps", "gflop_per_s" };
 	char path[1024];
 	struct csv_writer lw;
 	snprintf(path, sizeof(path), "%s/latency-hiding.csv", dir);
-	if (csv_writer_open(&lw, path, cols, 6) != 0) {
+	if (csv_writer_open(&lw, path, cols, 9) != 0) {
 		fprintf(stderr, "ceilings: %s\n", atomic_error());
 	} else {
 		k.kind = FBK_OVERLAP, k.n = bytes / 8, k.blocks = sms * 4;
 		for (int length = 0; length <= 96; length += length < 32 ? 1 : length < 64 ? 4 : 8) {
 			k.length = length;
-			ceil_time(fb_launch, &k, reps, &best, &med);
+			ceil_time(fb_launch, &k, reps, quick, &t);
 			csv_put_int(&lw, length);
 			csv_put_int(&lw, 8L * length);
-			csv_put_num(&lw, best);
-			csv_put_num(&lw, med);
-			csv_put_num(&lw, 2.0 * bytes / best * 1e-9);
-			csv_put_num(&lw, 8.0 * length * k.n / best * 1e-9);
+			csv_put_num(&lw, t.median_s);
+			csv_put_num(&lw, t.burst_median_s);
+			csv_put_num(&lw, t.best_s);
+			csv_put_num(&lw, t.mhz);
+			csv_put_num(&lw, t.power_w);
+			csv_put_num(&lw, 2.0 * bytes / t.median_s * 1e-9);
+			csv_put_num(&lw, 8.0 * length * k.n / t.median_s * 1e-9);
 			csv_end_row(&lw);
 		}
 		if (csv_writer_close(&lw) != 0)

@@ -168,6 +168,8 @@ static struct {
 	int (*power_limit)(nvml_device_t, unsigned *);
 	int (*driver_version)(char *, unsigned);
 	int (*uuid)(nvml_device_t, char *, unsigned);
+	int (*reasons)(nvml_device_t, unsigned long long *);
+	int (*power)(nvml_device_t, unsigned *);
 } nvm;
 
 static int nvml_open(void)
@@ -189,6 +191,10 @@ static int nvml_open(void)
 	SYM(power_limit, "nvmlDeviceGetPowerManagementLimit");
 	SYM(driver_version, "nvmlSystemGetDriverVersion");
 	SYM(uuid, "nvmlDeviceGetUUID");
+	SYM(reasons, "nvmlDeviceGetCurrentClocksEventReasons");
+	if (!nvm.reasons)   /* drivers before 535 name it for throttling */
+		SYM(reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
+	SYM(power, "nvmlDeviceGetPowerUsage");
 #undef SYM
 	if (!nvm.init || !nvm.by_pci || !nvm.clock || nvm.init() != 0)
 		return 0;
@@ -215,6 +221,22 @@ int nvml_sm_clock(void) { return nvml_clock_of(NVML_CLOCK_SM, 0); }
 int nvml_max_sm_clock(void) { return nvml_clock_of(NVML_CLOCK_SM, 1); }
 int nvml_mem_clock(void) { return nvml_clock_of(NVML_CLOCK_MEM, 0); }
 int nvml_max_mem_clock(void) { return nvml_clock_of(NVML_CLOCK_MEM, 1); }
+
+long long nvml_clock_reasons(void)
+{
+	unsigned long long v;
+	if (!nvml_open() || !nvm.reasons || nvm.reasons(nvm.dev, &v) != 0)
+		return -1;
+	return (long long)(v & 0x7fffffffffffffffULL);
+}
+
+double nvml_power_w(void)
+{
+	unsigned mw;
+	if (!nvml_open() || !nvm.power || nvm.power(nvm.dev, &mw) != 0)
+		return -1;
+	return mw / 1000.0;
+}
 
 /* ---- meta.csv ---- */
 
@@ -258,7 +280,7 @@ int meta_same_gpu(const char *dir, char *other, size_t len)
 	return rc;
 }
 
-void meta_begin(struct run_meta *m, const char *tool, const char *protocol)
+void meta_begin(struct run_meta *m, const char *tool, const char *protocol, const char *detail)
 {
 	char host[64] = "host";
 	time_t now = time(NULL);
@@ -269,6 +291,7 @@ void meta_begin(struct run_meta *m, const char *tool, const char *protocol)
 	snprintf(m->run_id, sizeof(m->run_id), "%s-%ld", stamp, (long)getpid());
 	snprintf(m->tool, sizeof(m->tool), "%s", tool);
 	snprintf(m->protocol, sizeof(m->protocol), "%s", protocol);
+	snprintf(m->detail, sizeof(m->detail), "%s", detail);
 	m->sm_clock_start = nvml_sm_clock();
 	m->mem_clock_start = nvml_mem_clock();
 }
@@ -310,7 +333,7 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 		"cuda_runtime", "nvcc_version", "cupti_version", "sm_clock_start_mhz",
 		"sm_clock_end_mhz", "sm_clock_max_mhz", "mem_clock_start_mhz", "mem_clock_end_mhz",
 		"mem_clock_max_mhz", "ecc", "persistence", "power_limit_w", "git_commit", "git_dirty",
-		"protocol",
+		"protocol", "protocol_detail",
 	};
 	const size_t nc = sizeof(cols) / sizeof(cols[0]);
 	char path[1024], buf[256], date[32], host[64] = "host", uuid[64], bus[32];
@@ -382,6 +405,7 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 	csv_put_str(&w, STENCIL_GIT_COMMIT);
 	csv_put_str(&w, STENCIL_GIT_DIRTY);
 	csv_put_str(&w, m->protocol);
+	csv_put_str(&w, m->detail);
 	csv_end_row(&w);
 	if (csv_writer_close(&w) != 0) {
 		snprintf(err, len, "%s", atomic_error());

@@ -50,15 +50,21 @@ int nvml_sm_clock(void);
 int nvml_max_sm_clock(void);
 int nvml_mem_clock(void);
 int nvml_max_mem_clock(void);
+/* The clock-event reasons now (NVML's bit mask, protocol.h's PR_* bits), -1 when unavailable. */
+long long nvml_clock_reasons(void);
+/* The board power now in W (NVML's reading, which averages over its own window), -1 when
+ * unavailable. */
+double nvml_power_w(void);
 
 /* Run metadata: one row per tool invocation appended to DIR/meta.csv (atomically). */
 struct run_meta {
 	char run_id[64];
 	char tool[32];
-	char protocol[1024];     /* warm-up, sample rule, L2 flush, counters */
+	char protocol[1024];     /* the protocol sentence (protocol_text): warm-up, samples, retakes */
+	char detail[1024];       /* the window and the counters */
 	int sm_clock_start, sm_clock_end, mem_clock_start, mem_clock_end;
 };
-void meta_begin(struct run_meta *m, const char *tool, const char *protocol);
+void meta_begin(struct run_meta *m, const char *tool, const char *protocol, const char *detail);
 /* "GPU-xxxxxxxx-xxxx-..." of the open device, as meta.csv writes it. */
 void gpu_uuid_string(char *buf, size_t len);
 /* One run, one GPU: 0 when DIR/meta.csv is missing or names only this device, else -1 with the

@@ -54,11 +54,14 @@ struct timing_ctx {
 
 double bench_now(void *c) { (void)c; return now_s(); }
 
-static double gpu_busy_at = -1;   /* when this process's last timed row ended (< 0: none yet) */
-double bench_idle_s(void) { return gpu_busy_at < 0 ? -1 : now_s() - gpu_busy_at; }
-void bench_busy(void) { gpu_busy_at = now_s(); }
-
 double bench_clock(void *c) { (void)c; return nvml_sm_clock(); }
+
+void bench_read_nvml(struct protocol_sample *s)
+{
+	s->sm_mhz = nvml_sm_clock();
+	s->power_w = nvml_power_w();
+	s->reasons = nvml_clock_reasons();
+}
 
 static int t_launch(void *c, long n)
 {
@@ -70,8 +73,9 @@ static int t_launch(void *c, long n)
 	return 0;
 }
 
-/* One window: (evict the L2,) the launch (and the write-back read); seconds between the events. */
-static double t_window(struct timing_ctx *t, int flush, int launch, double *mhz)
+/* One window: (evict the L2,) the launch (and the write-back read); seconds between the events;
+ * with nv, NVML's clock, power and reasons read while the launch is in flight */
+static double t_window(struct timing_ctx *t, int flush, int launch, struct protocol_sample *nv)
 {
 	float ms;
 	if (flush)
@@ -83,17 +87,17 @@ static double t_window(struct timing_ctx *t, int flush, int launch, double *mhz)
 		gpu_writeback_l2(t->s);
 	CUDA_CHECK(cudaEventRecord(t->e1, t->s));
 	CUDA_CHECK(cudaGetLastError());
-	if (mhz)
-		*mhz = nvml_sm_clock();           /* read while the launch is in flight */
+	if (nv)
+		bench_read_nvml(nv);              /* read while the launch is in flight */
 	CUDA_CHECK(cudaEventSynchronize(t->e1));
 	CUDA_CHECK(cudaEventElapsedTime(&ms, t->e0, t->e1));
 	return ms * 1e-3;
 }
 
-static int t_sample(void *c, int flush, double *sec, double *mhz)
+static int t_sample(void *c, int flush, struct protocol_sample *s)
 {
 	struct timing_ctx *t = (struct timing_ctx *)c;
-	*sec = t_window(t, flush, 1, mhz) - (flush ? t->writeback_s : 0);
+	s->seconds = t_window(t, flush, 1, s) - (flush ? t->writeback_s : 0);
 	return 0;
 }
 
@@ -234,19 +238,6 @@ static void verify_launch(struct row *r, struct method_ctx *mc, const void *d_in
 
 static int counters_state;   /* 0 untried, 1 ok, -1 unavailable (warned once) */
 
-void protocol_from(const struct options *o, struct protocol *p)
-{
-	if (o->quick)
-		protocol_quick(p);
-	else
-		protocol_default(p);
-	if (o->warmup_s >= 0)
-		p->warmup_s = o->warmup_s;
-	if (o->full_warmup)
-		p->rewarm_after_s = -1;   /* every idle gap is "long": the full warm-up every row */
-	p->flush_l2 = !o->hot;
-}
-
 /* The model's F, Q, I (and attainable with ceilings) for this row; sigma NaN: the model's rule. */
 static void model_for(struct row *r, const struct hw *ceil, double sigma)
 {
@@ -317,16 +308,14 @@ static void count_row(struct row *r, struct timing_ctx *tc)
 /* A verified row timed with the protocol the options ask for */
 static void time_row(struct row *r, const struct options *o, struct timing_ctx *tc)
 {
-	struct protocol p;
 	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest, bench_clock };
-	protocol_from(o, &p);
 	/* --original first, on a GPU left idle: what a fixed-count driver starting afresh measures */
 	if (o->original && protocol_original(&ops, &r->orig) != 0)
 		return;
-	tc->writeback_s = p.flush_l2 ? writeback_baseline(tc) : 0;
-	r->writeback_s = p.flush_l2 ? tc->writeback_s : NAN;
-	const int ran = protocol_run(&p, &ops, o->original ? -1 : bench_idle_s(), nvml_max_sm_clock(), &r->pr) == 0;
-	bench_busy();
+	tc->writeback_s = !o->hot ? writeback_baseline(tc) : 0;
+	r->writeback_s = !o->hot ? tc->writeback_s : NAN;
+	/* the row's own warm-up (the list's for the warm-up study), then its samples */
+	const int ran = options_time_row(o, 0, r->cfg->warmup_s, r->cfg->rest_s, &ops, &r->pr) == 0;
 	if (!ran || (o->original && protocol_original_warm(&ops, &r->orig) != 0))
 		return;
 	/* a launch shorter than the spread of the write-back read subtracted from it has no rate */
@@ -351,7 +340,9 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 	void *d_in = NULL, *d_out = NULL;
 	cudaStream_t s;
 
+	const double t_row = now_s();
 	snprintf(r->status, sizeof(r->status), "skipped");
+	r->wall_s = NAN;
 	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = r->writeback_s = NAN;
 	r->orig.cold_s = r->orig.warm_s = r->orig.idle_mhz = NAN;
 	mc.props = gpu_props();
@@ -419,4 +410,5 @@ done:
 	weights_free(&w);
 	dense_weights_free(&dw);
 	dense_weights_free(&db);
+	r->wall_s = now_s() - t_row;
 }

@@ -11,8 +11,6 @@
 void protocol_default(struct protocol *p)
 {
 	p->warmup_s = 1.0;
-	p->row_warmup_s = 0.05;
-	p->rewarm_after_s = 0.5;
 	p->calib_launches = 10;
 	p->batch_s = 0.1;
 	p->min_samples = 10;
@@ -20,26 +18,33 @@ void protocol_default(struct protocol *p)
 	p->max_sample_s = 0.5;
 	p->target_ci = 0.005;
 	p->flush_l2 = 1;
-	p->throttle_frac = 0.75;
-	p->max_retakes = 20;
-	p->rest_s = 0.05;
+	p->max_retakes = 5;
 }
 
 void protocol_quick(struct protocol *p)
 {
 	protocol_default(p);
 	p->warmup_s = 0.05;
-	p->row_warmup_s = 0.02;
 	p->min_samples = 5;
 	p->max_samples = 20;
 	p->max_sample_s = 0.1;
 }
 
-double protocol_warmup(const struct protocol *p, double idle_s)
+void protocol_reasons_text(long long reasons, char *buf, size_t len)
 {
-	if (idle_s < 0 || idle_s > p->rewarm_after_s)
-		return p->warmup_s;
-	return fmin(p->row_warmup_s, p->warmup_s);
+	static const struct {
+		long long bit;
+		const char *name;
+	} names[] = {
+		{ PR_POWER_CAP, "power_cap" }, { PR_HW_SLOWDOWN, "hw_slowdown" }, { PR_SW_THERMAL, "sw_thermal" },
+		{ PR_HW_THERMAL, "hw_thermal" }, { PR_POWER_BRAKE, "power_brake" }, { PR_IDLE, "idle" },
+		{ PR_APP_CLOCKS, "app_clocks" }, { PR_SYNC_BOOST, "sync_boost" }, { PR_DISPLAY, "display" },
+	};
+	size_t used = 0;
+	snprintf(buf, len, "%s", reasons < 0 ? "NA" : "none");
+	for (size_t i = 0; reasons > 0 && i < sizeof(names) / sizeof(names[0]); i++)
+		if ((reasons & names[i].bit) && used < len)
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? "+" : "", names[i].name);
 }
 
 const char *protocol_stop_name(int reason)
@@ -52,98 +57,132 @@ const char *protocol_stop_name(int reason)
 	}
 }
 
-int protocol_run(const struct protocol *p, const struct protocol_ops *ops, double idle_s, double max_sm_mhz,
-		 struct protocol_result *r)
+/* warmup_s of the row's own launches, time-based: calibration launches, then batches of about
+ * batch_s until the time has passed; *launches: how many; *launch_s: the calibrated launch time */
+static int warm_up(const struct protocol *p, const struct protocol_ops *ops, double warmup_s, long *launches,
+		   double *launch_s)
 {
-	double t0, t_warm, t_samp, sec, mhz;
-	const double warmup_s = protocol_warmup(p, idle_s);
-	int rc, cap = 64, next_check;
-
-	memset(r, 0, sizeof(*r));
-	r->sm_mhz_median = r->sm_mhz_min = NAN;
-	r->idle_s = idle_s < 0 ? NAN : idle_s;
-
-	/* 1. warm-up: calibrate, then launch in batches until the row's warm-up has passed */
-	t0 = ops->now(ops->ctx);
+	const double t0 = ops->now(ops->ctx);
+	int rc;
 	if ((rc = ops->launch(ops->ctx, p->calib_launches)) != 0)
 		return rc;
-	r->calib_launch_s = (ops->now(ops->ctx) - t0) / p->calib_launches;
-	r->warmup_launches = p->calib_launches;
+	*launch_s = (ops->now(ops->ctx) - t0) / p->calib_launches;
+	*launches = p->calib_launches;
 	for (;;) {
-		double left = warmup_s - (ops->now(ops->ctx) - t0);
-		long batch;
+		const double left = warmup_s - (ops->now(ops->ctx) - t0);
 		if (left <= 0)
-			break;
-		batch = (long)(fmin(left, p->batch_s) / fmax(r->calib_launch_s, 1e-9)) + 1;
+			return 0;
+		const long batch = (long)(fmin(left, p->batch_s) / fmax(*launch_s, 1e-9)) + 1;
 		if ((rc = ops->launch(ops->ctx, batch)) != 0)
 			return rc;
-		r->warmup_launches += batch;
+		*launches += batch;
 	}
-	t_warm = ops->now(ops->ctx);
-	r->warmup_s = t_warm - t0;
+}
 
-	/* 2. samples until the median's confidence target, the time limit or the count limit (the
-	 * interval, a sort, is checked at n growing by a tenth) */
-	next_check = p->min_samples;
-	r->seconds = malloc((size_t)cap * sizeof(double));
-	r->sm_mhz = malloc((size_t)cap * sizeof(double));
-	t_samp = t_warm;
-	for (;;) {
-		if (r->n == cap) {
-			cap *= 2;
-			r->seconds = realloc(r->seconds, (size_t)cap * sizeof(double));
-			r->sm_mhz = realloc(r->sm_mhz, (size_t)cap * sizeof(double));
+/* a kept sample appended to r (its arrays grown as needed) */
+static void keep(struct protocol_result *r, const struct protocol_sample *s, int *cap)
+{
+	if (r->n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		r->seconds = realloc(r->seconds, (size_t)*cap * sizeof(double));
+		r->sm_mhz = realloc(r->sm_mhz, (size_t)*cap * sizeof(double));
+		r->power_w = realloc(r->power_w, (size_t)*cap * sizeof(double));
+	}
+	r->seconds[r->n] = s->seconds;
+	r->sm_mhz[r->n] = s->sm_mhz;
+	r->power_w[r->n] = s->power_w;
+	r->n++;
+	if (s->reasons >= 0)
+		r->reasons = (r->reasons < 0 ? 0 : r->reasons) | s->reasons;
+}
+
+/* the median of v's known (> 0) values, NaN when none; *min their minimum */
+static double known_median(const double *v, int n, double *min)
+{
+	double *known = malloc((size_t)(n > 0 ? n : 1) * sizeof(double)), med = NAN;
+	size_t k = 0;
+	for (int i = 0; i < n; i++)
+		if (v[i] > 0)
+			known[k++] = v[i];
+	if (min)
+		*min = k ? stats_quantile(known, k, 0.0) : NAN;
+	if (k)
+		med = stats_quantile(known, k, 0.5);
+	free(known);
+	return med;
+}
+
+/* whether the samples may stop: the median's confidence target, the time or the count limit */
+static int enough(const struct protocol *p, const struct protocol_ops *ops, struct protocol_result *r, double t_samp,
+		  int *next_check)
+{
+	if (r->n >= p->min_samples) {
+		if (r->n >= *next_check) {
+			*next_check = r->n + (r->n + 9) / 10;
+			if (stats_median_ci_rel(r->seconds, (size_t)r->n) <= p->target_ci)
+				return r->stop_reason = PROTOCOL_STOP_CI;
 		}
-		if ((rc = ops->sample(ops->ctx, p->flush_l2, &sec, &mhz)) != 0)
+		if (ops->now(ops->ctx) - t_samp >= p->max_sample_s)
+			return r->stop_reason = PROTOCOL_STOP_TIME;
+	}
+	if (r->n >= p->max_samples)
+		return r->stop_reason = PROTOCOL_STOP_COUNT;
+	return 0;
+}
+
+int protocol_row(const struct protocol *p, const struct protocol_ops *ops, double warmup_s, double rest_s,
+		 struct protocol_result *r)
+{
+	struct protocol_sample s;
+	double t_samp, launch_s;
+	long launches;
+	int rc, cap = 0, next_check = p->min_samples;
+
+	memset(r, 0, sizeof(*r));
+	r->sm_mhz_median = r->sm_mhz_min = r->power_median_w = NAN;
+	r->reasons = -1;
+	r->warmup_asked_s = warmup_s < 0 ? p->warmup_s : warmup_s;
+	r->rest_s = rest_s > 0 ? rest_s : 0;
+	if (r->rest_s > 0 && ops->rest)
+		ops->rest(ops->ctx, r->rest_s);
+
+	/* 1. the row's own warm-up, immediately before its samples */
+	const double t0 = ops->now(ops->ctx);
+	if ((rc = warm_up(p, ops, r->warmup_asked_s, &launches, &launch_s)) != 0)
+		return rc;
+	r->calib_launch_s = launch_s;
+	r->warmup_launches = launches;
+	t_samp = ops->now(ops->ctx);
+	r->warmup_s = t_samp - t0;
+	r->first_sample_at_s = r->warmup_s;
+	r->own_before_first_s = (double)launches * launch_s;
+
+	/* 2. samples until the stopping rule; 3. a thermal or slowdown sample retaken after a fresh
+	 * warm-up (the time limit counts from the last warm-up's end) */
+	for (;;) {
+		if ((rc = ops->sample(ops->ctx, p->flush_l2, &s)) != 0)
 			return rc;
-		/* 3. a throttled sample is retaken after a rest, a bounded number of times */
-		if (max_sm_mhz > 0 && mhz > 0 && mhz < p->throttle_frac * max_sm_mhz) {
+		if (s.reasons > 0 && (s.reasons & PR_RETAKE)) {
 			if (r->retakes < p->max_retakes) {
 				r->retakes++;
-				if (ops->rest)
-					ops->rest(ops->ctx, p->rest_s);
+				if ((rc = warm_up(p, ops, r->warmup_asked_s, &launches, &launch_s)) != 0)
+					return rc;
+				t_samp = ops->now(ops->ctx);
 				continue;
 			}
 			r->throttled++;
 		}
-		r->seconds[r->n] = sec;
-		r->sm_mhz[r->n] = mhz;
-		r->n++;
-		if (r->n >= p->min_samples) {
-			if (r->n >= next_check) {
-				next_check = r->n + (r->n + 9) / 10;
-				if (stats_median_ci_rel(r->seconds, (size_t)r->n) <= p->target_ci) {
-					r->stop_reason = PROTOCOL_STOP_CI;
-					break;
-				}
-			}
-			if (ops->now(ops->ctx) - t_warm >= p->max_sample_s) {
-				r->stop_reason = PROTOCOL_STOP_TIME;
-				break;
-			}
-		}
-		if (r->n >= p->max_samples) {
-			r->stop_reason = PROTOCOL_STOP_COUNT;
+		keep(r, &s, &cap);
+		if (enough(p, ops, r, t_samp, &next_check))
 			break;
-		}
 	}
 	r->sampling_s = ops->now(ops->ctx) - t_samp;
 
 	/* 4. summary */
 	stats_compute(r->seconds, (size_t)r->n, &r->time);
 	r->median_ci = stats_median_ci_rel(r->seconds, (size_t)r->n);
-	{
-		double *known = malloc((size_t)r->n * sizeof(double));
-		size_t k = 0;
-		for (int i = 0; i < r->n; i++)
-			if (r->sm_mhz[i] > 0)
-				known[k++] = r->sm_mhz[i];
-		if (k) {
-			r->sm_mhz_median = stats_quantile(known, k, 0.5);
-			r->sm_mhz_min = stats_quantile(known, k, 0.0);
-		}
-		free(known);
-	}
+	r->sm_mhz_median = known_median(r->sm_mhz, r->n, &r->sm_mhz_min);
+	r->power_median_w = known_median(r->power_w, r->n, NULL);
 	return 0;
 }
 
@@ -151,7 +190,8 @@ void protocol_free(struct protocol_result *r)
 {
 	free(r->seconds);
 	free(r->sm_mhz);
-	r->seconds = r->sm_mhz = NULL;
+	free(r->power_w);
+	r->seconds = r->sm_mhz = r->power_w = NULL;
 }
 
 /* timed_launches back to back between two host clock readings (the launch call waits for them) */
@@ -185,17 +225,13 @@ int protocol_original_warm(const struct protocol_ops *ops, struct original_resul
 
 void protocol_text(const struct protocol *p, int quick, char *buf, size_t len)
 {
-	if (p->rewarm_after_s < 0) {
-		snprintf(buf, len, "%swarm-up %.2f s every row, after %d calibration launches; samples >= %d until the "
-			 "median's 95%% confidence interval is within %.1f%% of it or %.1f s", quick ? "QUICK: " : "",
-			 p->warmup_s, p->calib_launches, p->min_samples, 100 * p->target_ci, p->max_sample_s);
-		return;
-	}
-	snprintf(buf, len, "%swarm-up %.2f s (a process's first row, and after the GPU idled over %.1f s), else "
-		 "%.2f s, after %d calibration launches; samples >= %d until the median's 95%% confidence "
-		 "interval is within %.1f%% of it or %.1f s", quick ? "QUICK: " : "", p->warmup_s, p->rewarm_after_s,
-		 fmin(p->row_warmup_s, p->warmup_s), p->calib_launches, p->min_samples, 100 * p->target_ci,
-		 p->max_sample_s);
+	/* a warm-up under the specified second is a labelled shortcut, never silent */
+	const char *label = quick ? "QUICK: " : p->warmup_s < 1.0 ? "SHORTENED WARM-UP: " : "";
+	snprintf(buf, len, "%swarm-up %.2f s of each row's own kernel, after %d calibration launches; samples >= %d "
+		 "until the median's 95%% confidence interval is within %.1f%% of it or %.1f s; a sample with an NVML "
+		 "thermal or hardware-slowdown reason retaken after a fresh warm-up (at most %d a row), power-capped "
+		 "samples kept", label, p->warmup_s, p->calib_launches, p->min_samples,
+		 100 * p->target_ci, p->max_sample_s, p->max_retakes);
 }
 
 void protocol_original_text(char *buf, size_t len, int on)

@@ -2,15 +2,19 @@
  * protocol.h - the timing protocol every measurement uses (REPRODUCE.md, "Timing protocol").
  *
  *   1. warm-up, time-based (nongemm Listing 1): time 10 calibration launches, then launch in
- *      batches of about 0.1 s until the row's warm-up has passed. The GPU's warm-up, warmup_s
- *      (default 1.0 s), is given to a process's first timed row and to every row before which the
- *      GPU has idled more than rewarm_after_s (0.5 s) since the last timed launch; a row that
- *      follows on a busy GPU warms its own kernel for row_warmup_s (0.05 s) (protocol_warmup);
+ *      batches of about 0.1 s until warmup_s (default 1.0 s) of the row's own kernel has passed,
+ *      immediately before its samples, whatever ran before it (protocol_row). A row may first
+ *      rest the GPU idle (the warm-up study's rows do; none else);
  *   2. timed samples, one per sample() call: the caller's measurement window (stencilbench: the
  *      L2 evicted before the launch, and the write-back of what the launch left dirty in L2
  *      inside the window; see the runner) unless hot: at least min_samples, and on until the
  *      95 % confidence interval of the median is within target_ci of it (half-width; checked at
- *      n growing by a tenth) or max_sample_s has passed (or max_samples were taken);
+ *      n growing by a tenth) or max_sample_s has passed (or max_samples were taken). Each sample
+ *      reads NVML's clock-event reasons, the SM clock and the board power while it runs;
+ *   3. a sample with a thermal or hardware-slowdown reason (PR_RETAKE) is discarded and retaken
+ *      after a fresh warmup_s of the kernel, never after an idle rest (at most max_retakes a row;
+ *      past that it is kept and counted as throttled). A sample under the software power cap is
+ *      kept: under the cap is where Hopper settles, the steady state being measured.
  * The device work is behind callbacks, so the loop is tested on the CPU with a fake clock.
  */
 #ifndef PROTOCOL_H
@@ -24,10 +28,17 @@
 extern "C" {
 #endif
 
+/* NVML's clock-event reason bits (nvmlClocksEventReason*), named as the run CSVs write them */
+enum {
+	PR_IDLE = 0x1, PR_APP_CLOCKS = 0x2, PR_POWER_CAP = 0x4, PR_HW_SLOWDOWN = 0x8, PR_SYNC_BOOST = 0x10,
+	PR_SW_THERMAL = 0x20, PR_HW_THERMAL = 0x40, PR_POWER_BRAKE = 0x80, PR_DISPLAY = 0x100,
+	PR_RETAKE = PR_HW_SLOWDOWN | PR_SW_THERMAL | PR_HW_THERMAL | PR_POWER_BRAKE,
+};
+/* reasons as '+'-joined names ("power_cap+hw_thermal"), "none" for 0, "NA" when < 0 (unread) */
+void protocol_reasons_text(long long reasons, char *buf, size_t len);
+
 struct protocol {
-	double warmup_s;        /* 1.0: the GPU's warm-up (the first row, and after an idle GPU) */
-	double row_warmup_s;    /* 0.05: a row's warm-up on a GPU busy until just before */
-	double rewarm_after_s;  /* 0.5: an idle gap longer than this gets warmup_s again */
+	double warmup_s;        /* 1.0: each row's own warm-up */
 	int calib_launches;     /* 10 */
 	double batch_s;         /* 0.1: warm-up batch length */
 	int min_samples;        /* 10 */
@@ -35,19 +46,16 @@ struct protocol {
 	double max_sample_s;    /* 0.5 */
 	double target_ci;       /* 0.005: the median's 95 % confidence half-width over the median */
 	int flush_l2;           /* 1 unless --hot */
-	double throttle_frac;   /* 0.75 */
-	int max_retakes;        /* 20: throttled samples discarded and retaken per row, at most */
-	double rest_s;          /* 0.05: the pause before a retake */
+	int max_retakes;        /* 5: samples with a PR_RETAKE reason discarded and retaken per row, at most */
 };
 
 /* The full protocol and the QUICK=1 smoke-test one (short warm-up, few samples). */
 void protocol_default(struct protocol *p);
 void protocol_quick(struct protocol *p);
-/* The warm-up a row gets: warmup_s when the GPU has idled idle_s > rewarm_after_s since the last
- * timed launch (idle_s < 0: none yet in this process; rewarm_after_s < 0: every row, the runner's
- * --full-warmup), else row_warmup_s (never more than warmup_s, so that a warm-up of 0 asked for
- * is 0). */
-double protocol_warmup(const struct protocol *p, double idle_s);
+struct protocol_sample {
+	double seconds, sm_mhz, power_w;
+	long long reasons;
+};
 
 struct protocol_ops {
 	void *ctx;
@@ -55,10 +63,11 @@ struct protocol_ops {
 	double (*now)(void *ctx);
 	/* enqueue n launches and wait for them: 0 on success */
 	int (*launch)(void *ctx, long n);
-	/* (flush the L2 if asked, then) time one launch: seconds and the SM clock in MHz (<= 0 if
-	 * unknown); 0 on success */
-	int (*sample)(void *ctx, int flush_l2, double *seconds, double *sm_mhz);
-	/* pause s seconds (the GPU idle) before a throttled sample is retaken; NULL: no pause */
+	/* (flush the L2 if asked, then) time one launch into s: seconds, and read while it runs the
+	 * SM clock in MHz, the board power in W (each <= 0 if unknown) and NVML's clock-event
+	 * reasons (-1 if unknown); 0 on success */
+	int (*sample)(void *ctx, int flush_l2, struct protocol_sample *s);
+	/* pause s seconds, the GPU idle (a row's asked rest; --original's idle start); NULL: none */
 	void (*rest)(void *ctx, double s);
 	/* the SM clock now, MHz (the original protocol's record of an idle GPU); NULL: not read */
 	double (*clock)(void *ctx);
@@ -66,28 +75,33 @@ struct protocol_ops {
 
 struct protocol_result {
 	double calib_launch_s;      /* per-launch time from the calibration launches */
-	long warmup_launches;
-	double warmup_s;            /* measured warm-up duration */
-	double idle_s;              /* the GPU's idle gap before the row (NaN: the first row) */
-	int n;                      /* samples taken */
-	double *seconds, *sm_mhz;   /* n each (caller frees with protocol_free) */
-	int throttled;              /* kept samples under the throttle threshold */
-	int retakes;                /* throttled samples discarded and retaken */
+	long warmup_launches;       /* the first warm-up's launches (calibration included) */
+	double warmup_asked_s;      /* the warm-up the row was given */
+	double warmup_s;            /* the first warm-up's measured duration */
+	double rest_s;              /* the idle pause before it (0: none) */
+	double first_sample_at_s;   /* from the row's start (its first launch) to its first sample */
+	double own_before_first_s;  /* the row's own launches' time before its first sample (estimated:
+				     * launches x the calibrated launch time) */
+	int n;                      /* samples kept */
+	double *seconds, *sm_mhz, *power_w;   /* n each (caller frees with protocol_free) */
+	long long reasons;          /* the reasons of the kept samples, OR'd (-1: never read) */
+	int throttled;              /* kept samples with a PR_RETAKE reason (the retakes ran out) */
+	int retakes;                /* samples discarded and retaken, each after a fresh warm-up */
 	double sampling_s;
 	int stop_reason;            /* PROTOCOL_STOP_* */
 	struct stats time;          /* of seconds */
 	double median_ci;           /* the median's 95 % confidence half-width over the median */
 	double sm_mhz_median;       /* NaN when the clock was not read */
 	double sm_mhz_min;          /* NaN when the clock was not read */
+	double power_median_w;      /* NaN when the power was not read */
 };
 
 enum { PROTOCOL_STOP_CI = 1, PROTOCOL_STOP_TIME = 2, PROTOCOL_STOP_COUNT = 3 };
 const char *protocol_stop_name(int reason);
 
-/* Run the protocol, the GPU idle idle_s before it (protocol_warmup; < 0: the process's first row);
- * max_sm_mhz <= 0 disables the throttle flag. 0 on success, else the first failing callback's
- * code. */
-int protocol_run(const struct protocol *p, const struct protocol_ops *ops, double idle_s, double max_sm_mhz,
+/* Time one row: rest_s idle first when > 0, warmup_s (< 0: p's) of the row's own kernel, then the
+ * samples with their retakes. 0 on success, else the first failing callback's code. */
+int protocol_row(const struct protocol *p, const struct protocol_ops *ops, double warmup_s, double rest_s,
 		 struct protocol_result *r);
 void protocol_free(struct protocol_result *r);
 
@@ -112,7 +126,9 @@ struct original_result {
 };
 int protocol_original(const struct protocol_ops *ops, struct original_result *r);
 int protocol_original_warm(const struct protocol_ops *ops, struct original_result *r);
-/* meta.csv's protocol line, its timing part: the warm-up rule, the samples' stopping rule */
+/* The protocol sentence, generated here alone: meta.csv's protocol column, and through it every
+ * table footer and figure title (the renderer quotes it). The warm-up, the samples' stopping rule,
+ * the retake rule; QUICK runs start "QUICK: ". */
 void protocol_text(const struct protocol *p, int quick, char *buf, size_t len);
 /* "; original protocol too: ..." for meta.csv's protocol line when on, else "" */
 void protocol_original_text(char *buf, size_t len, int on);

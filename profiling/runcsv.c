@@ -20,6 +20,14 @@ static void put_or_na(struct csv_writer *w, int have, double v)
 		csv_put_str(w, "NA");
 }
 
+/* the NVML clock-event reasons of a timed row's kept samples ("NA": not timed, or not read) */
+static void put_reasons(struct csv_writer *w, int timed, const struct protocol_result *p)
+{
+	char buf[160];
+	protocol_reasons_text(timed ? p->reasons : -1, buf, sizeof(buf));
+	csv_put_str(w, buf);
+}
+
 /* ---- the stencil run CSV --------------------------------------------------------------------- */
 
 /* a stencil row as its columns see it: the measured row and the values several columns derive from */
@@ -72,9 +80,11 @@ static void put_method(struct csv_writer *w, const struct row_view *x)
 	X(samples, csv_put_int(w, x->t ? x->r->pr.n : 0)) \
 	X(throttled_samples, csv_put_int(w, x->t ? x->r->pr.throttled : 0)) \
 	X(stop_reason, csv_put_str(w, x->t ? protocol_stop_name(x->r->pr.stop_reason) : "NA")) \
+	/* the warm-up the row was given (1 s; the warm-up study's own), its measured length, the idle \
+	 * rest before it (0: none) */ \
+	X(warmup_asked_s, T(x->r->pr.warmup_asked_s)) \
 	X(warmup_s, T(x->r->pr.warmup_s)) \
-	/* the GPU's idle gap before the row (NA: the process's first row, or --original's) */ \
-	X(warmup_idle_s, put_or_na(w, x->t && !isnan(x->r->pr.idle_s), x->r->pr.idle_s)) \
+	X(warmup_rest_s, T(x->r->pr.rest_s)) \
 	X(warmup_launches, T((double)x->r->pr.warmup_launches)) \
 	X(time_median_s, T(x->med)) \
 	X(time_min_s, T(x->r->pr.time.min)) \
@@ -87,8 +97,13 @@ static void put_method(struct csv_writer *w, const struct row_view *x)
 	X(sm_clock_median_mhz, T(x->r->pr.sm_mhz_median)) \
 	X(sm_clock_min_mhz, T(x->r->pr.sm_mhz_min)) \
 	X(throttle_retakes, T((double)x->r->pr.retakes)) \
+	X(clock_reasons, put_reasons(w, x->t, &x->r->pr)) \
+	X(power_median_w, put_or_na(w, x->t && !isnan(x->r->pr.power_median_w), x->r->pr.power_median_w)) \
 	/* every fused time step counts, nothing else: points x t / median time */ \
 	X(gstencil_per_s, T(x->steps / x->med * 1e-9)) \
+	/* the board power over the samples x the median time, per point-step */ \
+	X(energy_nj_per_point_step, put_or_na(w, x->t && !isnan(x->r->pr.power_median_w), \
+					      x->r->pr.power_median_w * x->med / x->steps * 1e9)) \
 	/* compulsory traffic (each input read once, each output written once) over the median */ \
 	X(achieved_gbps, T(2.0 * dtype_table[x->c->dtype].bytes * x->pts / x->med * 1e-9)) \
 	X(dram_read_bytes, H(x->v[CTR_DRAM_READ])) \
@@ -127,6 +142,7 @@ static void put_method(struct csv_writer *w, const struct row_view *x)
 	X(orig_time_warm_s, put_or_na(w, x->t && !isnan(x->r->orig.warm_s), x->r->orig.warm_s)) \
 	X(orig_timed_launches, put_or_na(w, x->t && !isnan(x->r->orig.cold_s), (double)x->r->orig.timed_launches)) \
 	X(orig_idle_mhz, put_or_na(w, x->t && !isnan(x->r->orig.idle_mhz), x->r->orig.idle_mhz)) \
+	X(row_wall_s, put_or_na(w, !isnan(x->r->wall_s), x->r->wall_s)) \
 	X(git_commit, csv_put_str(w, x->ids->git_commit)) \
 	X(git_dirty, csv_put_str(w, x->ids->git_dirty))
 
@@ -204,6 +220,7 @@ struct wl_view {
 	const struct run_ids *ids;
 	int spmv, made, ran;   /* SpMV; its matrix built (SCALE: always); set up (not skipped) */
 	double bytes, t;       /* the bytes a launch moves, the median (NaN: not timed) */
+	double elements;       /* SCALE's elements, SpMV's non-zeros */
 };
 
 /* NAME and the statement that writes its cell from x (a struct wl_view) */
@@ -222,7 +239,7 @@ struct wl_view {
 	X(row_len_mean, put_or_na(w, x->spmv && x->made, x->r->len_mean)) \
 	X(row_len_max, put_or_na(w, x->spmv && x->made, (double)x->r->len_max)) \
 	X(row_len_cv, put_or_na(w, x->spmv && x->made, x->r->len_cv)) \
-	X(elements, put_or_na(w, x->made, x->spmv ? (double)x->r->nnz : (double)x->c->n)) \
+	X(elements, put_or_na(w, x->made, x->elements)) \
 	X(bytes, put_or_na(w, x->made, x->bytes)) \
 	X(status, csv_put_str(w, x->r->status)) \
 	X(reason, csv_put_str(w, x->r->reason)) \
@@ -231,8 +248,9 @@ struct wl_view {
 	X(samples, csv_put_int(w, x->r->timed ? x->p->n : 0)) \
 	X(throttled_samples, csv_put_int(w, x->r->timed ? x->p->throttled : 0)) \
 	X(stop_reason, csv_put_str(w, x->r->timed ? protocol_stop_name(x->p->stop_reason) : "")) \
+	X(warmup_asked_s, csv_put_num(w, x->r->timed ? x->p->warmup_asked_s : NAN)) \
 	X(warmup_s, csv_put_num(w, x->r->timed ? x->p->warmup_s : NAN)) \
-	X(warmup_idle_s, put_or_na(w, x->r->timed && !isnan(x->p->idle_s), x->p->idle_s)) \
+	X(warmup_rest_s, csv_put_num(w, x->r->timed ? x->p->rest_s : NAN)) \
 	X(warmup_launches, csv_put_int(w, x->r->timed ? x->p->warmup_launches : 0)) \
 	X(time_median_s, csv_put_num(w, x->t)) \
 	X(time_min_s, csv_put_num(w, x->r->timed ? x->p->time.min : NAN)) \
@@ -243,10 +261,15 @@ struct wl_view {
 	X(sm_clock_median_mhz, csv_put_num(w, x->r->timed ? x->p->sm_mhz_median : NAN)) \
 	X(sm_clock_min_mhz, csv_put_num(w, x->r->timed ? x->p->sm_mhz_min : NAN)) \
 	X(throttle_retakes, csv_put_int(w, x->r->timed ? x->p->retakes : 0)) \
+	X(clock_reasons, put_reasons(w, x->r->timed, x->p)) \
+	X(power_median_w, put_or_na(w, x->r->timed && !isnan(x->p->power_median_w), x->p->power_median_w)) \
 	X(launches_per_sample, csv_put_int(w, x->r->timed ? x->r->per_sample : 0)) \
 	X(issue_s, put_or_na(w, x->r->timed && !isnan(x->r->issue_s), x->r->issue_s)) \
 	X(gbps, csv_put_num(w, x->bytes / x->t * 1e-9)) \
 	X(gflop_per_s, csv_put_num(w, workload_flops(x->c, x->r->nnz) / x->t * 1e-9)) \
+	/* the board power over the samples x the median time, per element (SCALE's, SpMV's non-zeros) */ \
+	X(energy_nj_per_element, put_or_na(w, x->r->timed && x->made && !isnan(x->p->power_median_w), \
+					   x->p->power_median_w * x->t / x->elements * 1e9)) \
 	X(registers, put_or_na(w, x->ran && x->r->regs >= 0, (double)x->r->regs)) \
 	X(preprocess_s, put_or_na(w, !isnan(x->r->preprocess_s), x->r->preprocess_s)) \
 	X(padded, put_or_na(w, x->spmv && x->made, (double)x->r->padded)) \
@@ -256,6 +279,7 @@ struct wl_view {
 					 (double)x->r->orig.timed_launches)) \
 	X(orig_idle_mhz, put_or_na(w, x->r->timed && !isnan(x->r->orig.idle_mhz), x->r->orig.idle_mhz)) \
 	X(window, csv_put_str(w, "hot")) \
+	X(row_wall_s, put_or_na(w, !isnan(x->r->wall_s), x->r->wall_s)) \
 	X(git_commit, csv_put_str(w, x->ids->git_commit)) \
 	X(git_dirty, csv_put_str(w, x->ids->git_dirty))
 
@@ -291,6 +315,7 @@ void wl_csv_row(struct csv_writer *w, const struct wl_result *r, const struct ru
 	x.ran = strcmp(r->status, "skipped") != 0;
 	x.bytes = workload_bytes(r->c, r->rows, r->cols, r->nnz);
 	x.t = r->timed ? r->pr.time.median : NAN;
+	x.elements = x.spmv ? (double)r->nnz : (double)r->c->n;
 	csv_col_cells(w, wl_cols, NELEM(wl_cols), &x);
 	csv_end_row(w);
 }

@@ -49,6 +49,7 @@ struct run_result {
 	int have_model;
 	double writeback_s;              /* the write-back read alone (NaN: hot, no window) */
 	struct original_result orig;     /* --original's cold and warm means (NaN: not asked) */
+	double wall_s;                   /* the row's wall time in the runner, set-up to teardown */
 };
 
 /* one workload configuration, measured: what the workload run CSV's columns read */
@@ -60,6 +61,7 @@ struct wl_result {
 	long verified, rows, cols, nnz, len_max, padded;
 	int regs, timed, per_sample;
 	double issue_s;   /* the host's time to issue one launch, the mean over the samples */
+	double wall_s;    /* the row's wall time in the runner, set-up to teardown */
 	struct protocol_result pr;
 	struct original_result orig;
 };

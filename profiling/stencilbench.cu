@@ -15,10 +15,10 @@
  *   stencilbench kernel --method M                the method's kernel name, for ncu's -k filter
  *   stencilbench ncu-compare --cupti RUN.csv --ncu NCU.csv
  *
- * Options: --quick (QUICK=1: short warm-up, few samples), --hot (no L2 eviction and no write-back
- * in the window), --no-counters (COUNTERS=0), --warmup-s S (WARMUP_S: the GPU's warm-up), --full-warmup
- * (FULL_WARMUP=1: that warm-up every row, not only after an idle GPU), --profile-once (one launch,
- * for ncu), --original (each row also timed as a fixed-count driver times it, idle GPU first, and
+ * Options (runopts.h): --quick (QUICK=1: short warm-up, few samples: a labelled smoke run), --hot
+ * (no L2 eviction and no write-back in the window), --no-counters (COUNTERS=0), --warmup-s S
+ * (WARMUP_S: each row's own warm-up, 1 s by default; under 1 s the protocol sentence says
+ * SHORTENED), --profile-once (one launch, for ncu), --original (each row also timed as a fixed-count driver times it, idle GPU first, and
  * again after the warm-up: nongemm Figure 7; protocol.h), --device N.
  *
  * The measurement window (REPRODUCE.md, "Timing protocol"): a launch leaves up to an L2's worth of
@@ -82,13 +82,13 @@ static void usage(FILE *f)
 		"usage: %s list\n"
 		"       %s run (--stencil S --dtype T --method M [--fusion N] --size AxB | --experiment F)\n"
 		"                  --out DIR/NAME.csv [--quick] [--hot] [--no-counters] [--warmup-s S]\n"
-		"                  [--full-warmup] [--original] [--profile-once] [--device N]\n"
+		"                  [--original] [--profile-once] [--device N]\n"
 		"       %s check [--method M] [--quick]\n"
 		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
 		"       %s metrics | slug | version | kernel --method M\n"
 		"       %s ncu-compare --cupti RUN.csv --ncu NCU.csv\n"
-		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S, FULL_WARMUP=1\n"
-		"(--full-warmup), ALLOW_DIRTY=1.\n"
+		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S (--warmup-s),\n"
+		"ALLOW_DIRTY=1.\n"
 		"Exit status: 0 done, 1 some rows wrong (CSV written), 2 bad input, 3 no CUDA device,\n"
 		"4 error (nothing new written).\n",
 		prog, prog, prog, prog, prog, prog);
@@ -161,22 +161,6 @@ static void check_configs(const struct options *o, const struct run_config *cfgs
 	}
 }
 
-static void run_protocol_text(const struct options *o, char *buf, size_t len)
-{
-	struct protocol p;
-	char orig[256], timing[512];
-	protocol_from(o, &p);
-	protocol_original_text(orig, sizeof(orig), o->original);
-	protocol_text(&p, o->quick, timing, sizeof(timing));
-	snprintf(buf, len, "%s; window %s; counters %s; a sample under %.0f%% of the max SM "
-		 "clock retaken after %.2f s, at most %d a row%s", timing,
-		 o->hot ? "hot (launch alone, L2 not evicted)" :
-			  "writeback (L2 evicted before; write-back read inside, its cost alone subtracted)",
-		 o->counters ? "on (launch + write-back read, minus the read alone)" : "off",
-		 100 * p.throttle_frac, p.rest_s, p.max_retakes,
-		 orig);
-}
-
 static void fmt_eta(char *buf, size_t len, double s)
 {
 	if (s < 60)
@@ -189,7 +173,7 @@ static int cmd_run(const struct options *o)
 {
 	struct run_config *cfgs = NULL, one;
 	size_t n = 1;
-	char err[1024], dir[1024], tmp[1024], ceil_path[1200], proto[1024];
+	char err[1024], dir[1024], tmp[1024], ceil_path[1200], proto[1024], detail[1024];
 	struct hw ceil;
 	int have_ceil = 0, wrong = 0;
 	struct run_meta meta;
@@ -230,8 +214,8 @@ static int cmd_run(const struct options *o)
 			cli_fail(prog, "%s", err);
 		have_ceil = 1;
 	}
-	run_protocol_text(o, proto, sizeof(proto));
-	meta_begin(&meta, "stencilbench run", proto);
+	options_protocol_text(o, 0, proto, sizeof(proto), detail, sizeof(detail));
+	meta_begin(&meta, "stencilbench run", proto, detail);
 
 	struct row *rows = (struct row *)calloc(n, sizeof(struct row));
 	double t0 = now_s();
@@ -357,7 +341,7 @@ static int cmd_check(const struct options *o)
 static int cmd_ceilings(const struct options *o)
 {
 	struct run_meta meta;
-	char proto[256], err[512];
+	char proto[512], err[512];
 	if (!o->out)
 		cli_bad_input(prog, "ceilings needs --out DIR");
 	bench_refuse_dirty();
@@ -365,9 +349,8 @@ static int cmd_ceilings(const struct options *o)
 	bench_refuse_other_gpu(o->out);
 	if (cli_mkdir_p(o->out) != 0)
 		cli_fail(prog, "cannot create %s: %s", o->out, strerror(errno));
-	snprintf(proto, sizeof(proto), "%sceilings: 3 warm-up launches, best of %d timed launches; counters %s",
-		 o->quick ? "QUICK: " : "", o->quick ? 3 : 10, o->counters ? "on" : "off");
-	meta_begin(&meta, "stencilbench ceilings", proto);
+	ceil_protocol_text(o->quick, o->counters, proto, sizeof(proto));
+	meta_begin(&meta, "stencilbench ceilings", proto, "");
 	if (ceilings_run(o->out, o->quick, o->counters) != 0)
 		return EXIT_ERROR;
 	if (meta_append(o->out, &meta, err, sizeof(err)) != 0)
@@ -469,58 +452,11 @@ static int cmd_list(void)
 	return 0;
 }
 
-/* the environment's and argv[2..]'s options into o: a bad one is a one-line error (exit 2) */
-static void parse_options(struct options *op, int argc, char **argv)
-{
-	struct options &o = *op;
-	if (getenv("QUICK") && !strcmp(getenv("QUICK"), "1"))
-		o.quick = 1;
-	if (getenv("COUNTERS") && !strcmp(getenv("COUNTERS"), "0"))
-		o.counters = 0;
-	if (getenv("FULL_WARMUP") && !strcmp(getenv("FULL_WARMUP"), "1"))
-		o.full_warmup = 1;
-	if (getenv("WARMUP_S") && *getenv("WARMUP_S") &&
-	    (cli_parse_double(getenv("WARMUP_S"), &o.warmup_s) != 0 || o.warmup_s < 0))
-		cli_bad_input(prog, "bad WARMUP_S '%s'", getenv("WARMUP_S"));
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define OPT(name, field) if (!strcmp(a, name)) { if (!v) cli_bad_input(prog, "%s needs a value", a); \
-			o.field = v; i++; continue; }
-		OPT("--out", out) OPT("--experiment", experiment) OPT("--stencil", stencil)
-		OPT("--dtype", dtype) OPT("--method", method) OPT("--fusion", fusion) OPT("--size", size)
-		OPT("--label", label) OPT("--cupti", cupti_csv) OPT("--ncu", ncu_csv)
-#undef OPT
-		if (!strcmp(a, "--quick")) { o.quick = 1; continue; }
-		if (!strcmp(a, "--hot")) { o.hot = 1; continue; }
-		if (!strcmp(a, "--original")) { o.original = 1; continue; }
-		if (!strcmp(a, "--full-warmup")) { o.full_warmup = 1; continue; }
-		if (!strcmp(a, "--no-counters")) { o.counters = 0; continue; }
-		if (!strcmp(a, "--profile-once")) { o.profile_once = 1; o.counters = 0; continue; }
-		if (!strcmp(a, "--warmup-s") && v) {
-			if (cli_parse_double(v, &o.warmup_s) != 0 || o.warmup_s < 0)
-				cli_bad_input(prog, "bad --warmup-s '%s'", v);
-			i++;
-			continue;
-		}
-		if (!strcmp(a, "--device") && v) {
-			long d;
-			if (cli_parse_int(v, &d) != 0 || d < 0)
-				cli_bad_input(prog, "bad --device '%s'", v);
-			o.device = (int)d;
-			i++;
-			continue;
-		}
-		cli_bad_input(prog, "unknown or incomplete option '%s' (see --help)", a);
-	}
-}
-
 int main(int argc, char **argv)
 {
-	struct options o = {};
+	struct options o;
 	const char *cmd;
 	char rerr[160];
-	o.counters = 1;
-	o.warmup_s = -1;
 	cli_fail_status = EXIT_ERROR;
 	if (kernel_registry_check(rerr, sizeof(rerr)) != 0 || workload_registry_check(rerr, sizeof(rerr)) != 0)
 		cli_fail(prog, "%s", rerr);
@@ -529,7 +465,7 @@ int main(int argc, char **argv)
 		return argc < 2 ? EXIT_BAD_INPUT : 0;
 	}
 	cmd = argv[1];
-	parse_options(&o, argc, argv);
+	options_parse(&o, argc, argv, 2);
 	if (o.method && !kernel_method_find(o.method) && !workload_method_find(o.method) && strcmp(cmd, "run") &&
 	    strcmp(cmd, "kernel"))
 		cli_bad_input(prog, "unknown method '%s'", o.method);

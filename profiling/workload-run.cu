@@ -74,7 +74,7 @@ static int w_launch(void *c, long k)
 	return 0;
 }
 
-static int w_sample(void *c, int flush, double *sec, double *mhz)
+static int w_sample(void *c, int flush, struct protocol_sample *smp)
 {
 	struct wl_timing *t = (struct wl_timing *)c;
 	float ms;
@@ -86,10 +86,10 @@ static int w_sample(void *c, int flush, double *sec, double *mhz)
 	t->issue_sum += (bench_now(NULL) - h0) / t->k, t->issue_n++;   /* a sample issued no faster than this */
 	CUDA_CHECK(cudaEventRecord(t->e1, t->s));
 	CUDA_CHECK(cudaGetLastError());
-	*mhz = nvml_sm_clock();
+	bench_read_nvml(smp);   /* while the launches run */
 	CUDA_CHECK(cudaEventSynchronize(t->e1));
 	CUDA_CHECK(cudaEventElapsedTime(&ms, t->e0, t->e1));
-	*sec = ms * 1e-3 / t->k;
+	smp->seconds = ms * 1e-3 / t->k;
 	return 0;
 }
 
@@ -98,10 +98,10 @@ static int w_sample(void *c, int flush, double *sec, double *mhz)
 #define WL_WINDOW_S 200e-6
 static int wl_launches_per_sample(struct wl_timing *t)
 {
-	double sec, mhz;
+	struct protocol_sample smp;
 	t->k = 10;
-	w_sample(t, 0, &sec, &mhz);
-	const double k = ceil(WL_WINDOW_S / fmax(sec, 1e-9));
+	w_sample(t, 0, &smp);
+	const double k = ceil(WL_WINDOW_S / fmax(smp.seconds, 1e-9));
 	return (int)fmin(fmax(k, 1), 100000);
 }
 
@@ -242,30 +242,20 @@ static void wl_release(struct wl_row *r, struct wl_data *d)
 		CUDA_CHECK(cudaFree(d->dev[i]));
 }
 
-/* the runner's protocol, hot: a sample holds K launches and at least 200 us, so the protocol's
- * half second of samples is thousands of launches */
-static void wl_protocol(const struct options *o, struct protocol *p)
-{
-	protocol_from(o, p);
-	p->flush_l2 = 0;
-}
-
 /* a verified row timed: --original's cold part, the protocol, --original's warm part */
 static void wl_time(struct wl_row *r, const struct options *o, struct wl_problem *prob)
 {
 	struct wl_timing t = { r->m, prob, 0, NULL, NULL, 1, 0, 0 };
-	struct protocol p;
 	struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest, bench_clock };
-	wl_protocol(o, &p);
 	CUDA_CHECK(cudaEventCreate(&t.e0));
 	CUDA_CHECK(cudaEventCreate(&t.e1));
 	if (!o->original || protocol_original(&ops, &r->orig) == 0) {
 		t.k = wl_launches_per_sample(&t);
 		r->per_sample = t.k;
 		t.issue_sum = 0, t.issue_n = 0;   /* the protocol's samples only */
-		const int ran = protocol_run(&p, &ops, o->original ? -1 : bench_idle_s(), nvml_max_sm_clock(),
-					     &r->pr) == 0;
-		bench_busy();
+		/* hot (a sample holds K launches and at least 200 us): the row's own warm-up (the list's
+		 * for the warm-up study), then its samples */
+		const int ran = options_time_row(o, 1, r->c->warmup_s, r->c->rest_s, &ops, &r->pr) == 0;
 		r->issue_s = t.issue_n ? t.issue_sum / (double)t.issue_n : NAN;
 		if (ran && (!o->original || protocol_original_warm(&ops, &r->orig) == 0)) {
 			r->timed = 1;
@@ -281,8 +271,10 @@ static void wl_measure(struct wl_row *r, const struct options *o, int sms, int c
 {
 	const char *why = r->m->supports(r->c->option, cc);
 	struct wl_data d;
+	const double t_row = bench_now(NULL);
 	memset(&d, 0, sizeof(d));
 	snprintf(r->status, sizeof(r->status), "skipped");
+	r->wall_s = NAN;
 	r->preprocess_s = r->orig.cold_s = r->orig.warm_s = r->orig.idle_mhz = r->issue_s = NAN;
 	r->regs = -1;
 	if (why) {
@@ -327,6 +319,7 @@ static void wl_measure(struct wl_row *r, const struct options *o, int sms, int c
 	}
 done:
 	wl_release(r, &d);
+	r->wall_s = bench_now(NULL) - t_row;
 }
 
 
@@ -343,7 +336,7 @@ int workload_cmd_run(const struct options *o)
 	int wrong = 0;
 	struct workload_config *cfgs;
 	size_t n;
-	char err[1024], tmp[1024], dir[1024], proto[1024], orig[256];
+	char err[1024], tmp[1024], dir[1024], proto[1024];
 	if (workload_read(o->experiment, &cfgs, &n, err, sizeof(err)) != 0)
 		cli_bad_input(prog, "%s", err);
 	for (size_t i = 0; i < n; i++)
@@ -362,15 +355,10 @@ int workload_cmd_run(const struct options *o)
 		if (cfgs[i].kind == WL_SCALE && 2.0 * 8 * (double)cfgs[i].n > 0.9 * (double)prop->totalGlobalMem)
 			cli_bad_input(prog, "%s:%ld: size %s does not fit %s", o->experiment, cfgs[i].line, cfgs[i].size,
 				      prop->name);
-	struct protocol p;
-	wl_protocol(o, &p);
-	protocol_original_text(orig, sizeof(orig), o->original);
-	char timing[512];
-	protocol_text(&p, o->quick, timing, sizeof(timing));
-	snprintf(proto, sizeof(proto), "%s; window hot (back-to-back launches, the L2 kept); counters off%s", timing,
-		 orig);
+	char detail[1024];
+	options_protocol_text(o, 1, proto, sizeof(proto), detail, sizeof(detail));
 	struct run_meta meta;
-	meta_begin(&meta, "stencilbench run", proto);
+	meta_begin(&meta, "stencilbench run", proto, detail);
 	struct wl_row *rows = (struct wl_row *)calloc(n, sizeof(struct wl_row));
 	for (size_t i = 0; i < n; i++) {
 		struct wl_row *r = &rows[i];

@@ -101,8 +101,9 @@ measure() {   # NAME OUT EXPERIMENT [ARGS]
 	lock "$name"
 	complete "$exp" "$out" && return 0
 	n=$(configs "$exp") || exit
-	secs=$(awk "BEGIN{printf \"%.0f\", $n * ${SECS_PER_CONFIG:-2}}")
-	echo "$name: $n configurations into $out, about $secs s"
+	ref=$(cat data/runs/REFERENCE 2>/dev/null) || ref=
+	secs=$(tool estimate "${SECS_PER_CONFIG:-2.2}" "$exp" "data/runs/$ref/$(basename "$out")") || exit
+	echo "$name: $n configurations into $out, about ${secs% *} s (${secs#* })"
 	[[ -f $out ]] && echo "$name: $out is incomplete: measuring it again"
 	"$BENCH" run --experiment "$exp" --out "$out" "$@" || rc=$?
 	case $rc in

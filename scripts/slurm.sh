@@ -20,7 +20,7 @@
 # Environment: SLURM_PARTITION, SLURM_ACCOUNT, SLURM_TIME (each task's), SLURM_GRES (default
 # gpu:1), SLURM_EXTRA (more sbatch options, each one word: --qos=high), SLURM_SBATCH (default
 # sbatch), SLURM_SUBMIT (1, or 0); empty ones are left out of the scripts. BENCH (default
-# build/stencilbench), GNUPLOT, and the runner's QUICK, COUNTERS, WARMUP_S, FULL_WARMUP,
+# build/stencilbench), GNUPLOT, and the runner's QUICK, COUNTERS, WARMUP_S,
 # ALLOW_DIRTY are written into the scripts. RUN is checked by RUNS_TOOL (default
 # build/stencil-runs: the run-name rule), which the jobs' multi-gpu.sh uses as build/stencil-runs.
 # Exit: 0 submitted (or written); 1 a dirty git tree; 2 bad input (a one-line error naming the
@@ -109,7 +109,7 @@ submit() {   # RUN ITEM...
 $(sbatch_lines ${SLURM_GRES:+--gres=$SLURM_GRES} "--chdir=$repo" "--output=$logs/array-%A_%a.log")
 set -uo pipefail
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
-export NOBUILD=1$(exports BENCH QUICK COUNTERS WARMUP_S FULL_WARMUP ALLOW_DIRTY)
+export NOBUILD=1$(exports BENCH QUICK COUNTERS WARMUP_S ALLOW_DIRTY)
 echo "stencil-repro: job \${SLURM_JOB_ID:-none} (array \${SLURM_ARRAY_JOB_ID:-none}" \\
 	"task \${SLURM_ARRAY_TASK_ID:-none}) on \$(hostname)"
 exec scripts/multi-gpu.sh work $queue $rundir 0 "\${SLURM_ARRAY_TASK_ID:-}"

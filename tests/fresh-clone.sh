@@ -22,7 +22,7 @@
 # suite's own temporary directory); a later case's clone starts from them where they were built
 # from the same commit (the compiled tools only: no generated makefile, run stamp or output).
 set -uo pipefail
-unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES RUN QUICK COUNTERS WARMUP_S FULL_WARMUP ALLOW_DIRTY \
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES RUN QUICK COUNTERS WARMUP_S ALLOW_DIRTY \
 	HAVE_GPU DEVICE BENCH GNUPLOT NOBUILD GPUS SLURM RUNS
 case_=$1 root=$(cd "$2" && pwd)
 git -C "$root" rev-parse --git-dir >/dev/null 2>&1 || { echo "fresh-clone $case_: skipped: $root is no git clone"; exit 0; }

@@ -141,7 +141,7 @@ run-name)   # RUN must be one path component of [a-z0-9._-]
 	done
 	[[ -z $(ls data/runs) ]] || fail "something was measured" ;;
 knobs)   # a knob outside its documented set is a one-line error naming it and its value
-	for kv in QUICK=yes HAVE_GPU=banana FULL_WARMUP=2 COUNTERS=no NOBUILD=true ALLOW_DIRTY=y V=2 \
+	for kv in QUICK=yes HAVE_GPU=banana COUNTERS=no NOBUILD=true ALLOW_DIRTY=y V=2 \
 		WARMUP_S=abc WARMUP_S=0 WARMUP_S=-1 "WARMUP_S=1'2" GPUS=banana GPUS=0,x GPUS=, SLURM=2; do
 		bad "$kv" tcs-table4
 		[[ $(wc -l < "$out") == 1 ]] || fail "$kv: not a one-line error"

@@ -68,13 +68,13 @@ static void cell_is(const struct csv_table *t, size_t r, const char *col, const 
 static const char *const run_head =
 	"run_id,gpu_uuid,label,stencil,shape,dims,radius,K,dtype,method,unit,fusion,size,interior_points,status,"
 	"reason,variant,verify_rel_l2,verify_max_rel,verify_tol_l2,verify_tol_max,verified_points,samples,"
-	"throttled_samples,stop_reason,warmup_s,warmup_idle_s,warmup_launches,time_median_s,time_min_s,time_max_s,"
-	"time_q1_s,time_q3_s,time_iqr_s,time_rsd,time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,"
-	"throttle_retakes,gstencil_per_s,achieved_gbps,dram_read_bytes,dram_write_bytes,flop_fp64,flop_fp32,"
+	"throttled_samples,stop_reason,warmup_asked_s,warmup_s,warmup_rest_s,warmup_launches,time_median_s,time_min_s,"
+	"time_max_s,time_q1_s,time_q3_s,time_iqr_s,time_rsd,time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,"
+	"throttle_retakes,clock_reasons,power_median_w,gstencil_per_s,energy_nj_per_point_step,achieved_gbps,dram_read_bytes,dram_write_bytes,flop_fp64,flop_fp32,"
 	"flop_fp16,tensor_ops_fp64,tensor_ops_tf32,tensor_ops_fp16,tensor_ops_sparse,tensor_inst,kernel_time_s,"
 	"F_measured,Q_measured,I_measured,flop_per_point_step,F_model,Q_model,I_model,F_rel_err,Q_rel_err,"
 	"I_rel_err,rho,sigma,model_gstencil_per_s,efficiency,ceilings,window,writeback_s,orig_time_cold_s,"
-	"orig_time_warm_s,orig_timed_launches,orig_idle_mhz,git_commit,git_dirty";
+	"orig_time_warm_s,orig_timed_launches,orig_idle_mhz,row_wall_s,git_commit,git_dirty";
 
 /* a measured stencil row: timed, counted (counter i reads i + 1), modelled */
 static void timed_row(struct run_result *r, const struct run_config *cfg)
@@ -85,7 +85,8 @@ static void timed_row(struct run_result *r, const struct run_config *cfg)
 	snprintf(r->variant, sizeof(r->variant), "tile 32x8, t 2");
 	r->rel_l2 = 1e-7, r->max_rel = 2e-7, r->tol_l2 = 1e-5, r->tol_max = 1e-4, r->verified = 4096;
 	r->pr.n = 12, r->pr.throttled = 1, r->pr.retakes = 3, r->pr.stop_reason = PROTOCOL_STOP_CI;
-	r->pr.warmup_s = 1.5, r->pr.idle_s = NAN, r->pr.warmup_launches = 100;
+	r->pr.warmup_asked_s = 1, r->pr.warmup_s = 1.5, r->pr.rest_s = 0, r->pr.warmup_launches = 100;
+	r->pr.reasons = PR_POWER_CAP | PR_SW_THERMAL, r->pr.power_median_w = 600, r->wall_s = 2.5;
 	r->pr.time.min = 0.0015, r->pr.time.max = 0.003, r->pr.time.median = 0.002;
 	r->pr.time.q1 = 0.0018, r->pr.time.q3 = 0.0022, r->pr.time.iqr = 0.0004, r->pr.time.rsd = 0.01;
 	r->pr.median_ci = 0.004, r->pr.sm_mhz_median = 1980, r->pr.sm_mhz_min = 1900;
@@ -110,7 +111,7 @@ static void test_run_csv(void **state)
 					  model_method_names(), what, sizeof(what)), 0);
 	timed_row(&a, &cfg);
 	memset(&b, 0, sizeof(b));   /* skipped: not timed, no counters, no model */
-	b.cfg = &cfg, b.unit = UNIT_CC, b.points = 4096, b.writeback_s = NAN;
+	b.cfg = &cfg, b.unit = UNIT_CC, b.points = 4096, b.writeback_s = NAN, b.wall_s = NAN;
 	snprintf(b.status, sizeof(b.status), "skipped");
 	snprintf(b.reason, sizeof(b.reason), "not on this GPU");
 	open_csv(&o, run_columns(), run_column_count());
@@ -129,7 +130,10 @@ static void test_run_csv(void **state)
 		{ "interior_points", "4096" }, { "status", "ok" }, { "reason", "" }, { "variant", "tile 32x8, t 2" },
 		{ "verify_rel_l2", "1e-07" }, { "verify_max_rel", "2e-07" }, { "verify_tol_l2", "1e-05" },
 		{ "verify_tol_max", "0.0001" }, { "verified_points", "4096" }, { "samples", "12" },
-		{ "throttled_samples", "1" }, { "warmup_s", "1.5" }, { "warmup_idle_s", "NA" },
+		{ "throttled_samples", "1" }, { "warmup_asked_s", "1" }, { "warmup_s", "1.5" }, { "warmup_rest_s", "0" },
+		{ "clock_reasons", "power_cap+sw_thermal" }, { "power_median_w", "600" },
+		/* 600 W x 2 ms over 4096 points x 2 steps */
+		{ "energy_nj_per_point_step", "146484.375" }, { "row_wall_s", "2.5" },
 		{ "warmup_launches", "100" }, { "time_median_s", "0.002" }, { "time_min_s", "0.0015" },
 		{ "time_max_s", "0.003" }, { "time_q1_s", "0.0018" }, { "time_q3_s", "0.0022" },
 		{ "time_iqr_s", "0.0004" }, { "time_rsd", "0.01" }, { "time_median_ci", "0.004" },
@@ -147,7 +151,8 @@ static void test_run_csv(void **state)
 	};
 	for (size_t k = 0; k < NELEM(want); k++)
 		cell_is(&t, 0, want[k][0], want[k][1]);
-	static const char *const na[] = { "samples", "stop_reason", "time_median_s", "gstencil_per_s",
+	static const char *const na[] = { "samples", "stop_reason", "time_median_s", "gstencil_per_s", "clock_reasons",
+					  "power_median_w", "energy_nj_per_point_step", "row_wall_s",
 					  "F_measured", "F_model", "efficiency", "window", "ctr_dram__bytes_read.sum" };
 	for (size_t k = 0; k < NELEM(na); k++)
 		cell_is(&t, 1, na[k], !strcmp(na[k], "samples") ? "0" : "NA");
@@ -158,10 +163,10 @@ static void test_run_csv(void **state)
 static const char *const wl_head =
 	"run_id,gpu_uuid,label,workload,dtype,method,variant,size,matrix,rows,nnz,row_len_mean,row_len_max,"
 	"row_len_cv,elements,bytes,status,reason,verify_max_rel,verified,samples,throttled_samples,stop_reason,"
-	"warmup_s,warmup_idle_s,warmup_launches,time_median_s,time_min_s,time_q1_s,time_q3_s,time_rsd,"
-	"time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,throttle_retakes,launches_per_sample,issue_s,gbps,"
-	"gflop_per_s,registers,preprocess_s,padded,orig_time_cold_s,orig_time_warm_s,orig_timed_launches,"
-	"orig_idle_mhz,window,git_commit,git_dirty";
+	"warmup_asked_s,warmup_s,warmup_rest_s,warmup_launches,time_median_s,time_min_s,time_q1_s,time_q3_s,time_rsd,"
+	"time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,throttle_retakes,clock_reasons,power_median_w,"
+	"launches_per_sample,issue_s,gbps,gflop_per_s,energy_nj_per_element,registers,preprocess_s,padded,"
+	"orig_time_cold_s,orig_time_warm_s,orig_timed_launches,orig_idle_mhz,window,row_wall_s,git_commit,git_dirty";
 
 static void scale_row(struct wl_result *r, const struct workload_config *c)
 {
@@ -172,7 +177,8 @@ static void scale_row(struct wl_result *r, const struct workload_config *c)
 	snprintf(r->variant, sizeof(r->variant), "16-byte loads");
 	r->verified = 1024, r->timed = 1, r->per_sample = 50, r->issue_s = 1e-6, r->regs = 32;
 	r->preprocess_s = NAN;
-	r->pr.n = 10, r->pr.stop_reason = PROTOCOL_STOP_TIME, r->pr.warmup_s = 1, r->pr.idle_s = 0.25;
+	r->pr.n = 10, r->pr.stop_reason = PROTOCOL_STOP_TIME, r->pr.warmup_s = 1, r->pr.warmup_asked_s = 1;
+	r->pr.rest_s = 0.25, r->pr.reasons = 0, r->pr.power_median_w = 500, r->wall_s = 1.75;
 	r->pr.warmup_launches = 7, r->pr.time.median = 2e-6, r->pr.time.min = 1e-6, r->pr.time.q1 = 1.5e-6;
 	r->pr.time.q3 = 2.5e-6, r->pr.time.rsd = 0.02, r->pr.median_ci = 0.003, r->pr.retakes = 0;
 	r->pr.sm_mhz_median = 1980, r->pr.sm_mhz_min = 1970;
@@ -196,7 +202,7 @@ static void test_workload_csv(void **state)
 	snprintf(sp.size, sizeof(sp.size), "256");
 	scale_row(&a, &sc);
 	memset(&b, 0, sizeof(b));   /* skipped before its matrix was built: nothing of it known */
-	b.c = &sp, b.preprocess_s = b.issue_s = NAN, b.regs = -1;
+	b.c = &sp, b.preprocess_s = b.issue_s = b.wall_s = NAN, b.regs = -1;
 	snprintf(b.status, sizeof(b.status), "skipped");
 	snprintf(b.name, sizeof(b.name), "spmv-dasp");
 	snprintf(b.variant, sizeof(b.variant), "never written");
@@ -211,7 +217,10 @@ static void test_workload_csv(void **state)
 		{ "size", "2^10" }, { "matrix", "" }, { "rows", "NA" }, { "nnz", "NA" }, { "row_len_mean", "NA" },
 		{ "elements", "1024" }, { "bytes", "16384" }, { "status", "ok" }, { "verify_max_rel", "0" },
 		{ "verified", "1024" }, { "samples", "10" }, { "throttled_samples", "0" }, { "warmup_s", "1" },
-		{ "warmup_idle_s", "0.25" }, { "warmup_launches", "7" }, { "time_median_s", "2e-06" },
+		{ "warmup_rest_s", "0.25" }, { "warmup_launches", "7" }, { "time_median_s", "2e-06" },
+		{ "clock_reasons", "none" }, { "power_median_w", "500" }, { "row_wall_s", "1.75" },
+		/* 500 W x 2 us over 1024 elements */
+		{ "energy_nj_per_element", "976.5625" },
 		{ "time_min_s", "1e-06" }, { "time_q1_s", "1.5e-06" }, { "time_q3_s", "2.5e-06" },
 		{ "time_rsd", "0.02" }, { "time_median_ci", "0.003" }, { "sm_clock_median_mhz", "1980" },
 		{ "sm_clock_min_mhz", "1970" }, { "throttle_retakes", "0" }, { "launches_per_sample", "50" },
@@ -226,6 +235,8 @@ static void test_workload_csv(void **state)
 		{ "matrix", "poisson2d" }, { "variant", "" }, { "rows", "NA" }, { "elements", "NA" }, { "bytes", "NA" },
 		{ "samples", "0" }, { "stop_reason", "" }, { "time_median_s", "NA" }, { "issue_s", "NA" },
 		{ "registers", "NA" }, { "verify_max_rel", "NA" }, { "orig_time_cold_s", "NA" },
+		{ "clock_reasons", "NA" }, { "power_median_w", "NA" }, { "energy_nj_per_element", "NA" },
+		{ "row_wall_s", "NA" },
 	};
 	for (size_t k = 0; k < NELEM(skipped); k++)
 		cell_is(&t, 1, skipped[k][0], skipped[k][1]);

@@ -1,6 +1,7 @@
 /*
  * test_measure.c - the measurement core without a GPU: statistics, the timing protocol driven
- * by a fake clock (warm-up calibration, stopping rule, throttle flag), the grid layout and
+ * by a fake clock (each row's own warm-up, stopping rule, NVML-reason retakes; a three-row list
+ * through the runner's options and row call), the grid layout and
  * inputs, fp16 rounding, weights, the CPU reference against hand-computed values and the two
  * reference forms against each other, and the runner's run slug beside the Makefile's
  * (verification is tests/test_verify.c's; configuration lists tests/test_tables.c's).
@@ -16,6 +17,7 @@
 #include "experiment.h"
 #include "grid.h"
 #include "protocol.h"
+#include "runopts.h"
 #include "stats.h"
 
 static void test_stats(void **state)
@@ -54,8 +56,12 @@ struct fake {
 	int nsample;
 	const double *mhz;    /* cycled clocks */
 	int nmhz;
+	const long long *reasons;   /* cycled clock-event reasons (NULL: -1, unread) */
+	int nreasons;
+	double power_w;       /* every sample's board power (0: unread) */
 	long launches, samples, flushes, rests;
 	int fail_after;       /* launch() fails once this many launches were made (0: never) */
+	long launches_at_sample[64];   /* launches made before each of the first 64 samples */
 };
 
 static double fake_now(void *c) { return ((struct fake *)c)->t; }
@@ -70,16 +76,20 @@ static int fake_launch(void *c, long n)
 	return 0;
 }
 
-static int fake_sample(void *c, int flush, double *sec, double *mhz)
+static int fake_sample(void *c, int flush, struct protocol_sample *s)
 {
 	struct fake *f = c;
 	if (flush) {
 		f->flushes++;
 		f->t += f->flush_s;
 	}
-	*sec = f->sample_s[f->samples % f->nsample];
-	*mhz = f->nmhz ? f->mhz[f->samples % f->nmhz] : -1;
-	f->t += *sec;
+	if (f->samples < 64)
+		f->launches_at_sample[f->samples] = f->launches;
+	s->seconds = f->sample_s[f->samples % f->nsample];
+	s->sm_mhz = f->nmhz ? f->mhz[f->samples % f->nmhz] : -1;
+	s->power_w = f->power_w > 0 ? f->power_w : -1;
+	s->reasons = f->reasons ? f->reasons[f->samples % f->nreasons] : -1;
+	f->t += s->seconds;
 	f->samples++;
 	return 0;
 }
@@ -97,20 +107,21 @@ static void fake_rest(void *c, double s)
 static void test_protocol_warmup_and_ci_stop(void **state)
 {
 	static const double steady[] = { 1e-3 };
-	struct fake f = { .launch_s = 1e-3, .flush_s = 2e-4, .sample_s = steady, .nsample = 1 };
+	struct fake f = { .launch_s = 1e-3, .flush_s = 2e-4, .sample_s = steady, .nsample = 1, .power_w = 650 };
 	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
 	protocol_default(&p);
-	assert_int_equal(protocol_run(&p, &ops, -1, 1980, &r), 0);
-	/* the process's first row: calibration measured the launch cost; warm-up lasted at least 1 s
-	 * and less than a batch more */
+	assert_near(p.warmup_s, 1.0, 0);
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	/* calibration measured the launch cost; the warm-up lasted at least 1 s and less than a batch more */
 	assert_near(r.calib_launch_s, 1e-3, 1e-12);
+	assert_near(r.warmup_asked_s, 1.0, 0);
 	assert_true(r.warmup_s >= 1.0 && r.warmup_s < 1.0 + p.batch_s + 2e-3);
 	assert_true(r.warmup_launches >= 1000 && r.warmup_launches <= 1102);
 	assert_int_equal(r.warmup_launches, f.launches);
-	assert_true(isnan(r.idle_s));
+	assert_near(r.rest_s, 0, 0);
 	/* identical samples: an interval of 0 stops at the minimum count; every sample flushed the L2 */
 	assert_int_equal(r.n, 10);
 	assert_int_equal(r.stop_reason, PROTOCOL_STOP_CI);
@@ -119,23 +130,9 @@ static void test_protocol_warmup_and_ci_stop(void **state)
 	assert_near(r.time.median, 1e-3, 1e-15);
 	assert_int_equal(r.throttled, 0);
 	assert_true(isnan(r.sm_mhz_median));
+	assert_near(r.power_median_w, 650, 0);
+	assert_int_equal(r.reasons, -1);                    /* never read: NA, not "none" */
 	protocol_free(&r);
-}
-
-/* the warm-up rule: the full warm-up first and after an idle GPU, a row's own on a busy one */
-static void test_protocol_warmup_rule(void **state)
-{
-	struct protocol p;
-	(void)state;
-	protocol_default(&p);
-	assert_near(protocol_warmup(&p, -1), 1.0, 0);
-	assert_near(protocol_warmup(&p, 0.0), 0.05, 0);
-	assert_near(protocol_warmup(&p, 0.5), 0.05, 0);
-	assert_near(protocol_warmup(&p, 0.51), 1.0, 0);
-	p.warmup_s = 0;                                        /* WARMUP_S=0: none at all */
-	assert_near(protocol_warmup(&p, 0.0), 0, 0);
-	protocol_quick(&p);
-	assert_true(protocol_warmup(&p, -1) <= 0.05 && protocol_warmup(&p, 0) <= 0.05);
 }
 
 /* the median's distribution-free 95 % interval: ranks n/2 -+ 0.98 sqrt(n) */
@@ -162,7 +159,7 @@ static void test_protocol_ci_outliers(void **state)
 	struct protocol_result r;
 	(void)state;
 	protocol_default(&p);
-	assert_int_equal(protocol_run(&p, &ops, 0.0, 0, &r), 0);
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
 	assert_int_equal(r.stop_reason, PROTOCOL_STOP_CI);
 	assert_true(r.n > 10 && r.n <= 30);                 /* at 10 the interval reaches the outlier */
 	assert_true(r.time.rsd > 0.5);
@@ -174,19 +171,21 @@ static void test_protocol_time_stop(void **state)
 {
 	static const double noisy[] = { 1.0e-3, 1.1e-3 };   /* the median's interval spans both: 4.8 % */
 	struct fake f = { .launch_s = 1e-3, .flush_s = 5e-4, .sample_s = noisy, .nsample = 2 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
 	protocol_default(&p);
 	p.flush_l2 = 0;                                        /* --hot */
-	assert_int_equal(protocol_run(&p, &ops, 0.2, 0, &r), 0);
+	/* a list's own warm-up and rest (the warm-up study's rows): 0.05 s after 2 s idle */
+	assert_int_equal(protocol_row(&p, &ops, 0.05, 2.0, &r), 0);
+	assert_int_equal(f.rests, 1);
+	assert_near(r.rest_s, 2.0, 0);
+	assert_near(r.warmup_asked_s, 0.05, 0);
+	assert_true(r.warmup_s >= 0.05 && r.warmup_s < 0.05 + 2.2e-3);
 	assert_int_equal(r.stop_reason, PROTOCOL_STOP_TIME);
 	assert_true(r.sampling_s >= 0.5 && r.sampling_s < 0.5 + 1.2e-3);
 	assert_int_equal(f.flushes, 0);
-	/* a busy GPU (idle 0.2 s): the row's own 0.05 s warm-up */
-	assert_true(r.warmup_s >= 0.05 && r.warmup_s < 0.05 + 2.2e-3);
-	assert_near(r.idle_s, 0.2, 0);
 	/* 0.5 s of 1.05 ms samples */
 	assert_true(r.n >= 475 && r.n <= 478);
 	assert_true(r.median_ci > 0.1e-3 / (2 * 1.1e-3) - 1e-12 && r.median_ci < 0.1e-3 / (2 * 1.0e-3) + 1e-12);
@@ -196,10 +195,10 @@ static void test_protocol_time_stop(void **state)
 	protocol_free(&r);
 }
 
-static void test_protocol_throttle_and_count(void **state)
+static void test_protocol_count_and_failure(void **state)
 {
 	static const double s[] = { 2e-3, 2.5e-3 };
-	static const double mhz[] = { 1980, 1980, 1000, 1980, 1400 };   /* 1000 and 1400 < 0.75*1980 */
+	static const double mhz[] = { 1980, 1980, 1000, 1980, 1400 };
 	struct fake f = { .launch_s = 2e-3, .sample_s = s, .nsample = 2, .mhz = mhz, .nmhz = 5 };
 	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
 	struct protocol p;
@@ -207,68 +206,126 @@ static void test_protocol_throttle_and_count(void **state)
 	(void)state;
 	protocol_default(&p);
 	p.max_samples = 25;
-	p.max_retakes = 0;                                  /* no retakes: every one is kept */
-	assert_int_equal(protocol_run(&p, &ops, -1, 1980, &r), 0);
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
 	assert_int_equal(r.stop_reason, PROTOCOL_STOP_COUNT);
 	assert_int_equal(r.n, 25);
-	assert_int_equal(r.throttled, 10);                  /* 2 of every 5 */
-	assert_int_equal(r.retakes, 0);
+	/* a low clock alone is not a reason to retake: under the power cap is the steady state */
+	assert_int_equal(r.throttled + r.retakes, 0);
 	assert_near(r.sm_mhz_median, 1980, 0);
 	assert_near(r.sm_mhz_min, 1000, 0);
 	protocol_free(&r);
 	/* a failing launch stops the protocol with its code */
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 2, .fail_after = 50 };
 	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL, NULL };
-	assert_int_equal(protocol_run(&p, &gops, -1, 0, &r), 7);
+	assert_int_equal(protocol_row(&p, &gops, -1, 0, &r), 7);
 	protocol_free(&r);
-	/* QUICK=1 keeps the same rules with smaller numbers */
+	/* QUICK=1 keeps the same rules with smaller numbers, and says so */
+	char text[512];
 	protocol_quick(&p);
 	assert_true(p.warmup_s < 0.2 && p.min_samples >= 3 && p.max_sample_s < 1);
+	protocol_text(&p, 1, text, sizeof(text));
+	assert_true(!strncmp(text, "QUICK: ", 7));
+	protocol_default(&p);
+	p.warmup_s = 0.5;                                     /* WARMUP_S=0.5: a labelled shortcut */
+	protocol_text(&p, 0, text, sizeof(text));
+	assert_true(!strncmp(text, "SHORTENED WARM-UP: ", 19));
+	protocol_default(&p);
+	protocol_text(&p, 0, text, sizeof(text));
+	assert_non_null(strstr(text, "warm-up 1.00 s of each row's own kernel"));
 }
 
-/* A throttled sample is discarded and retaken after a rest; the retakes are bounded, and what is
- * still throttled after them is kept and counted. */
-static void test_protocol_throttle_retakes(void **state)
+/* A sample with a thermal or hardware-slowdown reason is discarded and retaken after a fresh
+ * second of the kernel (never after an idle rest); one with only the power cap is kept. The retakes
+ * are bounded; what still has such a reason after them is kept and counted. */
+static void test_protocol_reason_retakes(void **state)
 {
 	static const double s[] = { 1e-3 };
-	static const double alternate[] = { 1000, 1980 };   /* every other sample under 0.75 x 1980 */
-	static const double slow[] = { 1000 };              /* a GPU held at a low clock */
-	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = alternate, .nmhz = 2 };
+	static const long long cap_then_thermal[] = { PR_POWER_CAP, PR_POWER_CAP, PR_POWER_CAP | PR_SW_THERMAL,
+						      PR_POWER_CAP };
+	static const long long hot[] = { PR_HW_SLOWDOWN };
+	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .reasons = cap_then_thermal, .nreasons = 4 };
 	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL };
 	struct protocol p;
 	struct protocol_result r;
+	char text[160];
 	(void)state;
 	protocol_default(&p);
-	assert_int_equal(p.max_retakes, 20);
-	assert_near(p.rest_s, 0.05, 0);
-	assert_int_equal(protocol_run(&p, &ops, -1, 1980, &r), 0);
-	/* 10 kept samples, all at full clock; the 10 throttled ones between them were retaken */
-	assert_int_equal(r.n, 10);
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	assert_int_equal(f.rests, 0);                        /* never an idle rest */
+	/* the thermal sample (every 4th, from the 3rd) was retaken; each retake after >= 1 s of launches */
+	assert_true(r.retakes >= 2);
 	assert_int_equal(r.throttled, 0);
-	assert_int_equal(r.retakes, 10);
-	assert_int_equal(f.rests, 10);
-	assert_int_equal(f.samples, 20);
-	assert_near(r.sm_mhz_min, 1980, 0);
+	for (int k = 2; k + 1 < f.samples && k < 63; k += 4)
+		assert_true((double)(f.launches_at_sample[k + 1] - f.launches_at_sample[k]) * f.launch_s >= 1.0);
+	protocol_reasons_text(r.reasons, text, sizeof(text));
+	assert_string_equal(text, "power_cap");              /* the kept ones: the power cap only */
 	protocol_free(&r);
 
-	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = slow, .nmhz = 1 };
+	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .reasons = hot, .nreasons = 1 };
 	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest, NULL };
-	assert_int_equal(protocol_run(&p, &gops, -1, 1980, &r), 0);
-	/* 20 retakes, then the throttled samples are kept and counted: the row carries the flag */
-	assert_int_equal(r.retakes, 20);
-	assert_int_equal(g.rests, 20);
+	assert_int_equal(protocol_row(&p, &gops, -1, 0, &r), 0);
+	assert_int_equal(r.retakes, p.max_retakes);
 	assert_int_equal(r.n, 10);
 	assert_int_equal(r.throttled, 10);
-	assert_near(r.sm_mhz_median, 1000, 0);
-	assert_near(r.sm_mhz_min, 1000, 0);
+	protocol_reasons_text(r.reasons, text, sizeof(text));
+	assert_string_equal(text, "hw_slowdown");
+	protocol_reasons_text(0, text, sizeof(text));
+	assert_string_equal(text, "none");
+	protocol_reasons_text(PR_POWER_CAP | PR_HW_THERMAL, text, sizeof(text));
+	assert_string_equal(text, "power_cap+hw_thermal");
 	protocol_free(&r);
+}
 
-	/* without a known maximum clock nothing is judged throttled */
-	struct fake h = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .mhz = slow, .nmhz = 1 };
-	struct protocol_ops hops = { &h, fake_now, fake_launch, fake_sample, fake_rest, NULL };
-	assert_int_equal(protocol_run(&p, &hops, -1, -1, &r), 0);
-	assert_int_equal(r.retakes + r.throttled, 0);
-	protocol_free(&r);
+/* The whole path a list's rows take, on fake clocks and launches: the list parsed, the options
+ * parsed as the runner parses them, each row timed by the runner's call. Every row of a three-row
+ * list, the second right after the first, runs at least 1 s of its own launches before its first
+ * sample. */
+static void test_protocol_every_row(void **state)
+{
+	static const char list[] = "stencil,dtype,method,fusion,size,label\n"
+				   "box2d1r,fp32,naive,1,1024x1024,a\n"
+				   "box2d1r,fp64,naive,1,1024x1024,b\n"
+				   "box3d1r,fp32,naive,1,128x128x128,c\n";
+	static const double s[] = { 2e-4 };
+	static const char *const names[] = { "naive", NULL };
+	char *argv[] = { "stencilbench", "run", "--experiment", "x.csv", "--out", "y.csv" }, path[1024], err[256];
+	struct run_config *cfgs;
+	struct options o;
+	size_t n;
+	(void)state;
+	snprintf(path, sizeof(path), "%s/three.csv", temp_dir());
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(list, f);
+	fclose(f);
+	assert_int_equal(experiment_read(path, names, &cfgs, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 3);
+	const char *keep[] = { "QUICK", "WARMUP_S", "COUNTERS" };
+	char *saved[3];
+	for (int i = 0; i < 3; i++) {   /* the runner's defaults, whatever make test was given */
+		saved[i] = getenv(keep[i]) ? strdup(getenv(keep[i])) : NULL;
+		unsetenv(keep[i]);
+	}
+	options_parse(&o, 6, argv, 2);
+	for (int i = 0; i < 3; i++)
+		if (saved[i]) {
+			setenv(keep[i], saved[i], 1);
+			free(saved[i]);
+		}
+	double t = 0;
+	for (size_t i = 0; i < n; i++) {
+		/* each row its own kernel (its own launch cost), one clock: the next row starts right after */
+		struct fake k = { .t = t, .launch_s = 1e-4 * (double)(i + 1), .sample_s = s, .nsample = 1 };
+		struct protocol_ops ops = { &k, fake_now, fake_launch, fake_sample, fake_rest, NULL };
+		struct protocol_result r;
+		assert_int_equal(options_time_row(&o, 0, cfgs[i].warmup_s, cfgs[i].rest_s, &ops, &r), 0);
+		assert_true((double)k.launches_at_sample[0] * k.launch_s >= 1.0);
+		assert_true(r.own_before_first_s >= 1.0);
+		assert_int_equal(k.rests, 0);
+		t = k.t;
+		protocol_free(&r);
+	}
+	free(cfgs);
 }
 
 /* ---- grid, inputs, weights ---- */
@@ -563,12 +620,12 @@ void run_measure_tests(struct group_result *r)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stats),
 		cmocka_unit_test(test_protocol_warmup_and_ci_stop),
-		cmocka_unit_test(test_protocol_warmup_rule),
+		cmocka_unit_test(test_protocol_every_row),
+		cmocka_unit_test(test_protocol_reason_retakes),
 		cmocka_unit_test(test_median_ci),
 		cmocka_unit_test(test_protocol_ci_outliers),
 		cmocka_unit_test(test_protocol_time_stop),
-		cmocka_unit_test(test_protocol_throttle_and_count),
-		cmocka_unit_test(test_protocol_throttle_retakes),
+		cmocka_unit_test(test_protocol_count_and_failure),
 		cmocka_unit_test(test_protocol_original),
 		cmocka_unit_test(test_grid_layout),
 		cmocka_unit_test(test_inputs_and_half),

@@ -5,7 +5,7 @@
 # Knobs outside their documented set stop make with a one-line error (the Makefile's header lists
 # them): the switches are 0 or 1 (or unset), WARMUP_S a positive number of seconds, GPUS all or
 # GPU indices separated by commas. SLURM is checked in slurm.mk, RUN below, RUNS in compare.mk.
-switch_knobs := QUICK HAVE_GPU FULL_WARMUP COUNTERS NOBUILD ALLOW_DIRTY V
+switch_knobs := QUICK HAVE_GPU COUNTERS NOBUILD ALLOW_DIRTY V
 $(foreach k,$(switch_knobs),$(if $(filter-out 0 1,$($(k))),$(error $(k)='$($(k))' is neither 0 \
 	nor 1 (unset: the default))))
 knob_ok = $(if $(findstring ',$(1)),,$(shell awk -v v='$(1)' 'BEGIN { exit !(v ~ /^($(2))$$/$(3)) }' \
@@ -14,7 +14,7 @@ $(if $(WARMUP_S),$(if $(call knob_ok,$(WARMUP_S),[0-9]+[.]?[0-9]*|[.][0-9]+, && 
 	WARMUP_S='$(WARMUP_S)' is not a positive number of seconds)))
 $(if $(GPUS),$(if $(call knob_ok,$(GPUS),all|[0-9]+(,[0-9]+)*),,$(error GPUS='$(GPUS)' is neither \
 	all nor GPU indices such as 0,1)))
-export QUICK COUNTERS WARMUP_S FULL_WARMUP ALLOW_DIRTY NOBUILD
+export QUICK COUNTERS WARMUP_S ALLOW_DIRTY NOBUILD
 HAVE_GPU ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 GPU := $(filter 1,$(HAVE_GPU))
 ifeq ($(GPU),)

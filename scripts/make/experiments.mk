@@ -28,11 +28,10 @@ inputs = $(or $(INPUTS_$(1)),$(1))
 # and Figure 4)
 RUN_FILES := ceilings latency-hiding
 lists = $(filter-out $(RUN_FILES),$(call inputs,$(1)))
-# seconds a configuration takes on average, for the estimate printed before a run, as measured
-# on an H200 (REPRODUCE.md): 0.6 with the full protocol (the GPU's 1 s warm-up once, each row's own
-# 0.05 s, samples, counter passes; the fixed-count rows of nongemm Figures 7-10 take 2-4 s each),
-# 0.15 with QUICK=1
-SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.15,0.6)
+# seconds a configuration takes, for the estimate printed before a run where the reference run has
+# no measured cost for a list (its row_wall_s; stencil-runs estimate): each row's own 1 s warm-up,
+# up to 0.5 s of samples, set-up, verification and the counter passes; 0.15 with QUICK=1
+SECS_PER_CONFIG := $(if $(filter 1,$(QUICK)),0.15,2.2)
 
 ifeq ($(MODE),yes)
 run_of = $(RUNDIR)
@@ -133,10 +132,14 @@ mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),\
 	$(l):$(subst $(space),$(comma),$(strip $(NOCOUNTERS_$(l)) $(ORIGINAL_$(l))))))
 reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)
 reproduce: | $(RUNS_DEP)
-	$(Q)$(slurm_handover)if [ "$(MODE)" = yes ]; then n=0; for e in $(REPRODUCED_LISTS); do \
-	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(runs) configs experiments/$$e.csv))); done; \
-	  echo "reproduce: $$n configurations, about $$(awk "BEGIN{printf \"%.0f\", \
-	  $$n * $(SECS_PER_CONFIG) / 60}") min$(if $(GPUS), on one GPU; GPUS=$(GPUS) shares them out)"; fi; \
+	$(Q)$(slurm_handover)if [ "$(MODE)" = yes ]; then n=0 secs=0 lists=0 meas=0; \
+	  ref=$$(cat data/runs/REFERENCE 2>/dev/null); for e in $(REPRODUCED_LISTS); do \
+	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(RUNS_TOOL) configs experiments/$$e.csv))); \
+	  set -- $$($(RUNS_TOOL) estimate $(SECS_PER_CONFIG) experiments/$$e.csv data/runs/$$ref/$$e.csv); \
+	  secs=$$((secs + $$1)) lists=$$((lists + 1)); [ "$$2" != measured ] || meas=$$((meas + 1)); done; \
+	  echo "reproduce: $$n configurations, about $$((secs / 60)) min on one GPU (each row's measured cost in \
+	  $${ref:-no reference run} for $$meas of $$lists lists, $(SECS_PER_CONFIG) s a row for the rest)$(if $(GPUS),; \
+	  GPUS=$(GPUS) shares them out)"; fi; \
 	start=$$(date +%s); \
 	$(if $(and $(GPUS),$(filter yes,$(MODE))),trap 'exit 130' INT; trap 'exit 143' TERM; \
 		BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \

@@ -1,0 +1,97 @@
+/*
+ * runopts.c - the runner's options, the protocol they ask for and the row timing call. See
+ * runopts.h.
+ */
+#include "runopts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *prog = "stencilbench";
+
+/* "--opt VALUE"'s value as seconds >= 0 into *v, or a one-line error naming what and the value */
+static void seconds(const char *what, const char *v, double *out)
+{
+	if (cli_parse_double(v, out) != 0 || *out < 0 || *out > 3600)
+		cli_bad_input(prog, "bad %s '%s' (seconds, 0 to 3600)", what, v);
+}
+
+void options_parse(struct options *o, int argc, char **argv, int first)
+{
+	memset(o, 0, sizeof(*o));
+	o->counters = 1;
+	o->warmup_s = -1;
+	if (getenv("QUICK") && !strcmp(getenv("QUICK"), "1"))
+		o->quick = 1;
+	if (getenv("COUNTERS") && !strcmp(getenv("COUNTERS"), "0"))
+		o->counters = 0;
+	if (getenv("WARMUP_S") && *getenv("WARMUP_S"))
+		seconds("WARMUP_S", getenv("WARMUP_S"), &o->warmup_s);
+	for (int i = first; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define OPT(name, field) if (!strcmp(a, name)) { if (!v) cli_bad_input(prog, "%s needs a value", a); \
+			o->field = v; i++; continue; }
+		OPT("--out", out) OPT("--experiment", experiment) OPT("--stencil", stencil)
+		OPT("--dtype", dtype) OPT("--method", method) OPT("--fusion", fusion) OPT("--size", size)
+		OPT("--label", label) OPT("--cupti", cupti_csv) OPT("--ncu", ncu_csv)
+#undef OPT
+		if (!strcmp(a, "--quick")) { o->quick = 1; continue; }
+		if (!strcmp(a, "--hot")) { o->hot = 1; continue; }
+		if (!strcmp(a, "--original")) { o->original = 1; continue; }
+		if (!strcmp(a, "--no-counters")) { o->counters = 0; continue; }
+		if (!strcmp(a, "--profile-once")) { o->profile_once = 1; o->counters = 0; continue; }
+		if (!strcmp(a, "--warmup-s") && v) {
+			seconds("--warmup-s", v, &o->warmup_s);
+			i++;
+			continue;
+		}
+		if (!strcmp(a, "--device") && v) {
+			long d;
+			if (cli_parse_int(v, &d) != 0 || d < 0)
+				cli_bad_input(prog, "bad --device '%s'", v);
+			o->device = (int)d;
+			i++;
+			continue;
+		}
+		cli_bad_input(prog, "unknown or incomplete option '%s' (see --help)", a);
+	}
+}
+
+void protocol_from(const struct options *o, struct protocol *p)
+{
+	if (o->quick)
+		protocol_quick(p);
+	else
+		protocol_default(p);
+	if (o->warmup_s >= 0)
+		p->warmup_s = o->warmup_s;
+	p->flush_l2 = !o->hot;
+}
+
+void options_protocol_text(const struct options *o, int hot, char *sentence, size_t slen, char *detail,
+			   size_t dlen)
+{
+	struct protocol p;
+	char orig[256];
+	protocol_from(o, &p);
+	protocol_text(&p, o->quick, sentence, slen);
+	protocol_original_text(orig, sizeof(orig), o->original);
+	snprintf(detail, dlen, "window %s; counters %s%s",
+		 hot ? "hot (back-to-back launches, the L2 kept)" : o->hot ? "hot (launch alone, L2 not evicted)" :
+		 "writeback (L2 evicted before; write-back read inside, its cost alone subtracted)",
+		 hot ? "off" : o->counters ? "on (launch + write-back read, minus the read alone)" : "off", orig);
+}
+
+int options_time_row(const struct options *o, int hot, double list_warmup_s, double list_rest_s,
+		     const struct protocol_ops *ops, struct protocol_result *r)
+{
+	struct protocol p;
+	protocol_from(o, &p);
+	if (hot)
+		p.flush_l2 = 0;
+	return protocol_row(&p, ops, list_warmup_s > 0 ? list_warmup_s : p.warmup_s, list_rest_s > 0 ? list_rest_s : 0,
+			    r);
+}
