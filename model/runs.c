@@ -33,6 +33,29 @@ static int is_workload(const struct csv_table *t)
 	return csv_table_col(t, "workload") >= 0;
 }
 
+/* " w<warm-up> r<rest>" for a row timed after an idle rest (the warm-up study's, which times one
+ * configuration at several warm-ups): from a list's warmup_s and rest_s, or a run CSV's
+ * warmup_asked_s and warmup_rest_s; "" for every other row. 0, or -1 with err. */
+static int timing_suffix(const struct csv_table *t, size_t r, char *buf, size_t len, char *err, size_t errlen)
+{
+	double warm = -1, rest = 0;
+	buf[0] = '\0';
+	if (csv_table_col(t, "status") < 0) {   /* a list */
+		if (experiment_timing_cols(t, r, &warm, &rest, err, errlen) != 0)
+			return -1;
+	} else if (csv_table_col(t, "warmup_rest_s") >= 0) {   /* a run CSV that records them */
+		const char *a = csv_table_get(t, r, "warmup_asked_s"), *b = csv_table_get(t, r, "warmup_rest_s");
+		char *end;
+		rest = b && *b ? strtod(b, &end) : 0;
+		warm = a && *a ? strtod(a, &end) : -1;
+		if (!(rest > 0))
+			rest = 0;
+	}
+	if (rest > 0)
+		snprintf(buf, len, " w%g r%g", warm > 0 ? warm : 1.0, rest);
+	return 0;
+}
+
 static int workload_key_of(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
 {
 	struct workload_config c;
@@ -40,8 +63,11 @@ static int workload_key_of(const struct csv_table *t, size_t r, char *key, size_
 	if (workload_parse_row(&c, t, r, err, errlen) != 0)
 		return -1;
 	method_variant_name(c.method, c.option, m, sizeof(m));
-	snprintf(key, len, "%s %s %s %s %s", c.workload, dtype_table[c.dtype].name, m, c.matrix[0] ? c.matrix : "-",
-		 c.size);
+	char tail[64];
+	if (timing_suffix(t, r, tail, sizeof(tail), err, errlen) != 0)
+		return -1;
+	snprintf(key, len, "%s %s %s %s %s%s", c.workload, dtype_table[c.dtype].name, m, c.matrix[0] ? c.matrix : "-",
+		 c.size, tail);
 	return 0;
 }
 
@@ -56,7 +82,10 @@ static int stencil_key_of(const struct csv_table *t, size_t r, char *key, size_t
 		return -1;
 	}
 	method_variant_name(c.method, c.option, m, sizeof(m));
-	snprintf(key, len, "%s %s %s %d %s", c.stencil->name, dtype_table[c.dtype].name, m, c.fusion, c.size);
+	char tail[64];
+	if (timing_suffix(t, r, tail, sizeof(tail), err, errlen) != 0)
+		return -1;
+	snprintf(key, len, "%s %s %s %d %s%s", c.stencil->name, dtype_table[c.dtype].name, m, c.fusion, c.size, tail);
 	return 0;
 }
 

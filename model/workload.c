@@ -160,7 +160,8 @@ int workload_read(const char *path, struct workload_config **cfgs, size_t *n, ch
 		for (size_t q = 0; q < r; q++)
 			if (!strcmp((*cfgs)[q].method, (*cfgs)[r].method) && !strcmp((*cfgs)[q].option, (*cfgs)[r].option) &&
 			    (*cfgs)[q].n == (*cfgs)[r].n && (*cfgs)[q].dtype == (*cfgs)[r].dtype &&
-			    !strcmp((*cfgs)[q].matrix, (*cfgs)[r].matrix)) {
+			    !strcmp((*cfgs)[q].matrix, (*cfgs)[r].matrix) && (*cfgs)[q].warmup_s == (*cfgs)[r].warmup_s &&
+			    (*cfgs)[q].rest_s == (*cfgs)[r].rest_s) {   /* the warm-up study times one at several */
 				snprintf(err, errlen, "%s:%ld: configuration repeated (line %ld)", path, (*cfgs)[r].line,
 					 (*cfgs)[q].line);
 				free(*cfgs);
