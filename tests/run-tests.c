@@ -333,6 +333,7 @@ int main(int argc, char **argv)
 	run_matrix_tests(&r);
 	run_render_tests(&r);
 	run_figures_tests(&r);
+	run_protocol_tests(&r);
 	run_compare_tests(&r);
 	run_fermi_tests(&r);
 	run_sanity_tests(&r);

@@ -30,6 +30,7 @@ void run_sparse_tests(struct group_result *r);
 void run_matrix_tests(struct group_result *r);
 void run_render_tests(struct group_result *r);
 void run_figures_tests(struct group_result *r);
+void run_protocol_tests(struct group_result *r);
 void run_compare_tests(struct group_result *r);
 void run_fermi_tests(struct group_result *r);
 void run_sanity_tests(struct group_result *r);

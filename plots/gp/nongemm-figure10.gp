@@ -1,6 +1,6 @@
 # nongemm-figure10.gp - nongemm Figure 10 on this GPU: the DASP-style tensor-core SpMV over cuSPARSE
 # against the matrix's non-zeros, in the original setting (fixed-count timing from an idle GPU,
-# cuSPARSE without preprocessing) and the improved one (the 1-second warm-up protocol, cuSPARSE
+# cuSPARSE without preprocessing) and the improved one (the protocol's warm-up, cuSPARSE
 # after cusparseSpMV_preprocess), with the paper's thresholds (dotted, the non-zeros of section 5.2)
 # and its geometric means as black-edged stars in the setting's colour: before (printed twice, in
 # section 5.2 and in the caption, with two values: both drawn, side by side) and after over every

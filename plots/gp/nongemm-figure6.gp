@@ -44,7 +44,7 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,600 font ",10" noenhanced } \
   else { set terminal svg size 1500,600 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot layout 1,2 title title."\nhot launches after the 1-second warm-up".(half_l2 > 0 ? "; dotted: half the L2 (the paper's split), dashed: the L2" : "").(nmeas > 0 ? "" : "; no measured run: no points")
+  set multiplot layout 1,2 title title."\nhot launches (the L2 kept)".(half_l2 > 0 ? "; dotted: half the L2 (the paper's split), dashed: the L2" : "").(nmeas > 0 ? "" : "; no measured run: no points")
   set xrange [xmin / 1.3:xmax * 1.3]
   set logscale x 2
   set xlabel "data: b and a, 16 bytes an element (MiB, log scale)"

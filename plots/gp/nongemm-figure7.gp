@@ -1,5 +1,5 @@
 # nongemm-figure7.gp - nongemm Figure 7 on this GPU, the warm-up effect: each kernel's fixed-count
-# timing from an idle GPU (cold) over the same timing after the 1-second warm-up (warm), against the
+# timing from an idle GPU (cold) over the same timing after the protocol's warm-up (warm), against the
 # problem's size (elements for SCALE, non-zeros for SpMV, grid points for the stencils), with the
 # paper's geometric mean of that ratio for DASP (section 5.2; its points are not printed) as a
 # black-edged star in spmv-dasp's colour at the middle of spmv-dasp's sizes (without them, at the
@@ -46,7 +46,7 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1100,650 font ",10" noenhanced } \
   else { set terminal svg size 1100,650 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\ncold: the fixed-count timing from an idle GPU (host clock); warm: the same timing after the 1-second warm-up".\
+  set title title."\ncold: the fixed-count timing from an idle GPU (host clock); warm: the same timing after the protocol's warm-up".\
     (nmeas > 0 ? "" : "; no measured run: no points")."\nstar: the paper's geometric mean for DASP (its points are not printed), ".\
     (dasp > 0 && N[dasp] > 0 ? "at the middle of spmv-dasp's sizes" : "at the middle of the axis")
   set logscale x 10

@@ -36,7 +36,7 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1000,600 font ",10" noenhanced } \
   else { set terminal svg size 1000,600 font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\ncusparseSpMV (CUSPARSE_SPMV_ALG_DEFAULT), hot after the 1-second warm-up".(nmeas > 0 ? "" : "; no measured run: no points")."\npaper values: not printed (the paper shows this figure as a picture only)"
+  set title title."\ncusparseSpMV (CUSPARSE_SPMV_ALG_DEFAULT), hot (the L2 kept)".(nmeas > 0 ? "" : "; no measured run: no points")."\npaper values: not printed (the paper shows this figure as a picture only)"
   set logscale x 10
   set xrange [xmin / 1.6:xmax * 1.6]
   set yrange [ymin - pad:ymax + pad]

@@ -1,7 +1,7 @@
 # sptc-figure10.gp - sptc Figure 10: throughput against problem size for every method on box2d1r,
 # star2d1r and box1d1r, one panel a stencil drawing the methods configured on it (named in its
-# title): measured (points and lines; open diamonds: throttled, samples below 75 % of the max SM
-# clock) and each method's model plateau (a dashed bar in the method's colour, each method in its
+# title): measured (points and lines; open diamonds: throttled, as the
+# table's footer defines it) and each method's model plateau (a dashed bar in the method's colour, each method in its
 # own slice of the panel's width, so that equal plateaus stay apart); both axes fitted to the data,
 # one key for the figure under the panels, naming only what is drawn (without a measured run: the
 # plateaus alone). The paper prints no GStencil/s for this figure (its picture only): the title

@@ -1,7 +1,7 @@
 # sptc-figure9.gp - sptc Figure 9: the sptc shapes (1D radius 1-2, 2D box and star radius 1-3), every
 # method in its own precision at 10240^2 / 10240000 points, side by side on each shape, each method
-# in its own slot: measured (filled), throttled measurements (open diamonds: samples below 75 % of
-# the max SM clock), each method's model roof (a short bar in its colour over its slot, bars apart
+# in its own slot: measured (filled), throttled measurements (open diamonds: as the table's footer
+# defines them), each method's model roof (a short bar in its colour over its slot, bars apart
 # from their neighbours) and a dotted stem from the measured point up to its roof. Unnormalised
 # GStencil/s: no division of half-precision results, no multiplication by depths. The key names
 # only what is drawn (without a measured run: the roofs alone). The paper prints no GStencil/s for

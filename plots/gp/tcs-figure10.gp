@@ -5,9 +5,10 @@
 # analytic I of tcs Table 3's CUDA-core rows (white, on the model line), the ncu-measured I of tcs
 # Table 2 (black) and the ridge points Table 3 prints (filled with the A100 ridge's colour), each
 # at its row's depth. From a run also the counter-measured AI of ebisu at each depth (black points,
-# a colour no model line uses; throttled rows, samples below 75 % of the max SM clock, as open
+# a colour no model line uses; throttled rows, as the table's footer defines them, as open
 # diamonds) and this run's measured ridge (black, dotted), the title naming the run's GPU, run and
-# commits (provenance= of plots/out/tcs-figure15.vars, which make loads); without one (measured=''
+# commits and, under it, the protocol of its rows (provenance= and protocol_title= of
+# plots/out/tcs-figure15.vars, which make loads); without one (measured=''
 # or measured_run = 0 in those .vars: rendered with no run) the title says model only and names the
 # datasheet GPUs, and neither the points, the ridge nor their key entries are drawn (the key names
 # only what is drawn). Reads model=... (stencil-model --experiment
@@ -41,7 +42,8 @@ if (run) {
 # the papers' values: a star (filled: measured, white: analytic) edged in black
 star = "★"; edge = "☆"; sfont = ",16"
 fig_title = "tcs Figure 10: arithmetic intensity of temporally fused CUDA-core stencils against fusion depth".\
-  (run && exists("provenance") ? " on ".provenance : " (model only: datasheet GPUs ".gpus.", data/hw/gpus.csv; no run)")
+  (run && exists("provenance") ? " on ".provenance : " (model only: datasheet GPUs ".gpus.", data/hw/gpus.csv; no run)").\
+  (run && exists("protocol_title") && protocol_title ne "" ? "\n".protocol_title : "")
 sub_title = "lines: the model I = 2Kt / 2D (box2d1r and star2d2r, both K = 9, coincide); dashed: each datasheet GPU's CUDA-core ridge".\
   (run ? "\nblack: measured on this run's GPU (".(npts > 0 ? "points: ebisu's counter-measured AI; " : "")."dotted: the ridge of this run's measured ceilings)" : "").\
   "\nstars: the paper on the A100 (tcs Tables 2 and 3: analytic I white, ncu-measured I black, ridge points red); the depths at which it finds stencils turn compute-bound are not printed in its text"

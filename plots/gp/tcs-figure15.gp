@@ -1,6 +1,6 @@
 # tcs-figure15.gp - tcs Figure 15: the CUDA-core method's (ebisu's) counter-measured arithmetic
-# intensity against fusion depth (points; open diamonds: throttled rows, samples below 75 % of the
-# max SM clock), its least-squares line I = a + b t over the depths it was fitted to (solid, R^2 in
+# intensity against fusion depth (points; open diamonds: throttled rows, as the
+# table's footer defines them), its least-squares line I = a + b t over the depths it was fitted to (solid, R^2 in
 # the key) and the model's I = 2Kt / 2D (dashed), on linear axes, where a line is straight and its
 # misses read at their size: four panels, a row for the 2D and for the 3D stencils and a column a
 # precision, each with its key inside its top left corner, naming only what is drawn (without a

@@ -1,6 +1,6 @@
 # tcs-figure16.gp - tcs Figure 16: every method in each precision over the six cases, one panel a
 # precision holding only its three cases and the methods configured in it, side by side in each case:
-# measured (filled points; open diamonds: throttled, samples below 75 % of the max SM clock), each
+# measured (filled points; open diamonds: throttled, as the table's footer defines it), each
 # method's model roof on this run's ceilings (a short bar in its colour at its own place, so that
 # equal roofs stay apart) and the paper's GStencil/s on the A100 (tcs Table 3: ebisu, convstencil
 # and spider) as black-edged stars in the method's colour; one key under both panels, naming only

@@ -142,12 +142,19 @@ static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 	char title[2048], who[1536], csv[1024], md[1024];
 	const char *name = ts ? ts->name : "ceilings";
 	runs_text(who, sizeof(who), r, ns);
-	snprintf(title, sizeof(title), "%s: %s", ts ? ts->title : "Measured ceilings (each run's ceilings.csv)", who);
+	snprintf(title, sizeof(title), "%s: %s", ts ? ts->title : "Measured ceilings (each run's ceilings.csv: its value sustained where "
+		 "the file has a basis column, burst, the best of 10 launches, where it predates it)", who);
 	snprintf(csv, sizeof(csv), "%s/%s.csv", outdir, name);
 	snprintf(md, sizeof(md), "%s/%s.md", outdir, name);
 	struct cmp_ratio q[CMP_MAX_RUNS], m[CMP_MAX_RUNS];
+	/* the ceilings: the value (sustained where the runs have a basis), and, where every run has them,
+	 * its basis, the burst value beside it, its SM clock and power */
+	int sustained = !ts && loaded == ns;
+	for (size_t i = 0; sustained && i < ns; i++)
+		sustained = csv_table_col(&t[i], "basis") >= 0;
+	const char *cvals = sustained ? "value unit:label basis:label burst_value sm_clock_mhz power_w" : "value unit:label";
 	if (rc == 0)
-		rc = cmp_join(title, ts ? ts->compare_keys : "quantity", ts ? ts->compare_values : "value unit:label", t, r, ns,
+		rc = cmp_join(title, ts ? ts->compare_keys : "quantity", ts ? ts->compare_values : cvals, t, r, ns,
 			      csv, md, q, m, &nrows, err, errlen);
 	if (rc == 0 && ts && !strcmp(ts->kind, "figure"))
 		rc = write_vars(outdir, ts, r, ns, err, errlen);

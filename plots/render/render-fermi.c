@@ -63,9 +63,33 @@ static double sheet_value(const struct hw *sheet, const char *key, double scale)
 	return sheet->n ? hw_get(sheet, key, NULL) * scale : NAN;
 }
 
-static void put_t1(struct outputs *o, const struct t1_spec *s, const double v[5], const char *how)
+/* a measured row's ceiling as ceilings.csv has it beside its value: its basis, SM clock, power and
+ * burst value (NaN and "" where the run predates them, or for a datasheet row) */
+struct t1_ceil {
+	const char *basis;
+	double clk, power, burst;
+	char detail[160];
+};
+
+static void t1_ceil(const struct render_ctx *c, const struct t1_spec *s, struct t1_ceil *e)
 {
-	const char *cells[9];
+	const struct hw_row *row = NULL;
+	const int run = s->src == T1_RUN && c->rundir[0] && !isnan(hw_get(&c->hw, s->key, &row)) && row;
+	const char *q = run ? row->quantity : NULL;
+	const long r = q && c->have_ceil ? rd_paper_row(&c->ceil, "quantity", q, NULL, NULL) : -1;
+	e->basis = r >= 0 && csv_table_col(&c->ceil, "basis") >= 0 ? csv_table_get(&c->ceil, (size_t)r, "basis") : "";
+	e->clk = rd_ceiling_num(c, q, "sm_clock_mhz");
+	e->power = rd_ceiling_num(c, q, "power_w");
+	e->burst = rd_ceiling_num(c, q, "burst_value");
+	e->detail[0] = '\0';
+	if (run)
+		rd_ceiling_detail(c, q, e->detail, sizeof(e->detail));
+}
+
+static void put_t1(struct outputs *o, const struct t1_spec *s, const double v[5], const char *how,
+		   const struct t1_ceil *e)
+{
+	const char *cells[10];
 	char text[6][32];
 	const int dec = !strcmp(s->unit, "count") ? 0 : !strcmp(s->unit, "GHz") || !strcmp(s->unit, "FLOP/byte") ? 2 : 1;
 	const double ratio = (s->src == T1_RUN ? v[3] : v[2]) / v[1];   /* this GPU over the C2050 */
@@ -77,6 +101,10 @@ static void put_t1(struct outputs *o, const struct t1_spec *s, const double v[5]
 		csv_put_num(&o->w, v[k]);
 	csv_put_num(&o->w, ratio);
 	csv_put_str(&o->w, how);
+	csv_put_str(&o->w, e->basis);
+	csv_put_num(&o->w, e->clk);
+	csv_put_num(&o->w, e->power);
+	csv_put_num(&o->w, e->burst);
 	csv_end_row(&o->w);
 	cells[0] = s->label, cells[1] = s->unit;
 	for (int k = 0; k < 5; k++) {
@@ -84,16 +112,18 @@ static void put_t1(struct outputs *o, const struct t1_spec *s, const double v[5]
 		cells[2 + k] = text[k];
 	}
 	rd_fmt(text[5], sizeof(text[5]), ratio, 1);
-	cells[7] = text[5], cells[8] = how;
+	cells[7] = e->detail, cells[8] = text[5], cells[9] = how;
 	md_row(&o->md, cells);
 }
 
 int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "quantity", "label", "kind", "unit", "gtx480", "c2050", "datasheet",
-					    "measured", "harness_ceiling", "ratio_c2050", "how" };
+					    "measured", "harness_ceiling", "ratio_c2050", "how", "measured_basis",
+					    "measured_sm_clock_mhz", "measured_power_w", "measured_burst" };
 	static const char *const md[] = { "quantity", "unit", GTX, TESLA, "this GPU: datasheet",
-					  "this GPU: measured", "harness ceiling", "this GPU / C2050", "how (this GPU)" };
+					  "this GPU: measured", "harness ceiling", "measured: basis, SM clock, power; burst",
+					  "this GPU / C2050", "how (this GPU)" };
 	static const char *const need[] = { "gpu", "quantity", "value", "unit", "kind", NULL };
 	struct csv_table paper;
 	struct outputs o;
@@ -103,6 +133,7 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 		return -1;
 	int have_sheet = rd_datasheet(c, &sheet, sname, sizeof(sname)) == 0;
 	c->note_kind = NOTE_MICROBENCH;
+	rd_use_ceilings(c, 1);
 	snprintf(n1, sizeof(n1), "Upper half as given by NVIDIA: the paper's GPUs, and this GPU's datasheet (%s%s) "
 		 "beside what the run's meta.csv reports. Lower half: the paper's microbenchmarks, its Figure 5, "
 		 "measured on this GPU (profiling/fermi-bench.cu); \"harness ceiling\": the harness's own "
@@ -149,7 +180,9 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 			}
 			break;
 		}
-		put_t1(&o, s, v, how);
+		struct t1_ceil e;
+		t1_ceil(c, s, &e);
+		put_t1(&o, s, v, how, &e);
 	}
 	csv_table_free(&paper);
 	hw_free(&sheet);
@@ -256,6 +289,7 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 		}
 	}
 	c->note_kind = NOTE_MICROBENCH;
+	rd_use_ceilings(c, 1);
 	/* this GPU's balance: its fp64 FMA ceiling's FLOPs in the time its copy moves 16 bytes */
 	const double balance = hw_get(&c->hw, "fp64_fma", NULL) * 1e3 * 16 / hw_get(&c->hw, "dram_copy_bandwidth", NULL);
 	const char *notes[] = {

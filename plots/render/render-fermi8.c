@@ -104,7 +104,7 @@ static void put_md_row(struct outputs *o, const struct target *t, const struct f
 static void peaks_note(struct outputs *o, const struct target *t, const struct f8_methods *f, enum dtype dt,
 		       const struct csv_table *paper)
 {
-	char note[768];
+	char note[1024];
 	int k = snprintf(note, sizeof(note), "%s peaks (GLUPS):", dtype_table[dt].name);
 	for (size_t m = 0; m < f->n && k < (int)sizeof(note); m++) {
 		const struct point *best = NULL;
@@ -119,10 +119,13 @@ static void peaks_note(struct outputs *o, const struct target *t, const struct f
 		if (r >= 0 && dt == DT_FP64)
 			snprintf(pv, sizeof(pv), "; paper %s on the %s", csv_table_get(paper, (size_t)r, "glups"),
 				 csv_table_get(paper, (size_t)r, "gpu"));
+		char w[32], nj[32];
 		if (best)
-			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %.1f at %ld^3 (%.0f %% of its roof %.1f%s)",
-				      m ? ";" : "", f->m[m], best->measured, best->cfg->n[0],
-				      100 * best->measured / rd_model_gs(best), rd_model_gs(best), pv);
+			rd_fmt_power(w, nj, sizeof(w), best->power_w, best->energy_nj);
+		if (best)
+			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %.1f at %ld^3 (%.0f %% of its roof %.1f; "
+				      "%s W, %s nJ a lattice update%s)", m ? ";" : "", f->m[m], best->measured, best->cfg->n[0],
+				      100 * best->measured / rd_model_gs(best), rd_model_gs(best), w, nj, pv);
 		else
 			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s not measured%s", m ? ";" : "", f->m[m], pv);
 	}

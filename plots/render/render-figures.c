@@ -29,7 +29,9 @@ void render_gp_var(FILE *f, const char *name, const char *s)
 }
 
 /* outdir/NAME.vars, what a figure's gnuplot script loads, opened with its first lines: the title
- * (the rendered table's, with the run's provenance), the provenance alone (GPU, run, commits
+ * (the rendered table's, with the run's provenance, and the protocol of the invocations whose rows
+ * it used on lines under it), the protocol lines alone (protocol: as the table's footer says them;
+ * protocol_title: as the title breaks them), the provenance alone (GPU, run, commits
  * and marks, for a figure that titles itself) and measured_run (1 from a run, 0 model and paper
  * only: a script draws and names a run's series, its ceilings' ridges, only from one); the caller
  * adds its own lines and commits */
@@ -41,7 +43,7 @@ int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, 
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
-	render_gp_var(a->f, "title", c->full_title);
+	rd_protocol_vars(c, a->f);   /* title, with the protocol under it; protocol; protocol_title */
 	render_gp_var(a->f, "provenance", c->full_title + c->prov_at);
 	fprintf(a->f, "measured_run = %d\n", c->rundir[0] != '\0');
 	return 0;
@@ -117,21 +119,21 @@ struct fig_view {
 };
 #define FV(f) offsetof(struct fig_view, f)
 static const struct rcol fig_cols[] = {
-	{ "label", "label", RC_STR, FV(label), 0, 0 },
-	{ "stencil", "stencil", RC_STR, FV(stencil), 0, 0 },
-	{ "dtype", "dtype", RC_STR, FV(dtype), 0, 0 },
-	{ "method", "method", RC_STR, FV(method), 0, 0 },
-	{ "fusion", "t", RC_INT, FV(fusion), 0, 0 },
-	{ "size", "size", RC_STR, FV(size), 0, 0 },
-	{ "points", NULL, RC_LONG, FV(points), 0, 0 },
-	{ "gstencil_per_s", "GStencil/s", RC_NUM, FV(gs), 0, FV(gs_md) },
-	{ "model_gstencil_per_s", "model", RC_NUM, FV(mg), 1, 0 },
-	{ "efficiency", "of model", RC_NUM, FV(eff), 0, FV(eff_md) },
-	{ "I_model", "I model / measured", RC_NUM, FV(Im), 0, FV(I_md) },
-	{ "I_measured", NULL, RC_NUM, FV(Imeas), 0, 0 },
-	{ "Q_model", NULL, RC_NUM, FV(Qm), 0, 0 },
-	{ "Q_measured", NULL, RC_NUM, FV(Qmeas), 0, 0 },
-	{ "status", "status", RC_STR, FV(status), 0, 0 },
+	{ "label", "label", RC_STR, FV(label), 0, 0, 0 },
+	{ "stencil", "stencil", RC_STR, FV(stencil), 0, 0, 0 },
+	{ "dtype", "dtype", RC_STR, FV(dtype), 0, 0, 0 },
+	{ "method", "method", RC_STR, FV(method), 0, 0, 0 },
+	{ "fusion", "t", RC_INT, FV(fusion), 0, 0, 0 },
+	{ "size", "size", RC_STR, FV(size), 0, 0, 0 },
+	{ "points", NULL, RC_LONG, FV(points), 0, 0, 0 },
+	{ "gstencil_per_s", "GStencil/s", RC_NUM, FV(gs), 0, FV(gs_md), 0 },
+	{ "model_gstencil_per_s", "model", RC_NUM, FV(mg), 1, 0, 0 },
+	{ "efficiency", "of model", RC_NUM, FV(eff), 0, FV(eff_md), 1 },
+	{ "I_model", "I model / measured", RC_NUM, FV(Im), 0, FV(I_md), 0 },
+	{ "I_measured", NULL, RC_NUM, FV(Imeas), 0, 0, 0 },
+	{ "Q_model", NULL, RC_NUM, FV(Qm), 0, 0, 0 },
+	{ "Q_measured", NULL, RC_NUM, FV(Qmeas), 0, 0, 0 },
+	{ "status", "status", RC_STR, FV(status), 0, 0, 0 },
 };
 
 /* the figure's CSV, Markdown and .vars (with extra's lines) */

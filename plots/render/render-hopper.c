@@ -32,65 +32,101 @@ const struct point *rd_hopper_cc(const struct target *t, const char *label)
 	return NULL;
 }
 
+/* the CSV's columns and the Markdown's (the clock reasons last: shown where a row had one besides
+ * the power cap) */
+static const char *const hp_cols[] = { "problem", "stencil", "dtype", "fusion", "size", "method",
+				       "mma_gstencil_per_s", "wgmma_gstencil_per_s", "wgmma_over_mma",
+				       "model_mma_gstencil_per_s", "model_wgmma_gstencil_per_s", "mma_share_of_roof",
+				       "wgmma_share_of_roof", "cc_gstencil_per_s", "mma_over_cc", "wgmma_over_cc",
+				       "mma_power_w", "wgmma_power_w", "mma_energy_nj_per_point_step",
+				       "wgmma_energy_nj_per_point_step", "mma_variant", "wgmma_variant", "mma_clock_reasons",
+				       "wgmma_clock_reasons" };
+static const char *const hp_md[] = { "problem", "method", "mma.sync", "wgmma", "wgmma / mma.sync",
+				     "roofs: mma.sync, wgmma", "of roof: mma.sync, wgmma", "board W: mma.sync, wgmma",
+				     "nJ / point-step: mma.sync, wgmma", "TC/CC: mma.sync, wgmma",
+				     "clock reasons: mma.sync, wgmma" };
+
+/* "a, b" of two numbers */
+static void pair(char *b, size_t n, double x, double y, int dec)
+{
+	char s[2][40];
+	rd_fmt(s[0], sizeof(s[0]), x, dec);
+	rd_fmt(s[1], sizeof(s[1]), y, dec);
+	snprintf(b, n, "%s, %s", s[0], s[1]);
+}
+
+/* one problem and method: m on mma.sync, w its wgmma variant (or NULL), cc the CUDA-core baseline */
+static void hp_row(struct outputs *o, const struct target *t, const struct point *m, const struct point *w,
+		   const struct point *cc)
+{
+	const double rm = rd_ok_rate(m), rw = rd_ok_rate(w), rc = rd_ok_rate(cc);
+	const double gm = rd_model_gs(m), gw = w ? rd_model_gs(w) : NAN;
+	const double pw = w ? w->power_w : NAN, ew = w ? w->energy_nj : NAN;
+	const char *vm = m->run_row >= 0 ? csv_table_get(&t->run, (size_t)m->run_row, "variant") : "";
+	const char *vw = w && w->run_row >= 0 ? csv_table_get(&t->run, (size_t)w->run_row, "variant") : "";
+	const char *xw = w ? w->reasons : "NA";
+	csv_put_str(&o->w, m->cfg->label);
+	csv_put_str(&o->w, m->cfg->stencil->name);
+	csv_put_str(&o->w, dtype_table[m->cfg->dtype].name);
+	csv_put_int(&o->w, m->cfg->fusion);
+	csv_put_str(&o->w, m->cfg->size);
+	csv_put_str(&o->w, m->cfg->method);
+	const double v[] = { rm, rw, rw / rm, gm, gw, rm / gm, rw / gw, rc, rm / rc, rw / rc, m->power_w, pw,
+			     m->energy_nj, ew };
+	for (size_t k = 0; k < NELEM(v); k++)
+		csv_put_num(&o->w, v[k]);
+	csv_put_str(&o->w, vm ? vm : "");
+	csv_put_str(&o->w, vw ? vw : "");
+	csv_put_str(&o->w, m->reasons);
+	csv_put_str(&o->w, xw);
+	csv_end_row(&o->w);
+	char prob[160], a[3][48], r[6][96];
+	snprintf(prob, sizeof(prob), "%s: %s %s t=%d %s", m->cfg->label, m->cfg->stencil->name,
+		 dtype_table[m->cfg->dtype].name, m->cfg->fusion, m->cfg->size);
+	rd_fmt_rate(a[0], sizeof(a[0]), m, 1);
+	if (w)
+		rd_fmt_rate(a[1], sizeof(a[1]), w, 1);
+	else
+		snprintf(a[1], sizeof(a[1]), "not run");
+	rd_fmt(a[2], sizeof(a[2]), rw / rm, 2);
+	pair(r[0], sizeof(r[0]), gm, gw, 0);
+	snprintf(r[1], sizeof(r[1]), "%.0f %%, %.0f %%", 100 * rm / gm, 100 * rw / gw);
+	pair(r[2], sizeof(r[2]), m->power_w, pw, 0);
+	pair(r[3], sizeof(r[3]), m->energy_nj, ew, 3);
+	pair(r[4], sizeof(r[4]), rm / rc, rw / rc, 2);
+	snprintf(r[5], sizeof(r[5]), "%s, %s", m->reasons, xw);
+	const char *cells[] = { prob, m->cfg->method, a[0], a[1], a[2], r[0], r[1], r[2], r[3], cc ? r[4] : "-", r[5] };
+	md_row(&o->md, cells);
+}
+
 int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
-	static const char *const cols[] = { "problem", "stencil", "dtype", "fusion", "size", "method",
-					    "mma_gstencil_per_s", "wgmma_gstencil_per_s", "wgmma_over_mma",
-					    "model_mma_gstencil_per_s", "model_wgmma_gstencil_per_s", "mma_share_of_roof",
-					    "wgmma_share_of_roof", "cc_gstencil_per_s", "mma_over_cc", "wgmma_over_cc",
-					    "mma_variant", "wgmma_variant" };
-	static const char *const md[] = { "problem", "method", "mma.sync", "wgmma", "wgmma / mma.sync",
-					  "roofs: mma.sync, wgmma", "of roof: mma.sync, wgmma", "TC/CC: mma.sync, wgmma" };
 	struct target t;
 	struct outputs o;
 	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
 		return -1;
 	const char *notes[] = { ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+	if (rd_outputs_open(c, ts->name, &o, hp_cols, NELEM(hp_cols), ts->title, notes, hp_md,
+			    NELEM(hp_md) - !c->reasons, err, errlen) != 0) {
 		rd_target_free(&t);
 		return -1;
 	}
+	const char *keys[64];   /* the ceilings under the roofs drawn */
+	size_t nk = 0;
 	for (size_t i = 0; i < t.n; i++) {
 		const struct point *m = &t.p[i];
 		if (m->cfg->option[0] || !strcmp(m->cfg->method, "ebisu"))
 			continue;
-		const struct point *w = hp_find(&t, m, m->cfg->method, "wgmma"), *cc = rd_hopper_cc(&t, m->cfg->label);
-		const double rm = rd_ok_rate(m), rw = rd_ok_rate(w), rc = rd_ok_rate(cc);
-		const double gm = rd_model_gs(m), gw = w ? rd_model_gs(w) : NAN;
-		const char *vm = m->run_row >= 0 ? csv_table_get(&t.run, (size_t)m->run_row, "variant") : "";
-		const char *vw = w && w->run_row >= 0 ? csv_table_get(&t.run, (size_t)w->run_row, "variant") : "";
-		csv_put_str(&o.w, m->cfg->label);
-		csv_put_str(&o.w, m->cfg->stencil->name);
-		csv_put_str(&o.w, dtype_table[m->cfg->dtype].name);
-		csv_put_int(&o.w, m->cfg->fusion);
-		csv_put_str(&o.w, m->cfg->size);
-		csv_put_str(&o.w, m->cfg->method);
-		const double v[] = { rm, rw, rw / rm, gm, gw, rm / gm, rw / gw, rc, rm / rc, rw / rc };
-		for (size_t k = 0; k < NELEM(v); k++)
-			csv_put_num(&o.w, v[k]);
-		csv_put_str(&o.w, vm ? vm : "");
-		csv_put_str(&o.w, vw ? vw : "");
-		csv_end_row(&o.w);
-		char prob[160], a[4][48], r[3][96];
-		snprintf(prob, sizeof(prob), "%s: %s %s t=%d %s", m->cfg->label, m->cfg->stencil->name,
-			 dtype_table[m->cfg->dtype].name, m->cfg->fusion, m->cfg->size);
-		rd_fmt_rate(a[0], sizeof(a[0]), m, 1);
-		if (w)
-			rd_fmt_rate(a[1], sizeof(a[1]), w, 1);
-		else
-			snprintf(a[1], sizeof(a[1]), "not run");
-		rd_fmt(a[2], sizeof(a[2]), rw / rm, 2);
-		char x[2][40];
-		rd_fmt(x[0], sizeof(x[0]), gm, 0);
-		rd_fmt(x[1], sizeof(x[1]), gw, 0);
-		snprintf(r[0], sizeof(r[0]), "%s, %s", x[0], x[1]);
-		snprintf(r[1], sizeof(r[1]), "%.0f %%, %.0f %%", 100 * rm / gm, 100 * rw / gw);
-		rd_fmt(x[0], sizeof(x[0]), rm / rc, 2);
-		rd_fmt(x[1], sizeof(x[1]), rw / rc, 2);
-		snprintf(r[2], sizeof(r[2]), "%s, %s", x[0], x[1]);
-		const char *cells[] = { prob, m->cfg->method, a[0], a[1], a[2], r[0], r[1], cc ? r[2] : "-" };
-		md_row(&o.md, cells);
+		const struct point *w = hp_find(&t, m, m->cfg->method, "wgmma");
+		hp_row(&o, &t, m, w, rd_hopper_cc(&t, m->cfg->label));
+		for (int k = 0; k < 2 && nk + 1 < NELEM(keys); k++) {
+			const struct point *q = k ? w : m;
+			if (q && q->have_model)
+				keys[nk++] = q->mp.peak_key;
+		}
 	}
+	keys[nk++] = HW_KEY_BW;
+	rd_ceilings_note(c, &o.md, keys, nk);
 	int rc = rd_outputs_close_titled(c, ts, &o, err, errlen);
 	rd_target_free(&t);
 	return rc;

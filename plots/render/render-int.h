@@ -3,6 +3,7 @@
  * and dispatch; targets.c: the table of targets; render-run.c: loading and checking a run, the
  * methods a target's list names; render-tables.c: tcs Tables 2-4 and
  * kernels-vs-authors; render-figures.c: the figures' data; render-fermi*.c: the fermi paper;
+ * render-protocol.c: the protocol, power and ceilings' basis a target's outputs state;
  * verdicts.c: the papers' claims). Not for use outside the renderer: render.h is its interface.
  */
 #ifndef RENDER_INT_H
@@ -29,9 +30,11 @@ struct point {
 	int have_model;
 	struct model_point rule;    /* the model with the method's own sigma rule (the paper's) */
 	int have_rule;
-	int throttled;              /* throttled_samples > 0: some samples ran below 75 % clock */
+	int throttled;              /* throttled_samples > 0 (what counts: render-protocol.c) */
 	int dirty;                  /* written by a runner built from a dirty tree */
 	double thr_samples, samples, clk_median, clk_min;
+	double power_w, energy_nj;  /* median board power, energy a point-step (NaN: not recorded) */
+	const char *reasons;        /* its NVML clock-event reasons ("NA" where not recorded) */
 };
 
 struct target {
@@ -48,10 +51,12 @@ struct target {
 struct outputs {
 	struct csv_writer w;
 	struct md_table md;
+	int reasons;   /* its Markdown shows the rows' clock-event reasons (rd_cols_open) */
 };
 
-/* the columns every rendered CSV ends with: the row's throttling and SM clocks */
-#define RUN_COLS "throttled", "throttled_samples", "samples", "sm_clock_median_mhz", "sm_clock_min_mhz"
+/* the columns every rendered CSV ends with: the row's throttling, SM clocks, power and energy */
+#define RUN_COLS "throttled", "throttled_samples", "samples", "sm_clock_median_mhz", "sm_clock_min_mhz", \
+	"power_median_w", "energy_nj_per_point_step", "clock_reasons"
 
 double rd_num(const struct csv_table *t, long r, const char *col);
 /* a run row's status is one the runner writes (ok, wrong, skipped, profile-once): 0, or -1 with
@@ -111,6 +116,7 @@ struct rcol {
 	size_t off;
 	int dec;
 	size_t md_off;
+	int power;   /* 1: the row's board power and energy (and clock reasons) follow it in the Markdown */
 };
 int rd_cols_open(struct render_ctx *c, const char *name, struct outputs *o, const struct rcol *cols, size_t n,
 		 const char *title, const char *const *notes, char *err, size_t errlen);
@@ -165,6 +171,8 @@ struct wl_pt {
 	double gbps;                      /* the run's: workload_bytes over the median */
 	double issue, idle_mhz;           /* host seconds to issue a launch; SM clock after the pause */
 	double regs, thr, samples, clk;   /* registers, throttled samples, samples, median SM clock */
+	double power, energy;             /* median board power (W), energy an element (nJ); NaN: none */
+	const char *reasons;              /* NVML clock-event reasons ("NA" where not recorded) */
 };
 /* whether p's median is the host's issue rate rather than the GPU's time (issue >= 0.9 of it):
  * 1, 0, or -1 when the run did not record the issue time */
@@ -185,8 +193,9 @@ struct rd_gm {
 };
 void rd_gm_add(struct rd_gm *g, double v);
 double rd_gm_val(const struct rd_gm *g);
-/* experiments/LIST.csv and the run's LIST.csv (none: every row "not run"); 0 or -1 with err */
-int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, char *err, size_t errlen);
+/* experiments/LIST.csv and the run's LIST.csv (none: every row "not run"), each row's invocation
+ * noted as used (rd_note_row); 0 or -1 with err */
+int rd_wl_load(struct render_ctx *c, const char *list, struct wl_set *s, char *err, size_t errlen);
 void rd_wl_free(struct wl_set *s);
 /* the point of method on p's matrix and size, or NULL */
 const struct wl_pt *rd_wl_same(const struct wl_set *s, const struct wl_pt *p, const char *method);
@@ -195,6 +204,39 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 int rd_nongemm_figure8(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_nongemm_figure9(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
 int rd_nongemm_figure10(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen);
+/* ---- render-protocol.c: how a target's numbers were measured, from the run itself ---- */
+/* meta.csv's protocol and tool of each invocation into c->meta (read_meta's rows) */
+void rd_meta_protocol(struct render_ctx *c, const struct csv_table *m);
+/* forget what the previous target used */
+void rd_used_reset(struct render_ctx *c);
+/* run row r of t is used: its invocation (run_id) marked, its power columns and clock-event reasons
+ * noted (c->no_power, c->reasons), a throttled row by the rule its CSV followed */
+void rd_note_row(struct render_ctx *c, const struct csv_table *t, size_t r, int throttled);
+/* the target stands on the run's ceilings: the invocations that measured them are used too when
+ * its numbers are the ceilings' own (own 1: fermi Table 1, the roofline) */
+void rd_use_ceilings(struct render_ctx *c, int own);
+/* a run row's power and energy (column energy) and reasons into the out-parameters */
+void rd_row_power(const struct csv_table *t, long r, const char *energy, double *power, double *nj,
+		  const char **reasons);
+/* whether reasons ('+'-joined) hold one other than the power cap */
+int rd_reasons_other(const char *reasons);
+/* the footer lines: throttling's meaning, power and energy not recorded, the roofs' basis, the
+ * protocol (render.c's rd_outputs_close) */
+void rd_protocol_notes(const struct render_ctx *c, struct md_table *md);
+/* the .vars lines: title (the full title, the protocol lines wrapped under it), protocol (the
+ * footer's protocol lines) and protocol_title (wrapped, for a script that titles itself) */
+void rd_protocol_vars(const struct render_ctx *c, FILE *f);
+/* a ceiling of the run's ceilings.csv: its sustained SM clock, power and the burst value beside,
+ * in words ("sustained at 1755 MHz, 690 W; burst 330.1"), or what the run has instead */
+void rd_ceiling_detail(const struct render_ctx *c, const char *quantity, char *b, size_t n);
+/* the footer line naming the ceilings the n hw keys stand for, each
+ * with its value, basis, clock, power and burst value (rd_ceiling_detail); nothing without a run */
+void rd_ceilings_note(const struct render_ctx *c, struct md_table *md, const char *const *keys, size_t n);
+/* a number of a ceiling's row (column col of ceilings.csv), NaN when absent */
+double rd_ceiling_num(const struct render_ctx *c, const char *quantity, const char *col);
+/* "W" and "nJ" cells of a row's power and energy */
+void rd_fmt_power(char *w, char *nj, size_t n, double power, double energy);
+
 /* this GPU's datasheet (the run's GPU name through data/hw/gpu-names.csv): 0, or -1 when none */
 int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len);
 /* fermi Figure 8: a row's width class (model/fermi.h), and the point of METHOD, dtype and n */

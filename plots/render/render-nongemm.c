@@ -135,22 +135,67 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 	md_note(&o->md, note);
 }
 
+/* a kernel's CSV row on one size: p, beside the CUDA-core kernel's on it (cc, or NULL) */
+static void f6_csv_row(struct outputs *o, const struct wl_pt *p, const struct wl_pt *cc)
+{
+	csv_put_str(&o->w, p->method);
+	csv_put_int(&o->w, p->c->n);
+	csv_put_num(&o->w, 16.0 * p->c->n);
+	csv_put_str(&o->w, rd_status(p->status));
+	csv_put_num(&o->w, p->gbps);
+	csv_put_num(&o->w, p->c->n / p->t * 1e-9);
+	csv_put_num(&o->w, p->t * 1e6);
+	csv_put_num(&o->w, p->regs);
+	csv_put_num(&o->w, (cc ? cc->gbps : NAN) / p->gbps);   /* the CUDA-core kernel's GB/s over this row's */
+	csv_put_int(&o->w, p->thr > 0);
+	csv_put_num(&o->w, p->thr);
+	csv_put_num(&o->w, p->samples);
+	csv_put_num(&o->w, p->clk);
+	csv_put_num(&o->w, p->power);
+	csv_put_num(&o->w, p->energy);
+	csv_put_str(&o->w, p->reasons);
+	csv_end_row(&o->w);
+}
+
+/* the Markdown's power columns: each kernel's, in the kernels' order (the reasons last: shown
+ * where a row had one besides the power cap) */
+static const char *const f6_power_md[] = { "board W (each kernel)", "nJ / element (each kernel)",
+					   "clock reasons (each kernel)" };
+
+/* a size's power cells (f6_power_md): each kernel's on p's size, comma-separated */
+static void f6_power_cells(const struct wl_set *s, const struct wl_pt *p, const struct f6_kernels *kn,
+			   char pw[3][256])
+{
+	pw[0][0] = pw[1][0] = pw[2][0] = '\0';
+	for (size_t m = 0; m < kn->n; m++) {
+		const struct wl_pt *q = rd_wl_same(s, p, kn->v[m]);
+		char w[32], nj[32];
+		rd_fmt_power(w, nj, sizeof(w), q ? q->power : NAN, q ? q->energy : NAN);
+		const char *x[3] = { w, nj, q ? q->reasons : "NA" };
+		for (int k = 0; k < 3; k++)
+			snprintf(pw[k] + strlen(pw[k]), 256 - strlen(pw[k]), "%s%s", m ? ", " : "", x[k]);
+	}
+}
+
 int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "method", "elements", "bytes", "status", "gbps", "gflop_per_s", "time_us",
 					    "registers", "cc_over_this", "throttled", "throttled_samples", "samples",
-					    "sm_clock_median_mhz" };
+					    "sm_clock_median_mhz", "power_median_w", "energy_nj_per_element", "clock_reasons" };
 	/* the Markdown: a size, the CUDA-core kernel's GB/s, the tensor-core one's (m8n8k4), their ratio,
-	 * each further variant's GB/s under its option's name */
+	 * each further variant's GB/s under its option's name, then each kernel's board power and energy
+	 * (and clock reasons, where a row had one besides the power cap) in that order */
 	struct f6_kernels kn;
 	f6_kernels(&kn);
 	char head[2][64];
-	const char *md[3 + NELEM(kn.v)] = { "elements", "data (MiB)", head[0], head[1], "CC / TC" };
+	const char *md[6 + NELEM(kn.v)] = { "elements", "data (MiB)", head[0], head[1], "CC / TC" };
 	size_t nmd = 5;
 	snprintf(head[0], sizeof(head[0]), "%s GB/s", kn.v[0]);
 	snprintf(head[1], sizeof(head[1]), "%s (m8n8k4)", kn.v[1]);
 	for (size_t m = 2; m < kn.n; m++)
 		md[nmd++] = strchr(kn.v[m], ':') + 1;
+	for (size_t k = 0; k < NELEM(f6_power_md); k++)
+		md[nmd++] = f6_power_md[k];
 	static const char *const t1need[] = { "gpu", "quantity", "value", NULL };
 	struct wl_set s;
 	struct csv_table paper, t1;
@@ -170,39 +215,27 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 	}
 	const double l2 = rd_meta_num(c, "l2_bytes");   /* the run's L2, for the split */
 	const char *notes[] = { ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd, err, errlen) != 0) {
+	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd - !c->reasons, err,
+			    errlen) != 0) {
 		rd_wl_free(&s), csv_table_free(&paper);
 		return -1;
 	}
 	c->note_kind = NOTE_HOT_WORKLOAD;
-	for (size_t i = 0; i < s.n; i++) {
-		const struct wl_pt *p = &s.pt[i], *cc = rd_wl_same(&s, p, kn.v[0]);
-		csv_put_str(&o.w, p->method);
-		csv_put_int(&o.w, p->c->n);
-		csv_put_num(&o.w, 16.0 * p->c->n);
-		csv_put_str(&o.w, rd_status(p->status));
-		csv_put_num(&o.w, p->gbps);
-		csv_put_num(&o.w, p->c->n / p->t * 1e-9);
-		csv_put_num(&o.w, p->t * 1e6);
-		csv_put_num(&o.w, p->regs);
-		csv_put_num(&o.w, (cc ? cc->gbps : NAN) / p->gbps);   /* the CUDA-core kernel's GB/s over this row's */
-		csv_put_int(&o.w, p->thr > 0);
-		csv_put_num(&o.w, p->thr);
-		csv_put_num(&o.w, p->samples);
-		csv_put_num(&o.w, p->clk);
-		csv_end_row(&o.w);
-	}
+	rd_use_ceilings(c, 0);   /* the section 5.1.2 estimate on the run's ceilings */
+	for (size_t i = 0; i < s.n; i++)
+		f6_csv_row(&o, &s.pt[i], rd_wl_same(&s, &s.pt[i], kn.v[0]));
 	for (size_t i = 0; i < s.n; i++) {   /* one Markdown row a size, in the list's order */
 		const struct wl_pt *p = &s.pt[i];
 		if (strcmp(p->method, kn.v[0]))
 			continue;
-		char text[3 + NELEM(kn.v)][32];
-		const char *cells[3 + NELEM(kn.v)];
+		char text[3 + NELEM(kn.v)][32], pw[3][256];
+		const char *cells[6 + NELEM(kn.v)];
 		double g[NELEM(kn.v)];
 		for (size_t m = 0; m < kn.n; m++) {
 			const struct wl_pt *q = rd_wl_same(&s, p, kn.v[m]);
 			g[m] = q ? q->gbps : NAN;
 		}
+		f6_power_cells(&s, p, &kn, pw);
 		snprintf(text[0], 32, "%ld", p->c->n);
 		rd_fmt(text[1], 32, 16.0 * p->c->n / (1 << 20), 1);
 		rd_fmt(text[2], 32, g[0], 0);
@@ -210,8 +243,10 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		rd_fmt(text[4], 32, g[0] / g[1], 2);
 		for (size_t m = 2; m < kn.n; m++)
 			rd_fmt(text[3 + m], 32, g[m], 0);
-		for (size_t k = 0; k < nmd; k++)
+		for (size_t k = 0; k + NELEM(f6_power_md) < nmd; k++)
 			cells[k] = text[k];
+		for (size_t k = 0; k < NELEM(f6_power_md); k++)
+			cells[nmd - NELEM(f6_power_md) + k] = pw[k];
 		md_row(&o.md, cells);
 	}
 	f6_notes(&o, c, &s, &paper, table1_pcc, l2);
@@ -392,6 +427,7 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 		return -1;
 	}
 	snprintf(ngpu, sizeof(ngpu), "%s (%s)", c->gpu, c->rundir[0] ? "measured ceilings" : "datasheet");
+	rd_use_ceilings(c, 1);   /* this GPU's roofs: the ceilings' own numbers */
 	f2_roof_rows(&o, ngpu, &c->hw, 0);
 	for (size_t g = 0; g < NELEM(f2_paper_gpus); g++) {   /* the paper's GPUs, from their datasheets */
 		struct hw sheet;
@@ -473,21 +509,76 @@ static const struct point *f11_at(const struct target *t, const char *bench, con
 	return rd_find_label(t, label);
 }
 
+/* one benchmark's rows: e the CUDA-core method at its domain, cs the tensor-core one, es the
+ * CUDA-core one at the tensor-core one's domain (or NULL) */
+static void f11_row(struct outputs *o, const char *bench, const struct point *e, const struct point *cs,
+		    const struct point *es)
+{
+	const double re = rd_ok_rate(e), rc = rd_ok_rate(cs), rs = rd_ok_rate(es);
+	const double model = rd_model_gs(cs) / rd_model_gs(es ? es : e);
+	const double se = re / rd_model_gs(e), sc = rc / rd_model_gs(cs);
+	csv_put_str(&o->w, bench);
+	csv_put_str(&o->w, cs->cfg->stencil->name);
+	csv_put_int(&o->w, cs->cfg->fusion);
+	csv_put_num(&o->w, re);
+	csv_put_num(&o->w, rc);
+	csv_put_num(&o->w, rc / re);
+	csv_put_num(&o->w, rs);
+	csv_put_num(&o->w, rc / rs);
+	csv_put_num(&o->w, model);
+	csv_put_num(&o->w, se);
+	csv_put_num(&o->w, sc);
+	const double pe[] = { e->power_w, cs->power_w, e->energy_nj, cs->energy_nj };
+	for (size_t k = 0; k < NELEM(pe); k++)
+		csv_put_num(&o->w, pe[k]);
+	csv_put_str(&o->w, e->reasons);
+	csv_put_str(&o->w, cs->reasons);
+	csv_end_row(&o->w);
+	char v[11][48], t_s[8];
+	snprintf(t_s, sizeof(t_s), "%d", cs->cfg->fusion);
+	rd_fmt_rate(v[0], sizeof(v[0]), e, 1);
+	rd_fmt_rate(v[1], sizeof(v[1]), cs, 1);
+	rd_fmt(v[2], sizeof(v[2]), rc / re, 2);
+	if (es)
+		rd_fmt_rate(v[3], sizeof(v[3]), es, 1);
+	else
+		snprintf(v[3], sizeof(v[3]), "-");
+	rd_fmt(v[4], sizeof(v[4]), rc / rs, 2);
+	rd_fmt(v[5], sizeof(v[5]), model, 2);
+	snprintf(v[6], sizeof(v[6]), "%.0f %%, %.0f %%", 100 * se, 100 * sc);
+	rd_fmt_power(v[7], v[8], sizeof(v[7]), e->power_w, e->energy_nj);
+	rd_fmt_power(v[9], v[10], sizeof(v[9]), cs->power_w, cs->energy_nj);
+	char pw[2][100];
+	snprintf(pw[0], sizeof(pw[0]), "%s, %s", v[7], v[9]);
+	snprintf(pw[1], sizeof(pw[1]), "%s, %s", v[8], v[10]);
+	char why[160];
+	snprintf(why, sizeof(why), "%s, %s", e->reasons, cs->reasons);
+	const char *cells[] = { bench, cs->cfg->stencil->name, t_s, v[0], v[1], v[2], v[3], v[4], v[5],
+				isfinite(se) && isfinite(sc) ? v[6] : "NA", pw[0], pw[1], why };
+	md_row(&o->md, cells);
+}
+
 int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "benchmark", "stencil", "fusion", "ebisu_gstencil_per_s",
 					    "convstencil_gstencil_per_s", "convstencil_over_ebisu", "ebisu_same_gstencil_per_s",
 					    "convstencil_over_ebisu_same", "model_convstencil_over_ebisu",
-					    "ebisu_share_of_roof", "convstencil_share_of_roof" };
+					    "ebisu_share_of_roof", "convstencil_share_of_roof", "ebisu_power_w",
+					    "convstencil_power_w", "ebisu_energy_nj_per_point_step",
+					    "convstencil_energy_nj_per_point_step", "ebisu_clock_reasons",
+					    "convstencil_clock_reasons" };
+	/* the clock reasons last: shown where a row had one besides the power cap */
 	static const char *const md[] = { "benchmark", "stencil", "t", "EBISU (its domain)", "ConvStencil (its domain)",
 					  "CS / EBISU", "EBISU at ConvStencil's domain", "CS / EBISU there", "model CS / EBISU",
-					  "of roof: EBISU, CS" };
+					  "of roof: EBISU, CS", "board W: EBISU, CS", "nJ / point-step: EBISU, CS",
+					  "clock reasons: EBISU, CS" };
 	struct target t;
 	struct outputs o;
 	if (rd_target_load(c, "nongemm-figure11", &t, err, errlen) != 0)
 		return -1;
 	const char *notes[] = { ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md) - !c->reasons, err,
+			    errlen) != 0) {
 		rd_target_free(&t);
 		return -1;
 	}
@@ -501,36 +592,7 @@ int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char
 		const struct point *es = f11_at(&t, f11_bench[b], cc_same);
 		if (!e || !cs)
 			continue;
-		const double re = rd_ok_rate(e), rc = rd_ok_rate(cs), rs = rd_ok_rate(es);
-		const double model = rd_model_gs(cs) / rd_model_gs(es ? es : e);
-		const double se = re / rd_model_gs(e), sc = rc / rd_model_gs(cs);
-		csv_put_str(&o.w, f11_bench[b]);
-		csv_put_str(&o.w, cs->cfg->stencil->name);
-		csv_put_int(&o.w, cs->cfg->fusion);
-		csv_put_num(&o.w, re);
-		csv_put_num(&o.w, rc);
-		csv_put_num(&o.w, rc / re);
-		csv_put_num(&o.w, rs);
-		csv_put_num(&o.w, rc / rs);
-		csv_put_num(&o.w, model);
-		csv_put_num(&o.w, se);
-		csv_put_num(&o.w, sc);
-		csv_end_row(&o.w);
-		char v[8][48], t_s[8];
-		snprintf(t_s, sizeof(t_s), "%d", cs->cfg->fusion);
-		rd_fmt_rate(v[0], sizeof(v[0]), e, 1);
-		rd_fmt_rate(v[1], sizeof(v[1]), cs, 1);
-		rd_fmt(v[2], sizeof(v[2]), rc / re, 2);
-		if (es)
-			rd_fmt_rate(v[3], sizeof(v[3]), es, 1);
-		else
-			snprintf(v[3], sizeof(v[3]), "-");
-		rd_fmt(v[4], sizeof(v[4]), rc / rs, 2);
-		rd_fmt(v[5], sizeof(v[5]), model, 2);
-		snprintf(v[6], sizeof(v[6]), "%.0f %%, %.0f %%", 100 * se, 100 * sc);
-		const char *cells[] = { f11_bench[b], cs->cfg->stencil->name, t_s, v[0], v[1], v[2], v[3], v[4], v[5],
-					isfinite(se) && isfinite(sc) ? v[6] : "NA" };
-		md_row(&o.md, cells);
+		f11_row(&o, f11_bench[b], e, cs, es);
 	}
 	int rc = rd_outputs_close_titled(c, ts, &o, err, errlen);
 	rd_target_free(&t);

@@ -25,18 +25,6 @@ static const char *const run_need[] = { "label", "stencil", "dtype", "method", "
 					"I_measured", "sigma", "model_gstencil_per_s", "verify_rel_l2",
 					"verify_max_rel", "verify_tol_l2", "verify_tol_max", NULL };
 
-double rd_num(const struct csv_table *t, long r, const char *col)
-{
-	if (r < 0)
-		return NAN;
-	const char *s = csv_table_get(t, (size_t)r, col);
-	char *end;
-	if (!s || !*s || !strcmp(s, "NA"))
-		return NAN;
-	double v = strtod(s, &end);
-	return *end ? NAN : v;
-}
-
 /* The statuses the runner writes in a run CSV's status column: ok (verified against the CPU
  * reference, then timed), wrong, skipped (profiling/measure.cu, profiling/workload-run.cu) and
  * profile-once (stencilbench --profile-once's one launch for ncu, never timed). */
@@ -268,6 +256,7 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 		}
 	}
 	t->p = calloc(t->n, sizeof(*t->p));
+	c->roofs = 1;   /* each row is modelled, and held under its roof, on the run's ceilings */
 	for (size_t i = 0; i < t->n; i++) {
 		struct point *p = &t->p[i];
 		p->cfg = &t->cfgs[i];
@@ -280,19 +269,22 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 		p->Q_m = ok ? rd_num(&t->run, p->run_row, "Q_measured") : NAN;
 		p->I_m = ok ? rd_num(&t->run, p->run_row, "I_measured") : NAN;
 		p->model_run = rd_num(&t->run, p->run_row, "model_gstencil_per_s");
-		/* throttling: samples below 75 % of the max SM clock kept in the row (absent: none) */
+		/* throttling: the row's samples the runner marked (absent: none; what counts: the footer) */
 		p->thr_samples = rd_num(&t->run, p->run_row, "throttled_samples");
 		p->samples = rd_num(&t->run, p->run_row, "samples");
 		p->clk_median = rd_num(&t->run, p->run_row, "sm_clock_median_mhz");
 		p->clk_min = rd_num(&t->run, p->run_row, "sm_clock_min_mhz");
 		p->throttled = p->run_row >= 0 && isfinite(p->thr_samples) && p->thr_samples > 0;
-		c->throttled |= p->throttled;
+		rd_row_power(&t->run, ok ? p->run_row : -1, "energy_nj_per_point_step", &p->power_w, &p->energy_nj,
+			     &p->reasons);
+		if (p->run_row >= 0)
+			rd_note_row(c, &t->run, (size_t)p->run_row, p->throttled);
 		if (ok && isfinite(p->clk_median)) {   /* the clocks the rows ran at */
 			c->clk_lo = fmin(c->clk_lo, p->clk_median);
 			c->clk_hi = fmax(c->clk_hi, p->clk_median);
-			/* under 90 % of the maximum but not throttled (75 %): slower all the same, named */
+			/* under 90 % of the maximum but not throttled: slower all the same, named */
 			if (isfinite(c->max_clock) && p->clk_median < 0.9 * c->max_clock && !p->throttled &&
-			    p->clk_median >= 0.75 * c->max_clock && c->nslow++ < 3)
+			    c->nslow++ < 3)
 				snprintf(c->slow + strlen(c->slow), sizeof(c->slow) - strlen(c->slow), "%s%s %s t=%d "
 					 "(%.0f MHz)", c->nslow > 1 ? ", " : "", p->cfg->method, p->cfg->stencil->name,
 					 p->cfg->fusion, p->clk_median);

@@ -2,7 +2,7 @@
  * render-spmv.c - the nongemm paper's Figures 7-10 from a run's workload CSVs
  * (profiling/workload-run.cu) and stencil CSV: Figure 7 (make nongemm-figure7), the warm-up
  * effect: each kernel's original fixed-count timing from an idle GPU over the same timing after
- * the 1-second warm-up, against the problem's size (nongemm-figure7: SCALE and SpMV;
+ * the protocol's warm-up, against the problem's size (nongemm-figure7: SCALE and SpMV;
  * nongemm-figure7-stencils); Figure 8, cuSPARSE SpMV without over with cusparseSpMV_preprocess;
  * Figure 9, the preprocessing time of cuSPARSE and of the DASP-style kernel, also in SpMVs;
  * Figure 10, the DASP-style kernel over cuSPARSE in the original setting (fixed-count timing, no
@@ -59,7 +59,7 @@ static int wl_run_sane(const struct csv_table *t, struct config_keys *keys, char
 	return 0;
 }
 
-int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, char *err, size_t errlen)
+int rd_wl_load(struct render_ctx *c, const char *list, struct wl_set *s, char *err, size_t errlen)
 {
 	char path[1024];
 	struct stat st;
@@ -101,6 +101,9 @@ int rd_wl_load(const struct render_ctx *c, const char *list, struct wl_set *s, c
 		p->thr = rd_num(&s->run, r, "throttled_samples"), p->samples = rd_num(&s->run, r, "samples");
 		p->clk = rd_num(&s->run, r, "sm_clock_median_mhz");
 		p->idle_mhz = ok ? rd_num(&s->run, r, "orig_idle_mhz") : NAN;
+		rd_row_power(&s->run, ok ? r : -1, "energy_nj_per_element", &p->power, &p->energy, &p->reasons);
+		if (r >= 0)
+			rd_note_row(c, &s->run, (size_t)r, p->thr > 0);
 	}
 	return 0;
 }
@@ -178,12 +181,28 @@ static int spmv_paper(const struct render_ctx *c, struct csv_table *t, char *err
 
 /* ---- Figure 7: the warm-up effect ---- */
 
-/* one kernel of Figure 7 and its geometric mean of cold / warm */
+/* one kernel of Figure 7 and its geometric mean of cold / warm, its rows' board power and energy */
 struct f7_kernel {
 	char name[64];
-	struct rd_gm g;
-	double lo, hi;
+	struct rd_gm g, e;
+	double lo, hi, wlo, whi;
 };
+
+/* a row of Figure 7's CSV: its protocol's power and energy (an element, or a stencil's point-step) */
+struct f7_power {
+	double w, nj_element, nj_point_step;
+};
+
+/* the row's power and energy into k's kernel */
+static void f7_add_power(struct f7_kernel *k, size_t nk, const char *name, const struct f7_power *pw)
+{
+	for (size_t i = 0; i < nk; i++)
+		if (!strcmp(k[i].name, name)) {
+			rd_gm_add(&k[i].e, isnan(pw->nj_element) ? pw->nj_point_step : pw->nj_element);
+			if (!isnan(pw->w))
+				k[i].wlo = fmin(k[i].wlo, pw->w), k[i].whi = fmax(k[i].whi, pw->w);
+		}
+}
 
 static void f7_add(struct f7_kernel *k, size_t *nk, const char *name, double ratio)
 {
@@ -195,7 +214,7 @@ static void f7_add(struct f7_kernel *k, size_t *nk, const char *name, double rat
 			return;
 		memset(&k[i], 0, sizeof(k[i]));
 		snprintf(k[i].name, sizeof(k[i].name), "%s", name);
-		k[i].lo = INFINITY, k[i].hi = -INFINITY, (*nk)++;
+		k[i].lo = k[i].wlo = INFINITY, k[i].hi = k[i].whi = -INFINITY, (*nk)++;
 	}
 	if (!(ratio > 0))
 		return;
@@ -204,7 +223,7 @@ static void f7_add(struct f7_kernel *k, size_t *nk, const char *name, double rat
 }
 
 static void f7_row(struct outputs *o, const char *kind, const char *kernel, const char *problem, const char *size,
-		   double elements, double cold, double warm, double proto, const char *status)
+		   double elements, double cold, double warm, double proto, const char *status, const struct f7_power *pw)
 {
 	csv_put_str(&o->w, kind);
 	csv_put_str(&o->w, kernel);
@@ -216,14 +235,38 @@ static void f7_row(struct outputs *o, const char *kind, const char *kernel, cons
 	csv_put_num(&o->w, proto * 1e6);
 	csv_put_num(&o->w, cold / warm);
 	csv_put_str(&o->w, rd_status(status));
+	csv_put_num(&o->w, pw->w);
+	csv_put_num(&o->w, pw->nj_element);
+	csv_put_num(&o->w, pw->nj_point_step);
 	csv_end_row(&o->w);
+}
+
+/* a kernel's Markdown row: its cold / warm ratios, the power and energy of its protocol rows */
+static void f7_md_row(struct outputs *o, const struct f7_kernel *k)
+{
+	char f[6][40], w[2][32];
+	const char *cells[7] = { k->name, f[0], f[1], f[2], f[3], f[4], f[5] };
+	snprintf(f[0], sizeof(f[0]), "%d", k->g.k);
+	rd_fmt(f[1], sizeof(f[1]), rd_gm_val(&k->g), 2);
+	rd_fmt(f[2], sizeof(f[2]), k->g.k ? k->lo : NAN, 2);
+	rd_fmt(f[3], sizeof(f[3]), k->g.k ? k->hi : NAN, 2);
+	rd_fmt(w[0], sizeof(w[0]), k->wlo <= k->whi ? k->wlo : NAN, 0);
+	rd_fmt(w[1], sizeof(w[1]), k->wlo <= k->whi ? k->whi : NAN, 0);
+	if (k->wlo < k->whi)
+		snprintf(f[4], sizeof(f[4]), "%s-%s", w[0], w[1]);
+	else
+		snprintf(f[4], sizeof(f[4]), "%s", w[0]);
+	rd_fmt(f[5], sizeof(f[5]), rd_gm_val(&k->e), 3);
+	md_row(&o->md, cells);
 }
 
 int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "kind", "kernel", "problem", "size", "elements", "cold_us", "warm_us",
-					    "protocol_us", "cold_over_warm", "status" };
-	static const char *const md[] = { "kernel", "rows", "cold / warm, geomean", "lowest", "highest" };
+					    "protocol_us", "cold_over_warm", "status", "power_median_w", "energy_nj_per_element",
+					    "energy_nj_per_point_step" };
+	static const char *const md[] = { "kernel", "rows", "cold / warm, geomean", "lowest", "highest",
+					  "board W (the protocol's, rows' range)", "nJ / element or point-step, geomean" };
 	struct wl_set s;
 	struct target st;
 	struct outputs o;
@@ -242,15 +285,18 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 		return -1;
 	}
 	const char *notes[] = { ts->note, NULL };
+	c->roofs = 0;   /* times and their ratios: no roof stated */
 	int rc = rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen);
 	if (rc == 0) {
 		c->note_kind = NOTE_HOT_WORKLOAD;
 		for (size_t i = 0; i < s.n; i++) {
 			const struct wl_pt *p = &s.pt[i];
 			const double el = p->c->kind == WL_SCALE ? (double)p->c->n : p->nnz;
+			const struct f7_power pw = { p->power, p->energy, NAN };
 			f7_row(&o, p->c->workload, p->method, p->c->kind == WL_SCALE ? "scale" : p->c->matrix, p->c->size, el,
-			       p->cold, p->warm, p->t, p->status);
+			       p->cold, p->warm, p->t, p->status, &pw);
 			f7_add(k, &nk, p->method, p->cold / p->warm);
+			f7_add_power(k, nk, p->method, &pw);
 		}
 		for (size_t i = 0; i < st.n; i++) {
 			const struct point *p = &st.p[i];
@@ -260,19 +306,15 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 			const double proto = ok ? rd_num(&st.run, p->run_row, "time_median_s") : NAN;
 			char name[64];
 			snprintf(name, sizeof(name), "%s/%s/%s", p->cfg->method, p->cfg->stencil->name, dtype_table[p->cfg->dtype].name);
+			const struct f7_power pw = { p->power_w, NAN, p->energy_nj };
 			f7_row(&o, "stencil", name, p->cfg->stencil->name, p->cfg->size,
-			       p->run_row >= 0 ? rd_num(&st.run, p->run_row, "interior_points") : NAN, cold, warm, proto, p->status);
+			       p->run_row >= 0 ? rd_num(&st.run, p->run_row, "interior_points") : NAN, cold, warm, proto, p->status,
+			       &pw);
 			f7_add(k, &nk, name, cold / warm);
+			f7_add_power(k, nk, name, &pw);
 		}
-		for (size_t i = 0; i < nk; i++) {
-			char f[4][32];
-			const char *cells[5] = { k[i].name, f[0], f[1], f[2], f[3] };
-			snprintf(f[0], sizeof(f[0]), "%d", k[i].g.k);
-			rd_fmt(f[1], sizeof(f[1]), rd_gm_val(&k[i].g), 2);
-			rd_fmt(f[2], sizeof(f[2]), k[i].g.k ? k[i].lo : NAN, 2);
-			rd_fmt(f[3], sizeof(f[3]), k[i].g.k ? k[i].hi : NAN, 2);
-			md_row(&o.md, cells);
-		}
+		for (size_t i = 0; i < nk; i++)
+			f7_md_row(&o, &k[i]);
 		char note[512], a[32], b[32];
 		struct rd_gm all = { 0, 0 };
 		for (size_t i = 0; i < s.n; i++)
@@ -354,6 +396,8 @@ static void f8_name(char *b, size_t len, const struct wl_pt *p)
 static double t_of(const struct wl_pt *p) { return p ? p->t : NAN; }
 static double pre_of(const struct wl_pt *p) { return p ? p->pre : NAN; }
 static double cold_of(const struct wl_pt *p) { return p ? p->cold : NAN; }
+static double power_of(const struct wl_pt *p) { return p ? p->power : NAN; }
+static double energy_of(const struct wl_pt *p) { return p ? p->energy : NAN; }
 
 /* the geometric mean of v over the matrices with lo < nnz <= hi */
 static double f8_gm(const struct f8_matrix *m, size_t n, const double *v, double lo, double hi, int *k)
@@ -434,12 +478,20 @@ static void f8_body_fn(const struct csv_table *paper, struct outputs *o, const s
 		csv_put_num(&o->w, v[i]);
 		csv_put_str(&o->w, rd_status(m[i].plain->status));
 		put_flag(&o->w, ib[i] = issue_bound2(m[i].plain, m[i].pre));
+		const double pw[] = { m[i].plain->power, power_of(m[i].pre), m[i].plain->energy, energy_of(m[i].pre) };
+		for (size_t k = 0; k < NELEM(pw); k++)
+			csv_put_num(&o->w, pw[k]);
 		csv_end_row(&o->w);
 		rd_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
 		rd_fmt(f[1], sizeof(f[1]), a * 1e6, 2);
 		rd_fmt(f[2], sizeof(f[2]), b * 1e6, 2);
 		rd_fmt(f[3], sizeof(f[3]), v[i], 2);
-		const char *cells[] = { name, f[0], f[1], f[2], f[3] };
+		char w[4][32], pe[2][72];
+		rd_fmt_power(w[0], w[2], sizeof(w[0]), pw[0], pw[2]);
+		rd_fmt_power(w[1], w[3], sizeof(w[1]), pw[1], pw[3]);
+		snprintf(pe[0], sizeof(pe[0]), "%s, %s", w[0], w[1]);
+		snprintf(pe[1], sizeof(pe[1]), "%s, %s", w[2], w[3]);
+		const char *cells[] = { name, f[0], f[1], f[2], f[3], pe[0], pe[1] };
 		md_row(&o->md, cells);
 	}
 	char b[512], note[768];
@@ -455,8 +507,10 @@ static void f8_body_fn(const struct csv_table *paper, struct outputs *o, const s
 int rd_nongemm_figure8(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "matrix", "rows", "nnz", "plain_us", "preprocessed_us", "speedup", "status",
-					    "issue_bound" };
-	static const char *const md[] = { "matrix (rows)", "nnz", "no preprocessing (us)", "preprocessed (us)", "speedup" };
+					    "issue_bound", "plain_power_w", "preprocessed_power_w",
+					    "plain_energy_nj_per_element", "preprocessed_energy_nj_per_element" };
+	static const char *const md[] = { "matrix (rows)", "nnz", "no preprocessing (us)", "preprocessed (us)", "speedup",
+					  "board W: plain, preprocessed", "nJ / element: plain, preprocessed" };
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f8_body_fn, err, errlen);
 }
 

@@ -3,7 +3,8 @@
  * datasheet, and title), number formatting, the outputs every target writes (CSV and Markdown,
  * atomically, with the run's provenance and notes) and the dispatch of render_target. See
  * render.h; the targets are in render-tables.c, render-figures.c and verdicts.c, a run's loading
- * and checks in render-run.c, the run rendered by default in render-runs.c.
+ * and checks in render-run.c, the run rendered by default in render-runs.c, the protocol, power and
+ * ceilings' basis the outputs state in render-protocol.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -58,6 +59,7 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 		if (u && *u && k == c->ngpus && c->ngpus < NELEM(c->gpus))
 			snprintf(c->gpus[c->ngpus++], sizeof(c->gpus[0]), "%.12s", u);
 	}
+	rd_meta_protocol(c, &m);
 	if (csv_table_col(&m, "protocol") >= 0 && csv_table_col(&m, "run_id") >= 0)
 		for (size_t r = 0; r < m.nrows; r++)
 			if (strncmp(csv_table_get(&m, r, "protocol"), "QUICK", 5) == 0)
@@ -136,8 +138,12 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 		if (read_meta(c, err, errlen) != 0)
 			return -1;
 		snprintf(path, sizeof(path), "%s/ceilings.csv", rundir);
-		if (hw_load_ceilings(&c->hw, path, err, errlen) != 0)
+		if (hw_load_ceilings(&c->hw, path, err, errlen) != 0) {
+			render_close(c);
 			return -1;
+		}
+		/* as written, for what the loaded ceilings leave out: basis, burst value, clock, power */
+		c->have_ceil = csv_table_read(path, &c->ceil, err, errlen) == 0;
 		if (ceilings_bounded(c, &c->hw, err, errlen) != 0) {
 			render_close(c);
 			return -1;
@@ -220,16 +226,16 @@ void render_close(struct render_ctx *c)
 	hw_free(&c->hw);
 	free(c->quick_ids);
 	c->quick_ids = NULL;
+	for (size_t k = 0; c->meta && k < c->nmeta; k++)
+		free(c->meta[k].protocol);
 	free(c->meta);
 	c->meta = NULL;
-}
-
-void rd_fmt(char *b, size_t n, double v, int dec)
-{
-	if (isfinite(v))
-		snprintf(b, n, "%.*f", dec, v);
-	else
-		snprintf(b, n, "NA");
+	c->nmeta = 0;
+	free(c->inv_used);
+	c->inv_used = NULL;
+	if (c->have_ceil)
+		csv_table_free(&c->ceil);
+	c->have_ceil = 0;
 }
 
 const char *rd_status(const char *status)
@@ -262,6 +268,9 @@ void rd_put_run_cols(struct csv_writer *w, const struct point *p)
 	csv_put_num(w, p->samples);
 	csv_put_num(w, p->clk_median);
 	csv_put_num(w, p->clk_min);
+	csv_put_num(w, p->power_w);
+	csv_put_num(w, p->energy_nj);
+	csv_put_str(w, p->reasons ? p->reasons : "NA");
 }
 
 void rd_fmt_pct(char *b, size_t n, double measured, double ref)
@@ -322,8 +331,9 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 	}
 	snprintf(full, sizeof(full), "%s on %s%s%s%s", title, c->title, commits,
 		 c->rundir[0] && c->dirty ? ", DIRTY TREE (not a recorded result)" : "",
-		 c->quick ? ", QUICK smoke run (short warm-up, few samples)" : "");
+		 c->quick ? ", QUICK smoke run (its protocol below)" : "");
 	snprintf(c->full_title, sizeof(c->full_title), "%s", full);
+	o->reasons = c->reasons;
 	c->prov_at = strlen(title) + 4 < strlen(c->full_title) ? strlen(title) + 4 : strlen(c->full_title);
 	if (csv_writer_open(&o->w, csv, cols, ncols) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());
@@ -337,6 +347,7 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 	return 0;
 }
 
+/* what a timing window is (the protocol itself is meta.csv's: render-protocol.c) */
 static const char window_note[] =
 	"Timing: each sample evicts the L2 first and holds the launch and the write-back of what it "
 	"wrote (two reads of twice the L2 after it, their own cost subtracted); counters likewise "
@@ -344,27 +355,15 @@ static const char window_note[] =
 static const char hot_note[] =
 	"Timing: SOME ROWS WERE TIMED HOT (--hot: launches back to back, no L2 eviction, no write-back "
 	"in the window); they are not comparable with write-back rows.";
-static const char bench_note[] =
-	"Timing: the ceilings' microbenchmarks, three warm-up launches, then 10 launches timed one by one: "
-	"the best (the median beside it in ceilings.csv and latency-hiding.csv); no L2 eviction between "
-	"them (REPRODUCE.md, Ceilings).";
 static const char workload_note[] =
-	"Timing: the 1-second warm-up (nongemm Listing 1), then samples until 0.5 % RSD (at least 10, at "
-	"most 1 s), each K back-to-back launches (at least 200 us) between CUDA events, hot: the L2 kept "
+	"Timing: each sample K back-to-back launches (at least 200 us) between CUDA events, hot: the L2 kept "
 	"(REPRODUCE.md, the nongemm paper's SCALE).";
-static const char throttle_note[] =
-	"throttled N/M: N of the row's M timed samples ran below 75 % of the GPU's maximum SM clock "
-	"(after the runner's retakes); the rate is shown but is not a full-clock result. The CSV "
-	"carries throttled (0/1), throttled_samples, samples and the SM clock columns.";
 
 int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, char *err, size_t errlen)
 {
 	(void)name;
-	if (c->throttled)
-		md_note(&o->md, throttle_note);
-	if (c->rundir[0])
-		md_note(&o->md, c->note_kind == NOTE_MICROBENCH ? bench_note : c->note_kind == NOTE_HOT_WORKLOAD ?
-				workload_note : c->hot ? hot_note : window_note);
+	if (c->rundir[0] && c->note_kind != NOTE_MICROBENCH)   /* the microbenchmarks': the protocol's */
+		md_note(&o->md, c->note_kind == NOTE_HOT_WORKLOAD ? workload_note : c->hot ? hot_note : window_note);
 	if (c->rundir[0] && c->clk_hi > 0) {   /* the clocks, and the rows well under the maximum */
 		char note[512];
 		int n = snprintf(note, sizeof(note), "SM clock, each row's median: %.0f-%.0f MHz", c->clk_lo,
@@ -373,10 +372,11 @@ int rd_outputs_close(struct render_ctx *c, const char *name, struct outputs *o, 
 			n += snprintf(note + n, sizeof(note) - (size_t)n, " (maximum %.0f)", c->max_clock);
 		if (c->nslow)
 			snprintf(note + n, sizeof(note) - (size_t)n, "; %d row%s under 90 %% of the maximum, "
-				 "above the 75 %% retake threshold but slower: %s%s", c->nslow, c->nslow > 1 ? "s" : "",
+				 "slower though not marked: %s%s", c->nslow, c->nslow > 1 ? "s" : "",
 				 c->slow, c->nslow > 3 ? ", ..." : "");
 		md_note(&o->md, note);
 	}
+	rd_protocol_notes(c, &o->md);
 	/* both or neither: a CSV that could not be written takes its Markdown with it */
 	int a = csv_writer_close(&o->w), b = a ? (md_abort(&o->md), -1) : md_close(&o->md);
 	if (a || b) {
@@ -415,6 +415,10 @@ long rd_paper_row(const struct csv_table *t, const char *k1, const char *v1, con
 
 /* ---- tables from column specifications (render-int.h) ---- */
 
+/* the Markdown columns after a column that has them (rcol.power): the row's board power and energy,
+ * and its clock-event reasons where a row of the table had one besides the power cap */
+static const char *const power_cols[] = { "board W", "nJ / point-step", "clock reasons" };
+
 int rd_cols_open(struct render_ctx *c, const char *name, struct outputs *o, const struct rcol *cols, size_t n,
 		 const char *title, const char *const *notes, char *err, size_t errlen)
 {
@@ -426,10 +430,47 @@ int rd_cols_open(struct render_ctx *c, const char *name, struct outputs *o, cons
 			csv[nc++] = cols[i].csv;
 		if (cols[i].md && nm < NELEM(md))
 			md[nm++] = cols[i].md;
+		for (size_t k = 0; cols[i].power && k < NELEM(power_cols) && nm < NELEM(md); k++)
+			if (k < 2 || c->reasons)   /* the reasons where a row had one besides the power cap */
+				md[nm++] = power_cols[k];
 	}
 	for (size_t i = 0; i < NELEM(run); i++)
 		csv[nc++] = run[i];
 	return rd_outputs_open(c, name, o, csv, nc, title, notes, md, nm, err, errlen);
+}
+
+/* the Markdown cell nm of column col of a row's view (base): a string field, the md_off string, or
+ * a number formatted into text[nm]; nm + 1 */
+static size_t md_cell(const char **cells, char (*text)[64], size_t nm, const struct rcol *col, const char *base)
+{
+	const void *f = base + col->off;
+	if (col->md_off)
+		cells[nm] = *(const char *const *)(base + col->md_off);
+	else if (col->type == RC_STR)
+		cells[nm] = *(const char *const *)f ? *(const char *const *)f : "";
+	else {
+		if (col->type == RC_INT)
+			snprintf(text[nm], sizeof(text[nm]), "%d", *(const int *)f);
+		else if (col->type == RC_LONG)
+			snprintf(text[nm], sizeof(text[nm]), "%ld", *(const long *)f);
+		else
+			rd_fmt(text[nm], sizeof(text[nm]), *(const double *)f, col->dec);
+		cells[nm] = text[nm];
+	}
+	return nm + 1;
+}
+
+static void csv_cell(struct csv_writer *w, const struct rcol *col, const char *base)
+{
+	const void *f = base + col->off;
+	if (col->type == RC_INT)
+		csv_put_int(w, *(const int *)f);
+	else if (col->type == RC_LONG)
+		csv_put_int(w, *(const long *)f);
+	else if (col->type == RC_NUM)
+		csv_put_num(w, *(const double *)f);
+	else
+		csv_put_str(w, *(const char *const *)f);
 }
 
 void rd_cols_row(struct outputs *o, const struct rcol *cols, size_t n, const void *view)
@@ -438,38 +479,20 @@ void rd_cols_row(struct outputs *o, const struct rcol *cols, size_t n, const voi
 	char text[64][64];
 	size_t nm = 0;
 	const char *base = (const char *)view;
-	for (size_t i = 0; i < n; i++) {
-		const void *f = base + cols[i].off;
-		double v = cols[i].type == RC_NUM ? *(const double *)f : NAN;
-		const char *s = cols[i].type == RC_STR ? *(const char *const *)f : NULL;
-		if (cols[i].csv) {
-			if (cols[i].type == RC_INT)
-				csv_put_int(&o->w, *(const int *)f);
-			else if (cols[i].type == RC_LONG)
-				csv_put_int(&o->w, *(const long *)f);
-			else if (cols[i].type == RC_NUM)
-				csv_put_num(&o->w, v);
-			else
-				csv_put_str(&o->w, s);
-		}
-		if (!cols[i].md || nm >= NELEM(cells))
-			continue;
-		if (cols[i].md_off)
-			cells[nm] = *(const char *const *)(base + cols[i].md_off);
-		else if (cols[i].type == RC_STR)
-			cells[nm] = s ? s : "";
-		else {
-			if (cols[i].type == RC_INT)
-				snprintf(text[nm], sizeof(text[nm]), "%d", *(const int *)f);
-			else if (cols[i].type == RC_LONG)
-				snprintf(text[nm], sizeof(text[nm]), "%ld", *(const long *)f);
-			else
-				rd_fmt(text[nm], sizeof(text[nm]), v, cols[i].dec);
-			cells[nm] = text[nm];
-		}
-		nm++;
-	}
 	const struct point *p = *(const struct point *const *)view;
+	for (size_t i = 0; i < n; i++) {
+		if (cols[i].csv)
+			csv_cell(&o->w, &cols[i], base);
+		if (cols[i].md && nm < NELEM(cells))
+			nm = md_cell(cells, text, nm, &cols[i], base);
+		if (cols[i].power && nm + 3 <= NELEM(cells)) {   /* power_cols */
+			rd_fmt_power(text[nm], text[nm + 1], sizeof(text[0]), p ? p->power_w : NAN, p ? p->energy_nj : NAN);
+			cells[nm] = text[nm], cells[nm + 1] = text[nm + 1];
+			nm += 2;
+			if (o->reasons)
+				cells[nm++] = p && p->reasons ? p->reasons : "NA";
+		}
+	}
 	if (p)
 		rd_put_run_cols(&o->w, p);
 	csv_end_row(&o->w);
@@ -567,7 +590,7 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	/* each target's title names what its own rows are: commits, dirty tree, QUICK, throttling */
 	c->quick = 0;
 	c->ncommits = 0;
-	c->throttled = 0;
+	rd_used_reset(c);
 	c->hot = 0;
 	c->note_kind = NOTE_STENCIL_ROWS;
 	c->clk_lo = INFINITY;   /* none yet: the note needs clk_hi > 0 */

@@ -18,8 +18,12 @@
  * most once in a run CSV. Any violation fails the target with "FILE:LINE: what" and leaves the
  * earlier outputs untouched. A row with throttled_samples > 0 is marked "throttled" in every
  * table, CSV (columns throttled, throttled_samples, samples, sm_clock_median_mhz,
- * sm_clock_min_mhz) and verdict that uses it. Every title names the run's git commit(s) and says
- * DIRTY TREE when any meta.csv or input row was written from a modified tree.
+ * sm_clock_min_mhz, then power_median_w, energy_nj_per_point_step and clock_reasons) and verdict
+ * that uses it. Every title names the run's git commit(s) and says DIRTY TREE when any meta.csv or
+ * input row was written from a modified tree. How the numbers were measured is said once, from
+ * the run: each table's footer quotes the protocol sentence of the meta.csv invocations whose rows
+ * it used ("Protocol: ..."; several: "mixed protocols", each), a figure's title carries it, and a
+ * footer line names the ceilings its roofs stand on (ceilings.csv's basis: sustained or burst).
  *
  * The table of targets itself, every row (the model-only ones too, which the renderer does not
  * render) with its alias and outputs, and the Makefile's view of it (build/targets.mk) are
@@ -70,11 +74,24 @@ struct render_ctx {
 	char (*quick_ids)[64];      /* run_ids of the run's QUICK=1 (smoke) invocations, from meta.csv */
 	size_t nquick;
 	int quick;                  /* a table being rendered uses QUICK rows: its title says so */
-	struct render_meta {        /* meta.csv's invocations: which commit, dirty or not */
+	struct render_meta {        /* meta.csv's invocations: which commit, dirty or not, how measured */
 		char run_id[64], commit[48];
 		int dirty;
+		int ceilings;       /* a `stencilbench ceilings` invocation (it wrote ceilings.csv) */
+		char *protocol;     /* its protocol sentence, as the runner wrote it ("" when none) */
 	} *meta;
 	size_t nmeta;
+	/* what the target being rendered used (plots/render/render-protocol.c): the invocations whose
+	 * rows (or ceilings) it used, which decide its "Protocol:" footer and its figure's title */
+	unsigned char *inv_used;    /* one a meta row */
+	int inv_unknown;            /* rows of invocations meta.csv does not hold: 1 of one, 2 of more */
+	char inv_unknown_id[64];    /* the first of those invocations */
+	int no_power;               /* a run CSV it used predates the power and energy columns */
+	int reasons;                /* a row it used had a clock-event reason other than the power cap */
+	int thr_nvml, thr_clock;    /* throttled rows: by NVML reasons; by the older 75 % clock rule */
+	int roofs;                  /* it stands on the run's ceilings (the model's roofs, shares of them) */
+	struct csv_table ceil;      /* the run's ceilings.csv as written: basis, burst, clock, power */
+	int have_ceil;
 	char gpus[8][16];           /* the distinct GPUs (UUID prefixes) of meta.csv's invocations */
 	size_t ngpus;
 	struct hw gpu_hw[8];        /* with several: each one's ceilings from the run's gpus/SLUG/ */
@@ -82,7 +99,6 @@ struct render_ctx {
 	char commits[8][48];        /* the commits of the rows of the target being rendered */
 	size_t ncommits;
 	int dirty;                  /* a meta row or an input row was written from a dirty tree */
-	int throttled;              /* the target being rendered uses a throttled row */
 	int hot;                    /* ... a row timed with --hot (no write-back window) */
 	enum { NOTE_STENCIL_ROWS, NOTE_MICROBENCH, NOTE_HOT_WORKLOAD } note_kind;   /* the timing note */
 	double max_clock;           /* the GPU's maximum SM clock (meta.csv), NaN when unknown */

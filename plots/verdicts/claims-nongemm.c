@@ -145,7 +145,7 @@ void warmup_effect(struct verdict_ctx *x, const struct claim_row *cr)
 			 "after it, the maximum %.0f)", idle, max);
 	}
 	vd_claim(x, cr, &e, r, NULL, "-", "nongemm-figure8: geometric mean of spmv-dasp's cold over warm fixed-count "
-		 "time over every matrix (the GPU idle 0.5 s, 100 launches, 1000 timed; the same after the 1-second "
+		 "time over every matrix (the GPU idle 0.5 s, 100 launches, 1000 timed; the same after the protocol's "
 		 "warm-up); the cold launches' SM clock is not recorded, so a GPU that had not clocked down in the "
 		 "0.5 s reads the same", &u);
 }

@@ -1,0 +1,356 @@
+/*
+ * render-protocol.c - what a target's outputs say about how their numbers were measured, all of it
+ * from the run itself: the protocol sentence of each meta.csv invocation whose rows (or ceilings)
+ * the target used, quoted as the runner wrote it in the tables' footer ("Protocol: ..."; several
+ * that differ: "mixed protocols", each) and under the figures' titles (their .vars); what a
+ * throttled row means in the run CSV it came from (NVML clock-event reasons where the CSV has
+ * clock_reasons, the older 75 % clock rule where it has not); the rows' board power, energy and
+ * clock-event reasons (columns the runner writes; NA, and a footer line, in runs before them); and
+ * the ceilings the roofs stand on (ceilings.csv's basis: sustained, or burst in runs before it),
+ * with a ceiling's sustained clock and power and its burst value beside (render-int.h). The
+ * lowest of the renderer's files (it calls none of the others: tests/floors.sh), it also holds the
+ * reading and writing of a number every file uses (rd_num, rd_fmt).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render-int.h"
+
+/* a figure title's protocol lines are broken at a space before this many characters */
+#define WRAP 140
+/* the distinct protocols one target can name */
+#define MAX_PROTOCOLS 16
+
+/* the footer's fixed lines: what a throttled row means, by the rule its run CSV followed */
+static const char thr_nvml_note[] =
+	"throttled N/M: N of the row's M kept samples carried an NVML thermal or hardware-slowdown "
+	"clock-event reason (after the runner's retakes; the power cap alone does not count); the rate is "
+	"shown but is not an unthrottled result. The CSV carries throttled (0/1), throttled_samples, "
+	"samples, clock_reasons and the SM clock columns.";
+static const char thr_clock_note[] =
+	"throttled N/M: N of the row's M timed samples ran below 75 % of the GPU's maximum SM clock (the "
+	"rule of runs before NVML clock-event reasons, after the runner's retakes); the rate is shown but "
+	"is not a full-clock result. The CSV carries throttled (0/1), throttled_samples, samples and the SM "
+	"clock columns.";
+static const char no_power_note[] = "power and energy: not recorded by this run (it predates them)";
+static const char burst_note[] = "roofs: burst ceilings (best of 10 launches; the run predates sustained ceilings)";
+
+/* ---- a number of a CSV row, read and written (every file of the renderer's; this one is the
+ * lowest: it calls none of the others) ---- */
+
+double rd_num(const struct csv_table *t, long r, const char *col)
+{
+	if (r < 0)
+		return NAN;
+	const char *s = csv_table_get(t, (size_t)r, col);
+	char *end;
+	if (!s || !*s || !strcmp(s, "NA"))
+		return NAN;
+	double v = strtod(s, &end);
+	return *end ? NAN : v;
+}
+
+void rd_fmt(char *b, size_t n, double v, int dec)
+{
+	if (isfinite(v))
+		snprintf(b, n, "%.*f", dec, v);
+	else
+		snprintf(b, n, "NA");
+}
+
+/* a formatted string in fresh memory (NULL when there is none) */
+static char *fmt_dup(const char *fmt, ...)
+{
+	va_list ap, aq;
+	va_start(ap, fmt);
+	va_copy(aq, ap);
+	const int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+	if (s)
+		vsnprintf(s, (size_t)n + 1, fmt, aq);
+	va_end(aq);
+	return s;
+}
+
+void rd_meta_protocol(struct render_ctx *c, const struct csv_table *m)
+{
+	for (size_t r = 0; r < m->nrows && r < c->nmeta; r++) {
+		const char *p = csv_table_get(m, r, "protocol"), *tool = csv_table_get(m, r, "tool");
+		c->meta[r].protocol = fmt_dup("%s", p ? p : "");
+		c->meta[r].ceilings = tool && !strcmp(tool, "stencilbench ceilings");
+	}
+	c->inv_used = calloc(c->nmeta ? c->nmeta : 1, 1);
+}
+
+void rd_used_reset(struct render_ctx *c)
+{
+	if (c->inv_used)
+		memset(c->inv_used, 0, c->nmeta);
+	c->inv_unknown = 0;
+	c->inv_unknown_id[0] = '\0';
+	c->no_power = c->reasons = c->thr_nvml = c->thr_clock = c->roofs = 0;
+}
+
+int rd_reasons_other(const char *reasons)
+{
+	char buf[256], *save = NULL;
+	snprintf(buf, sizeof(buf), "%s", reasons ? reasons : "");
+	for (char *w = strtok_r(buf, "+", &save); w; w = strtok_r(NULL, "+", &save))
+		if (strcmp(w, "power_cap") && strcmp(w, "none") && strcmp(w, "NA"))
+			return 1;
+	return 0;
+}
+
+void rd_note_row(struct render_ctx *c, const struct csv_table *t, size_t r, int throttled)
+{
+	const char *id = csv_table_get(t, r, "run_id");
+	size_t k = 0;
+	while (id && k < c->nmeta && strcmp(c->meta[k].run_id, id))
+		k++;
+	const char *u = id && *id ? id : "without a run_id";
+	if (id && k < c->nmeta && c->inv_used)
+		c->inv_used[k] = 1;
+	else if (!c->inv_unknown)
+		c->inv_unknown = 1, snprintf(c->inv_unknown_id, sizeof(c->inv_unknown_id), "%s", u);
+	else if (strcmp(c->inv_unknown_id, u))
+		c->inv_unknown = 2;
+	c->no_power |= csv_table_col(t, "power_median_w") < 0;
+	c->reasons |= rd_reasons_other(csv_table_get(t, r, "clock_reasons"));
+	if (throttled && csv_table_col(t, "clock_reasons") >= 0)
+		c->thr_nvml = 1;
+	else if (throttled)
+		c->thr_clock = 1;
+}
+
+void rd_use_ceilings(struct render_ctx *c, int own)
+{
+	c->roofs = 1;
+	for (size_t k = 0; own && c->inv_used && k < c->nmeta; k++)
+		c->inv_used[k] |= (unsigned char)c->meta[k].ceilings;
+}
+
+void rd_row_power(const struct csv_table *t, long r, const char *energy, double *power, double *nj,
+		  const char **reasons)
+{
+	const char *s = r >= 0 ? csv_table_get(t, (size_t)r, "clock_reasons") : NULL;
+	*power = rd_num(t, r, "power_median_w");
+	*nj = rd_num(t, r, energy);
+	*reasons = s && *s ? s : "NA";
+}
+
+void rd_fmt_power(char *w, char *nj, size_t n, double power, double energy)
+{
+	rd_fmt(w, n, power, 0);
+	rd_fmt(nj, n, energy, 3);
+}
+
+/* ---- the protocol lines ---- */
+
+/* the distinct protocols the target used, in meta.csv's order, then the rows meta.csv does not
+ * name; the unknown one's text into unk */
+static size_t protocols(const struct render_ctx *c, const char **s, char *unk, size_t unklen)
+{
+	size_t n = 0;
+	for (size_t k = 0; c->inv_used && k < c->nmeta; k++) {
+		const char *p = c->meta[k].protocol && *c->meta[k].protocol ? c->meta[k].protocol :
+				"not recorded (its meta.csv row has no protocol)";
+		size_t j = 0;
+		while (j < n && strcmp(s[j], p))
+			j++;
+		if (c->inv_used[k] && j == n && n < MAX_PROTOCOLS)
+			s[n++] = p;
+	}
+	if (c->inv_unknown && n < MAX_PROTOCOLS) {
+		snprintf(unk, unklen, "not recorded (meta.csv has no row for invocation %s%s)", c->inv_unknown_id,
+			 c->inv_unknown > 1 ? " and others" : "");
+		s[n++] = unk;
+	}
+	return n;
+}
+
+/* the footer's protocol lines into lines (each a malloc'd string, freed by the caller): one
+ * "Protocol: S", or with several the words "mixed protocols" and each; how many */
+static size_t protocol_lines(const struct render_ctx *c, char **lines, size_t max)
+{
+	const char *s[MAX_PROTOCOLS];
+	char unk[160];
+	const size_t n = c->rundir[0] ? protocols(c, s, unk, sizeof(unk)) : 0;
+	size_t k = 0;
+	if (n == 1 && max > 0)
+		lines[k++] = fmt_dup("Protocol: %s", s[0]);
+	if (n > 1 && max > 0)
+		lines[k++] = fmt_dup("Protocol: mixed protocols: the numbers used here were measured by invocations "
+				     "under %zu different ones:", n);
+	for (size_t i = 0; n > 1 && i < n && k < max; i++)
+		lines[k++] = fmt_dup("Protocol %zu of %zu: %s", i + 1, n, s[i]);
+	return k;
+}
+
+/* the roofs' line: the basis column of the run's ceilings.csv (absent: burst, an older run) */
+static void roofs_note(const struct render_ctx *c, struct md_table *md)
+{
+	const struct csv_table *t = &c->ceil;
+	if (!c->have_ceil || csv_table_col(t, "basis") < 0) {
+		md_note(md, burst_note);
+		return;
+	}
+	char other[512] = "", after[64] = "";
+	double w = NAN;
+	int same = 1;
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *b = csv_table_get(t, r, "basis");
+		const double v = rd_num(t, (long)r, "warmup_s");
+		if (strcmp(b, "sustained")) {
+			snprintf(other + strlen(other), sizeof(other) - strlen(other), "%s%s (%s)", other[0] ? ", " : "",
+				 csv_table_get(t, r, "quantity"), *b ? b : "no basis");
+			continue;
+		}
+		char x[32], y[32];
+		snprintf(x, sizeof(x), "%.2g", v);
+		snprintf(y, sizeof(y), "%.2g", w);
+		same &= isnan(w) || !strcmp(x, y);
+		w = v;
+	}
+	if (same && isfinite(w))
+		snprintf(after, sizeof(after), "after %.2g s", w);
+	else
+		snprintf(after, sizeof(after), "after its own warm-up, warmup_s in ceilings.csv");
+	char note[1024];
+	snprintf(note, sizeof(note), "roofs: sustained ceilings (median %s of each microbenchmark)%s%s", after,
+		 other[0] ? "; not sustained: " : "", other);
+	md_note(md, note);
+}
+
+void rd_protocol_notes(const struct render_ctx *c, struct md_table *md)
+{
+	if (c->thr_nvml)
+		md_note(md, thr_nvml_note);
+	if (c->thr_clock)
+		md_note(md, thr_clock_note);
+	if (c->rundir[0] && c->no_power)
+		md_note(md, no_power_note);
+	if (c->rundir[0] && c->roofs)
+		roofs_note(c, md);
+	char *lines[MAX_PROTOCOLS + 1];
+	const size_t n = protocol_lines(c, lines, NELEM(lines));
+	for (size_t i = 0; i < n; i++) {
+		if (lines[i])
+			md_note(md, lines[i]);
+		free(lines[i]);
+	}
+}
+
+/* name = 'line'."\n".'line' ... as gnuplot loads it: each newline of s a line break */
+static void gp_lines(FILE *f, const char *name, const char *s)
+{
+	fprintf(f, "%s = '", name);
+	for (; *s; s++) {
+		if (*s == '\n')
+			fputs("'.\"\\n\".'", f);
+		else if (*s == '\'')
+			fputs("''", f);
+		else
+			fputc(*s, f);
+	}
+	fputs("'\n", f);
+}
+
+/* line appended to buf, broken at spaces into pieces of at most WRAP characters (a word longer
+ * than that stays whole), each piece after a newline */
+static void wrap_into(char *buf, size_t len, const char *line)
+{
+	size_t used = strlen(buf);
+	const char *p = line;
+	while (*p && used + 2 < len) {
+		size_t n = strlen(p), cut = n;
+		if (n > WRAP) {
+			cut = WRAP;
+			while (cut > 0 && p[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = strcspn(p, " ");
+		}
+		used += (size_t)snprintf(buf + used, len - used, "\n%.*s", (int)cut, p);
+		p += cut + (p[cut] == ' ');
+	}
+}
+
+void rd_protocol_vars(const struct render_ctx *c, FILE *f)
+{
+	char *lines[MAX_PROTOCOLS + 1];
+	const size_t n = protocol_lines(c, lines, NELEM(lines)), cap = 16384;
+	char *title = calloc(1, cap), *exact = calloc(1, cap), *wrapped = calloc(1, cap);
+	for (size_t i = 0; i < n && title && exact && wrapped; i++)
+		if (lines[i]) {
+			snprintf(exact + strlen(exact), cap - strlen(exact), "%s%s", i ? "\n" : "", lines[i]);
+			wrap_into(wrapped, cap, lines[i]);
+		}
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	if (title && exact && wrapped) {
+		snprintf(title, cap, "%s%s", c->full_title, wrapped);
+		gp_lines(f, "title", title);
+		gp_lines(f, "protocol", exact);
+		gp_lines(f, "protocol_title", wrapped[0] ? wrapped + 1 : "");
+	}
+	free(title), free(exact), free(wrapped);
+}
+
+/* ---- a ceiling's sustained clock and power, its burst value ---- */
+
+static long ceil_row(const struct render_ctx *c, const char *quantity)
+{
+	for (size_t r = 0; c->have_ceil && quantity && r < c->ceil.nrows; r++)
+		if (!strcmp(csv_table_get(&c->ceil, r, "quantity"), quantity))
+			return (long)r;
+	return -1;
+}
+
+double rd_ceiling_num(const struct render_ctx *c, const char *quantity, const char *col)
+{
+	return rd_num(&c->ceil, ceil_row(c, quantity), col);
+}
+
+void rd_ceiling_detail(const struct render_ctx *c, const char *quantity, char *b, size_t n)
+{
+	const long r = ceil_row(c, quantity);
+	if (r < 0) {
+		snprintf(b, n, "NA");
+		return;
+	}
+	if (csv_table_col(&c->ceil, "basis") < 0) {
+		snprintf(b, n, "burst");   /* the roofs' line says the run predates sustained ones */
+		return;
+	}
+	char clk[32], pw[32], burst[32];
+	rd_fmt(clk, sizeof(clk), rd_num(&c->ceil, r, "sm_clock_mhz"), 0);
+	rd_fmt(pw, sizeof(pw), rd_num(&c->ceil, r, "power_w"), 0);
+	snprintf(burst, sizeof(burst), "%.4g", rd_num(&c->ceil, r, "burst_value"));
+	snprintf(b, n, "%s at %s MHz, %s W; burst %s", csv_table_get(&c->ceil, (size_t)r, "basis"), clk, pw,
+		 isfinite(rd_num(&c->ceil, r, "burst_value")) ? burst : "NA");
+}
+
+void rd_ceilings_note(const struct render_ctx *c, struct md_table *md, const char *const *keys, size_t n)
+{
+	char note[2048];
+	int k = snprintf(note, sizeof(note), "Ceilings under the roofs (this run's ceilings.csv):"), first = 1;
+	for (size_t i = 0; c->rundir[0] && i < n && k < (int)sizeof(note); i++) {
+		const struct hw_row *row = NULL;
+		int seen = 0;
+		for (size_t j = 0; j < i; j++)
+			seen |= !strcmp(keys[j], keys[i]);
+		if (seen || isnan(hw_get(&c->hw, keys[i], &row)) || !row)
+			continue;
+		char d[160];
+		rd_ceiling_detail(c, row->quantity, d, sizeof(d));
+		k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %.4g %s (%s)", first ? "" : ";", row->quantity,
+			      row->value, row->unit, d);
+		first = 0;
+	}
+	if (c->rundir[0])
+		md_note(md, note);
+}
