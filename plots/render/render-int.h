@@ -67,6 +67,13 @@ int rd_row_status(const struct csv_table *t, size_t r, char *err, size_t errlen)
  * "FILE:LINE: status ok but COL 'X' is not a positive finite WHAT" (what: "rate", "time") */
 int rd_row_positive(const struct csv_table *t, size_t r, const char *col, int required, const char *what,
 		    char *err, size_t errlen);
+/* one stencil run CSV row checked before use (render-run.c): its key into key; 0, or -1 with
+ * "FILE:LINE: what"; rd_wl_row_sane the same for a workload run CSV row (render-spmv.c) */
+int rd_run_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen);
+int rd_wl_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen);
+/* the commit of run row r of t (its own, else its invocation's in meta.csv) into the title's
+ * provenance; 1 when it was written from a dirty tree */
+int rd_note_commit(struct render_ctx *c, const struct csv_table *t, size_t r);
 /* a run row's status as the rendered tables show it: "verified" for the runner's "ok" (checked
  * against the CPU reference in the same run before it was timed), any other status as written */
 const char *rd_status(const char *status);

@@ -108,24 +108,69 @@ static int row_key(const struct csv_table *t, size_t r, char *key, size_t len, c
 	return 0;
 }
 
-/* A run CSV's rows before any is used: each row's configuration key parses (a known stencil,
- * dtype, method and variant, a fusion depth and a size the runner takes), one row per
- * configuration, a status the runner writes; an ok row has a positive finite rate and times
- * (time_median_s, and the --original times where taken), a rate no higher than 1.05x the runner's
- * model, and verification errors within its tolerances. The rows' keys into keys. -1 with
- * "FILE:LINE: what". */
-static int run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
+/* One run CSV row before it is used: its configuration key parses (a known stencil, dtype,
+ * method and variant, a fusion depth and a size the runner takes; the key into key), a status the
+ * runner writes; an ok row has a positive finite rate and times (time_median_s, and the --original
+ * times where taken), a rate no higher than 1.05x the runner's model, and verification errors
+ * within its tolerances. -1 with "FILE:LINE: what". */
+int rd_run_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
 {
 	static const char *const verify[][2] = { { "verify_rel_l2", "verify_tol_l2" },
 						 { "verify_max_rel", "verify_tol_max" } };
 	/* an ok row's times: the protocol's median where the runner wrote it, the fixed-count driver's
 	 * cold and warm where the row was timed with --original (else NA) */
 	static const char *const times[] = { "time_median_s", "orig_time_cold_s", "orig_time_warm_s" };
+	if (row_key(t, r, key, len, err, errlen) != 0 || rd_row_status(t, r, err, errlen) != 0)
+		return -1;
+	if (strcmp(csv_table_get(t, r, "status"), "ok"))
+		return 0;
+	if (rd_row_positive(t, r, "gstencil_per_s", 1, "rate", err, errlen) != 0)
+		return -1;
+	for (size_t k = 0; k < NELEM(times); k++)
+		if (rd_row_positive(t, r, times[k], 0, "time", err, errlen) != 0)
+			return -1;
+	double g = rd_num(t, (long)r, "gstencil_per_s");
+	double model = rd_num(t, (long)r, "model_gstencil_per_s");
+	if (isfinite(model) && g > 1.05 * model) {
+		roof_err(err, errlen, t, r, g, model);
+		return -1;
+	}
+	/* the row's tolerance, never looser than the harness's own for its dtype and accumulation */
+	double own[2] = { NAN, NAN };
+	const struct dtype_info *dt = dtype_find(csv_table_get(t, r, "dtype"));
+	const char *colon = strchr(csv_table_get(t, r, "method"), ':');
+	if (dt)
+		verify_tolerance(dt->id, option_half_accum(colon ? colon + 1 : ""), &own[0], &own[1]);
+	for (size_t k = 0; k < NELEM(verify); k++) {
+		double e = rd_num(t, (long)r, verify[k][0]), tol = rd_num(t, (long)r, verify[k][1]);
+		const int capped = isfinite(own[k]) && isfinite(tol) && tol > own[k];
+		if (capped)
+			tol = own[k];
+		if (capped && isfinite(e) && e > tol) {
+			snprintf(err, errlen, "%s:%ld: status ok but %s '%s' exceeds the harness's tolerance %.3g "
+				 "for %s (the row claims %s '%s')", t->path, t->lines[r], verify[k][0],
+				 csv_table_get(t, r, verify[k][0]), tol, csv_table_get(t, r, "dtype"), verify[k][1],
+				 csv_table_get(t, r, verify[k][1]));
+			return -1;
+		}
+		if (!isfinite(e) || !isfinite(tol) || e > tol) {
+			snprintf(err, errlen, "%s:%ld: status ok but %s '%s' %s %s '%s'", t->path,
+				 t->lines[r], verify[k][0], csv_table_get(t, r, verify[k][0]),
+				 isfinite(e) && isfinite(tol) ? "exceeds" : "is not comparable with",
+				 verify[k][1], csv_table_get(t, r, verify[k][1]));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* A run CSV's rows before any is used: each row sane (rd_run_row_sane), one row per
+ * configuration. The rows' keys into keys. -1 with "FILE:LINE: what". */
+static int run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
+{
 	keys->key = calloc(t->nrows ? t->nrows : 1, sizeof(*keys->key));
 	for (size_t r = 0; r < t->nrows; r++, keys->n = r) {
-		if (row_key(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
-			return -1;
-		if (rd_row_status(t, r, err, errlen) != 0)
+		if (rd_run_row_sane(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
 			return -1;
 		for (size_t q = 0; q < r; q++)
 			if (!strcmp(keys->key[q], keys->key[r])) {
@@ -136,52 +181,12 @@ static int run_sane(const struct csv_table *t, struct config_keys *keys, char *e
 					 csv_table_get(t, r, "size"), t->lines[q]);
 				return -1;
 			}
-		if (strcmp(csv_table_get(t, r, "status"), "ok"))
-			continue;
-		if (rd_row_positive(t, r, "gstencil_per_s", 1, "rate", err, errlen) != 0)
-			return -1;
-		for (size_t k = 0; k < NELEM(times); k++)
-			if (rd_row_positive(t, r, times[k], 0, "time", err, errlen) != 0)
-				return -1;
-		double g = rd_num(t, (long)r, "gstencil_per_s");
-		double model = rd_num(t, (long)r, "model_gstencil_per_s");
-		if (isfinite(model) && g > 1.05 * model) {
-			roof_err(err, errlen, t, r, g, model);
-			return -1;
-		}
-		/* the row's tolerance, never looser than the harness's own for its dtype and accumulation */
-		double own[2] = { NAN, NAN };
-		const struct dtype_info *dt = dtype_find(csv_table_get(t, r, "dtype"));
-		const char *colon = strchr(csv_table_get(t, r, "method"), ':');
-		if (dt)
-			verify_tolerance(dt->id, option_half_accum(colon ? colon + 1 : ""), &own[0], &own[1]);
-		for (size_t k = 0; k < NELEM(verify); k++) {
-			double e = rd_num(t, (long)r, verify[k][0]), tol = rd_num(t, (long)r, verify[k][1]);
-			const int capped = isfinite(own[k]) && isfinite(tol) && tol > own[k];
-			if (capped)
-				tol = own[k];
-			if (capped && isfinite(e) && e > tol) {
-				snprintf(err, errlen, "%s:%ld: status ok but %s '%s' exceeds the harness's tolerance %.3g "
-					 "for %s (the row claims %s '%s')", t->path, t->lines[r], verify[k][0],
-					 csv_table_get(t, r, verify[k][0]), tol, csv_table_get(t, r, "dtype"), verify[k][1],
-					 csv_table_get(t, r, verify[k][1]));
-				return -1;
-			}
-			if (!isfinite(e) || !isfinite(tol) || e > tol) {
-				snprintf(err, errlen, "%s:%ld: status ok but %s '%s' %s %s '%s'", t->path,
-					 t->lines[r], verify[k][0], csv_table_get(t, r, verify[k][0]),
-					 isfinite(e) && isfinite(tol) ? "exceeds" : "is not comparable with",
-					 verify[k][1], csv_table_get(t, r, verify[k][1]));
-				return -1;
-			}
-		}
 	}
 	return 0;
 }
 
-/* the rows a target uses name their commits: the row's own git_commit/git_dirty where the runner
- * wrote them, else its invocation's in meta.csv; 1 when the row was written from a dirty tree */
-static int note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
+/* render-int.h */
+int rd_note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
 {
 	const char *g = csv_table_get(t, r, "git_commit"), *d = csv_table_get(t, r, "git_dirty");
 	const char *id = csv_table_get(t, r, "run_id");
@@ -294,7 +299,7 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 			c->hot |= w && !strcmp(w, "hot");
 		}
 		if (p->run_row >= 0)
-			p->dirty = note_commit(c, &t->run, (size_t)p->run_row);
+			p->dirty = rd_note_commit(c, &t->run, (size_t)p->run_row);
 		/* on the ceilings of the GPU that ran the row (a run on several GPUs: its own) */
 		const struct hw *hw = render_hw_of(c, p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row,
 										   "gpu_uuid") : NULL);

@@ -29,33 +29,40 @@ static long wl_run_row(const struct wl_set *s, size_t i)
 	return -1;
 }
 
-/* A workload run CSV's rows before any is used: the columns the renderer reads; each row's
- * configuration (workload, dtype, method, size, matrix) parses as a list's would, its key
- * (model/runs.h) into keys, its status is one the runner writes, and an ok row's times and rates
- * are positive and finite (the protocol's median always; the --original times, preprocessing,
- * issue time and rates where taken, else NA). -1 with "FILE:LINE: what". */
-static int wl_run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
+/* One workload run CSV row before it is used: its configuration (workload, dtype, method, size,
+ * matrix) parses as a list's would, its key (model/runs.h) into key, its status is one the runner
+ * writes, and an ok row's times and rates are positive and finite (the protocol's median always;
+ * the --original times, preprocessing, issue time and rates where taken, else NA). -1 with
+ * "FILE:LINE: what". */
+int rd_wl_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
 {
-	static const char *const need[] = { "workload", "dtype", "method", "size", "status", "time_median_s", NULL };
 	static const struct { const char *col, *what; } measured[] = {
 		{ "orig_time_cold_s", "time" }, { "orig_time_warm_s", "time" }, { "preprocess_s", "time" },
 		{ "issue_s", "time" }, { "gbps", "rate" }, { "gflop_per_s", "rate" },
 	};
+	if (config_key(t, r, key, len, err, errlen) != 0 || rd_row_status(t, r, err, errlen) != 0)
+		return -1;
+	if (strcmp(csv_table_get(t, r, "status"), "ok"))
+		return 0;
+	if (rd_row_positive(t, r, "time_median_s", 1, "time", err, errlen) != 0)
+		return -1;
+	for (size_t k = 0; k < NELEM(measured); k++)
+		if (rd_row_positive(t, r, measured[k].col, 0, measured[k].what, err, errlen) != 0)
+			return -1;
+	return 0;
+}
+
+/* A workload run CSV's rows before any is used: the columns the renderer reads, each row sane
+ * (rd_wl_row_sane), its key into keys. -1 with "FILE:LINE: what". */
+static int wl_run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
+{
+	static const char *const need[] = { "workload", "dtype", "method", "size", "status", "time_median_s", NULL };
 	if (csv_table_require(t, need, err, errlen) != 0)
 		return -1;
 	keys->key = calloc(t->nrows ? t->nrows : 1, sizeof(*keys->key));
-	for (size_t r = 0; r < t->nrows; r++, keys->n = r) {
-		if (config_key(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0 ||
-		    rd_row_status(t, r, err, errlen) != 0)
+	for (size_t r = 0; r < t->nrows; r++, keys->n = r)
+		if (rd_wl_row_sane(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
 			return -1;
-		if (strcmp(csv_table_get(t, r, "status"), "ok"))
-			continue;
-		if (rd_row_positive(t, r, "time_median_s", 1, "time", err, errlen) != 0)
-			return -1;
-		for (size_t k = 0; k < NELEM(measured); k++)
-			if (rd_row_positive(t, r, measured[k].col, 0, measured[k].what, err, errlen) != 0)
-				return -1;
-	}
 	return 0;
 }
 

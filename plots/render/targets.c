@@ -7,7 +7,9 @@
  * OUTPUTS_ variables, ORIGINAL_L for each list its original column asks for, NOCOUNTERS_L for a
  * list that is no target's own and whose readers all measure without counters, each alias's
  * ALIAS_OF_, and one help line a target and an alias for make help. The verdicts' inputs
- * (inputs "claims") are those data/paper/claims.csv names, in order. See render.h.
+ * (inputs "claims") are those data/paper/claims.csv names, in order, less those of a target make
+ * reproduce does not make (the harness's own study: its claims read it where the run holds it).
+ * See render.h.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,8 +145,21 @@ static void words_split(struct words *l, const char *s)
 		words_add(l, w);
 }
 
-/* the lists the claims read, in the order data/paper/claims.csv names them */
-static int claims_inputs(const char *root, struct words *l, char *err, size_t errlen)
+/* whether name is a target make reproduce does not make (reproduce no: one made on its own, such as
+ * the harness's own study) */
+static int own_target(const struct target_spec *ts, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(ts[i].name, name))
+			return strcmp(ts[i].reproduce, "yes") != 0;
+	return 0;
+}
+
+/* the lists the claims read, in the order data/paper/claims.csv names them, less those of a target
+ * made on its own (own_target): make verdicts neither measures them nor chooses its run by them,
+ * and their claims judge them where the run it renders holds them (else: not measured) */
+static int claims_inputs(const char *root, const struct target_spec *ts, size_t n, struct words *l, char *err,
+			 size_t errlen)
 {
 	static const char *const need[] = { "inputs", NULL };
 	struct csv_table t;
@@ -156,8 +171,15 @@ static int claims_inputs(const char *root, struct words *l, char *err, size_t er
 		csv_table_free(&t);
 		return -1;
 	}
-	for (size_t r = 0; r < t.nrows; r++)
-		words_split(l, csv_table_get(&t, r, "inputs"));
+	struct words *in = calloc(1, sizeof(*in));
+	for (size_t r = 0; in && r < t.nrows; r++) {
+		in->n = 0;
+		words_split(in, csv_table_get(&t, r, "inputs"));
+		for (size_t k = 0; k < in->n; k++)
+			if (!own_target(ts, n, in->w[k]))
+				words_add(l, in->w[k]);
+	}
+	free(in);
 	csv_table_free(&t);
 	return 0;
 }
@@ -196,7 +218,7 @@ int render_targets_mk(const char *root, FILE *f, char *err, size_t errlen)
 	if (rc == 0)
 		rc = render_targets_read(root, ts, RENDER_MAX_TARGETS, &n, err, errlen);
 	if (rc == 0)
-		rc = claims_inputs(root, claims, err, errlen);
+		rc = claims_inputs(root, ts, n, claims, err, errlen);
 	if (rc == 0) {
 		fprintf(f, "# generated from experiments/targets.csv (and data/paper/claims.csv) by stencil-render "
 			"targets-mk: do not edit\n");

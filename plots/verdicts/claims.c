@@ -443,6 +443,7 @@ static const struct {
 	{ "tc_underperforms", tc_underperforms },
 	{ "scale_tc_slower", scale_tc_slower },
 	{ "hopper_tc_answer", hopper_tc_answer },
+	{ "warmup_within", warmup_within },
 	{ "dasp_speedup_shrinks", dasp_speedup_shrinks },
 	{ "dasp_below_one", dasp_below_one },
 	{ "warmup_effect", warmup_effect },

@@ -1,11 +1,12 @@
 /*
  * verdicts-int.h - what the verdicts' files share: verdicts.c (the vocabulary, the claims table
- * read and each row's output), claims.c and claims-fermi.c (the evaluators claims.csv names).
+ * read and each row's output), claims.c and claims-*.c (the evaluators claims.csv names).
  */
 #ifndef VERDICTS_INT_H
 #define VERDICTS_INT_H
 
 #include "render-int.h"
+#include "render-warmup.h"
 #include "verdict.h"
 
 /* the throttled rows a verdict uses, named in its basis ("uses throttled rows: case 1 cc ebisu"),
@@ -22,7 +23,7 @@ struct claim_row {
 };
 
 /* the verdicts being written, and the targets the claims read: stencil lists as targets, workload
- * lists (nongemm's SCALE and SpMV) as sets */
+ * lists (nongemm's SCALE and SpMV) as sets, the warm-up study's lists as its set */
 struct verdict_ctx {
 	struct outputs o;
 	const char *names[16];
@@ -31,6 +32,8 @@ struct verdict_ctx {
 	const char *wl_names[4];
 	struct wl_set wl[4];
 	size_t nwl;
+	const char *wu_name;           /* the warm-up study's target and rows (render-warmup.h), or NULL */
+	struct wu_set *wu;
 	struct render_ctx *rc;
 };
 
@@ -65,5 +68,9 @@ void suite_tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr);
 
 /* whether Hopper's wgmma changes the tcs Table 3 answer for cases 3 and 4 (claims-hopper.c) */
 void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr);
+
+/* the harness's own claims on its warm-up study (claims-warmup.c): each kernel's rate after the
+ * claim's warm-up within its tolerance of the rate after the longest */
+void warmup_within(struct verdict_ctx *x, const struct claim_row *cr);
 
 #endif

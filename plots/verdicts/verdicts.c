@@ -49,6 +49,24 @@ static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, siz
 	return 0;
 }
 
+/* the warm-up study's rows (one study a verdicts table), for its claims */
+static int load_study(struct render_ctx *c, const struct target_spec *k, struct verdict_ctx *x, char *err,
+		      size_t errlen)
+{
+	if (x->wu) {
+		snprintf(err, errlen, "data/paper/claims.csv: '%s' is a second warm-up study", k->name);
+		return -1;
+	}
+	x->wu = calloc(1, sizeof(*x->wu));
+	if (!x->wu || rd_wu_load(c, k, x->wu, err, errlen) != 0) {
+		free(x->wu);
+		x->wu = NULL;
+		return -1;
+	}
+	x->wu_name = k->name;
+	return 0;
+}
+
 /* the claims' inputs, each loaded once in the order the claims name them */
 static int load_inputs(struct render_ctx *c, const struct csv_table *claims, struct verdict_ctx *x, char *err,
 		       size_t errlen)
@@ -57,7 +75,7 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 		char list[256], *save = NULL;
 		snprintf(list, sizeof(list), "%s", csv_table_get(claims, r, "inputs"));
 		for (char *name = strtok_r(list, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
-			if (vd_input(x, name) || vd_wl_input(x, name))
+			if (vd_input(x, name) || vd_wl_input(x, name) || (x->wu_name && !strcmp(x->wu_name, name)))
 				continue;
 			const struct target_spec *k = render_target_spec(c, name);
 			if (!k || x->n == NELEM(x->tg)) {
@@ -67,6 +85,11 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 			}
 			char path[1024];
 			snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, k->name);
+			if (rd_wu_is_list(path)) {   /* the warm-up study: its lists' rows by kernel and warm-up */
+				if (load_study(c, k, x, err, errlen) != 0)
+					return -1;
+				continue;
+			}
 			if (workload_is_list(path)) {   /* SCALE, SpMV: their own rows */
 				if (x->nwl == NELEM(x->wl) || rd_wl_load(c, k->name, &x->wl[x->nwl], err, errlen) != 0) {
 					if (x->nwl == NELEM(x->wl))
@@ -125,6 +148,9 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		rd_target_free(&x.tg[i]);
 	for (size_t i = 0; i < x.nwl; i++)
 		rd_wl_free(&x.wl[i]);
+	if (x.wu)
+		rd_wu_free(x.wu);
+	free(x.wu);
 	csv_table_free(&claims);
 	return rc;
 }
