@@ -14,8 +14,7 @@ typedef void (*launch_fn)(void *ctx);
  * and the median), then sustained (CEIL_WARMUP_S of itself, time-based, then at least reps
  * launches and CEIL_SAMPLE_S timed one by one: the median), each with its median SM clock, the
  * sustained part with the board power (NaN where NVML is absent) */
-#define CEIL_WARMUP_S 1.0
-#define CEIL_SAMPLE_S 0.2
+#include "protocol.h"   /* CEIL_WARMUP_S, CEIL_SAMPLE_S */
 struct ceil_timing {
 	double best_s, burst_median_s, burst_mhz;
 	int burst_n;

@@ -358,13 +358,6 @@ void ceil_say(const char *q, double work, const char *unit, const struct ceil_ti
 		t->mhz, t->power_w, work / t->best_s, t->burst_mhz);
 }
 
-void ceil_protocol_text(int quick, int counters, char *buf, size_t len)
-{
-	snprintf(buf, len, "%sceilings: each microbenchmark %.2f s of itself, then the median of >= %d launches "
-		 "timed one by one over %.2f s (sustained, the value); burst: best of %d launches after 3, beside it; "
-		 "counters %s", quick ? "QUICK: " : "", quick ? 0.05 : CEIL_WARMUP_S, quick ? 3 : 10,
-		 quick ? 0.02 : CEIL_SAMPLE_S, quick ? 3 : 10, counters ? "on" : "off");
-}
 
 struct kctx {
 	void (*kernel)(float *, int);

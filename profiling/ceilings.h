@@ -20,7 +20,6 @@
 /* Write DIR/ceilings.csv, DIR/latency-hiding.csv and (counters allowed) DIR/counters-calibration.csv.
  * quick: shorter runs for smoke tests. 0 on success. */
 int ceilings_run(const char *dir, int quick, int use_counters);
-/* the ceilings' protocol sentence for meta.csv */
-void ceil_protocol_text(int quick, int counters, char *buf, size_t len);
+/* the ceilings' protocol sentence for meta.csv: protocol.h's protocol_ceilings_text */
 
 #endif

@@ -234,6 +234,14 @@ void protocol_text(const struct protocol *p, int quick, char *buf, size_t len)
 		 100 * p->target_ci, p->max_sample_s, p->max_retakes);
 }
 
+void protocol_ceilings_text(int quick, int counters, char *buf, size_t len)
+{
+	snprintf(buf, len, "%sceilings: each microbenchmark %.2f s of itself, then the median of >= %d launches "
+		 "timed one by one over %.2f s (sustained, the value); burst: best of %d launches after 3, beside it; "
+		 "counters %s", quick ? "QUICK: " : "", quick ? 0.05 : CEIL_WARMUP_S, quick ? 3 : 10,
+		 quick ? 0.02 : CEIL_SAMPLE_S, quick ? 3 : 10, counters ? "on" : "off");
+}
+
 void protocol_original_text(char *buf, size_t len, int on)
 {
 	if (!on) {

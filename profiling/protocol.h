@@ -130,6 +130,11 @@ int protocol_original_warm(const struct protocol_ops *ops, struct original_resul
  * table footer and figure title (the renderer quotes it). The warm-up, the samples' stopping rule,
  * the retake rule; QUICK runs start "QUICK: ". */
 void protocol_text(const struct protocol *p, int quick, char *buf, size_t len);
+/* The ceilings' microbenchmarks (profiling/ceilings.cu): a burst, then CEIL_WARMUP_S of the
+ * microbenchmark itself and its launches timed over CEIL_SAMPLE_S; and their sentence for meta.csv. */
+#define CEIL_WARMUP_S 1.0
+#define CEIL_SAMPLE_S 0.2
+void protocol_ceilings_text(int quick, int counters, char *buf, size_t len);
 /* "; original protocol too: ..." for meta.csv's protocol line when on, else "" */
 void protocol_original_text(char *buf, size_t len, int on);
 

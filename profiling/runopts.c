@@ -71,13 +71,18 @@ void protocol_from(const struct options *o, struct protocol *p)
 	p->flush_l2 = !o->hot;
 }
 
-void options_protocol_text(const struct options *o, int hot, char *sentence, size_t slen, char *detail,
-			   size_t dlen)
+void options_protocol_text(const struct options *o, int hot, int own_timing, char *sentence, size_t slen,
+			   char *detail, size_t dlen)
 {
 	struct protocol p;
 	char orig[256];
 	protocol_from(o, &p);
 	protocol_text(&p, o->quick, sentence, slen);
+	if (own_timing) {   /* the warm-up study: its rows' warm-ups are the list's, by design */
+		const size_t n = strlen(sentence);
+		snprintf(sentence + n, slen - n, "; EXCEPT this list's rows, each warmed for the list's own warm-up "
+			 "(warmup_s) after an idle rest (rest_s): a warm-up study, not a measurement of record");
+	}
 	protocol_original_text(orig, sizeof(orig), o->original);
 	snprintf(detail, dlen, "window %s; counters %s%s",
 		 hot ? "hot (back-to-back launches, the L2 kept)" : o->hot ? "hot (launch alone, L2 not evicted)" :

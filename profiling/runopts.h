@@ -30,9 +30,10 @@ void options_parse(struct options *o, int argc, char **argv, int first);
 /* The protocol the options ask for (QUICK, the warm-up, the L2 flush). */
 void protocol_from(const struct options *o, struct protocol *p);
 /* meta.csv's protocol sentence (protocol_text) and its detail: the window, the counters, and
- * --original's part (hot: the workload runner's back-to-back window) */
-void options_protocol_text(const struct options *o, int hot, char *sentence, size_t slen, char *detail,
-			   size_t dlen);
+ * --original's part (hot: the workload runner's back-to-back window). own_timing: the list gives
+ * its rows their own warm-up and idle rest (the warm-up study's lists); the sentence then says so. */
+void options_protocol_text(const struct options *o, int hot, int own_timing, char *sentence, size_t slen,
+			   char *detail, size_t dlen);
 /* Time one row as the runner does: the options' protocol, the list's own warm-up and rest for
  * the row when it gives them (list_warmup_s > 0; list_rest_s > 0), hot when hot. 0 on success. */
 int options_time_row(const struct options *o, int hot, double list_warmup_s, double list_rest_s,

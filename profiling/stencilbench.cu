@@ -214,7 +214,10 @@ static int cmd_run(const struct options *o)
 			cli_fail(prog, "%s", err);
 		have_ceil = 1;
 	}
-	options_protocol_text(o, 0, proto, sizeof(proto), detail, sizeof(detail));
+	int own_timing = 0;
+	for (size_t i = 0; i < n; i++)
+		own_timing |= cfgs[i].warmup_s > 0 || cfgs[i].rest_s > 0;
+	options_protocol_text(o, 0, own_timing, proto, sizeof(proto), detail, sizeof(detail));
 	meta_begin(&meta, "stencilbench run", proto, detail);
 
 	struct row *rows = (struct row *)calloc(n, sizeof(struct row));
@@ -349,7 +352,7 @@ static int cmd_ceilings(const struct options *o)
 	bench_refuse_other_gpu(o->out);
 	if (cli_mkdir_p(o->out) != 0)
 		cli_fail(prog, "cannot create %s: %s", o->out, strerror(errno));
-	ceil_protocol_text(o->quick, o->counters, proto, sizeof(proto));
+	protocol_ceilings_text(o->quick, o->counters, proto, sizeof(proto));
 	meta_begin(&meta, "stencilbench ceilings", proto, "");
 	if (ceilings_run(o->out, o->quick, o->counters) != 0)
 		return EXIT_ERROR;

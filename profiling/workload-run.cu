@@ -356,7 +356,10 @@ int workload_cmd_run(const struct options *o)
 			cli_bad_input(prog, "%s:%ld: size %s does not fit %s", o->experiment, cfgs[i].line, cfgs[i].size,
 				      prop->name);
 	char detail[1024];
-	options_protocol_text(o, 1, proto, sizeof(proto), detail, sizeof(detail));
+	int own_timing = 0;
+	for (size_t i = 0; i < n; i++)
+		own_timing |= cfgs[i].warmup_s > 0 || cfgs[i].rest_s > 0;
+	options_protocol_text(o, 1, own_timing, proto, sizeof(proto), detail, sizeof(detail));
 	struct run_meta meta;
 	meta_begin(&meta, "stencilbench run", proto, detail);
 	struct wl_row *rows = (struct wl_row *)calloc(n, sizeof(struct wl_row));

@@ -240,7 +240,6 @@ static void wu_take(struct render_ctx *c, struct wu_set *s, struct wu_row *w, co
 {
 	const int wl = s->k[w->kernel].workload, ok = !strcmp(csv_table_get(t, r, "status"), "ok");
 	const char *reasons = csv_table_get(t, r, "clock_reasons"), *win = csv_table_get(t, r, "window");
-	const char *id = csv_table_get(t, r, "run_id");
 	w->run_row = (int)r;
 	w->status = csv_table_get(t, r, "status");
 	w->rate = ok ? wu_num(t, r, wl ? "gbps" : "gstencil_per_s") : NAN;
@@ -250,10 +249,10 @@ static void wu_take(struct render_ctx *c, struct wu_set *s, struct wu_row *w, co
 	w->throttled = wu_num(t, r, "throttled_samples");
 	w->reasons = reasons ? reasons : "";
 	w->dirty = rd_note_commit(c, t, r);
-	c->throttled |= w->throttled > 0;
+	rd_note_row(c, t, r, w->throttled > 0);   /* its invocation's protocol, power, reasons */
+	for (size_t q = 0; q < c->nquick; q++)
+		c->quick |= !strcmp(csv_table_get(t, r, "run_id"), c->quick_ids[q]);
 	c->hot |= ok && win && !strcmp(win, "hot");
-	for (size_t q = 0; id && q < c->nquick; q++)
-		c->quick |= !strcmp(id, c->quick_ids[q]);
 	if (isfinite(w->clock))
 		c->clk_lo = fmin(c->clk_lo, w->clock), c->clk_hi = fmax(c->clk_hi, w->clock);
 }
@@ -541,7 +540,9 @@ static void wu_notes(struct outputs *o, const struct render_ctx *c, const struct
 	md_note(&o->md, note);
 	if (s->have_run)
 		md_note(&o->md, "The stencils are timed in the write-back window, SCALE and SpMV hot (the L2 kept): each "
-			"kernel is compared with itself only.");
+			"kernel is compared with itself only. The protocol below applies to these rows but for their "
+			"warm-up and rest, which are the study's own (warmup_asked_s, warmup_rest_s): no row of the study "
+			"is a measurement of record.");
 	if (c->rundir[0] && !s->have_run)
 		md_note(&o->md, "This run holds no warm-up study: make warmup-study measures it on a GPU.");
 	if (s->have_run && s->no_power)
