@@ -215,6 +215,18 @@ int option_wgmma(const char *option)
 	return option && !strcmp(option, "wgmma");
 }
 
+int option_unpadded(const char *option)
+{
+	return option && !strcmp(option, "unpadded");
+}
+
+int run_config_grid(const struct run_config *c, struct grid *g)
+{
+	const int eb = dtype_table[c->dtype].bytes, halo = c->stencil->radius * c->fusion;
+	return option_unpadded(c->option) ? grid_init_unpadded(g, c->stencil->dims, c->n, halo, eb)
+					  : grid_init(g, c->stencil->dims, c->n, halo, eb);
+}
+
 enum weights_class option_weights(const char *option)
 {
 	return option && !strcmp(option, "sym") ? WEIGHTS_MIRROR : WEIGHTS_RANDOM;

@@ -64,6 +64,12 @@ int option_half_accum(const char *option);
 /* 1 when a METHOD:OPTION option asks for the method's wgmma variant (Hopper's warpgroup MMA),
  * whose roof is the wgmma ceilings (model_input.wgmma) */
 int option_wgmma(const char *option);
+/* 1 when a METHOD:OPTION option asks for the unpadded layout ("unpadded": grid_init_unpadded) */
+int option_unpadded(const char *option);
+/* c's grid: its size the interior in the harness's padded layout (grid_init), or the whole array
+ * in the unpadded one its option asks for; the ring r t wide. 0, or -1 on a bad extent. */
+struct grid;
+int run_config_grid(const struct run_config *c, struct grid *g);
 /* The base weights a METHOD:OPTION option asks for: WEIGHTS_MIRROR for "sym" (weights_make_mirror,
  * a method's own weight class, e.g. LoRAStencil's symmetric weights), else WEIGHTS_RANDOM
  * (weights_make: random, non-symmetric). Every method is verified on the class it runs on. */

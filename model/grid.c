@@ -30,6 +30,20 @@ int grid_init(struct grid *g, int dims, const long n[3], int halo, int elem_byte
 	return 0;
 }
 
+int grid_init_unpadded(struct grid *g, int dims, const long a[3], int halo, int elem_bytes)
+{
+	long n[3];
+	for (int d = 0; d < 3; d++)
+		n[d] = d < dims ? a[d] - 2L * halo : 1;
+	if (dims < 1 || dims > 3 || grid_init(g, dims, n, halo, elem_bytes) != 0)
+		return -1;
+	g->lead = 0;
+	g->pitch = g->ext[0];
+	g->plane = g->pitch * g->ext[1];
+	g->total = g->plane * g->ext[2];
+	return 0;
+}
+
 long grid_points(const struct grid *g)
 {
 	return g->n[0] * g->n[1] * g->n[2];

@@ -68,6 +68,10 @@ struct grid {
 
 /* 0 on success, -1 on a bad extent or halo */
 int grid_init(struct grid *g, int dims, const long n[3], int halo, int elem_bytes);
+/* The unpadded layout (METHOD:unpadded, the fermi paper's arrays): a[d] is the whole array, ring
+ * included, rows exactly a[0] elements apart (no lead, no rounding), so a width of 2^k makes a
+ * power-of-two row pitch; the interior is a - 2 halo. 0, or -1 when a is not over 2 halo. */
+int grid_init_unpadded(struct grid *g, int dims, const long a[3], int halo, int elem_bytes);
 /* Allocation index of interior coordinates (x, y, z); halo cells have negative or >= n coords. */
 static inline long grid_at(const struct grid *g, long x, long y, long z)
 {

@@ -263,7 +263,7 @@ static int runnable(struct row *r, struct method_ctx *mc, const struct hw *ceil)
 			 dtype_table[c->dtype].name);
 		return -1;
 	}
-	if (grid_init(&r->g, st->dims, c->n, st->radius * c->fusion, eb) != 0) {
+	if (run_config_grid(c, &r->g) != 0) {
 		snprintf(r->reason, sizeof(r->reason), "bad grid");
 		return -1;
 	}

@@ -151,7 +151,7 @@ static void check_configs(const struct options *o, const struct run_config *cfgs
 		const struct run_config *c = &cfgs[i];
 		struct grid g;
 		int eb = dtype_table[c->dtype].bytes;
-		if (grid_init(&g, c->stencil->dims, c->n, c->stencil->radius * c->fusion, eb) != 0)
+		if (run_config_grid(c, &g) != 0)
 			cli_bad_input(prog, "%s:%ld: bad grid %s", where, c->line, c->size);
 		double need = 2.0 * (double)(g.total + GRID_SLACK) * eb + (double)gpu_flush_bytes(&prop);
 		if (need > (double)prop.totalGlobalMem)
