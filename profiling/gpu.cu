@@ -280,6 +280,29 @@ int meta_same_gpu(const char *dir, char *other, size_t len)
 	return rc;
 }
 
+int meta_gpu_relation(const char *dir)
+{
+	char path[1024], mine[64], err[256];
+	struct csv_table t;
+	int rel = META_GPU_NONE;
+	snprintf(path, sizeof(path), "%s/meta.csv", dir);
+	if (access(path, F_OK) != 0)
+		return META_GPU_NONE;
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		return META_GPU_BAD;
+	gpu_uuid_string(mine, sizeof(mine));
+	for (size_t r = 0; r < t.nrows; r++) {
+		const char *u = csv_table_get(&t, r, "gpu_uuid"), *n = csv_table_get(&t, r, "gpu_name");
+		if (!u || !*u)
+			continue;
+		const int other = strcmp(u, mine) != 0, model = !n || strcmp(n, g_prop.name) != 0;
+		const int r_rel = !other ? META_GPU_SAME : model ? META_GPU_OTHER : META_GPU_MODEL;
+		rel = r_rel > rel ? r_rel : rel;   /* another model outranks another GPU, which outranks this */
+	}
+	csv_table_free(&t);
+	return rel;
+}
+
 void meta_begin(struct run_meta *m, const char *tool, const char *protocol, const char *detail)
 {
 	char host[64] = "host";

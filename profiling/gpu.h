@@ -70,6 +70,11 @@ void gpu_uuid_string(char *buf, size_t len);
 /* One run, one GPU: 0 when DIR/meta.csv is missing or names only this device, else -1 with the
  * other GPU's UUID (or why meta.csv cannot be read) in other. */
 int meta_same_gpu(const char *dir, char *other, size_t len);
+/* What DIR's meta.csv says of this GPU: META_GPU_NONE (no meta.csv, or no GPU named), META_GPU_SAME
+ * (this GPU only), META_GPU_MODEL (another GPU of this model: its lists go under DIR/gpus/SLUG/),
+ * META_GPU_OTHER (a GPU of another model), META_GPU_BAD (an unreadable meta.csv). */
+enum { META_GPU_NONE, META_GPU_SAME, META_GPU_MODEL, META_GPU_OTHER, META_GPU_BAD };
+int meta_gpu_relation(const char *dir);
 int meta_append(const char *dir, struct run_meta *m, char *err, size_t len);
 /* A slug of the GPU name and today's date, e.g. h100-80gb-hbm3-2026-11-22. */
 void gpu_run_slug(char *buf, size_t len);

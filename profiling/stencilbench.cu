@@ -13,6 +13,9 @@
  *   stencilbench ceilings --out DIR               the machine's ceilings (make ceilings)
  *   stencilbench metrics                          the counter list (for ncu)
  *   stencilbench kernel --method M                the method's kernel name, for ncu's -k filter
+ *   stencilbench gpu-of DIR                       none, same, model, other: whose measurements DIR
+ *                                                 holds (another GPU of this model: scripts/runs.sh
+ *                                                 measures under DIR/gpus/SLUG/ and merges)
  *   stencilbench ncu-compare --cupti RUN.csv --ncu NCU.csv
  *
  * Options (runopts.h): --quick (QUICK=1: short warm-up, few samples: a labelled smoke run), --hot
@@ -85,7 +88,7 @@ static void usage(FILE *f)
 		"                  [--original] [--profile-once] [--device N]\n"
 		"       %s check [--method M] [--quick]\n"
 		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
-		"       %s metrics | slug | version | kernel --method M\n"
+		"       %s metrics | slug | version | kernel --method M | gpu-of DIR\n"
 		"       %s ncu-compare --cupti RUN.csv --ncu NCU.csv\n"
 		"Environment: QUICK=1 (--quick), COUNTERS=0 (--no-counters), WARMUP_S=S (--warmup-s),\n"
 		"ALLOW_DIRTY=1.\n"
@@ -468,7 +471,7 @@ int main(int argc, char **argv)
 		return argc < 2 ? EXIT_BAD_INPUT : 0;
 	}
 	cmd = argv[1];
-	options_parse(&o, argc, argv, 2);
+	options_parse(&o, argc, argv, strcmp(cmd, "gpu-of") ? 2 : 3);   /* gpu-of DIR: its operand first */
 	if (o.method && !kernel_method_find(o.method) && !workload_method_find(o.method) && strcmp(cmd, "run") &&
 	    strcmp(cmd, "kernel"))
 		cli_bad_input(prog, "unknown method '%s'", o.method);
@@ -480,6 +483,14 @@ int main(int argc, char **argv)
 		bench_open_device(&o);
 		gpu_run_slug(slug, sizeof(slug));
 		printf("%s\n", slug);
+		return 0;
+	}
+	if (!strcmp(cmd, "gpu-of")) {   /* scripts/runs.sh: whose measurements DIR (argv[2]) holds */
+		static const char *const words[] = { "none", "same", "model", "other", "bad" };
+		if (argc < 3 || argv[2][0] == '-')
+			cli_bad_input(prog, "gpu-of needs a DIR");
+		bench_open_device(&o);
+		printf("%s\n", words[meta_gpu_relation(argv[2])]);
 		return 0;
 	}
 	if (!strcmp(cmd, "version")) {   /* the build's provenance; needs no device */

@@ -11,6 +11,13 @@
 #                                         exit 3 when it sees no CUDA device, 1 on any other failure
 #   runs.sh measure NAME OUT EXPERIMENT [RUNNER ARGS]   measure OUT unless it is complete
 #   runs.sh ceilings DIR                  measure DIR/ceilings.csv unless it is there
+#
+# A run may grow on several GPUs of one model, whole lists at a time (a reproduction spread over
+# machines of one kind): when DIR holds another GPU's measurements ($BENCH gpu-of DIR: model), this
+# GPU's ceilings go to DIR/gpus/SLUG/ and each list it measures to DIR/gpus/SLUG/LIST/ beside a
+# copy of them (its rows' model columns are this GPU's), then the list's rows and the invocation's
+# meta.csv row join the run's, the layout scripts/multi-gpu.sh writes. A GPU of another model is
+# refused (one run, one model).
 #   runs.sh git-clean NAME                refuse (exit 1) a dirty git tree unless ALLOW_DIRTY=1
 #   runs.sh stamp STAMP RUNDIR|- FILE...  write "RUNDIR + checksums of what the renderer reads of
 #                                         it" to STAMP only when it changed (a rendered output's
@@ -94,7 +101,7 @@ lock() {   # NAME: hold the measuring lock until this script exits
 }
 
 measure() {   # NAME OUT EXPERIMENT [ARGS]
-	local name=$1 out=$2 exp=$3 n secs rc=0
+	local name=$1 out=$2 exp=$3 n secs rc=0 rel
 	shift 3
 	complete "$exp" "$out" && return 0
 	git_clean "$name"
@@ -105,6 +112,11 @@ measure() {   # NAME OUT EXPERIMENT [ARGS]
 	secs=$(tool estimate "${SECS_PER_CONFIG:-2.2}" "$exp" "data/runs/$ref/$(basename "$out")") || exit
 	echo "$name: $n configurations into $out, about ${secs% *} s (${secs#* })"
 	[[ -f $out ]] && echo "$name: $out is incomplete: measuring it again"
+	rel=$(relation "$(dirname "$out")") || exit 1
+	if [[ $rel == model ]]; then
+		measure_beside "$name" "$out" "$exp" "$@"
+		return
+	fi
 	"$BENCH" run --experiment "$exp" --out "$out" "$@" || rc=$?
 	case $rc in
 	0) complete "$exp" "$out" || die "$name: error: the runner exited 0 but $out is not complete" ;;
@@ -115,8 +127,54 @@ measure() {   # NAME OUT EXPERIMENT [ARGS]
 	esac
 }
 
+# whose measurements DIR holds (the runner's gpu-of): none, same, model; another model is refused
+relation() {   # DIR
+	local r
+	r=$("$BENCH" gpu-of "$1") || die "runs.sh: error: the runner cannot tell whose measurements $1 holds"
+	[[ $r != other ]] || die "runs.sh: $1 holds measurements of another GPU model: one run, one model (RUN= another name)"
+	[[ $r != bad ]] || die "runs.sh: $1/meta.csv cannot be read"
+	echo "$r"
+}
+
+# this GPU's part of a run grown on another GPU of its model: DIR/gpus/SLUG/
+own_part() {   # DIR
+	local slug
+	slug=$("$BENCH" slug) || die "runs.sh: error: the runner cannot name this GPU"
+	echo "$1/gpus/$slug"
+}
+
+# a whole list measured on this GPU beside the run's other GPU, then joined into the run
+measure_beside() {   # NAME OUT EXPERIMENT [ARGS]
+	local name=$1 out=$2 exp=$3 rc=0 part dir
+	shift 3
+	dir=$(dirname "$out")
+	part=$(own_part "$dir")/$(basename "$out" .csv)
+	[[ -s $(dirname "$part")/ceilings.csv ]] || die "$name: error: no ceilings of this GPU under $(dirname "$part")"
+	rm -rf "$part" && mkdir -p "$part" && cp "$(dirname "$part")/ceilings.csv" "$part/" || exit 1
+	echo "$name: $dir holds another GPU of this model: measuring under $part, then joining"
+	"$BENCH" run --experiment "$exp" --out "$part/$(basename "$out")" "$@" || rc=$?
+	((rc == 0 || rc == 1)) || die "$name: error: the runner $(why $rc); $out was not (re)written"
+	complete "$exp" "$part/$(basename "$out")" || die "$name: error: $part/$(basename "$out") is not complete"
+	tool join "$out" "$part/$(basename "$out")" || exit
+	tool join "$dir/meta.csv" "$dir/meta.csv" "$part/meta.csv" || exit
+	((rc == 0)) || echo "*** $name: some configurations FAILED VERIFICATION: the CSV is kept and rendered;" \
+		"make fails at the end" >&2
+}
+
 ceilings() {   # DIR
-	local rc=0
+	local rc=0 own rel=
+	[[ ! -s $1/ceilings.csv ]] || rel=$(relation "$1") || exit 1
+	if [[ $rel == model ]]; then   # this GPU's own, beside
+		own=$(own_part "$1")
+		[[ -s $own/ceilings.csv ]] && return 0
+		git_clean ceilings
+		lock ceilings
+		mkdir -p "$own"
+		"$BENCH" ceilings --out "$own" || rc=$?
+		((rc == 0)) && [[ -s $own/ceilings.csv ]] || die "ceilings: error: the runner $(why $rc); $own/ceilings.csv was not written"
+		tool join "$1/meta.csv" "$1/meta.csv" "$own/meta.csv" || exit
+		return 0
+	fi
 	[[ -s $1/ceilings.csv ]] && return 0
 	git_clean ceilings
 	lock ceilings

@@ -221,6 +221,20 @@ kernels-vs-authors)   # measured and rendered like the tables, model-only withou
 	[[ ! -e build/.deps-plot ]] || fail "NOBUILD=1 reproduce checked or installed gnuplot"
 	[[ ! -e data/runs/r/kernels-vs-authors.csv ]] || fail "reproduce measured kernels-vs-authors"
 	measured r "$(lists | wc -w)" ;;
+grow)   # a run grown on another GPU of its model: whole lists under gpus/SLUG/, joined into the run
+	gpu RUN=g tcs-table3; measured g 1
+	m1=$(wc -l < data/runs/g/meta.csv)
+	STUB_GPU_OF=model STUB_SLUG=stub-gpu-00000009-2026-01-01 gpu RUN=g tcs-table4
+	says "holds another GPU of this model"
+	[[ -f data/runs/g/gpus/stub-gpu-00000009-2026-01-01/ceilings.csv ]] || fail "no ceilings of the second GPU"
+	[[ -f data/runs/g/gpus/stub-gpu-00000009-2026-01-01/tcs-table4/ceilings.csv ]] || fail "the list without its GPU's ceilings"
+	scripts/runs.sh complete experiments/tcs-table4.csv data/runs/g/tcs-table4.csv || fail "tcs-table4 not joined"
+	(($(wc -l < data/runs/g/meta.csv) > m1)) || fail "meta.csv lacks the second GPU's invocations"
+	renders tcs-table4 data/runs/g
+	# a complete list is not measured again, whichever GPU asks
+	STUB_GPU_OF=model STUB_SLUG=stub-gpu-00000009-2026-01-01 gpu RUN=g tcs-table4; measured g 2
+	# another model is refused: one run, one model
+	STUB_GPU_OF=other bad HAVE_GPU=1 RUN=g tcs-table2; says "another GPU model" ;;
 multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order; models kept apart
 	gpu RUN=m GPUS=0,1 reproduce; says "multi-gpu: .* chunks of .* lists on 2 GPUs"
 	for l in $(lists); do

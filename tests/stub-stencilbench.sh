@@ -47,6 +47,7 @@ slug)
 		echo "${STUB_SLUG:-stub-gpu-2026-01-01}"
 	fi ;;
 version) echo "stub-stencilbench 0 (tests)" ;;
+gpu-of) echo "${STUB_GPU_OF:-same}" ;;   # whose measurements a run directory holds (scripts/runs.sh)
 ceilings)
 	rc=${STUB_CEIL_RC:-0}
 	((rc == 0)) || exit "$rc"
