@@ -38,11 +38,13 @@ int rd_fermi_class(const struct point *p)
 	return fermi_width_class(cf->n[0], dtype_table[cf->dtype].bytes, cf->stencil->radius * cf->fusion);
 }
 
-/* the point of method m, dtype dt and width n, or NULL */
+/* the point of method m in the harness's padded layout (not METHOD:unpadded), dtype dt and width
+ * n, or NULL */
 const struct point *rd_fermi_at(const struct target *t, const char *m, enum dtype dt, long n)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (t->cfgs[i].dtype == dt && t->cfgs[i].n[0] == n && !strcmp(t->cfgs[i].method, m))
+		if (t->cfgs[i].dtype == dt && t->cfgs[i].n[0] == n && !strcmp(t->cfgs[i].method, m) &&
+		    !option_unpadded(t->cfgs[i].option))
 			return &t->p[i];
 	return NULL;
 }
@@ -51,15 +53,19 @@ static void put_long_row(struct outputs *o, const struct point *p)
 {
 	const struct run_config *cf = p->cfg;
 	const int eb = dtype_table[cf->dtype].bytes, cls = rd_fermi_class(p);
-	const long pitch = fermi_pitch(cf->n[0], eb, cf->stencil->radius * cf->fusion);
+	const int h = cf->stencil->radius * cf->fusion, unpadded = option_unpadded(cf->option);
+	const long pitch = unpadded ? cf->n[0] : fermi_pitch(cf->n[0], eb, h);   /* unpadded: rows n apart */
+	const long in = unpadded ? cf->n[0] - 2L * h : cf->n[0];                   /* interior width */
 	const double mg = rd_model_gs(p);
+	char mname[64];   /* a variant keeps its option: plane-sweep:unpadded */
+	method_variant_name(cf->method, cf->option, mname, sizeof(mname));
 	csv_put_str(&o->w, cf->stencil->name);
 	csv_put_str(&o->w, dtype_table[cf->dtype].name);
-	csv_put_str(&o->w, cf->method);
+	csv_put_str(&o->w, mname);
 	csv_put_int(&o->w, cf->fusion);
 	csv_put_str(&o->w, cf->size);
 	csv_put_int(&o->w, cf->n[0]);
-	csv_put_int(&o->w, cf->n[0] * cf->n[1] * cf->n[2]);
+	csv_put_int(&o->w, in * in * in);
 	csv_put_num(&o->w, p->measured);
 	csv_put_num(&o->w, mg);
 	csv_put_num(&o->w, p->measured / mg);

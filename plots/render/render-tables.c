@@ -402,7 +402,7 @@ static void kva_text(struct kva_view *v)
 		snprintf(v->S, sizeof(v->S), "%.1f %%", v->share);
 	else
 		snprintf(v->S, sizeof(v->S), "NA");
-	rd_fmt(x, sizeof(x), p->clk_median, 0);
+	rd_fmt(x, sizeof(x), isfinite(p->measured) ? p->clk_median : NAN, 0);   /* an untimed row: none */
 	rd_fmt(y, sizeof(y), v->aclk, 0);
 	snprintf(v->C, sizeof(v->C), "%s / %s", x, y);
 	v->prob_md = v->prob, v->gs_md = v->G, v->art_md = v->A, v->ag_md = v->AG, v->ratio_md = v->R;
