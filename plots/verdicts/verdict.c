@@ -318,8 +318,7 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		snprintf(v, sizeof(v), "%s", verdict_out_name(vo));
 	margin_cells(e, vo, &mg, mt, sizeof(mt));
 	snprintf(rows, sizeof(rows), "%d/%d", e->n, e->N);
-	snprintf(b, sizeof(b), "%s%s%s%s", basis, u->s[0] ? "; uses throttled rows: " : "", u->s,
-		 u->dirty ? "; uses rows measured from a DIRTY TREE (not a recorded result)" : "");
+	snprintf(b, sizeof(b), "%s", basis);
 	for (int i = 0; i < e->nside && vo != VO_NOT_MEASURED; i++) {   /* what the gate read */
 		const struct flip_side *sd = &e->side[i];
 		const size_t l = strlen(b);
@@ -330,6 +329,9 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 			snprintf(b + l, sizeof(b) - l, "; gate: no authors' number for %s, at %.1f %% of its roof at best", sd->name,
 				 100 * sd->share);
 	}
+	const size_t l = strlen(b);
+	snprintf(b + l, sizeof(b) - l, "%s%s%s", u->s[0] ? "; uses throttled rows: " : "", u->s,
+		 u->dirty ? "; uses rows measured from a DIRTY TREE (not a recorded result)" : "");
 	snprintf(mc, sizeof(mc), "raw: %s; paper-defined: %s", m, d);
 	const char *sv[] = { cr->id, cr->kind, cr->paper, cr->claim, cr->criterion, cr->paper_value, model_text };
 	for (size_t i = 0; i < NELEM(sv); i++)
