@@ -32,8 +32,8 @@ do for [i=1:3] {
 # a number, NaN for NA or empty (read so, a row stays valid for stats: no warning)
 num(c) = (strcol(c) eq "NA" || strcol(c) eq "" ? NaN : column(c))
 # each method's measured rows, the throttled ones and the plane sweep's marked widths: their entries
-array NM[3]
-do for [i=1:3] {
+array NM[6]
+do for [i=1:6] {
   NM[i] = 0
   stats data using (strcol("method") eq word(methods,i) && num("glups") > 0 ? (NM[i] = NM[i] + 1) : 0) nooutput
 }
@@ -69,6 +69,8 @@ do for [fmt in "png svg"] {
            with points pt 7 ps 0.9 lc rgb word(colors,i) notitle, \
          for [i=1:3] data using (sel(d, word(methods,i)) && column("throttled") == 1 ? column("n") : NaN):(column("glups")) \
            with points pt 12 ps 1.8 lw 2 lc rgb word(colors,i) notitle, \
+         for [i=4:6] data using (sel(d, word(methods,i)) && num("glups") > 0 ? column("n") : NaN):(column("glups")) \
+           with linespoints dt 4 pt 4 ps 1.2 lw 1.5 lc rgb word(colors,i-3) notitle, \
          data using (sel(d, "plane-sweep") && column("pitch_pow2") == 1 ? column("n") : NaN):(column("glups")) \
            with points pt 8 ps 2.2 lw 2 lc rgb "black" notitle, \
          data using (sel(d, "plane-sweep") && column("pow2") == 1 ? column("n") : NaN):(column("glups")) \
@@ -96,6 +98,7 @@ do for [fmt in "png svg"] {
   set key inside center top vertical Left reverse maxrows 4 font ",9" samplen 3
   plot 2 notitle, \
        for [i=1:3] keyentry with linespoints pt 7 ps 0.9 lw 2 lc rgb word(colors,i) title (NM[i] > 0 ? word(methods,i) : ""), \
+       for [i=4:6] keyentry with linespoints dt 4 pt 4 ps 1.2 lw 1.5 lc rgb word(colors,i-3) title (NM[i] > 0 ? word(methods,i)." (rows n apart)" : ""), \
        keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
        keyentry with points pt 8 ps 2.2 lw 2 lc rgb "black" title (npitch > 0 ? "row pitch a power of two (plane sweep)" : ""), \
        keyentry with points pt 6 ps 2.2 lw 2 lc rgb "gray40" title (npow2 > 0 ? "n a power of two (plane sweep)" : ""), \

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "experiment.h"
 #include "fermi.h"
 #include "method.h"
 #include "render-int.h"
@@ -21,6 +22,7 @@ static const enum dtype f8_dtypes[] = { DT_FP64, DT_FP32 };
 #define F8_MAX 6
 struct f8_methods {
 	const char *m[F8_MAX];
+	char buf[F8_MAX + 1][64];
 	size_t n;
 };
 
@@ -35,36 +37,63 @@ static void class_text(char *b, size_t len, int cls)
 int rd_fermi_class(const struct point *p)
 {
 	const struct run_config *cf = p->cfg;
-	return fermi_width_class(cf->n[0], dtype_table[cf->dtype].bytes, cf->stencil->radius * cf->fusion);
+	const int cls = fermi_width_class(cf->n[0], dtype_table[cf->dtype].bytes, cf->stencil->radius * cf->fusion);
+	if (!option_unpadded(cf->option))
+		return cls;
+	/* unpadded: the row pitch is n itself */
+	return (cls & ~FERMI_PITCH_POW2) | (cls & FERMI_POW2 ? FERMI_PITCH_POW2 : 0);
 }
 
-/* the point of method m in the harness's padded layout (not METHOD:unpadded), dtype dt and width
+long rd_fermi_pitch(const struct point *p)
+{
+	const struct run_config *cf = p->cfg;
+	return option_unpadded(cf->option) ? cf->n[0] :
+	       fermi_pitch(cf->n[0], dtype_table[cf->dtype].bytes, cf->stencil->radius * cf->fusion);
+}
+
+/* the point of method m (METHOD or METHOD:OPTION, a variant its own series), dtype dt and width
  * n, or NULL */
 const struct point *rd_fermi_at(const struct target *t, const char *m, enum dtype dt, long n)
 {
-	for (size_t i = 0; i < t->n; i++)
-		if (t->cfgs[i].dtype == dt && t->cfgs[i].n[0] == n && !strcmp(t->cfgs[i].method, m) &&
-		    !option_unpadded(t->cfgs[i].option))
+	char name[64];
+	for (size_t i = 0; i < t->n; i++) {
+		method_variant_name(t->cfgs[i].method, t->cfgs[i].option, name, sizeof(name));
+		if (t->cfgs[i].dtype == dt && t->cfgs[i].n[0] == n && !strcmp(name, m))
 			return &t->p[i];
+	}
 	return NULL;
+}
+
+/* the figure's series: each method and variant of the list, in the list's order */
+static void f8_series(const struct target *t, struct f8_methods *f)
+{
+	f->n = 0;
+	for (size_t i = 0; i < t->n; i++) {
+		size_t k = 0;
+		method_variant_name(t->cfgs[i].method, t->cfgs[i].option, f->buf[f->n], sizeof(f->buf[0]));
+		while (k < f->n && strcmp(f->m[k], f->buf[f->n]))
+			k++;
+		if (k == f->n && f->n < F8_MAX)
+			f->m[f->n] = f->buf[f->n], f->n++;
+	}
 }
 
 static void put_long_row(struct outputs *o, const struct point *p)
 {
 	const struct run_config *cf = p->cfg;
 	const int eb = dtype_table[cf->dtype].bytes, cls = rd_fermi_class(p);
-	const int h = cf->stencil->radius * cf->fusion, unpadded = option_unpadded(cf->option);
-	const long pitch = unpadded ? cf->n[0] : fermi_pitch(cf->n[0], eb, h);   /* unpadded: rows n apart */
-	const long in = unpadded ? cf->n[0] - 2L * h : cf->n[0];                   /* interior width */
+	const long pitch = rd_fermi_pitch(p);
 	const double mg = rd_model_gs(p);
-	char mname[64];   /* a variant keeps its option: plane-sweep:unpadded */
-	method_variant_name(cf->method, cf->option, mname, sizeof(mname));
+	char name[64];
+	method_variant_name(cf->method, cf->option, name, sizeof(name));
 	csv_put_str(&o->w, cf->stencil->name);
 	csv_put_str(&o->w, dtype_table[cf->dtype].name);
-	csv_put_str(&o->w, mname);
+	csv_put_str(&o->w, name);
 	csv_put_int(&o->w, cf->fusion);
 	csv_put_str(&o->w, cf->size);
 	csv_put_int(&o->w, cf->n[0]);
+	/* interior points: unpadded, the size is the whole array, ring included */
+	const long in = option_unpadded(cf->option) ? cf->n[0] - 2L * cf->stencil->radius * cf->fusion : cf->n[0];
 	csv_put_int(&o->w, in * in * in);
 	csv_put_num(&o->w, p->measured);
 	csv_put_num(&o->w, mg);
@@ -116,7 +145,7 @@ static void peaks_note(struct outputs *o, const struct target *t, const struct f
 		const struct point *best = NULL;
 		for (size_t i = 0; i < t->n; i++) {
 			const struct point *p = &t->p[i];
-			if (p->cfg->dtype == dt && !strcmp(p->cfg->method, f->m[m]) && !strcmp(p->status, "ok") &&
+			if (p->cfg->dtype == dt && rd_fermi_at(t, f->m[m], dt, p->cfg->n[0]) == p && !strcmp(p->status, "ok") &&
 			    (!best || p->measured > best->measured))
 				best = p;
 		}
@@ -153,7 +182,7 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 	size_t nmd = 0;
 	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
 		return -1;
-	f.n = rd_list_methods(&t, f.m, F8_MAX);
+	f8_series(&t, &f);
 	md[nmd++] = "n";   /* the columns: each dtype's width class, then its methods */
 	for (size_t d = 0; d < NELEM(f8_dtypes); d++) {
 		snprintf(width[d], sizeof(width[d]), "%s width", dtype_table[f8_dtypes[d]].name);
@@ -171,7 +200,9 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 		"random non-symmetric weights cost 13 (7 multiplies, 6 adds).",
 		"Width classes: 2^k, n a power of two; prime lines, n elements fill a prime number of 128-byte "
 		"lines; pitch 2^k, the harness's padded row (model/grid.h: n + 32 elements in fp64) is a power of "
-		"two, the paper's cache-thrashing case, whose matrices were not padded.",
+		"two, the paper's cache-thrashing case, whose matrices were not padded. METHOD:unpadded: the "
+		"paper's layout, rows exactly n elements apart (the size is the whole array), a series of its own "
+		"at the powers of two, where its pitch is a power of two.",
 		ts->note, NULL };
 	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd, err, errlen) != 0) {
 		rd_target_free(&t);

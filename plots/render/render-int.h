@@ -248,6 +248,8 @@ void rd_fmt_power(char *w, char *nj, size_t n, double power, double energy);
 int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len);
 /* fermi Figure 8: a row's width class (model/fermi.h), and the point of METHOD, dtype and n */
 int rd_fermi_class(const struct point *p);
+/* the row pitch in elements of p's grid: n for METHOD:unpadded, else the harness's padded pitch */
+long rd_fermi_pitch(const struct point *p);
 const struct point *rd_fermi_at(const struct target *t, const char *m, enum dtype dt, long n);
 
 #endif

@@ -3,9 +3,10 @@
  * names them; verdicts-int.h): the cached plane sweep and the wavefront outperform the naive
  * algorithm, the wavefront is the fastest for large grids and depends less on the grid's size,
  * and power-of-two widths drop. Each reads the rows of fermi-figure8 whose method and data type
- * the claim's config names ("METHOD DTYPE", and for the drop the width class: "n" or "pitch").
- * The roof gate is each judged method's best share of its roof over the sweep: small grids run
- * far below any roof on a GPU this size, which says nothing about the implementation.
+ * the claim's config names ("METHOD DTYPE", and for the drop the width class: "n" or "pitch"),
+ * in the claim's variant where it names one (plane-sweep:unpadded: rows exactly n apart). No
+ * authors' number exists for these methods: the gate's fallback reads each side's best share of
+ * its roof over the sweep (small grids run far below any roof on a GPU this size).
  */
 #include <math.h>
 #include <stdio.h>
@@ -18,7 +19,7 @@
 
 struct f8_claim {
 	const struct target *t;
-	char method[32], what[16];
+	char method[48], what[16];
 	enum dtype dt;
 	long ns[64];   /* the sweep's widths, ascending */
 	size_t nn;
@@ -32,6 +33,8 @@ static int f8_open(struct verdict_ctx *x, const struct claim_row *cr, struct f8_
 	f->t = vd_input(x, "fermi-figure8");
 	if (!f->t || sscanf(cr->config, "%31s %15s %15s", f->method, dt, f->what) < 2 || !dtype_find(dt))
 		return -1;
+	if (cr->option[0])
+		snprintf(f->method + strlen(f->method), sizeof(f->method) - strlen(f->method), ":%s", cr->option);
 	f->dt = dtype_find(dt)->id;
 	for (size_t i = 0; i < f->t->n && f->nn < NELEM(f->ns); i++) {
 		const long n = f->t->cfgs[i].n[0];
@@ -46,32 +49,34 @@ static int f8_open(struct verdict_ctx *x, const struct claim_row *cr, struct f8_
 	return 0;
 }
 
-/* the method's best share of its roof over the sweep (NaN: none measured), its width in *at */
-static double f8_best_share(const struct f8_claim *f, const char *m, long *at)
+/* method m's rows over the sweep as a side of the claim (its best share of its roof) */
+static void f8_side(struct verdict_ctx *x, struct claim_eval *e, const struct f8_claim *f, const char *m)
 {
-	double best = NAN;
-	for (size_t k = 0; k < f->nn; k++) {
-		const struct point *p = rd_fermi_at(f->t, m, f->dt, f->ns[k]);
-		const double share = p && !strcmp(p->status, "ok") ? p->measured / rd_model_gs(p) : NAN;
-		if (isfinite(share) && !(share <= best))
-			best = share, *at = f->ns[k];
-	}
-	return best;
+	const struct point *ps[64];
+	size_t n = 0;
+	for (size_t k = 0; k < f->nn && n < 64; k++)
+		if ((ps[n] = rd_fermi_at(f->t, m, f->dt, f->ns[k])))
+			n++;
+	vd_side(x, e, ps, n);
 }
 
-/* the method's best share of its roof, as the claim's gate */
-static void f8_gate(struct claim_eval *e, const struct f8_claim *f, const char *m)
+/* the margin of a ratio r of m over b (geometric mean or the lowest) against 1 */
+static void f8_flip(struct verdict_ctx *x, struct claim_eval *e, const struct f8_claim *f, double r, const char *m,
+		    const char *b)
 {
-	long at = 0;
-	e->share = f8_best_share(f, m, &at);
-	snprintf(e->share_row, sizeof(e->share_row), "%s %s at its best (%ld^3)", m, dtype_table[f->dt].name, at);
+	if (!isfinite(r))
+		return;
+	const int holds = r > 1;
+	vd_flip(x, e, holds ? r : 1 / r, "fermi-figure8", "%s; flips if %s %s were %.2fx faster",
+		holds ? "holds" : "does not hold", holds ? b : m, dtype_table[f->dt].name, holds ? r : 1 / r);
+	f8_side(x, e, f, holds ? b : m);
 }
 
 /* fermi Figure 8: METHOD outperforms the baseline: the geometric mean over the widths of
  * METHOD / baseline above value */
 void fermi_beats_naive(struct verdict_ctx *x, const struct claim_row *cr)
 {
-	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
+	struct claim_eval e = CLAIM_EVAL(V_NA);
 	struct used u = { "", 0 };
 	struct f8_claim f;
 	double lsum = 0, msum = 0;
@@ -81,31 +86,30 @@ void fermi_beats_naive(struct verdict_ctx *x, const struct claim_row *cr)
 	for (size_t k = 0; k < f.nn; k++) {
 		const struct point *p = rd_fermi_at(f.t, f.method, f.dt, f.ns[k]), *b = rd_fermi_at(f.t, cr->baseline, f.dt, f.ns[k]);
 		e.N += 2;
-		vd_rest_on(&e, p, &u, 0);
-		vd_rest_on(&e, b, &u, 0);
+		vd_rest_on(&e, p, &u);
+		vd_rest_on(&e, b, &u);
 		if (p && b && p->measured > 0 && b->measured > 0)
 			lsum += log(p->measured / b->measured), msum += log(rd_model_gs(p) / rd_model_gs(b)), n++;
 	}
-	f8_gate(&e, &f, f.method);
 	double r = n ? exp(lsum / n) : NAN;
 	char mod[64], basis[256];
-	long at = 0;
 	rd_fmt(mod, sizeof(mod), n ? exp(msum / n) : NAN, 2);
 	snprintf(basis, sizeof(basis), "fermi-figure8: %s / %s %s, geometric mean over %d widths; model: the roofs' "
-		 "ratio; best shares of the roof: %.0f %% and %.0f %%", f.method, cr->baseline, dtype_table[f.dt].name, n,
-		 100 * f8_best_share(&f, f.method, &at), 100 * f8_best_share(&f, cr->baseline, &at));
+		 "ratio", f.method, cr->baseline, dtype_table[f.dt].name, n);
 	e.base = isfinite(r) ? (r > cr->value ? V_HOLDS : V_FAILS) : V_NA;
+	f8_flip(x, &e, &f, r, f.method, cr->baseline);
 	vd_claim(x, cr, &e, r, NULL, mod, basis, &u);
 }
 
 /* fermi Figure 8: METHOD is the fastest at every width from value up (the baselines: the others) */
 void fermi_fastest_large(struct verdict_ctx *x, const struct claim_row *cr)
 {
-	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
+	struct claim_eval e = CLAIM_EVAL(V_HOLDS);
 	struct used u = { "", 0 };
 	struct f8_claim f;
 	double worst = NAN;
 	long at = 0;
+	char wb[32] = "";
 	if (f8_open(x, cr, &f) != 0)
 		return;
 	for (size_t k = 0; k < f.nn; k++) {
@@ -114,20 +118,20 @@ void fermi_fastest_large(struct verdict_ctx *x, const struct claim_row *cr)
 		char list[128], *save = NULL;
 		const struct point *p = rd_fermi_at(f.t, f.method, f.dt, f.ns[k]);
 		e.N++;
-		vd_rest_on(&e, p, &u, 0);
+		vd_rest_on(&e, p, &u);
 		snprintf(list, sizeof(list), "%s", cr->baseline);
 		for (char *b = strtok_r(list, " ", &save); b; b = strtok_r(NULL, " ", &save)) {
 			const struct point *q = rd_fermi_at(f.t, b, f.dt, f.ns[k]);
 			e.N++;
-			vd_rest_on(&e, q, &u, 0);
+			vd_rest_on(&e, q, &u);
 			double r = p && q ? p->measured / q->measured : NAN;
 			if (!(r > 1))
 				e.base = V_FAILS;
 			if (isfinite(r) && (!isfinite(worst) || r < worst))
-				worst = r, at = f.ns[k];
+				worst = r, at = f.ns[k], snprintf(wb, sizeof(wb), "%s", b);
 		}
 	}
-	f8_gate(&e, &f, f.method);
+	f8_flip(x, &e, &f, worst, f.method, wb);
 	char meas[96], basis[192];
 	snprintf(meas, sizeof(meas), "lowest ratio %.2f (at %ld^3)", worst, at);
 	snprintf(basis, sizeof(basis), "fermi-figure8 %s: %s over %s at each width from %.0f^3", dtype_table[f.dt].name,
@@ -143,7 +147,7 @@ static double f8_cv(struct claim_eval *e, struct used *u, const struct f8_claim 
 	for (size_t k = 0; k < f->nn; k++) {
 		const struct point *p = rd_fermi_at(f->t, m, f->dt, f->ns[k]);
 		e->N++;
-		vd_rest_on(e, p, u, 0);
+		vd_rest_on(e, p, u);
 		if (p && isfinite(p->measured))
 			s += p->measured, ss += p->measured * p->measured, n++;
 	}
@@ -154,21 +158,25 @@ static double f8_cv(struct claim_eval *e, struct used *u, const struct f8_claim 
  * variation over the widths is the lowest */
 void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr)
 {
-	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
+	struct claim_eval e = CLAIM_EVAL(V_HOLDS);
 	struct used u = { "", 0 };
 	struct f8_claim f;
 	char list[128], *save = NULL, meas[96], others[96] = "", basis[192];
 	if (f8_open(x, cr, &f) != 0)
 		return;
 	const double cv = f8_cv(&e, &u, &f, f.method);
+	double lowest = INFINITY;
 	snprintf(list, sizeof(list), "%s", cr->baseline);
 	for (char *b = strtok_r(list, " ", &save); b; b = strtok_r(NULL, " ", &save)) {
 		const double o = f8_cv(&e, &u, &f, b);
 		if (!(cv < o))
 			e.base = V_FAILS;
+		lowest = fmin(lowest, o);
 		snprintf(others + strlen(others), sizeof(others) - strlen(others), "%s%s %.2f", others[0] ? ", " : "", b, o);
 	}
-	f8_gate(&e, &f, f.method);
+	if (isfinite(cv) && isfinite(lowest))   /* a shape of rates, not a rate: a distance */
+		vd_distance(&e, lowest - cv, "CV %.2f %s the lowest other's %.2f", fabs(lowest - cv), cv < lowest ? "under" :
+			    "over", lowest);
 	snprintf(meas, sizeof(meas), "CV %.2f (%s)", cv, others);
 	if (!isfinite(cv))
 		snprintf(meas, sizeof(meas), "NA");
@@ -178,12 +186,12 @@ void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr
 }
 
 /* fermi Figure 8: at the widths of the class config names ("n": n a power of two; "pitch": the
- * padded row pitch a power of two), METHOD drops at least value below the mean of its two
- * neighbouring widths; holds when at least half of them do (the first and last widths, without
- * two neighbours, are not judged) */
+ * row pitch a power of two), METHOD (in the claim's variant) drops at least value below the mean
+ * of its two neighbouring widths among its own; holds when at least half of them do (the first
+ * and last widths, without two neighbours, are not judged) */
 void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 {
-	struct claim_eval e = { 0, 0, V_NA, 0, "", NAN, "", 0 };
+	struct claim_eval e = CLAIM_EVAL(V_NA);
 	struct used u = { "", 0 };
 	struct f8_claim f;
 	char meas[96] = "", basis[224];
@@ -191,23 +199,36 @@ void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 	if (f8_open(x, cr, &f) != 0)
 		return;
 	const int cls = !strcmp(f.what, "pitch") ? FERMI_PITCH_POW2 : FERMI_POW2;
-	for (size_t k = 1; k + 1 < f.nn; k++) {
-		const struct point *p = rd_fermi_at(f.t, f.method, f.dt, f.ns[k]);
-		if (!p || !(rd_fermi_class(p) & cls))
+	const struct point *own[64];   /* the method's own widths, ascending: its neighbours */
+	size_t no = 0;
+	for (size_t k = 0; k < f.nn && no < 64; k++)
+		if ((own[no] = rd_fermi_at(f.t, f.method, f.dt, f.ns[k])))
+			no++;
+	for (size_t k = 1; k + 1 < no; k++) {
+		const struct point *p = own[k], *a = own[k - 1], *b = own[k + 1];
+		if (!(rd_fermi_class(p) & cls))
 			continue;
-		const struct point *a = rd_fermi_at(f.t, f.method, f.dt, f.ns[k - 1]), *b = rd_fermi_at(f.t, f.method, f.dt, f.ns[k + 1]);
 		e.N += 3;
-		vd_rest_on(&e, p, &u, 0);
-		vd_rest_on(&e, a, &u, 0);
-		vd_rest_on(&e, b, &u, 0);
-		const double d = a && b ? 1 - p->measured / ((a->measured + b->measured) / 2) : NAN;
+		vd_rest_on(&e, p, &u);
+		vd_rest_on(&e, a, &u);
+		vd_rest_on(&e, b, &u);
+		const double d = 1 - p->measured / ((a->measured + b->measured) / 2);
 		if (!isfinite(d))
 			continue;
 		judged++;
 		drops += d >= cr->value;
-		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%ld %+.0f%%", meas[0] ? ", " : "", f.ns[k], -100 * d);
+		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%ld %+.0f%%", meas[0] ? ", " : "", p->cfg->n[0], -100 * d);
 	}
 	e.base = judged ? (2 * drops >= judged ? V_HOLDS : V_FAILS) : V_NA;
+	if (!judged && cr->option[0]) {   /* no row of the variant: say so */
+		e.N = e.N ? e.N : 1;
+		snprintf(meas, sizeof(meas), "not measured: no %s rows in this run", f.method);
+	}
+	if (judged) {
+		const int need = (judged + 1) / 2;
+		vd_distance(&e, drops - need + (e.base == V_HOLDS), "%d of %d widths drop; %s", drops, judged,
+			    e.base == V_HOLDS ? "flips if fewer than half did" : "flips if half did");
+	}
 	snprintf(basis, sizeof(basis), "fermi-figure8 %s %s: GLUPS at each %s width against the mean of its neighbours "
 		 "(%d of %d drop by %.0f %% or more)", f.method, dtype_table[f.dt].name,
 		 cls == FERMI_PITCH_POW2 ? "pitch-2^k" : "2^k", drops, judged, 100 * cr->value);

@@ -12,13 +12,16 @@
 /*
  * The verdict: for each case of config ("case 3;case 4"), the fastest tensor-core method on
  * mma.sync and the fastest :wgmma variant against the CUDA-core baseline of the same case; the
- * answer (tensor cores faster, TC/CC above 1, or not) is the same with both instruction sets. Every
- * tensor-core kernel is gated on its share of its own roof.
+ * answer (tensor cores faster, TC/CC above 1, or not) is the same with both instruction sets. The
+ * margin: the case nearest to changing, its flip factor the distance of the nearer TC/CC to 1 when
+ * the answers agree, of the one below 1 when they do not; the side that would flip it gated.
  */
 void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	const struct target *t = vd_input(x, "hopper-tc");
-	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
+	struct claim_eval e = CLAIM_EVAL(V_HOLDS);
+	double key = INFINITY;
+	const struct point *kp = NULL;
 	struct used u = { "", 0 };
 	char list[128], *save = NULL, meas[256] = "", mod[192] = "";
 	snprintf(list, sizeof(list), "%s", cr->config);
@@ -33,12 +36,17 @@ void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
 			if (best && (!*best || rd_ok_rate(p) > rd_ok_rate(*best)))
 				*best = p;
 		}
-		vd_rest_on(&e, cc, &u, 0);
-		vd_rest_on(&e, bm, &u, 1);
-		vd_rest_on(&e, bw, &u, 1);
+		vd_rest_on(&e, cc, &u);
+		vd_rest_on(&e, bm, &u);
+		vd_rest_on(&e, bw, &u);
 		const double sm = rd_ok_rate(bm) / rd_ok_rate(cc), sw = rd_ok_rate(bw) / rd_ok_rate(cc);
 		if (!(isfinite(sm) && isfinite(sw)) || (sm > 1) != (sw > 1))
 			e.base = V_FAILS;
+		if (isfinite(sm) && isfinite(sw)) {   /* this case's factor: the slower TC method up to 1 */
+			const double f = sm < sw ? 1 / sm : 1 / sw;
+			if (fabs(log(f)) < fabs(log(key)))
+				key = f, kp = sm < sw ? bm : bw;
+		}
 		char f[4][32];
 		rd_fmt(f[0], sizeof(f[0]), sm, 2);
 		rd_fmt(f[1], sizeof(f[1]), sw, 2);
@@ -51,6 +59,13 @@ void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
 	}
 	if (e.n < e.N && e.base == V_HOLDS)
 		e.base = V_NA;
+	if (kp && isfinite(key)) {
+		const double f = key >= 1 ? key : 1 / key;
+		vd_flip(x, &e, f, "hopper-tc", "%s; flips if %s were %.2fx %s", e.base == V_HOLDS ? "holds" : "does not hold",
+			kp->cfg->method, f, key >= 1 ? "faster" : "slower");
+		if (key >= 1)
+			vd_side(x, &e, &kp, 1);
+	}
 	vd_claim(x, cr, &e, NAN, e.n ? meas : NULL, mod, "hopper-tc: the fastest tensor-core method on mma.sync and the "
 		 "fastest :wgmma variant over ebisu (fp32) on the same case", &u);
 }

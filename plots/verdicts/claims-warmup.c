@@ -52,7 +52,7 @@ static double wu_deviations(struct claim_eval *e, struct used *u, const struct w
 void warmup_within(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	const struct wu_set *s = x->wu;
-	struct claim_eval e = { 0, 0, V_HOLDS, 0, "", NAN, "", 0 };
+	struct claim_eval e = CLAIM_EVAL(V_HOLDS);
 	struct used u = { "", 0 };
 	char beyond[320] = "", meas[512] = "", basis[320];
 	size_t wk = 0;
@@ -70,6 +70,9 @@ void warmup_within(struct verdict_ctx *x, const struct claim_row *cr)
 	else if (isfinite(worst))
 		snprintf(meas, sizeof(meas), "largest |rate / %g-s rate - 1|: %.2f %% (%s); margin: %.2f points inside %g %%",
 			 ref, 100 * worst, s->k[wk].name, 100 * (cr->tol - worst), 100 * cr->tol);
+	if (isfinite(worst))
+		vd_distance(&e, 100 * (cr->tol - worst), "%.2f points %s %g %%", fabs(100 * (cr->tol - worst)),
+			    nb ? "beyond" : "inside", 100 * cr->tol);
 	snprintf(basis, sizeof(basis), "%s: each kernel's rate after %g s over its rate after %g s (the study's longest "
 		 "warm-up), every row timed after an idle pause; GStencil/s for the stencils, GB/s for SCALE and SpMV",
 		 x->wu_name ? x->wu_name : "the warm-up study (not loaded)", cr->value, ref);

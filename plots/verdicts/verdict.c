@@ -1,10 +1,13 @@
 /*
  * verdict.c - the verdict rule (verdict.h: the vocabulary and verdict_decide) and the pieces every
- * claim's evaluator uses (verdicts-int.h): the inputs it reads, the rows it rests on and the gate
- * on their share of their roofs, the throttled rows it uses, and its row of the verdicts table.
+ * claim's evaluator uses (verdicts-int.h): the inputs it reads, the rows it rests on, its margin
+ * (a flip factor and the sides that would flip it: the authors' rate over ours from
+ * data/paper/kernels-vs-authors.csv, each side's share of its roof; or a distance), the
+ * parameters of data/paper/verdict-params.csv, and its row of the verdicts table.
  * The evaluators (claims*.c) and the verdicts target (verdicts.c) stand on it.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,22 +52,64 @@ enum verdict verdict_flat(const double *v, size_t n, double tol)
 	return V_HOLDS;
 }
 
-enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share)
+enum verdict verdict_grows(const double *r, const double *bound, size_t n, double tol)
 {
+	if (n < 2)
+		return V_NA;
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(r[i]))
+			return V_NA;
+	for (size_t i = 0; i < n; i++)
+		if (verdict_at_least(r[i], bound[i], tol) != V_HOLDS)
+			return V_FAILS;
+	return r[n - 1] > r[0] ? V_HOLDS : V_FAILS;
+}
+
+/* whether side s's best known implementation, or its roof where none is known, could flip a
+ * verdict whose flip factor is f: 1 with the reason in why */
+static int side_flips(const struct flip_side *s, double f, double roof_share, char *why, size_t len)
+{
+	if (isfinite(s->best_known)) {   /* ours at or above the authors' is never evidence */
+		if (s->best_known > 1 && s->best_known >= f) {
+			snprintf(why, len, "the authors' %s runs %.2fx ours (%s): substituting it would flip the verdict, "
+				 "which flips at %.2fx", s->name, s->best_known, s->best_where, f);
+			return 1;
+		}
+		return 0;
+	}
+	if (roof_share > 0 && isfinite(s->share) && s->share < roof_share && 1 / s->share >= f) {
+		snprintf(why, len, "%s at %.1f %% of its roof, under %.0f %%, no authors' number: reaching its roof "
+			 "would flip the verdict, which flips at %.2fx", s->name, 100 * s->share, 100 * roof_share, f);
+		return 1;
+	}
+	return 0;
+}
+
+enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share, char *why, size_t len)
+{
+	if (len)
+		why[0] = '\0';
 	if (e->N <= 0 || e->n < e->N || e->base == V_NA)
 		return VO_NOT_MEASURED;
 	if (e->premise_absent)
 		return VO_PREMISE_ABSENT;
-	if (roof_share > 0 && isfinite(e->share) && e->share < roof_share &&
-	    (e->base == V_FAILS || e->upper_bound))
-		return VO_IMPL_LIMITED;
+	if (e->rate && isfinite(e->margin))
+		for (int i = 0; i < e->nside; i++)
+			if (side_flips(&e->side[i], e->margin, roof_share, why, len))
+				return VO_IMPL_LIMITED;
+	if (e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin < 1 + e->spread) {
+		snprintf(why, len, "it flips at %.2fx, inside the %.0f %% a rate of this target moves between two GPUs "
+			 "of one model (data/hw/gpu-spread.csv)", e->margin, 100 * e->spread);
+		return VO_SPREAD;
+	}
 	return e->base == V_HOLDS ? VO_HOLDS : VO_FAILS;
 }
 
 const char *verdict_out_name(enum verdict_out v)
 {
 	static const char *const names[] = { "holds", "does not hold", "premise absent here",
-					     "inconclusive: implementation-limited", "not measured" };
+					     "inconclusive: implementation-limited", "inconclusive: within GPU-to-GPU spread",
+					     "not measured" };
 	return v <= VO_NOT_MEASURED ? names[v] : "?";
 }
 
@@ -111,68 +156,198 @@ const struct wl_set *vd_wl_input(const struct verdict_ctx *x, const char *name)
 	return NULL;
 }
 
-/* a row's share of its model roof into the claim's lowest, without counting it (traffic claims
- * count the rows whose counters they read) */
-void vd_gate_on(struct claim_eval *e, const struct point *p)
-{
-	double share = p->measured / rd_model_gs(p);
-	if (isfinite(share) && (!isfinite(e->share) || share < e->share)) {
-		char mname[64];
-		e->share = share;
-		method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
-		snprintf(e->share_row, sizeof(e->share_row), "%s %s %s t=%d", mname, p->cfg->stencil->name,
-			 dtype_table[p->cfg->dtype].name, p->cfg->fusion);
-	}
-}
-
-/* a row the claim needs: counted in n when measured; gate: a kernel whose share of its model roof
- * decides whether the verdict speaks of the method (the one whose slowness would fail the claim,
- * or meet an upper bound for nothing), not a baseline whose slowness would only help it */
-void vd_rest_on(struct claim_eval *e, const struct point *p, struct used *u, int gate)
+/* a row the claim needs: counted in n when measured, its throttling and tree noted */
+void vd_rest_on(struct claim_eval *e, const struct point *p, struct used *u)
 {
 	if (!p || !isfinite(p->measured))
 		return;
 	e->n++;
 	vd_use(u, p);
-	if (gate)
-		vd_gate_on(e, p);
+}
+
+/* "METHOD[:OPTION] DTYPE" of a row */
+static void side_name(const struct point *p, char *b, size_t len)
+{
+	char m[48];
+	method_variant_name(p->cfg->method, p->cfg->option, m, sizeof(m));
+	snprintf(b, len, "%s %s", m, dtype_table[p->cfg->dtype].name);
+}
+
+/* the authors' rate over ours for row p: a kernels-vs-authors row measured on this GPU model for
+ * p's method (its option aside), precision, stencil and depth, the same size preferred; NaN when none */
+static double authors_over(const struct verdict_ctx *x, const struct point *p, char *where, size_t len)
+{
+	const struct csv_table *a = &x->authors;
+	double best = NAN;
+	int same_size = 0;
+	for (size_t r = 0; r < a->nrows && isfinite(p->measured); r++) {
+		const struct run_config *c = p->cfg;
+		if (strcmp(csv_table_get(a, r, "gpu"), x->rc->gpu) || strcmp(csv_table_get(a, r, "method"), c->method) ||
+		    strcmp(csv_table_get(a, r, "dtype"), dtype_table[c->dtype].name) ||
+		    strcmp(csv_table_get(a, r, "stencil"), c->stencil->name) || atoi(csv_table_get(a, r, "fusion")) != c->fusion)
+			continue;
+		const int ss = !strcmp(csv_table_get(a, r, "size"), c->size);
+		const double q = strtod(csv_table_get(a, r, "gstencil_per_s"), NULL) / p->measured;
+		if (ss < same_size || !(q > 0))
+			continue;
+		if (ss > same_size || !(q <= best)) {
+			best = q, same_size = ss;
+			snprintf(where, len, "%s %s t=%d %s: %s against %.1f, data/paper/kernels-vs-authors.csv",
+				 c->stencil->name, dtype_table[c->dtype].name, c->fusion, csv_table_get(a, r, "size"),
+				 csv_table_get(a, r, "gstencil_per_s"), p->measured);
+		}
+	}
+	return best;
+}
+
+void vd_side(struct verdict_ctx *x, struct claim_eval *e, const struct point *const *ps, size_t n)
+{
+	if (e->nside == VD_MAX_SIDES || n == 0)
+		return;
+	struct flip_side *s = &e->side[e->nside];
+	*s = (struct flip_side){ "", NAN, "", NAN };
+	for (size_t i = 0; i < n; i++) {
+		const struct point *p = ps[i];
+		if (!p || strcmp(p->status, "ok"))
+			continue;
+		char where[96];
+		const double share = p->measured / rd_model_gs(p), q = authors_over(x, p, where, sizeof(where));
+		if (!s->name[0])
+			side_name(p, s->name, sizeof(s->name));
+		if (isfinite(share) && !(share <= s->share))
+			s->share = share;
+		if (isfinite(q) && !(q <= s->best_known))
+			s->best_known = q, snprintf(s->best_where, sizeof(s->best_where), "%s", where);
+	}
+	if (s->name[0])
+		e->nside++;
+}
+
+void vd_side_share(struct claim_eval *e, const char *name, double share)
+{
+	if (e->nside == VD_MAX_SIDES)
+		return;
+	struct flip_side *s = &e->side[e->nside++];
+	*s = (struct flip_side){ "", NAN, "", share };
+	snprintf(s->name, sizeof(s->name), "%s", name);
+}
+
+void vd_flip(const struct verdict_ctx *x, struct claim_eval *e, double f, const char *target, const char *fmt, ...)
+{
+	e->rate = 1;
+	e->margin = f;
+	e->spread = NAN;
+	for (size_t r = 0; r < x->spread.nrows; r++)
+		if (!strcmp(csv_table_get(&x->spread, r, "target"), target)) {
+			const double lo = strtod(csv_table_get(&x->spread, r, "low"), NULL);
+			const double hi = strtod(csv_table_get(&x->spread, r, "high"), NULL);
+			e->spread = fmax(1 / lo, hi) - 1;
+		}
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->margin_text, sizeof(e->margin_text), fmt, ap);
+	va_end(ap);
+}
+
+void vd_flip_ratio(struct verdict_ctx *x, struct claim_eval *e, double r, double t, int upper, const char *target,
+		   const struct point *const *num, size_t nn, const struct point *const *den, size_t nd)
+{
+	char a[64] = "?", b[64] = "?";
+	if (!isfinite(r) || !isfinite(t) || !(r > 0))
+		return;
+	if (nn && num[0])
+		side_name(num[0], a, sizeof(a));
+	if (nd && den[0])
+		side_name(den[0], b, sizeof(b));
+	const int holds = upper ? r <= t : r >= t;
+	const double f = holds == upper ? t / r : r / t;   /* >= 1 either way */
+	const int num_up = holds == upper;                 /* the numerator's speed-up flips it */
+	vd_flip(x, e, f, target, "%s; flips if %s were %.2fx faster", holds ? "holds" : "does not hold", num_up ? a : b, f);
+	if (num_up)
+		vd_side(x, e, num, nn);
+	else
+		vd_side(x, e, den, nd);
+}
+
+void vd_distance(struct claim_eval *e, double d, const char *fmt, ...)
+{
+	e->rate = 0;
+	e->margin = fabs(d);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->margin_text, sizeof(e->margin_text), fmt, ap);
+	va_end(ap);
+}
+
+double vd_param(const struct verdict_ctx *x, const char *name)
+{
+	for (size_t r = 0; r < x->params.nrows; r++)
+		if (!strcmp(csv_table_get(&x->params, r, "name"), name))
+			return strtod(csv_table_get(&x->params, r, "value"), NULL);
+	return NAN;
+}
+
+/* the margin's number and text as the row shows them: decided verdicts only */
+static void margin_cells(const struct claim_eval *e, enum verdict_out vo, double *m, char *t, size_t len)
+{
+	const int decided = vo == VO_HOLDS || vo == VO_FAILS || vo == VO_IMPL_LIMITED || vo == VO_SPREAD;
+	*m = decided ? e->margin : NAN;
+	snprintf(t, len, "%s", decided && isfinite(e->margin) ? e->margin_text : "-");
 }
 
 void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct claim_eval *e,
-		  double measured, const char *measured_text, const char *model_text, const char *basis,
-		  const struct used *u)
+	      double measured, const char *measured_text, const char *model_text, const char *basis,
+	      const struct used *u)
 {
-	char m[512], v[320], rows[32], b[1024];
-	enum verdict_out vo = verdict_decide(e, isfinite(cr->roof_share) ? cr->roof_share : 0);
+	char m[1024], d[512], v[512], why[320], rows[32], b[1400], mt[256], mc[1536];
+	double mg;
+	enum verdict_out vo = verdict_decide(e, vd_param(x, "roof_share_fallback"), why, sizeof(why));
 	if (measured_text)
 		snprintf(m, sizeof(m), "%s", measured_text);
 	else
 		rd_fmt(m, sizeof(m), measured, 2);
+	if (e->defined_text[0])
+		snprintf(d, sizeof(d), "%s", e->defined_text);
+	else
+		snprintf(d, sizeof(d), "%s", "= raw");
 	if (vo == VO_PREMISE_ABSENT)
 		snprintf(v, sizeof(v), "%s: %s", verdict_out_name(vo), e->premise_why);
-	else if (vo == VO_IMPL_LIMITED)
-		snprintf(v, sizeof(v), "%s (%s at %.1f %% of its roof, under %.0f %%)", verdict_out_name(vo),
-			 e->share_row, 100 * e->share, 100 * cr->roof_share);
+	else if (why[0])
+		snprintf(v, sizeof(v), "%s (%s)", verdict_out_name(vo), why);
 	else
 		snprintf(v, sizeof(v), "%s", verdict_out_name(vo));
+	margin_cells(e, vo, &mg, mt, sizeof(mt));
 	snprintf(rows, sizeof(rows), "%d/%d", e->n, e->N);
-	snprintf(b, sizeof(b), "%s%s%s%s", basis, u->s[0] ? "; uses throttled rows: " : "", u->s,
+	snprintf(b, sizeof(b), "%s", basis);
+	for (int i = 0; i < e->nside && vo != VO_NOT_MEASURED; i++) {   /* what the gate read */
+		const struct flip_side *sd = &e->side[i];
+		const size_t l = strlen(b);
+		if (isfinite(sd->best_known))
+			snprintf(b + l, sizeof(b) - l, "; gate: the authors' %s runs %.2fx ours (%s)%s", sd->name, sd->best_known,
+				 sd->best_where, sd->best_known <= 1 ? ", ours at or above it: no evidence against the verdict" : "");
+		else if (isfinite(sd->share))
+			snprintf(b + l, sizeof(b) - l, "; gate: no authors' number for %s, at %.1f %% of its roof at best", sd->name,
+				 100 * sd->share);
+	}
+	const size_t l = strlen(b);
+	snprintf(b + l, sizeof(b) - l, "%s%s%s", u->s[0] ? "; uses throttled rows: " : "", u->s,
 		 u->dirty ? "; uses rows measured from a DIRTY TREE (not a recorded result)" : "");
-	csv_put_str(&x->o.w, cr->paper);
-	csv_put_str(&x->o.w, cr->claim);
-	csv_put_str(&x->o.w, cr->criterion);
-	csv_put_str(&x->o.w, cr->paper_value);
-	csv_put_str(&x->o.w, model_text);
+	snprintf(mc, sizeof(mc), "raw: %s; paper-defined: %s", m, d);
+	const char *sv[] = { cr->id, cr->kind, cr->paper, cr->claim, cr->criterion, cr->paper_value, model_text };
+	for (size_t i = 0; i < NELEM(sv); i++)
+		csv_put_str(&x->o.w, sv[i]);
 	csv_put_num(&x->o.w, measured);
-	csv_put_str(&x->o.w, measured_text ? measured_text : m);
+	csv_put_str(&x->o.w, m);
+	csv_put_num(&x->o.w, e->defined);
+	csv_put_str(&x->o.w, e->defined_text[0] ? e->defined_text : m);
 	csv_put_str(&x->o.w, rows);
 	csv_put_str(&x->o.w, verdict_out_name(vo));
 	csv_put_str(&x->o.w, v);
+	csv_put_num(&x->o.w, mg);
+	csv_put_str(&x->o.w, mt);
 	csv_put_str(&x->o.w, b);
 	csv_put_str(&x->o.w, u->s);
 	csv_end_row(&x->o.w);
-	const char *cells[] = { cr->paper, cr->claim, cr->criterion, cr->paper_value, model_text, m, rows, v, b };
+	const char *cells[] = { cr->id, cr->claim, cr->criterion, cr->paper_value, model_text, mc, rows, v, mt, b };
 	md_row(&x->o.md, cells);
 }
-
-

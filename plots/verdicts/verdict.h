@@ -1,8 +1,8 @@
 /*
  * verdict.h - the verdict rule, on numbers (tested on their own): the vocabulary of a claim's
- * verdict and how the criterion's answer, the rows measured, the model's premise and the kernels'
- * share of their roofs decide it. The verdicts floor's interface (plots/verdicts/verdicts.c); the
- * claims' evaluators and the verdicts target's renderer use it.
+ * verdict and how the criterion's answer, the rows measured, the model's premise, the margin and
+ * the best known implementations of the kernels it rests on decide it. The verdicts floor's
+ * interface (plots/verdicts/verdicts.c); the claims' evaluators and the verdicts target use it.
  */
 #ifndef VERDICT_H
 #define VERDICT_H
@@ -18,27 +18,63 @@ enum verdict verdict_at_least(double measured, double claimed, double tol);
 enum verdict verdict_at_most(double measured, double claimed, double tol);
 /* a claimed invariance: holds when every value is within tol of the first */
 enum verdict verdict_flat(const double *v, size_t n, double tol);
+/* a claimed growth: holds when each ratio meets its bound within tol and the last is above the
+ * first (sptc: the speedup over DRStencil grows from box2d1r to box2d3r) */
+enum verdict verdict_grows(const double *r, const double *bound, size_t n, double tol);
+
 /*
- * A claim's verdict, from a fixed vocabulary. The evaluator states what the criterion says on the
- * measured values (base) and what decides whether that says something about the method: how
- * many of the rows the claim needs were measured (n of N), whether the model puts the
- * configuration in the premise's scenario on this GPU, and the lowest share of its model roof
- * among the kernels the claim rests on. verdict_decide: not measured when any row is missing (a
- * partial set never decides); premise absent here when the model says the premise does not arise;
- * inconclusive (implementation-limited) when a kernel is under roof_share of its roof and the
- * claim fails, or, for an upper bound, holds (a slow kernel meets any upper bound); else the base.
+ * One side of a rate comparison: the kernel (a method in one precision, over the claim's rows)
+ * whose uniform speed-up by the claim's flip factor would flip its verdict. best_known: the
+ * authors' artifact's rate over ours at the nearest configuration on this GPU model (NaN: no
+ * authors' number for the method and precision); share: its best share of its sustained roof over
+ * the claim's rows (NaN: not known).
  */
-enum verdict_out { VO_HOLDS, VO_FAILS, VO_PREMISE_ABSENT, VO_IMPL_LIMITED, VO_NOT_MEASURED };
+struct flip_side {
+	char name[64];
+	double best_known;
+	char best_where[96];
+	double share;
+};
+
+/*
+ * A claim's evaluation. The evaluator states what the criterion says on the measured values
+ * (base), how many of the rows the claim needs were measured (n of N), whether the model puts the
+ * configuration in the premise's scenario on this GPU, and the margin: for a comparison of rates
+ * (rate = 1) the flip factor, the uniform speed-up of one side that would flip the verdict soonest
+ * (>= 1), with the sides it would take; for any other claim the distance of its quantity to its
+ * threshold in its units. spread: the GPU-to-GPU spread of one rate on the claim's target.
+ * defined: the measured value as the paper defines it, where that is not the raw one (sptc's
+ * normalisation), the criterion's input then.
+ */
+#define VD_MAX_SIDES 4
 struct claim_eval {
 	int n, N;
 	enum verdict base;
 	int premise_absent;
 	char premise_why[192];
-	double share;               /* NaN: no kernel's rate is involved */
-	char share_row[128];
-	int upper_bound;
+	int rate;
+	double margin;
+	char margin_text[256];
+	struct flip_side side[VD_MAX_SIDES];
+	int nside;
+	double spread;
+	double defined;             /* the measured value as the paper defines it (NaN: the raw one) */
+	char defined_text[256];
 };
-enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share);
+#define CLAIM_EVAL(b) { .base = (b), .margin = NAN, .spread = NAN, .defined = NAN }
+
+/*
+ * The verdict: not measured when any row is missing (a partial set never decides) or the
+ * criterion has no answer; premise absent here when the model says the premise does not arise;
+ * inconclusive: implementation-limited when a side's best known implementation (the authors'
+ * artifact, when faster than ours) is at least the flip factor faster, or, where no authors'
+ * number exists, when the side is under roof_share of its roof and reaching it would flip the
+ * verdict (a kernel at or above its authors' number never gates); inconclusive: within GPU-to-GPU
+ * spread when the flip factor is under 1 + spread; else the base. why: the reason, for the two
+ * inconclusive ones.
+ */
+enum verdict_out { VO_HOLDS, VO_FAILS, VO_PREMISE_ABSENT, VO_IMPL_LIMITED, VO_SPREAD, VO_NOT_MEASURED };
+enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share, char *why, size_t len);
 const char *verdict_out_name(enum verdict_out v);
 
 #endif

@@ -18,8 +18,8 @@ struct used {
 
 /* one row of data/paper/claims.csv */
 struct claim_row {
-	const char *paper, *claim, *criterion, *paper_value, *method, *option, *baseline, *config;
-	double value, tol, roof_share, scenario;   /* NaN where the table leaves them empty */
+	const char *id, *kind, *paper, *claim, *criterion, *paper_value, *method, *option, *baseline, *config;
+	double value, tol, scenario;   /* NaN where the table leaves them empty */
 };
 
 /* the verdicts being written, and the targets the claims read: stencil lists as targets, workload
@@ -35,6 +35,9 @@ struct verdict_ctx {
 	const char *wu_name;           /* the warm-up study's target and rows (render-warmup.h), or NULL */
 	struct wu_set *wu;
 	struct render_ctx *rc;
+	struct csv_table authors;      /* data/paper/kernels-vs-authors.csv */
+	struct csv_table params;       /* data/paper/verdict-params.csv */
+	struct csv_table spread;       /* data/hw/gpu-spread.csv */
 };
 
 typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);
@@ -45,10 +48,24 @@ void vd_use(struct used *u, const struct point *p);
 /* one of the targets the claims read, by name; a workload list's set */
 const struct target *vd_input(const struct verdict_ctx *x, const char *name);
 const struct wl_set *vd_wl_input(const struct verdict_ctx *x, const char *name);
-/* a row's share of its model roof into the claim's lowest (gate_on), or a row the claim needs,
- * counted when measured and gated when gate (rest_on) */
-void vd_gate_on(struct claim_eval *e, const struct point *p);
-void vd_rest_on(struct claim_eval *e, const struct point *p, struct used *u, int gate);
+/* a row the claim needs, counted when measured */
+void vd_rest_on(struct claim_eval *e, const struct point *p, struct used *u);
+/* a number of data/paper/verdict-params.csv by name (NaN: none) */
+double vd_param(const struct verdict_ctx *x, const char *name);
+/* the margin of a rate comparison: the flip factor f (>= 1), the GPU-to-GPU spread of target's
+ * rates, and its text ("flips if spider were 1.21x faster"); then each side whose uniform speed-up
+ * by f would flip it: rows ps of one method and precision (vd_side: the authors' rate over ours
+ * and its best share of its roof), or a workload's kernel with its share (vd_side_share) */
+void vd_flip(const struct verdict_ctx *x, struct claim_eval *e, double f, const char *target, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void vd_side(struct verdict_ctx *x, struct claim_eval *e, const struct point *const *ps, size_t n);
+void vd_side_share(struct claim_eval *e, const char *name, double share);
+/* the same for a ratio r of rates (num over den rows) against threshold t, an upper bound when
+ * upper: the flip factor and the side whose speed-up flips it, named in the text */
+void vd_flip_ratio(struct verdict_ctx *x, struct claim_eval *e, double r, double t, int upper, const char *target,
+		   const struct point *const *num, size_t nn, const struct point *const *den, size_t nd);
+/* the margin of any other claim: the distance d of its quantity to its threshold, in its units */
+void vd_distance(struct claim_eval *e, double d, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* the verdict row of claim cr from its evaluation e: verdict_decide, then CSV and Markdown */
 void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct claim_eval *e, double measured,
 	      const char *measured_text, const char *model_text, const char *basis, const struct used *u);
@@ -58,6 +75,11 @@ void fermi_beats_naive(struct verdict_ctx *x, const struct claim_row *cr);
 void fermi_fastest_large(struct verdict_ctx *x, const struct claim_row *cr);
 void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr);
 void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr);
+
+/* the sptc paper's evaluators on its Figure 9 (claims-sptc.c) */
+void sptc_over_baseline(struct verdict_ctx *x, const struct claim_row *cr);
+void sptc_over_baselines(struct verdict_ctx *x, const struct claim_row *cr);
+void sptc_grows_with_radius(struct verdict_ctx *x, const struct claim_row *cr);
 
 /* the nongemm paper's evaluators on its workloads and Figure 11 (claims-nongemm.c) */
 void scale_tc_slower(struct verdict_ctx *x, const struct claim_row *cr);

@@ -1,12 +1,13 @@
 /*
  * verdicts.c - the papers' claims judged on this GPU's run (make verdicts). The claims are data
- * (data/paper/claims.csv: the claim and its quote, the criterion in words and its value and
- * tolerance, the share of its roof a kernel needs for the verdict to speak of the method, the
- * evaluator and the targets it reads); each evaluator here is a small function named in that
- * table, and no paper number is written in C. Each verdict row: the claim, its criterion, the
- * paper's value, the model's prediction for this GPU, the measured value, how many of the rows it
- * needs were measured, and the verdict from a fixed vocabulary (verdict.c, verdict_decide), with
- * its basis and the throttled rows it uses (render-int.h).
+ * (data/paper/claims.csv: its id and kind, the paper's quote, the criterion in words and its
+ * value and tolerance with the tolerance's reason, the evaluator and the targets it reads); each
+ * evaluator is a small function named in that table, and no paper number is written in C (the
+ * others are data/paper/verdict-params.csv's). Each verdict row: the id and claim, its criterion,
+ * the paper's value, the model's prediction for this GPU, the measured value raw and as the paper
+ * defines it, how many of the rows it needs were measured, the verdict from a fixed vocabulary
+ * (verdict.c, verdict_decide: the gate reads data/paper/kernels-vs-authors.csv and
+ * data/hw/gpu-spread.csv), its margin, its basis and the throttled rows it uses.
  */
 #include <math.h>
 #include <stdio.h>
@@ -28,9 +29,9 @@ static double cell_num(const struct csv_table *t, size_t r, const char *col)
 /* the claims table, checked: every evaluator known, every input a rendered target */
 static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, size_t errlen)
 {
-	static const char *const need[] = { "paper", "claim", "criterion", "paper_value", "value", "tolerance",
-					    "roof_share", "evaluator", "method", "option", "baseline", "config", "scenario",
-					    "inputs", NULL };
+	static const char *const need[] = { "id", "kind", "paper", "claim", "criterion", "paper_value", "value",
+					    "tolerance", "tolerance_reason", "evaluator", "method", "option", "baseline",
+					    "config", "scenario", "inputs", "quote", NULL };
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->root);
 	if (csv_table_read(path, t, err, errlen) != 0)
@@ -40,13 +41,48 @@ static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, siz
 		return -1;
 	}
 	for (size_t r = 0; r < t->nrows; r++)
-		if (!vd_evaluator(csv_table_get(t, r, "evaluator"))) {
-			snprintf(err, errlen, "%s: row %zu: unknown evaluator '%s'", path, r + 1,
+		if (!vd_evaluator(csv_table_get(t, r, "evaluator")) || !*csv_table_get(t, r, "id")) {
+			snprintf(err, errlen, "%s: row %zu: unknown evaluator '%s' or no id", path, r + 1,
 				 csv_table_get(t, r, "evaluator"));
 			csv_table_free(t);
 			return -1;
 		}
 	return 0;
+}
+
+/* the gate's and the evaluators' tables: the authors' numbers, the parameters, the spread */
+static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, size_t errlen)
+{
+	static const char *const files[] = { "data/paper/kernels-vs-authors.csv", "data/paper/verdict-params.csv",
+					     "data/hw/gpu-spread.csv" };
+	static const char *const need[][5] = { { "gpu", "method", "dtype", "gstencil_per_s", NULL },
+					       { "name", "value", "reason", NULL, NULL },
+					       { "target", "low", "high", NULL, NULL } };
+	struct csv_table *t[] = { &x->authors, &x->params, &x->spread };
+	for (size_t i = 0; i < NELEM(files); i++) {
+		char path[1024];
+		snprintf(path, sizeof(path), "%s/%s", c->root, files[i]);
+		if (csv_table_read(path, t[i], err, errlen) != 0 || csv_table_require(t[i], need[i], err, errlen) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* the footer's line on the gate, its threshold and reason from data/paper/verdict-params.csv */
+static void gate_note(struct verdict_ctx *x, char *b, size_t len)
+{
+	const char *why = "";
+	for (size_t r = 0; r < x->params.nrows; r++)
+		if (!strcmp(csv_table_get(&x->params, r, "name"), "roof_share_fallback"))
+			why = csv_table_get(&x->params, r, "reason");
+	snprintf(b, len, "The gate: inconclusive: implementation-limited when substituting the best known "
+		 "implementation of a kernel the verdict rests on would flip it (the authors' artifact measured on this GPU "
+		 "model, data/paper/kernels-vs-authors.csv, matched by method, precision, stencil and depth, when it is "
+		 "faster than ours by at least the flip factor); where no authors' number exists, when the kernel is under "
+		 "%.0f %% of its sustained roof and reaching it would flip the verdict (%s). Method and baseline alike: the "
+		 "side whose speed-up would flip the verdict. No claim about bytes or FLOPs is gated on a rate. A flip factor "
+		 "under 1 plus the GPU-to-GPU spread of the claim's target (data/hw/gpu-spread.csv) reads inconclusive: "
+		 "within GPU-to-GPU spread.", 100 * vd_param(x, "roof_share_fallback"), why);
 }
 
 /* the warm-up study's rows (one study a verdicts table), for its claims */
@@ -109,18 +145,23 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 
 int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
-	static const char *const cols[] = { "paper", "claim", "criterion", "paper_value", "model", "measured",
-					    "measured_text", "rows", "verdict", "verdict_text", "basis", "throttled_rows" };
-	static const char *const md[] = { "paper", "claim", "criterion", "paper", "model (this GPU)",
-					   "measured", "rows", "verdict", "basis" };
-	static const char *const notes[] = {
-		"Each claim with its criterion, the paper's value, the model's prediction for this GPU (this run's "
-		"ceilings, each kernel's sigma), the measured value and how many of the rows it needs were "
-		"measured. Verdicts: holds; does not hold; premise absent here (the model puts the "
-		"configuration in another scenario on this GPU); inconclusive: implementation-limited (a "
-		"kernel the claim rests on is under the stated share of its model roof, and the claim fails "
-		"or is an upper bound); not measured (a row it needs is missing: a partial set never "
-		"decides). A verdict resting on a throttled row names it.", NULL };
+	static const char *const cols[] = { "id", "kind", "paper", "claim", "criterion", "paper_value", "model",
+					    "measured", "measured_text", "paper_defined", "paper_defined_text", "rows",
+					    "verdict", "verdict_text", "margin", "margin_text", "basis", "throttled_rows" };
+	static const char *const md[] = { "id", "claim", "criterion", "paper", "model (this GPU)",
+					   "measured (raw; paper-defined)", "rows", "verdict", "margin", "basis" };
+	char gate[1400];
+	const char *notes[] = {
+		"Each claim by its id (data/paper/claims.csv, with the paper's quote and each tolerance's reason) with "
+		"its criterion, the paper's value, the model's prediction for this GPU (this run's ceilings, each "
+		"kernel's sigma), the measured value raw and as the paper defines it (sptc: an fp16 rate over 4 "
+		"against an fp64 baseline; \"= raw\" where the two are one) and how many of the rows it needs were "
+		"measured. Verdicts: holds; does not hold; premise absent here (the model puts the configuration "
+		"in another scenario on this GPU); inconclusive: implementation-limited; inconclusive: within "
+		"GPU-to-GPU spread; not measured (a row it needs is missing: a partial set never decides). The "
+		"margin of a decided verdict: for a comparison of rates the flip factor, the uniform speed-up of "
+		"one side across the claim's rows that would flip it soonest; else the distance of the claim's "
+		"quantity to its threshold, in its units. A verdict resting on a throttled row names it.", gate, NULL };
 	struct verdict_ctx x = { 0 };
 	x.rc = c;
 	struct csv_table claims;
@@ -128,22 +169,30 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 	/* the inputs first: a bad one fails before anything is opened, the previous files stay */
 	if (read_claims(c, &claims, err, errlen) != 0)
 		return -1;
+	if (read_tables(c, &x, err, errlen) == 0)
+		gate_note(&x, gate, sizeof(gate));
+	else
+		goto out;
 	if (load_inputs(c, &claims, &x, err, errlen) == 0 &&
 	    rd_outputs_open(c, ts->name, &x.o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err,
 			    errlen) == 0) {
 		for (size_t r = 0; r < claims.nrows; r++) {
 			const struct claim_row cr = {
+				csv_table_get(&claims, r, "id"), csv_table_get(&claims, r, "kind"),
 				csv_table_get(&claims, r, "paper"), csv_table_get(&claims, r, "claim"),
 				csv_table_get(&claims, r, "criterion"), csv_table_get(&claims, r, "paper_value"),
 				csv_table_get(&claims, r, "method"), csv_table_get(&claims, r, "option"), csv_table_get(&claims, r, "baseline"),
 				csv_table_get(&claims, r, "config"),
-				cell_num(&claims, r, "value"), cell_num(&claims, r, "tolerance"),
-				cell_num(&claims, r, "roof_share"), cell_num(&claims, r, "scenario"),
+				cell_num(&claims, r, "value"), cell_num(&claims, r, "tolerance"), cell_num(&claims, r, "scenario"),
 			};
 			vd_evaluator(csv_table_get(&claims, r, "evaluator"))(&x, &cr);
 		}
 		rc = rd_outputs_close(c, ts->name, &x.o, err, errlen);
 	}
+out:
+	csv_table_free(&x.authors);
+	csv_table_free(&x.params);
+	csv_table_free(&x.spread);
 	for (size_t i = 0; i < x.n; i++)
 		rd_target_free(&x.tg[i]);
 	for (size_t i = 0; i < x.nwl; i++)
