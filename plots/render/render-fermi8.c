@@ -53,9 +53,11 @@ static void put_long_row(struct outputs *o, const struct point *p)
 	const int eb = dtype_table[cf->dtype].bytes, cls = rd_fermi_class(p);
 	const long pitch = fermi_pitch(cf->n[0], eb, cf->stencil->radius * cf->fusion);
 	const double mg = rd_model_gs(p);
+	char method[64];   /* with its variant (METHOD:unpadded), a row of its own */
+	method_variant_name(cf->method, cf->option, method, sizeof(method));
 	csv_put_str(&o->w, cf->stencil->name);
 	csv_put_str(&o->w, dtype_table[cf->dtype].name);
-	csv_put_str(&o->w, cf->method);
+	csv_put_str(&o->w, method);
 	csv_put_int(&o->w, cf->fusion);
 	csv_put_str(&o->w, cf->size);
 	csv_put_int(&o->w, cf->n[0]);
