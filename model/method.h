@@ -45,6 +45,9 @@ struct model_method {
 	 * when the method's transformation does not apply.
 	 */
 	double (*sigma)(const struct stencil *s, int t, enum dtype dt, const char **why);
+	/* the file under kernels/ that defines its kernel (its default and the variants kept there):
+	 * a change to that file makes only this method's rows stale (plots/render/render-stale.c) */
+	const char *kernel;
 };
 
 extern const struct model_method model_methods[];

@@ -16,14 +16,16 @@ static const char *const kinds[] = { "scale", "spmv", NULL };
 
 const struct workload_method_row workload_methods[] = {
 	{ "scale-cc", "scale", NULL, "SCALE on CUDA cores: 16-byte loads and stores, one multiply an element",
-	  UNIT_CC },
+	  UNIT_CC, "kernels/scale.cu" },
 	{ "scale-dmma", "scale", "m16n8k4 m16n8k8 m16n8k16",
 	  "SCALE on tensor cores as nongemm computes it, A = B (q I): mma.sync m8n8k4 f64 (the sm_90 shapes as "
-	  "options)", UNIT_TC },
+	  "options)", UNIT_TC, "kernels/scale.cu" },
 	{ "spmv-cusparse", "spmv", "preprocess",
-	  "SpMV on CUDA cores: cusparseSpMV on CSR (option preprocess: cusparseSpMV_preprocess first)", UNIT_CC },
+	  "SpMV on CUDA cores: cusparseSpMV on CSR (option preprocess: cusparseSpMV_preprocess first)", UNIT_CC,
+	  "kernels/spmv.cu" },
 	{ "spmv-dasp", "spmv", NULL,
-	  "SpMV on tensor cores after DASP: rows by length in blocks of 8, mma.sync m8n8k4 f64", UNIT_TC },
+	  "SpMV on tensor cores after DASP: rows by length in blocks of 8, mma.sync m8n8k4 f64", UNIT_TC,
+	  "kernels/spmv.cu" },
 };
 const size_t workload_method_rows = sizeof(workload_methods) / sizeof(workload_methods[0]);
 

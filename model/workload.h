@@ -37,10 +37,12 @@ struct workload_config {
 
 /* The workload methods, one row each, the one table of them (the kernels in kernels/scale.cu and
  * kernels/spmv.cu register the same names): the workload, the options (space-separated variants,
- * NULL for none), what it computes, and the unit it runs on (CUDA or tensor cores). */
+ * NULL for none), what it computes, the unit it runs on (CUDA or tensor cores) and the file under
+ * kernels/ that defines it (a change there makes only its rows stale: plots/render/render-stale.c). */
 struct workload_method_row {
 	const char *name, *workload, *options, *summary;
 	enum unit unit;
+	const char *kernel;
 };
 extern const struct workload_method_row workload_methods[];
 extern const size_t workload_method_rows;

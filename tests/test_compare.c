@@ -2,7 +2,8 @@
  * test_compare.c - make compare (plots/render/compare.h): the compare_values syntax, the join on keys
  * (order, rows one run lacks, ratios, labels never divided, keys that do not name a row), and two
  * copies of the small fixture run compared end to end, one with tcs Table 3's rates halved, each
- * figure's value axis named in words and, where gnuplot is installed, plots/gp/compare.gp drawing it.
+ * figure's value axis named in words and, where gnuplot is installed, plots/gp/compare.gp drawing it;
+ * runs of different protocols compared only under a banner naming the difference, and marked.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -141,6 +142,7 @@ static void test_compare_runs(void **state)
 				    "H100 80GB HBM3 #1: 1.000 (1.000-1.000, "));
 	assert_non_null(strstr(idx, "| nongemm-figure2 | not compared: no compare keys"));
 	assert_non_null(strstr(idx, "| ceilings | 2 runs, "));
+	assert_null(strstr(idx, "MIXED PROTOCOLS"));   /* one run twice: one protocol */
 	snprintf(path, sizeof(path), "%s/sptc-figure10.vars", out);
 	const char *vars = slurp_file(path);
 	assert_non_null(strstr(vars, "model = 'model_gstencil_per_s'"));
@@ -189,12 +191,108 @@ static void test_compare_runs(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* meta.csv of run dir: every invocation's protocol but the ceilings' the sentence given */
+static void set_protocol(const char *dir, const char *sentence)
+{
+	char path[1024], err[512];
+	struct csv_table t;
+	struct csv_writer w;
+	snprintf(path, sizeof(path), "%s/meta.csv", dir);
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	const int p = csv_table_col(&t, "protocol"), tool = csv_table_col(&t, "tool");
+	assert_true(p >= 0 && tool >= 0);
+	assert_int_equal(csv_writer_open(&w, path, (const char *const *)t.header, t.ncols), 0);
+	for (size_t r = 0; r < t.nrows; r++) {
+		for (size_t k = 0; k < t.ncols; k++)
+			csv_put_str(&w, (int)k == p && strcmp(t.cells[r][tool], "stencilbench ceilings") ? sentence :
+				    t.cells[r][k]);
+		csv_end_row(&w);
+	}
+	assert_int_equal(csv_writer_close(&w), 0);
+	csv_table_free(&t);
+}
+
+/* the sentence of the reference run's first measuring invocation (data/runs/REFERENCE names it):
+ * the older protocol, its warm-up 0.05 s after the first row */
+static char *older_sentence(void)
+{
+	static char sentence[2048];
+	char name[256] = "", path[1024], err[512];
+	struct csv_table t;
+	sscanf(read_text(repo_path("data/runs/REFERENCE")), "%255s", name);
+	snprintf(path, sizeof(path), "%s/%s/meta.csv", repo_path("data/runs"), name);
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	for (size_t r = 0; r < t.nrows && !sentence[0]; r++)
+		if (!strcmp(csv_table_get(&t, r, "tool"), "stencilbench run"))
+			snprintf(sentence, sizeof(sentence), "%s", csv_table_get(&t, r, "protocol"));
+	csv_table_free(&t);
+	assert_non_null(strstr(sentence, "else 0.05 s"));
+	return sentence;
+}
+
+/* runs measured under different protocols: the steady-state fixture beside a copy of it whose rows'
+ * invocations carry the older sentence, and beside the small fixture (its rows' invocations not in
+ * its meta.csv, its ceilings the older burst ones): every target's title and figure title open with
+ * the banner naming the words that differ, and the index marks each such target */
+static void test_compare_mixed(void **state)
+{
+	(void)state;
+	const char *dir = temp_dir();
+	char one[256], two[256], out[256], work[256], err[1024], path[512], cmd[1024];
+	snprintf(one, sizeof(one), "%s/steady", dir);
+	snprintf(two, sizeof(two), "%s/older", dir);
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(work, sizeof(work), "%s/work", dir);
+	snprintf(cmd, sizeof(cmd), "cp -r '%s' '%s' && cp -r '%s' '%s'", repo_path("tests/fixtures/run-steady"), one,
+		 repo_path("tests/fixtures/run-steady"), two);
+	assert_int_equal(system(cmd), 0);
+	set_protocol(two, older_sentence());
+	const char *runs[] = { one, two };
+	if (compare_runs(repo_path("."), runs, 2, work, out, NULL, err, sizeof(err)) != 0)
+		fail_msg("compare_runs: %s", err);
+	snprintf(path, sizeof(path), "%s/hopper-tc.md", out);
+	const char *md = slurp_file(path);
+	/* the first line: the banner, each run with the words its sentence has and the other's lacks */
+	assert_non_null(strstr(md, "## MIXED PROTOCOLS, not like for like: H100 80GB HBM3 #1 '"));
+	const char *vs = strstr(md, "' vs H100 80GB HBM3 #2 '"), *nl = strchr(md, '\n');
+	assert_true(vs && vs < nl);
+	assert_non_null(strstr(md, "own kernel"));
+	assert_true(strstr(md, "own kernel") < vs);
+	assert_true(strstr(vs, "else 0.05 s") && strstr(vs, "else 0.05 s") < nl);
+	const char *shared = strstr(md, "calibration");   /* the words both share are left out */
+	assert_true(!shared || shared > nl);
+	snprintf(path, sizeof(path), "%s/hopper-tc.vars", out);
+	assert_non_null(strstr(slurp_file(path), "title = 'MIXED PROTOCOLS, not like for like: "));
+	snprintf(path, sizeof(path), "%s/index.md", out);
+	const char *idx = slurp_file(path);
+	assert_non_null(strstr(idx, "| hopper-tc | 2 runs, 32 rows | wgmma_gstencil_per_s | MIXED PROTOCOLS (hopper-tc.md names "
+				    "them): "));
+	const char *ceil = strstr(idx, "| ceilings | 2 runs, ");   /* the same ceilings: not marked */
+	assert_non_null(ceil);
+	const char *mixed = strstr(ceil, "MIXED"), *eol = strchr(ceil, '\n');
+	assert_true(!mixed || (eol && mixed > eol));
+	/* beside the small fixture: its ceilings' protocol differs too */
+	runs[1] = repo_path("tests/fixtures/run-small");
+	if (compare_runs(repo_path("."), runs, 2, work, out, NULL, err, sizeof(err)) != 0)
+		fail_msg("compare_runs: %s", err);
+	idx = slurp_file(path);
+	assert_non_null(strstr(idx, "| ceilings | 2 runs, 18 rows | value | MIXED PROTOCOLS (ceilings.md names them): "));
+	assert_non_null(strstr(idx, "| tcs-table3 | 2 runs, 17 rows | gstencil_per_s | MIXED PROTOCOLS"));
+	snprintf(path, sizeof(path), "%s/ceilings.md", out);
+	assert_non_null(strstr(slurp_file(path), "## MIXED PROTOCOLS, not like for like: "));
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 void run_compare_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_values_parse),
 		cmocka_unit_test(test_join),
 		cmocka_unit_test(test_compare_runs),
+		cmocka_unit_test(test_compare_mixed),
 	};
 	RUN_GROUP(r, "compare", tests);
 }

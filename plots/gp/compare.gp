@@ -4,7 +4,7 @@
 # (measured and model); both panels the full width, each panel's key in a row above it, the value
 # axis named in words and units (meas_label). Reads data=plots/out/compare/TARGET.csv
 # (stencil-compare) by column name (V_k, V_k_over_1, config) and its title, runs' labels and
-# provenance (run1, run2, ...: a title line each) and columns from TARGET.vars, which make loads;
+# provenance (run1, run2, ...: a title line each; title_lines: the title's own) and columns from TARGET.vars, which make loads;
 # writes out.png and out.svg. Make target: compare.
 set datafile separator ','
 set datafile columnheaders
@@ -22,7 +22,8 @@ stats data using (strlen(strcol("config"))) name "L" nooutput
 names_h = (rows <= 48 ? L_max * 0.006 + 0.015 : 0.06)
 heading = title
 do for [i=1:nruns] { heading = heading."\n".value(sprintf("run%d", i)) }
-top = 1 - (nruns + 1) * 0.022   # below the heading's lines
+# below the heading's lines: the title's (a banner of mixed protocols above it), a run's each
+top = 1 - (nruns + (exists("title_lines") ? title_lines : 1)) * 0.022
 vlabel = exists("meas_label") ? meas_label : meas
 # the model's series: NaN and untitled where the target has none (no column is looked up then)
 vm(i) = (model eq "") ? NaN : v(model, i)

@@ -13,6 +13,13 @@
 #include "render.h"
 #include "report.h"
 
+/* the protocol sentences of one run's rows, one a line; a banner of them */
+#define PROTO_LEN 4096
+/* the words of one run's sentences weighed against another's */
+#define DIFF_WORDS 256
+/* a figure's title is broken at a space before this many characters */
+#define TITLE_WRAP 150
+
 static const char *base_name(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -35,13 +42,98 @@ static int holds(const char *dir, const struct target_spec *ts)
 	return 1;
 }
 
-/* "H200 (data/runs/x, commit 923fd86) vs H100 (...)" for the runs of sel */
+/* "H200 (data/runs/x, commit 923fd86) vs H100 (...)" for the runs of sel, each with its staleness */
 static void runs_text(char *b, size_t len, const struct cmp_run *r, size_t n)
 {
 	b[0] = '\0';
 	for (size_t k = 0; k < n; k++)
-		snprintf(b + strlen(b), len - strlen(b), "%s%s (%s, commit %s)", k ? " vs " : "", r[k].label, r[k].dir,
-			 r[k].commits);
+		snprintf(b + strlen(b), len - strlen(b), "%s%s (%s, commit %s%s)", k ? " vs " : "", r[k].label, r[k].dir,
+			 r[k].commits, r[k].stale);
+}
+
+/* the words of s (split in place on spaces and newlines, a run's several sentences joined by "|"):
+ * how many, at most max */
+static size_t split_words(char *s, char **w, size_t max)
+{
+	size_t n = 0;
+	for (char *save = NULL, *t = strtok_r(s, " \n", &save); t && n < max; t = strtok_r(NULL, " \n", &save))
+		w[n++] = t;
+	return n;
+}
+
+/* in[i] 1 for the words of a (in[na + j] of b) in a longest common sequence of their words */
+static void common_words(char **a, size_t na, char **b, size_t nb, int *in)
+{
+	static unsigned short L[DIFF_WORDS + 1][DIFF_WORDS + 1];
+	for (size_t i = na + 1; i-- > 0;)
+		for (size_t j = nb + 1; j-- > 0;)
+			L[i][j] = i == na || j == nb ? 0 : !strcmp(a[i], b[j]) ? L[i + 1][j + 1] + 1 :
+				  L[i + 1][j] > L[i][j + 1] ? L[i + 1][j] : L[i][j + 1];
+	memset(in, 0, (na + nb) * sizeof(*in));
+	for (size_t i = 0, j = 0; i < na && j < nb;) {
+		if (!strcmp(a[i], b[j]) && L[i][j] == L[i + 1][j + 1] + 1)
+			in[i++] = in[na + j++] = 1;
+		else if (L[i + 1][j] >= L[i][j + 1])
+			i++;
+		else
+			j++;
+	}
+}
+
+/* the words of w not shared (in[i] 0), each stretch of them, with "..." where shared words stand
+ * (fewer than three shared between two stretches are shown, the stretches read as one) */
+static void own_words(char **w, size_t n, int *in, char *out, size_t len)
+{
+	size_t k = 0;
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i; j < n && in[j] == in[i]; j++)
+			;
+		if (in[i] && i > 0 && j < n && j - i < 3)
+			memset(in + i, 0, (j - i) * sizeof(*in));
+	}
+	out[0] = '\0';
+	for (size_t i = 0; i < n && k < len; i++) {
+		if (in[i] && (i == 0 || !in[i - 1]))
+			k += (size_t)snprintf(out + k, len - k, "%s...", i ? " " : "");
+		else if (!in[i])
+			k += (size_t)snprintf(out + k, len - k, "%s%s", i ? " " : "", w[i]);
+	}
+	if (!n)
+		snprintf(out, len, "(none)");
+}
+
+/* The banner of runs measured under different protocols (p[k]: run k's sentences, one a line), ""
+ * when they agree: "MIXED PROTOCOLS, not like for like: H200 #1 '... else 0.05 s ...' vs H200 #2
+ * '... of each row's own kernel ...'", each group of runs that agree with the words of its
+ * sentences that the others' lack (against the first group's; the first against the second's) */
+static void protocol_banner(const struct cmp_run *r, char (*p)[PROTO_LEN], size_t n, char *out, size_t len)
+{
+	static char d[CMP_MAX_RUNS][PROTO_LEN], own[CMP_MAX_RUNS][PROTO_LEN];
+	char who[CMP_MAX_RUNS][256];
+	size_t g = 0;
+	out[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < g && strcmp(d[j], p[i]))
+			j++;
+		if (j == g)
+			snprintf(d[g], PROTO_LEN, "%s", p[i]), who[g++][0] = '\0';
+		snprintf(who[j] + strlen(who[j]), sizeof(who[0]) - strlen(who[j]), "%s%s", who[j][0] ? " and " : "",
+			 r[i].label);
+	}
+	for (size_t j = 0; g > 1 && j < g; j++) {
+		static char a[PROTO_LEN], b[PROTO_LEN];
+		char *wa[DIFF_WORDS], *wb[DIFF_WORDS];
+		int in[2 * DIFF_WORDS];
+		snprintf(a, sizeof(a), "%s", d[j]);
+		snprintf(b, sizeof(b), "%s", d[j ? 0 : 1]);
+		const size_t na = split_words(a, wa, DIFF_WORDS), nb = split_words(b, wb, DIFF_WORDS);
+		common_words(wa, na, wb, nb, in);
+		own_words(wa, na, in, own[j], sizeof(own[j]));
+	}
+	size_t k = g > 1 ? (size_t)snprintf(out, len, "MIXED PROTOCOLS, not like for like:") : 0;
+	for (size_t j = 0; g > 1 && j < g && k < len; j++)
+		k += (size_t)snprintf(out + k, len - k, "%s %s '%s'", j ? " vs" : "", who[j], own[j]);
 }
 
 /* the value axis of make compare's figures: what each figure's first compared value is, in words
@@ -71,13 +163,37 @@ static const char *axis_label(const char *col)
 	return col;
 }
 
+/* name = 'line'."\n".'line' ... as gnuplot loads it: s broken at spaces into lines of at most
+ * TITLE_WRAP characters (a longer word whole); how many lines */
+static int gp_wrapped(FILE *f, const char *name, const char *s)
+{
+	int lines = 1;
+	fprintf(f, "%s = '", name);
+	while (*s) {
+		size_t cut = strlen(s);
+		if (cut > TITLE_WRAP) {
+			for (cut = TITLE_WRAP; cut > 0 && s[cut] != ' '; cut--)
+				;
+			if (!cut)
+				cut = strcspn(s, " ");
+		}
+		for (size_t i = 0; i < cut; i++)
+			fputs(s[i] == '\'' ? "''" : (char[2]){ s[i], 0 }, f);
+		s += cut + (s[cut] == ' ');
+		if (*s)
+			fputs("'.\"\\n\".'", f), lines++;
+	}
+	fputs("'\n", f);
+	return lines;
+}
+
 /* outdir/NAME.vars for plots/gp/compare.gp: the target's title, each run's label and provenance (a
  * title line each), the plotted value (meas: its column, meas_label: its axis label) and its
  * model */
 static int write_vars(const char *outdir, const struct target_spec *ts, const struct cmp_run *r, size_t n,
-		      char *err, size_t errlen)
+		      const char *banner, char *err, size_t errlen)
 {
-	char path[1024];
+	char path[1024], title[PROTO_LEN];
 	struct cmp_values v;
 	snprintf(path, sizeof(path), "%s/%s.vars", outdir, ts->name);
 	if (cmp_values_parse(ts->compare_values, &v) != 0 || !v.n) {
@@ -89,14 +205,15 @@ static int write_vars(const char *outdir, const struct target_spec *ts, const st
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
-	render_gp_var(a.f, "title", ts->title);
+	snprintf(title, sizeof(title), "%s%s%s", banner, banner[0] ? ": " : "", ts->title);
+	fprintf(a.f, "title_lines = %d\n", gp_wrapped(a.f, "title", title));
 	fprintf(a.f, "nruns = %zu\n", n);
 	for (size_t k = 0; k < n; k++) {
 		char name[32], who[1024];
 		snprintf(name, sizeof(name), "label%zu", k + 1);
 		render_gp_var(a.f, name, r[k].label);
 		snprintf(name, sizeof(name), "run%zu", k + 1);
-		snprintf(who, sizeof(who), "%s: %s, commit %s", r[k].label, r[k].dir, r[k].commits);
+		snprintf(who, sizeof(who), "%s: %s, commit %s%s", r[k].label, r[k].dir, r[k].commits, r[k].stale);
 		render_gp_var(a.f, name, who);
 	}
 	render_gp_var(a.f, "meas", v.name[0]);
@@ -117,33 +234,50 @@ static void ratio_text(char *b, size_t len, const struct cmp_ratio *q, const str
 			 k > 1 ? "; " : "", r[k].label, r[0].label, q[k].gmean, q[k].lo, q[k].hi, q[k].n);
 }
 
+/* each run of sel rendered (its CSV of the target, or of ts NULL its ceilings, into t[i]), with its
+ * staleness for the rows it used and its protocol sentences (p[i]); how many loaded, *rc */
+static size_t load_runs(const struct target_spec *ts, struct render_ctx *ctx, const struct cmp_run *runs,
+			const size_t *sel, size_t ns, struct csv_table *t, struct cmp_run *r, char (*p)[PROTO_LEN],
+			int *rc, char *err, size_t errlen)
+{
+	size_t loaded = 0;
+	for (size_t i = 0; i < ns && *rc == 0; i++) {
+		char path[1024];
+		struct render_ctx *c = &ctx[sel[i]];
+		r[i] = runs[sel[i]];
+		if (ts) {
+			*rc = render_target(c, ts->name, err, errlen);
+			snprintf(path, sizeof(path), "%s/%s.csv", c->outdir, ts->name);
+			snprintf(r[i].stale, sizeof(r[i].stale), "%s%s", c->stale_text[0] ? ", " : "", c->stale_text);
+		} else {
+			snprintf(path, sizeof(path), "%s/ceilings.csv", runs[sel[i]].dir);
+		}
+		render_protocols(c, !ts, p[i], PROTO_LEN);
+		if (*rc == 0 && (*rc = csv_table_read(path, &t[i], err, errlen)) == 0)
+			loaded++;
+	}
+	return loaded;
+}
+
 /* one target (or the ceilings, ts NULL) of the runs in sel: joined, its figure variables, one
- * index row in row[4] */
+ * index row in row[4] (its ratio marked where the runs' protocols differ) */
 static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 		       const struct cmp_run *runs, const size_t *sel, size_t ns, const char *outdir,
 		       char row[4][1024], char *err, size_t errlen)
 {
 	struct csv_table t[CMP_MAX_RUNS];
 	struct cmp_run r[CMP_MAX_RUNS];
-	size_t loaded = 0, nrows = 0;
+	static char p[CMP_MAX_RUNS][PROTO_LEN];
+	size_t nrows = 0;
 	int rc = 0;
-	for (size_t i = 0; i < ns && rc == 0; i++) {
-		char path[1024];
-		r[i] = runs[sel[i]];
-		if (ts) {
-			rc = render_target(&ctx[sel[i]], ts->name, err, errlen);
-			snprintf(path, sizeof(path), "%s/%s.csv", ctx[sel[i]].outdir, ts->name);
-		} else {
-			snprintf(path, sizeof(path), "%s/ceilings.csv", runs[sel[i]].dir);
-		}
-		if (rc == 0 && (rc = csv_table_read(path, &t[i], err, errlen)) == 0)
-			loaded++;
-	}
-	char title[2048], who[1536], csv[1024], md[1024];
+	const size_t loaded = load_runs(ts, ctx, runs, sel, ns, t, r, p, &rc, err, errlen);
+	char title[8192], who[4096], banner[PROTO_LEN], csv[1024], md[1024];
 	const char *name = ts ? ts->name : "ceilings";
 	runs_text(who, sizeof(who), r, ns);
-	snprintf(title, sizeof(title), "%s: %s", ts ? ts->title : "Measured ceilings (each run's ceilings.csv: its value sustained where "
-		 "the file has a basis column, burst, the best of 10 launches, where it predates it)", who);
+	protocol_banner(r, p, ns, banner, sizeof(banner));
+	snprintf(title, sizeof(title), "%s%s%s: %s", banner, banner[0] ? ": " : "", ts ? ts->title :
+		 "Measured ceilings (each run's ceilings.csv: its value sustained where the file has a basis "
+		 "column, burst, the best of 10 launches, where it predates it)", who);
 	snprintf(csv, sizeof(csv), "%s/%s.csv", outdir, name);
 	snprintf(md, sizeof(md), "%s/%s.md", outdir, name);
 	struct cmp_ratio q[CMP_MAX_RUNS], m[CMP_MAX_RUNS];
@@ -157,7 +291,7 @@ static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 		rc = cmp_join(title, ts ? ts->compare_keys : "quantity", ts ? ts->compare_values : cvals, t, r, ns,
 			      csv, md, q, m, &nrows, err, errlen);
 	if (rc == 0 && ts && !strcmp(ts->kind, "figure"))
-		rc = write_vars(outdir, ts, r, ns, err, errlen);
+		rc = write_vars(outdir, ts, r, ns, banner, err, errlen);
 	for (size_t i = 0; i < loaded; i++)
 		csv_table_free(&t[i]);
 	if (rc != 0)
@@ -167,7 +301,8 @@ static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 	snprintf(row[0], 1024, "%s", name);
 	snprintf(row[1], 1024, "%zu runs, %zu rows", ns, nrows);
 	snprintf(row[2], 1024, "%s", first);
-	ratio_text(row[3], 1024, q, r, ns);
+	int k = banner[0] ? snprintf(row[3], 1024, "MIXED PROTOCOLS (%s.md names them): ", name) : 0;
+	ratio_text(row[3] + k, 1024 - (size_t)k, q, r, ns);
 	if (m[1].n) {
 		char mt[512];
 		ratio_text(mt, sizeof(mt), m, r, ns);
@@ -201,9 +336,12 @@ static int write_runs(const char *outdir, const struct cmp_run *r, size_t n, cha
 	return 0;
 }
 
-/* a run's GPU and commits, from its rendering context */
-static void run_of_ctx(struct cmp_run *r, const struct render_ctx *c, const char *dir)
+/* a run's GPU, commits and staleness (the run as a whole), from its rendering context */
+static void run_of_ctx(struct cmp_run *r, struct render_ctx *c, const char *dir)
 {
+	char stale[sizeof(r->stale) - 2];
+	render_staleness(c, stale, sizeof(stale));
+	snprintf(r->stale, sizeof(r->stale), "%s%s", stale[0] ? ", " : "", stale);
 	snprintf(r->dir, sizeof(r->dir), "%s", dir);
 	snprintf(r->gpu, sizeof(r->gpu), "%s", c->gpu);
 	r->commits[0] = '\0';
@@ -220,7 +358,7 @@ static int index_open(struct md_table *md, const char *outdir, const struct cmp_
 		      size_t errlen)
 {
 	static const char *const head[] = { "target", "compared", "value", "ratio to the first run: geometric mean (range, rows)" };
-	char path[1024], who[1536], title[1700];
+	char path[1024], who[4096], title[4200];
 	static char note[] = "Each target of experiments/targets.csv that two or more runs hold, rendered for each run "
 			     "on its own (measured rows, the model on that run's ceilings, the papers' values) and "
 			     "joined on its compare_keys: TARGET.md and TARGET.csv beside this file, TARGET.png for "

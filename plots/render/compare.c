@@ -275,7 +275,7 @@ static int write_md(const struct join *j, const struct csv_table *t, const struc
 		    const char *title, const char *path, char *err, size_t errlen)
 {
 	const char *head[MAX_WORDS * (2 * CMP_MAX_RUNS)];
-	char names[MAX_WORDS * 2 * CMP_MAX_RUNS][128], note[2048] = "";
+	char names[MAX_WORDS * 2 * CMP_MAX_RUNS][128], note[8192] = "";
 	size_t nh = 0, nn = 0;
 	for (int k = 0; k < j->nk; k++)
 		head[nh++] = j->keys[k];
@@ -290,8 +290,8 @@ static int write_md(const struct join *j, const struct csv_table *t, const struc
 		}
 	}
 	for (size_t k = 0; k < n; k++)
-		snprintf(note + strlen(note), sizeof(note) - strlen(note), "%s%s: %s, run %s, commit %s", k ? "; " : "Runs: ",
-			 runs[k].label, runs[k].gpu, runs[k].dir, runs[k].commits);
+		snprintf(note + strlen(note), sizeof(note) - strlen(note), "%s%s: %s, run %s, commit %s%s",
+			 k ? "; " : "Runs: ", runs[k].label, runs[k].gpu, runs[k].dir, runs[k].commits, runs[k].stale);
 	snprintf(note + strlen(note), sizeof(note) - strlen(note),
 		 ". Each run rendered on its own: its model columns are on its own ceilings.csv. X / Y: the "
 		 "ratio of the values; NA: a row the run does not hold or a value it does not have.");

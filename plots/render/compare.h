@@ -11,6 +11,11 @@
  * measured ceilings); runs.csv (which run is column k); index.md (each target's ratio of its first
  * value: geometric mean and range over the rows every run holds, measured and model).
  *
+ * Runs whose numbers were measured under different protocols (the meta.csv protocol sentences of
+ * the invocations whose rows, or ceilings, a comparison uses) are compared only under a banner
+ * naming the difference, first in TARGET.md's title and the figure's, and the index marks the
+ * target; each run's title says whether kernels/ or profiling/ changed since its commit.
+ *
  * A value NAME:label (a status, a verdict, a scenario number) is shown a run and never divided.
  * The joined CSV's columns: the keys, `config` (the keys in one string: a plot's tick label), then
  * for each value V: V_1 .. V_n (run k), and for a numeric V: V_k_over_1 for k = 2..n (NA where
@@ -37,6 +42,7 @@ struct cmp_run {
 	char gpu[128];       /* the GPU its meta.csv names */
 	char label[64];      /* the GPU without "NVIDIA "; " #k" added when runs share a GPU model */
 	char commits[128];   /* the commits of its invocations */
+	char stale[512];     /* ", stale for ..." against the repository comparing (render.h), or "" */
 };
 
 /* the ratio of a value of run k to run 1 over the rows both hold, for the index */

@@ -244,6 +244,16 @@ double rd_ceiling_num(const struct render_ctx *c, const char *quantity, const ch
 /* "W" and "nJ" cells of a row's power and energy */
 void rd_fmt_power(char *w, char *nj, size_t n, double power, double energy);
 
+/* ---- render-stale.c: the run's commits against the repository rendering it ---- */
+/* run row r of t is used: its method (a bit of the method tables, or any) noted for staleness */
+void rd_stale_note_row(struct render_ctx *c, const struct csv_table *t, size_t r);
+/* the title's staleness of the n commits (full or abbreviated) for rows of the methods used:
+ * "stale for ...", "staleness unknown (...)", both, or "" (render.h's render_staleness) */
+void rd_stale_text(struct render_ctx *c, const char (*commits)[48], size_t n, unsigned long long used, char *out,
+		   size_t len);
+/* git's answers forgotten (render_close) */
+void rd_stale_free(struct render_ctx *c);
+
 /* this GPU's datasheet (the run's GPU name through data/hw/gpu-names.csv): 0, or -1 when none */
 int rd_datasheet(const struct render_ctx *c, struct hw *sheet, char *name, size_t len);
 /* fermi Figure 8: a row's width class (model/fermi.h), and the point of METHOD, dtype and n */

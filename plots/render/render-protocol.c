@@ -7,9 +7,10 @@
  * clock_reasons, the older 75 % clock rule where it has not); the rows' board power, energy and
  * clock-event reasons (columns the runner writes; NA, and a footer line, in runs before them); and
  * the ceilings the roofs stand on (ceilings.csv's basis: sustained, or burst in runs before it),
- * with a ceiling's sustained clock and power and its burst value beside (render-int.h). The
- * lowest of the renderer's files (it calls none of the others: tests/floors.sh), it also holds the
- * reading and writing of a number every file uses (rd_num, rd_fmt).
+ * with a ceiling's sustained clock and power and its burst value beside (render-int.h); and the
+ * sentences a target used, for make compare to weigh. Low among the renderer's files (it calls
+ * only render-stale.c, with a row's method: tests/floors.sh), it also holds the reading and writing
+ * of a number every file uses (rd_num, rd_fmt).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -118,6 +119,7 @@ void rd_note_row(struct render_ctx *c, const struct csv_table *t, size_t r, int 
 		c->inv_unknown = 1, snprintf(c->inv_unknown_id, sizeof(c->inv_unknown_id), "%s", u);
 	else if (strcmp(c->inv_unknown_id, u))
 		c->inv_unknown = 2;
+	rd_stale_note_row(c, t, r);   /* its method, for the title's staleness */
 	c->no_power |= csv_table_col(t, "power_median_w") < 0;
 	c->reasons |= rd_reasons_other(csv_table_get(t, r, "clock_reasons"));
 	if (throttled && csv_table_col(t, "clock_reasons") >= 0)
@@ -188,6 +190,35 @@ static size_t protocol_lines(const struct render_ctx *c, char **lines, size_t ma
 	for (size_t i = 0; n > 1 && i < n && k < max; i++)
 		lines[k++] = fmt_dup("Protocol %zu of %zu: %s", i + 1, n, s[i]);
 	return k;
+}
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* render.h */
+size_t render_protocols(const struct render_ctx *c, int ceilings, char *out, size_t len)
+{
+	const char *s[MAX_PROTOCOLS];
+	char unk[160];
+	size_t n = 0, k = 0;
+	if (!ceilings && c->rundir[0])
+		n = protocols(c, s, unk, sizeof(unk));
+	if (n && s[n - 1] == unk)   /* the invocation meta.csv lacks is no part of how it was measured */
+		s[n - 1] = "not recorded";
+	for (size_t i = 0; ceilings && i < c->nmeta && n < MAX_PROTOCOLS; i++) {
+		size_t j = 0;
+		while (j < n && strcmp(s[j], c->meta[i].protocol ? c->meta[i].protocol : ""))
+			j++;
+		if (c->meta[i].ceilings && j == n)
+			s[n++] = c->meta[i].protocol && *c->meta[i].protocol ? c->meta[i].protocol : "not recorded";
+	}
+	qsort(s, n, sizeof(s[0]), by_text);
+	out[0] = '\0';
+	for (size_t i = 0; i < n && k < len; i++)
+		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? "\n" : "", s[i]);
+	return n;
 }
 
 /* the roofs' line: the basis column of the run's ceilings.csv (absent: burst, an older run) */

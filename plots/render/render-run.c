@@ -204,7 +204,7 @@ int rd_note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
 		if (!strncmp(c->commits[k], g, 7))
 			return dirty;
 	if (c->ncommits < NELEM(c->commits))
-		snprintf(c->commits[c->ncommits++], sizeof(c->commits[0]), "%.7s", g);
+		snprintf(c->commits[c->ncommits++], sizeof(c->commits[0]), "%s", g);
 	return dirty;
 }
 

@@ -236,6 +236,7 @@ void render_close(struct render_ctx *c)
 	if (c->have_ceil)
 		csv_table_free(&c->ceil);
 	c->have_ceil = 0;
+	rd_stale_free(c);
 }
 
 const char *rd_status(const char *status)
@@ -304,6 +305,29 @@ double rd_rel(double a, double b)
 	return isfinite(a) && isfinite(b) && b != 0 ? a / b - 1 : NAN;
 }
 
+/* the title's provenance: ", commit(s) ..." of the rows used (none used: the run's), and the
+ * staleness of those commits for the rows' methods into c->stale_text */
+static void provenance(struct render_ctx *c, char *commits, size_t len)
+{
+	size_t n = 0, used = 0;
+	char list[8][48];
+	for (size_t k = 0; k < c->ncommits; k++)
+		snprintf(list[n++], sizeof(list[0]), "%s", c->commits[k]);
+	for (size_t k = 0; !c->ncommits && k < c->nmeta; k++) {
+		int seen = !c->meta[k].commit[0];
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = !strncmp(list[j], c->meta[k].commit, 7);
+		if (!seen && n < NELEM(list))
+			snprintf(list[n++], sizeof(list[0]), "%s", c->meta[k].commit);
+	}
+	used = (size_t)snprintf(commits, len, ", commit%s ", n > 1 ? "s" : "");
+	for (size_t j = 0; j < n && used < len; j++)
+		used += (size_t)snprintf(commits + used, len - used, "%s%.7s", j ? ", " : "", list[j]);
+	if (!n)
+		snprintf(commits, len, ", commit unknown");
+	rd_stale_text(c, (const char (*)[48])list, n, c->methods_used, c->stale_text, sizeof(c->stale_text));
+}
+
 int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, const char *const *cols,
 			size_t ncols, const char *title, const char *const *notes, const char *const *mdcols,
 			size_t nmd, char *err, size_t errlen)
@@ -311,27 +335,13 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 	char csv[1024], md[1024], full[1024], commits[512] = "";
 	snprintf(csv, sizeof(csv), "%s/%s.csv", c->outdir, name);
 	snprintf(md, sizeof(md), "%s/%s.md", c->outdir, name);
-	if (c->rundir[0]) {   /* provenance: the commits of the rows used (none used: the run's) */
-		size_t n = 0, used = 0;
-		char list[8][48];
-		for (size_t k = 0; k < c->ncommits; k++)
-			snprintf(list[n++], sizeof(list[0]), "%s", c->commits[k]);
-		for (size_t k = 0; !c->ncommits && k < c->nmeta; k++) {
-			int seen = !c->meta[k].commit[0];
-			for (size_t j = 0; j < n && !seen; j++)
-				seen = !strncmp(list[j], c->meta[k].commit, 7);
-			if (!seen && n < NELEM(list))
-				snprintf(list[n++], sizeof(list[0]), "%.7s", c->meta[k].commit);
-		}
-		used = (size_t)snprintf(commits, sizeof(commits), ", commit%s ", n > 1 ? "s" : "");
-		for (size_t j = 0; j < n && used < sizeof(commits); j++)
-			used += (size_t)snprintf(commits + used, sizeof(commits) - used, "%s%s", j ? ", " : "", list[j]);
-		if (!n)
-			snprintf(commits, sizeof(commits), ", commit unknown");
-	}
-	snprintf(full, sizeof(full), "%s on %s%s%s%s", title, c->title, commits,
+	c->stale_text[0] = '\0';
+	if (c->rundir[0])
+		provenance(c, commits, sizeof(commits));
+	snprintf(full, sizeof(full), "%s on %s%s%s%s%s%s", title, c->title, commits,
 		 c->rundir[0] && c->dirty ? ", DIRTY TREE (not a recorded result)" : "",
-		 c->quick ? ", QUICK smoke run (its protocol below)" : "");
+		 c->quick ? ", QUICK smoke run (its protocol below)" : "", c->stale_text[0] ? ", " : "",
+		 c->stale_text);
 	snprintf(c->full_title, sizeof(c->full_title), "%s", full);
 	o->reasons = c->reasons;
 	c->prov_at = strlen(title) + 4 < strlen(c->full_title) ? strlen(title) + 4 : strlen(c->full_title);
@@ -590,6 +600,7 @@ int render_target(struct render_ctx *c, const char *target, char *err, size_t er
 	/* each target's title names what its own rows are: commits, dirty tree, QUICK, throttling */
 	c->quick = 0;
 	c->ncommits = 0;
+	c->methods_used = 0;
 	rd_used_reset(c);
 	c->hot = 0;
 	c->note_kind = NOTE_STENCIL_ROWS;

@@ -63,6 +63,7 @@ int render_target_is_model(const struct target_spec *ts);
  * -1 with a one-line error. */
 int render_targets_mk(const char *root, FILE *f, char *err, size_t errlen);
 
+struct rd_stale;
 struct render_ctx {
 	struct target_spec targets[RENDER_MAX_TARGETS];   /* the rendered rows of experiments/targets.csv */
 	size_t ntargets;
@@ -96,8 +97,14 @@ struct render_ctx {
 	size_t ngpus;
 	struct hw gpu_hw[8];        /* with several: each one's ceilings from the run's gpus/SLUG/ */
 	int gpu_hw_ok[8];           /* ... where the run holds them */
-	char commits[8][48];        /* the commits of the rows of the target being rendered */
+	char commits[8][48];        /* the commits of the rows of the target being rendered (whole) */
 	size_t ncommits;
+	unsigned long long methods_used;   /* ... their methods (plots/render/render-stale.c's bits) */
+	char repo[512];             /* the git repository rendering (staleness): "" for root; set it
+				     * before the first target */
+	struct rd_stale *stale;     /* git's answer for each commit, asked once (render-stale.c) */
+	char stale_text[512];       /* the target last opened: "stale for ...", "staleness unknown
+				     * (...)", or "" when nothing it used changed since its commits */
 	int dirty;                  /* a meta row or an input row was written from a dirty tree */
 	int hot;                    /* ... a row timed with --hot (no write-back window) */
 	enum { NOTE_STENCIL_ROWS, NOTE_MICROBENCH, NOTE_HOT_WORKLOAD } note_kind;   /* the timing note */
@@ -114,6 +121,19 @@ struct render_ctx {
 int render_open(struct render_ctx *c, const char *root, const char *rundir, const char *gpu,
 		const char *outdir, char *err, size_t errlen);
 void render_close(struct render_ctx *c);
+
+/* The run as a whole, stale or not against the repository rendering it (c->repo, else c->root):
+ * every commit of its meta.csv, every file under kernels/ and profiling/ changed since (git diff
+ * against the working tree, so uncommitted changes count), in the titles' words ("stale for
+ * kernels/x.cu (changed since 3ec405d)", "stale for 12 files under kernels/ and profiling/ changed
+ * since ...", "staleness unknown (commit X not in this repository)"); "" when nothing changed. A
+ * report's header says it. A target's own (its rows' methods only) is c->stale_text after it. */
+void render_staleness(struct render_ctx *c, char *out, size_t len);
+
+/* The protocol sentences the target last rendered used (ceilings 0: its rows' invocations, as its
+ * footer quotes them; 1: the run's ceilings invocations), distinct and sorted, one a line, into
+ * out ("not recorded" for rows whose invocation says none); how many. make compare weighs them. */
+size_t render_protocols(const struct render_ctx *c, int ceilings, char *out, size_t len);
 
 /* The ceilings a row of the GPU with UUID uuid is modelled on: that GPU's own (the run's gpus/) in
  * a run measured on several GPUs, else the run's ceilings.csv (uuid NULL or unknown too). */

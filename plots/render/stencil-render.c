@@ -6,14 +6,16 @@
  * also TARGET.vars; plots/render/render.h); the Makefile's `make table3` and friends call it, then gnuplot
  * for the figures.
  *
- *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]
+ *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]
  *   stencil-render newest-run FILE... [--runs DIR]  print the reference run (DIR/REFERENCE) or else
  *                                                  the newest recorded run holding every FILE
  *   stencil-render targets-mk [--root DIR]         print build/targets.mk, the Makefile's view of
  *                                                  experiments/targets.csv (plots/render/targets.c)
  *
  * Without --run it renders the model (for --gpu, default H200, from data/hw/gpus.csv) and the
- * papers' values. Bad input exits 2 with one line; a failure to write or read exits 1.
+ * papers' values. A run's titles say whether kernels/ or profiling/ changed since its commit in the
+ * git repository --repo names (default: --root; STENCIL_REPRO_STALE=off: not checked, and said).
+ * Bad input exits 2 with one line; a failure to write or read exits 1.
  */
 #include <stdio.h>
 #include <string.h>
@@ -25,11 +27,11 @@ static const char *prog = "stencil-render";
 
 int main(int argc, char **argv)
 {
-	const char *run = NULL, *gpu = NULL, *outdir = "plots/out", *root = ".", *runs = NULL;
+	const char *run = NULL, *gpu = NULL, *outdir = "plots/out", *root = ".", *runs = NULL, *repo = NULL;
 	char err[1024];
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		fprintf(argc < 2 ? stderr : stdout,
-			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR]\n"
+			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
 			"       %s targets-mk [--root DIR]\n"
 			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog);
@@ -45,7 +47,7 @@ int main(int argc, char **argv)
 			cli_bad_input(prog, "newest-run needs a FILE");
 	}
 	const struct cli_opt opts[] = { { "--run", &run }, { "--gpu", &gpu }, { "--outdir", &outdir },
-					{ "--root", &root }, { "--runs", &runs }, { NULL, NULL } };
+					{ "--root", &root }, { "--runs", &runs }, { "--repo", &repo }, { NULL, NULL } };
 	for (; i < argc; i++)
 		cli_take_opt(prog, opts, argc, argv, &i);
 	char runs_buf[1024];
@@ -77,6 +79,8 @@ int main(int argc, char **argv)
 	struct render_ctx c;
 	if (render_open(&c, root, run, gpu, outdir, err, sizeof(err)) != 0)
 		cli_fail(prog, "%s", err);
+	if (repo)
+		snprintf(c.repo, sizeof(c.repo), "%s", repo);
 	if (!render_target_spec(&c, target)) {
 		char names[512] = "";
 		for (size_t k = 0; k < c.ntargets; k++)
