@@ -341,6 +341,7 @@ int main(int argc, char **argv)
 	run_csv_writers_tests(&r);
 	run_run_rows_tests(&r);
 	run_warmup_tests(&r);
+	run_page_tests(&r);
 	run_tables_tests(&r);
 	run_make_tests(&r);
 	snprintf(rm, sizeof(rm), "rm -rf '%s'", tmp_root);

@@ -40,6 +40,7 @@ void run_runs_tool_tests(struct group_result *r);
 void run_csv_writers_tests(struct group_result *r);
 void run_tables_tests(struct group_result *r);
 void run_warmup_tests(struct group_result *r);
+void run_page_tests(struct group_result *r);
 
 /* test_transform.c: hash-random inputs at any (x, y, z), and the fused stencil applied to them
  * directly (the CPU reference), shared by the transformation tests */

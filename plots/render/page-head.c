@@ -142,7 +142,8 @@ static int run_facts_read(const struct page *p, const char *dir, struct run_fact
 	char path[1100], err[512];
 	struct csv_table m;
 	memset(rf, 0, sizeof(*rf));
-	snprintf(path, sizeof(path), "%s/%s/meta.csv", p->o->root, dir);
+	snprintf(path, sizeof(path), "%s%s%s/meta.csv", dir[0] == '/' ? "" : p->o->root, dir[0] == '/' ? "" : "/",
+		 dir);
 	if (csv_table_read(path, &m, err, sizeof(err)) != 0)
 		return -1;
 	for (size_t r = 0; r < m.nrows; r++)

@@ -196,24 +196,47 @@ void page_figure_ns(char *buf, size_t len, const char *svg_path)
 }
 
 /* at s, one of the forms that name an id (id='X', href="#X", url(#X)): how many bytes of it come
- * before X, else 0 */
-static size_t id_ref(const char *s, const char *start)
+ * before X (*def: 1 for id=, which defines it), else 0 */
+static size_t id_ref(const char *s, const char *start, int *def)
 {
 	static const char *const forms[] = { "id='", "id=\"", "href='#", "href=\"#", "url(#" };
 	for (size_t k = 0; k < sizeof(forms) / sizeof(forms[0]); k++) {
 		const size_t l = strlen(forms[k]);
 		/* an attribute starts after white space; "xlink:href" counts as href */
 		const int attr = k < 4 && s > start && !strchr(" \t\n:", s[-1]);
+		*def = k < 2;
 		if (!attr && !strncmp(s, forms[k], l))
 			return l;
 	}
 	return 0;
 }
 
+/* ids an SVG defines, to tell a second definition of one (gnuplot repeats its plots' group ids
+ * in a multiplot) */
+struct id_set {
+	char **ids;
+	size_t n, cap;
+};
+
+/* whether the set held id (of length len); added when it did not */
+static int id_seen(struct id_set *set, const char *id, size_t len)
+{
+	for (size_t i = 0; i < set->n; i++)
+		if (strlen(set->ids[i]) == len && !strncmp(set->ids[i], id, len))
+			return 1;
+	if (set->n == set->cap) {
+		set->cap = set->cap ? 2 * set->cap : 64;
+		set->ids = realloc(set->ids, set->cap * sizeof(*set->ids));
+	}
+	set->ids[set->n++] = strndup(id, len);
+	return 0;
+}
+
 int page_svg_inline(FILE *f, const char *path, const char *ns, char *err, size_t errlen)
 {
 	char *buf;
-	size_t len;
+	size_t len, dups = 0;
+	struct id_set set = { NULL, 0, 0 };
 	if (input_file_read(path, &buf, &len, err, errlen) != 0)
 		return -1;
 	buf = realloc(buf, len + 1);
@@ -225,15 +248,24 @@ int page_svg_inline(FILE *f, const char *path, const char *ns, char *err, size_t
 		return -1;
 	}
 	for (const char *start = s; *s;) {
-		const size_t l = id_ref(s, start);
-		if (l) {
-			fwrite(s, 1, l, f);
-			fprintf(f, "%s-", ns);
-			s += l;
-		} else {
+		int def;
+		const size_t l = id_ref(s, start, &def);
+		if (!l) {
 			fputc(*s++, f);
+			continue;
 		}
+		fwrite(s, 1, l, f);
+		s += l;
+		const size_t idlen = strcspn(s, "'\")");
+		/* a second definition of an id: renamed (references name the first) */
+		if (def && id_seen(&set, s, idlen))
+			fprintf(f, "%s-%zu-", ns, ++dups);
+		else
+			fprintf(f, "%s-", ns);
 	}
+	for (size_t i = 0; i < set.n; i++)
+		free(set.ids[i]);
+	free(set.ids);
 	free(buf);
 	return 0;
 }
