@@ -176,7 +176,7 @@ static void head_cell(FILE *f, const char *text)
 
 static void head_protocols(FILE *f, const struct run_facts *rf)
 {
-	fputs("<td>", f);
+	fputs("<td class=\"proto\">", f);
 	for (size_t k = 0; k < rf->nprot; k++) {
 		const int old = strstr(rf->protocols[k], OLD_PROTOCOL) != NULL;
 		fputs(old ? "<p class=\"warn\">older protocol: " : "<p>", f);
@@ -291,12 +291,14 @@ void page_header(struct page *p)
 	struct run_facts rf[PAGE_MAX_RUNS];
 	static const char *const rows[] = { "GPU", "driver", "CUDA runtime", "run directory", "commit",
 					    "protocol", "date (UTC)", "wall time", "targets" };
-	int dirty = 0, old = 0;
+	int dirty = 0;
+	char old[1024] = "";
 	for (size_t k = 0; k < p->nruns; k++) {
 		if (run_facts_read(p, p->runs[k].dir, &rf[k]) != 0)
 			memset(&rf[k], 0, sizeof(rf[k]));
 		dirty |= rf[k].dirty;
-		old |= rf[k].old_protocol;
+		if (rf[k].old_protocol)
+			add_word(old, sizeof(old), p->runs[k].dir);
 	}
 	fprintf(p->f, "<section id=\"runs\"><h2>The run%s</h2>\n", p->nruns == 1 ? "" : "s");
 	if (!p->nruns)
@@ -321,9 +323,11 @@ void page_header(struct page *p)
 		    "the code rendering, as far as the titles say)");
 	warn_rows(p, "throttled", "throttled", is_throttled);
 	warn_rows(p, "failed-verification", "status", is_wrong);
-	fprintf(p->f, "<li class=\"%s\">%s</li>\n", old ? "warn" : "ok",
-		old ? "older protocol: a run's protocol sentence says \"" OLD_PROTOCOL "\" (a short warm-up "
-		      "between rows), not the current protocol" : "every run under the current protocol");
+	if (old[0])
+		fprintf(p->f, "<li class=\"warn\">older protocol: %s (its protocol sentence says \"" OLD_PROTOCOL
+			"\": a short warm-up between rows), not the current protocol</li>\n", old);
+	else
+		fputs("<li class=\"ok\">every run under the current protocol</li>\n", p->f);
 	fputs("</ul></section>\n", p->f);
 	for (size_t k = 0; k < p->nruns; k++)
 		for (size_t j = 0; j < rf[k].nprot; j++)

@@ -55,6 +55,8 @@ void ph_style(FILE *f)
 	      "figure{margin:10px 0}figure svg{display:block;width:100%;height:auto;max-width:100%;"
 	      "border:1px solid #ddd}\n"
 	      ".warn,.bad{color:#c00;font-weight:600}.ok{color:#070}.muted{color:#555}\n"
+	      "td.proto p{font-size:12px;margin:0 0 4px}\n"
+	      "#verdict-table{width:100%;font-size:12px}#verdict-table td{overflow-wrap:anywhere}\n"
 	      ".prov{font-size:13px;color:#333}.cmd code{background:#f3f3f3;padding:1px 4px}\n"
 	      "td.v-holds{background:#e6f4e6}td.v-does{background:#fbe3e3}"
 	      "td.v-inconclusive,td.v-premise{background:#fff6d6}\n"
