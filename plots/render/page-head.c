@@ -14,6 +14,11 @@
 /* the older protocol's mark in a meta.csv protocol sentence */
 #define OLD_PROTOCOL "else 0.05 s"
 
+const char *page_src(const struct page *p, const struct target_spec *t)
+{
+	return p->o->compare && !render_target_is_model(t) ? p->o->compare : p->o->outdir;
+}
+
 static void add_word(char *list, size_t len, const char *w)
 {
 	snprintf(list + strlen(list), len - strlen(list), "%s%s", list[0] ? " " : "", w);

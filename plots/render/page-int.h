@@ -1,7 +1,7 @@
 /*
  * page-int.h - the page's parts (page.h) and what they share: the target table, the runs the
- * outputs came from, and the HTML writers (page-html.c), the header (page-head.c), the sections
- * (page.c).
+ * outputs came from; the HTML writers (page-html.c), the runs and the header (page-head.c) and the
+ * sections (page.c), each calling only those before it.
  */
 #ifndef PAGE_INT_H
 #define PAGE_INT_H
@@ -49,8 +49,7 @@ int page_runs(struct page *p, char *err, size_t errlen);
 /* The run target was rendered from ("" when none or unknown). */
 const char *page_run_of(const struct page *p, const char *target);
 void page_header(struct page *p);
-
-/* page.c: where a rendered target's outputs are (compare mode: make compare's directory) */
+/* where a target's outputs are: make compare's directory for a rendered one in compare mode */
 const char *page_src(const struct page *p, const struct target_spec *t);
 
 #endif

@@ -11,11 +11,6 @@
 
 #include "page-int.h"
 
-const char *page_src(const struct page *p, const struct target_spec *t)
-{
-	return p->o->compare && !render_target_is_model(t) ? p->o->compare : p->o->outdir;
-}
-
 static const struct target_spec *target_named(const struct page *p, const char *name, size_t len)
 {
 	for (size_t i = 0; i < p->nts; i++)
