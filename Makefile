@@ -11,7 +11,8 @@
 # knobs and the shared definitions; the rules are in parts by role, included in this order:
 # scripts/make/build.mk (host library and tools), test.mk, cuda.mk (the runner), model.mk (the
 # model-only tables and figures), device.mk (measure or render, and the run), compare.mk (recorded
-# runs side by side), experiments.mk (the targets users type), slurm.mk (reproduce on Slurm).
+# runs side by side), experiments.mk (the targets users type), report.mk (the whole reproduction as
+# one page), slurm.mk (reproduce on Slurm).
 # Every list of targets comes from experiments/targets.csv (build/targets.mk, which the renderer
 # generates: build.mk).
 #
@@ -117,6 +118,7 @@ include scripts/make/model.mk
 include scripts/make/device.mk
 include scripts/make/compare.mk
 include scripts/make/experiments.mk
+include scripts/make/report.mk
 include scripts/make/slurm.mk
 
 .PRECIOUS: $(foreach t,$(RENDERED_TARGETS),$(O)/$(t).md $(O)/$(t).csv $(O)/.run/$(t) $(EXTRA_OUT_$(t))) \
@@ -124,9 +126,9 @@ include scripts/make/slurm.mk
 	$(foreach t,$(MODEL_RUN_TARGETS),$(O)/$(t)-run.png $(O)/$(t)-run.svg) $(RUNDIR)/ceilings.csv
 
 .PHONY: doc-tables
-doc-tables: ## re-render the tables REPRODUCE.md quotes from the runs they name (scripts/doc-tables.sh)
-doc-tables: $(RENDER)
-	$(Q)RENDER='$(RENDER)' scripts/doc-tables.sh REPRODUCE.md
+doc-tables: ## re-render the tables REPRODUCE.md quotes from the runs they name, and its lists kept as data (scripts/doc-tables.sh)
+doc-tables: $(RENDER) $(PAGE)
+	$(Q)RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh REPRODUCE.md
 
 clean: ## remove build/ and plots/out/
 	$(call say,RM,$(B) plots/out)rm -rf $(B) plots/out

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deps.sh - check (and, as root, install) the Debian packages a make target needs.
 #
-#   scripts/deps.sh build|test|plot ...   check the named sets; exit 0 when all are present.
+#   scripts/deps.sh build|test|plot|report ...   check the named sets; exit 0 when all are present
+#   (report: headless Chromium, for make test-report only).
 #
 # Run as root it installs what is missing with apt-get (no recommends); otherwise it prints the
 # exact apt-get line and exits 1. Used by the Makefile before building, testing and plotting.
@@ -12,10 +13,11 @@ declare -A need=(
 	[build]="make gcc libc6-dev libcsv-dev libsuitesparse-dev"
 	[test]="make gcc libc6-dev libcsv-dev libsuitesparse-dev libcmocka-dev"
 	[plot]="gnuplot-nox"
+	[report]="chromium"
 )
 
 for set in "$@"; do
-	[[ -n "${need[$set]:-}" ]] || { echo "deps.sh: unknown set '$set' (build, test, plot)" >&2; exit 2; }
+	[[ -n "${need[$set]:-}" ]] || { echo "deps.sh: unknown set '$set' (build, test, plot, report)" >&2; exit 2; }
 done
 
 missing() {   # fills pkgs with what the named sets lack

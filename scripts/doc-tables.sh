@@ -5,12 +5,16 @@
 # and <!-- end rendered -->; this script renders TARGET from data/runs/RUN with the renderer and
 # puts the Markdown table in between (make doc-tables). With --check it changes nothing and exits
 # 1, naming the section, when a quoted table differs from what the renderer writes now (make test).
-# usage: scripts/doc-tables.sh [--check] [DOC]   (RENDER: the renderer, default build/stencil-render)
+# A list kept as data is marked the same way, <!-- generated: NAME --> to <!-- end generated -->,
+# and holds what `stencil-page NAME` prints (contradictions: data/paper/contradictions.csv).
+# usage: scripts/doc-tables.sh [--check] [DOC]   (RENDER: the renderer, default build/stencil-render;
+# PAGE: the page tool, default build/stencil-page)
 set -euo pipefail
 check=0
 [[ ${1:-} == --check ]] && { check=1; shift; }
 doc=${1:-REPRODUCE.md}
 render=${RENDER:-build/stencil-render}
+page=${PAGE:-build/stencil-page}
 [[ -r $doc ]] || { echo "doc-tables: cannot read $doc" >&2; exit 2; }
 [[ -x $render ]] || { echo "doc-tables: no renderer at $render (make all)" >&2; exit 2; }
 tmp=$(mktemp -d)
@@ -26,11 +30,19 @@ grep -o '^<!-- rendered: [a-z0-9.-]* [a-z0-9._-]* -->$' "$doc" | while read -r _
 	grep '^|' "$dir/$target.md" > "$dir/table"
 done
 
-# the document with each section's table replaced
+# every generated list once
+grep -o '^<!-- generated: [a-z-]* -->$' "$doc" | while read -r _ _ name _; do
+	"$page" "$name" > "$tmp/generated-$name" 2> "$tmp/generated-$name.log" ||
+		{ echo "doc-tables: $page $name failed: $(tail -1 "$tmp/generated-$name.log")" >&2; exit 2; }
+done
+
+# the document with each section's table (and each generated list) replaced
 awk -v tmp="$tmp" '
 	/^<!-- rendered: / { print; split($0, w, " "); f = tmp "/" w[3] "@" w[4] "/table"
 		while ((getline line < f) > 0) print line; close(f); skip = 1; next }
-	/^<!-- end rendered -->$/ { skip = 0 }
+	/^<!-- generated: / { print; split($0, w, " "); f = tmp "/generated-" w[3]
+		while ((getline line < f) > 0) print line; close(f); skip = 1; next }
+	/^<!-- end (rendered|generated) -->$/ { skip = 0 }
 	!skip { print }' "$doc" > "$tmp/doc"
 
 if ((check)); then

@@ -343,6 +343,7 @@ int main(int argc, char **argv)
 	run_warmup_tests(&r);
 	run_verdicts_tests(&r);
 	run_stale_tests(&r);
+	run_page_tests(&r);
 	run_tables_tests(&r);
 	run_make_tests(&r);
 	snprintf(rm, sizeof(rm), "rm -rf '%s'", tmp_root);

@@ -57,7 +57,8 @@ INC_kernels := -Ikernels $(INC_model)
 INC_profiling := -Iprofiling $(INC_kernels)
 INC_render := -Iplots/render $(INC_model)
 INC_verdicts := -Iplots/verdicts $(INC_render)
-floor_src = $(filter-out %/stencil-model.c %/stencil-runs.c %/stencil-render.c %/stencil-compare.c %/stencil-report.c,\
+floor_src = $(filter-out %/stencil-model.c %/stencil-runs.c %/stencil-render.c %/stencil-compare.c %/stencil-report.c \
+	%/stencil-page.c,\
 	$(wildcard $(DIR_$(1))/*.c))
 $(foreach f,$(FLOORS),$(eval SRC_$(f) := $(call floor_src,$(f))) \
 	$(eval OBJ_$(f) := $(SRC_$(f):%.c=$(B)/obj/%.o)) $(eval LIB_$(f) := $(B)/lib$(f).a))
@@ -66,17 +67,20 @@ LIBS := $(foreach f,$(FLOORS),$(LIB_$(f)))
 # the libraries as the linker takes them: the renderers whole, then the floors below
 LINK_LIBS := -Wl,--whole-archive $(LIB_verdicts) $(LIB_render) -Wl,--no-whole-archive $(LIB_profiling) \
 	$(LIB_kernels) $(LIB_model)
-TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render $(B)/stencil-compare $(B)/stencil-runs
+TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render $(B)/stencil-compare $(B)/stencil-runs \
+	$(B)/stencil-page
 MODEL := $(B)/stencil-model
 RUNS_TOOL := $(B)/stencil-runs
 REPORT := $(B)/stencil-report
 RENDER := $(B)/stencil-render
 COMPARE := $(B)/stencil-compare
+PAGE := $(B)/stencil-page
 TOOL_MAIN_stencil-model := model/stencil-model.c
 TOOL_MAIN_stencil-runs := model/stencil-runs.c
 TOOL_MAIN_stencil-render := plots/render/stencil-render.c
 TOOL_MAIN_stencil-compare := plots/render/stencil-compare.c
 TOOL_MAIN_stencil-report := plots/render/stencil-report.c
+TOOL_MAIN_stencil-page := plots/render/stencil-page.c
 TOOL_OBJ := $(foreach t,$(TOOLS:$(B)/%=%),$(B)/obj/$(TOOL_MAIN_$(t):%.c=%.main.o))
 # the libraries a tool links (default every floor's): stencil-runs the model's alone
 TOOL_LIBS_stencil-runs := $(LIB_model)

@@ -85,7 +85,7 @@ $(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/gp/tcs-figure10.gp 
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/$(F10_RUN).csv'; \
 		fit='$(O)/$(F10_RUN)-fit.csv'; load '$(O)/$(F10_RUN).vars')
 
-USER_TARGETS := $(RENDERED_TARGETS) reproduce $(ALIASES) $(MODEL_RUN_TARGETS) $(MEASURING)
+USER_TARGETS := $(RENDERED_TARGETS) reproduce report $(ALIASES) $(MODEL_RUN_TARGETS) $(MEASURING)
 # every target make help lists that renders tables or figures, with or without a GPU: the fresh-
 # clone test (tests/fresh-clone.sh) makes each on its first invocation
 RENDERS := $(RENDERED_TARGETS) $(ALIASES) $(MODEL_RUN_TARGETS) $(MODEL_TARGETS) reproduce

@@ -1,0 +1,54 @@
+/*
+ * stencil-page.c - the `stencil-page` tool: the reproduction as one self-contained HTML page
+ * (plots/render/page.h; make report), and REPRODUCE.md's list of the papers' contradictions.
+ *
+ *   stencil-page html [--root DIR] [--outdir DIR] [--compare DIR] [--out FILE]
+ *        the page from the renderer's outputs in --outdir (default plots/out; with --compare, make
+ *        compare's outputs for the rendered targets) into --out (default plots/out/report/index.html)
+ *   stencil-page contradictions [--root DIR]
+ *        data/paper/contradictions.csv as REPRODUCE.md's Markdown list, on standard output
+ *
+ * Bad input exits 2 with one line; a failure to read or write exits 1.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "csvio.h"
+#include "page.h"
+
+static const char *prog = "stencil-page";
+
+int main(int argc, char **argv)
+{
+	struct page_opts o = { ".", "plots/out", NULL, "plots/out/report/index.html" };
+	char err[1024], dir[1024];
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fprintf(argc < 2 ? stderr : stdout,
+			"usage: %s html [--root DIR] [--outdir DIR] [--compare DIR] [--out FILE]\n"
+			"       %s contradictions [--root DIR]\n", prog, prog);
+		return argc < 2 ? 2 : 0;
+	}
+	const struct cli_opt opts[] = { { "--root", &o.root }, { "--outdir", &o.outdir },
+					{ "--compare", &o.compare }, { "--out", &o.out }, { NULL, NULL } };
+	for (int i = 2; i < argc; i++)
+		cli_take_opt(prog, opts, argc, argv, &i);
+	if (!strcmp(argv[1], "contradictions")) {
+		if (page_contradictions_md(o.root, stdout, err, sizeof(err)) != 0)
+			cli_fail(prog, "%s", err);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if (strcmp(argv[1], "html"))
+		cli_bad_input(prog, "unknown command '%s' (html, contradictions)", argv[1]);
+	snprintf(dir, sizeof(dir), "%s", o.out);
+	char *slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = '\0';
+		if (output_dir(dir, err, sizeof(err)) != 0)
+			cli_fail(prog, "%s", err);
+	}
+	if (page_write(&o, err, sizeof(err)) != 0)
+		cli_fail(prog, "%s", err);
+	fprintf(stderr, "%s: wrote %s\n", prog, o.out);
+	return 0;
+}
