@@ -60,6 +60,7 @@ static int read_meta(struct render_ctx *c, char *err, size_t errlen)
 			snprintf(c->gpus[c->ngpus++], sizeof(c->gpus[0]), "%.12s", u);
 	}
 	rd_meta_protocol(c, &m);
+	c->older_protocol = csv_table_col(&m, "protocol_detail") < 0;
 	if (csv_table_col(&m, "protocol") >= 0 && csv_table_col(&m, "run_id") >= 0)
 		for (size_t r = 0; r < m.nrows; r++)
 			if (strncmp(csv_table_get(&m, r, "protocol"), "QUICK", 5) == 0)
@@ -338,8 +339,10 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 	c->stale_text[0] = '\0';
 	if (c->rundir[0])
 		provenance(c, commits, sizeof(commits));
-	snprintf(full, sizeof(full), "%s on %s%s%s%s%s%s", title, c->title, commits,
+	snprintf(full, sizeof(full), "%s on %s%s%s%s%s%s%s", title, c->title, commits,
 		 c->rundir[0] && c->dirty ? ", DIRTY TREE (not a recorded result)" : "",
+		 c->rundir[0] && c->older_protocol ? ", OLDER PROTOCOL (not every row warmed its own second: "
+						     "its sentence below)" : "",
 		 c->quick ? ", QUICK smoke run (its protocol below)" : "", c->stale_text[0] ? ", " : "",
 		 c->stale_text);
 	snprintf(c->full_title, sizeof(c->full_title), "%s", full);

@@ -75,6 +75,8 @@ struct render_ctx {
 	char (*quick_ids)[64];      /* run_ids of the run's QUICK=1 (smoke) invocations, from meta.csv */
 	size_t nquick;
 	int quick;                  /* a table being rendered uses QUICK rows: its title says so */
+	int older_protocol;         /* the run's meta.csv predates the steady-state protocol (no
+				     * protocol_detail column: most rows warmed 0.05 s): every title says so */
 	struct render_meta {        /* meta.csv's invocations: which commit, dirty or not, how measured */
 		char run_id[64], commit[48];
 		int dirty;
