@@ -81,6 +81,10 @@ first-contact)
 	mk figure10; measured "$out" "make figure10" "$t"; has_png "$t"
 	v=$(var VERDICTS)
 	mk "$v"; measured "$out" "make $v" "$v"; decided
+	# the README's third command: the page, from the same run, the verdicts first
+	mk report
+	[[ -s plots/out/report/index.html ]] || fail "make report wrote no plots/out/report/index.html"
+	grep -q "$ref" plots/out/report/index.html || fail "make report: the page does not name $ref"
 	keep_tools ;;
 concurrent)
 	set -- $(var ALIASES)

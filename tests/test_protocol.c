@@ -151,15 +151,20 @@ static void test_protocol_sentence(void **state)
 	check_sentence(fixture_dir(STEADY), "nongemm-figure6", "nongemm-figure6.csv");
 	check_sentence(fixture_dir(OLD), "tcs-figure15", "tcs-figure15.csv");
 	check_sentence(reference_run(), "hopper-tc", "hopper-tc.csv");
-	char *s = rows_sentence(reference_run(), "hopper-tc.csv");
+	check_sentence(repo_path("data/runs/h200-fecb9a30-2026-11-24"), "hopper-tc", "hopper-tc.csv");
+	char *s = rows_sentence(repo_path("data/runs/h200-fecb9a30-2026-11-24"), "hopper-tc.csv");
 	assert_non_null(strstr(s, "else 0.05 s"));   /* the older protocol, shown as it was */
 	free(s);
-	/* the steady fixture's sentence is the runner's own, from the one place that writes it */
+	/* the steady fixture's sentence and the reference run's are the runner's own, from the one
+	 * place that writes it */
 	struct protocol p;
 	char want[1024];
 	protocol_default(&p);
 	protocol_text(&p, 0, want, sizeof(want));
 	s = rows_sentence(fixture_dir(STEADY), "hopper-tc.csv");
+	assert_string_equal(s, want);
+	free(s);
+	s = rows_sentence(reference_run(), "hopper-tc.csv");
 	assert_string_equal(s, want);
 	free(s);
 }
