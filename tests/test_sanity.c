@@ -447,7 +447,8 @@ static void test_provenance_titles(void **state)
 	edit(run, "tcs-table4.csv", 0, "git_commit", "1a2b3c4d5e6f", -1);
 	edit(run, "tcs-table4.csv", 1, "git_commit", "99887766554433", -1);
 	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), 0);
-	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), ", commits 1a2b3c4, 9988776, staleness unknown "
+	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), ", commits 1a2b3c4, 9988776, OLDER PROTOCOL"));
+	assert_non_null(strstr(slurp_file(out, "tcs-table4.md"), ", staleness unknown "
 			       "(commits 1a2b3c4, 9988776 not in this repository)\n"));
 	edit(run, "tcs-table4.csv", 1, "git_dirty", "yes", -1);
 	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), 0);
