@@ -291,6 +291,26 @@ static void warn_titles(struct page *p, const char *mark, const char *what, cons
 		fprintf(p->f, "<li class=\"ok\" id=\"hook-%s\">%s</li>\n", what, none);
 }
 
+/* whether each run is the one data/runs/REFERENCE names (the reference reproduction), in words */
+static void reference_line(struct page *p)
+{
+	char *text = NULL, err[256], ref[256] = "";
+	size_t len = 0;
+	if (input_file_read("data/runs/REFERENCE", &text, &len, err, sizeof(err)) == 0) {
+		snprintf(ref, sizeof(ref), "%.*s", (int)(len < sizeof(ref) ? len : sizeof(ref) - 1), text);
+		ref[strcspn(ref, " \t\r\n")] = '\0';
+		free(text);
+	}
+	for (size_t k = 0; k < p->nruns; k++) {
+		const char *base = strrchr(p->runs[k].dir, '/');
+		base = base ? base + 1 : p->runs[k].dir;
+		const int is_ref = ref[0] && !strcmp(base, ref);
+		fprintf(p->f, "<li class=\"%s\">%s: %s</li>\n", is_ref ? "ok" : "muted", base,
+			is_ref ? "the reference reproduction (data/runs/REFERENCE names it)" :
+			"not the reference run (data/runs/REFERENCE names another)");
+	}
+}
+
 void page_header(struct page *p)
 {
 	struct run_facts rf[PAGE_MAX_RUNS];
@@ -321,6 +341,7 @@ void page_header(struct page *p)
 		fputs("</table></div>\n", p->f);
 	}
 	fputs("<ul id=\"warnings\">\n", p->f);
+	reference_line(p);
 	fprintf(p->f, "<li class=\"%s\">%s</li>\n", dirty ? "warn" : "ok",
 		dirty ? "DIRTY TREE: a run was measured from a modified tree" : "every run from a clean tree");
 	warn_titles(p, "DIRTY TREE", "dirty", "no title says DIRTY TREE");
