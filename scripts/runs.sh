@@ -161,20 +161,9 @@ measure_beside() {   # NAME OUT EXPERIMENT [ARGS]
 		"make fails at the end" >&2
 }
 
-ceilings() {   # DIR
-	local rc=0 own rel=
-	[[ ! -s $1/ceilings.csv ]] || rel=$(relation "$1") || exit 1
-	if [[ $rel == model ]]; then   # this GPU's own, beside
-		own=$(own_part "$1")
-		[[ -s $own/ceilings.csv ]] && return 0
-		git_clean ceilings
-		lock ceilings
-		mkdir -p "$own"
-		"$BENCH" ceilings --out "$own" || rc=$?
-		((rc == 0)) && [[ -s $own/ceilings.csv ]] || die "ceilings: error: the runner $(why $rc); $own/ceilings.csv was not written"
-		tool join "$1/meta.csv" "$1/meta.csv" "$own/meta.csv" || exit
-		return 0
-	fi
+# the ceilings measured into OUT unless there, under the measuring lock
+measure_ceilings() {   # OUT
+	local rc=0
 	[[ -s $1/ceilings.csv ]] && return 0
 	git_clean ceilings
 	lock ceilings
@@ -183,6 +172,16 @@ ceilings() {   # DIR
 	"$BENCH" ceilings --out "$1" || rc=$?
 	((rc == 0)) || die "ceilings: error: the runner $(why $rc); $1/ceilings.csv was not written"
 	[[ -s $1/ceilings.csv ]] || die "ceilings: error: the runner exited 0 without $1/ceilings.csv"
+}
+
+ceilings() {   # DIR: its ceilings, or (DIR holds another GPU of this model) this GPU's beside them
+	local own rel=
+	[[ ! -s $1/ceilings.csv ]] || rel=$(relation "$1") || exit 1
+	[[ $rel == model ]] || { measure_ceilings "$1"; return; }
+	own=$(own_part "$1")
+	[[ -s $own/ceilings.csv ]] && return 0
+	measure_ceilings "$own"
+	tool join "$1/meta.csv" "$1/meta.csv" "$own/meta.csv" || exit
 }
 
 # the run a stamp names: its first line "run: DIR" ("none": empty)

@@ -83,7 +83,10 @@ static int exempt(const char *rel)
 	return 0;
 }
 
-static void scan_tree(const char *rel, struct found *f)
+/* every file under rel (a file or a directory, relative to the repository) not exempt and not a dot
+ * entry, read whole (NUL-terminated, len bytes), through visit */
+static void walk_tree(const char *rel, void (*visit)(const char *rel, const char *text, size_t len, void *arg),
+		      void *arg)
 {
 	char path[1024];
 	struct stat st;
@@ -99,7 +102,7 @@ static void scan_tree(const char *rel, struct found *f)
 			if (e->d_name[0] == '.')
 				continue;
 			snprintf(sub, sizeof(sub), "%s/%s", rel, e->d_name);
-			scan_tree(sub, f);
+			walk_tree(sub, visit, arg);
 		}
 		closedir(d);
 		return;
@@ -108,8 +111,16 @@ static void scan_tree(const char *rel, struct found *f)
 	size_t len;
 	if (input_file_read(path, &text, &len, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
-	scan_file(kinds, 3, rel, text, len, collect, f);
-	free(text);
+	char *z = realloc(text, len + 1);
+	assert_non_null(z);
+	z[len] = '\0';
+	visit(rel, z, len, arg);
+	free(z);
+}
+
+static void scan_names(const char *rel, const char *text, size_t len, void *arg)
+{
+	scan_file(kinds, 3, rel, text, len, collect, arg);
 }
 
 
@@ -125,59 +136,37 @@ static const char *shell_csv_mark(const char *text)
 	return NULL;
 }
 
-static void find_shell_csv(const char *rel, char *found, size_t cap)
+struct shell_found {
+	char text[4096];
+};
+
+/* a shell file's CSV parser, if any, noted in f */
+static void find_shell_csv(const char *rel, const char *text, size_t len, void *arg)
 {
-	char path[1024];
-	struct stat st;
-	snprintf(path, sizeof(path), "%s", repo_path(rel));
-	if (stat(path, &st) != 0)
-		return;
-	if (S_ISDIR(st.st_mode)) {
-		DIR *d = opendir(path);
-		if (!d)
-			fail_msg("cannot read %s", path);
-		for (struct dirent *e; (e = readdir(d));) {
-			char sub[1024];
-			if (e->d_name[0] == '.' || !strcmp(e->d_name, "fixtures"))
-				continue;
-			snprintf(sub, sizeof(sub), "%s/%s", rel, e->d_name);
-			find_shell_csv(sub, found, cap);
-		}
-		closedir(d);
-		return;
-	}
-	size_t n = strlen(rel);
-	int shell = (n > 3 && !strcmp(rel + n - 3, ".sh")) || (n > 3 && !strcmp(rel + n - 3, ".mk")) ||
-		    !strcmp(rel, "Makefile") || !strcmp(rel, ".ci/run");
-	if (!shell)
-		return;
-	char *text, err[512];
-	size_t len;
-	if (input_file_read(path, &text, &len, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	char *z = realloc(text, len + 1);
-	assert_non_null(z);
-	z[len] = '\0';
-	const char *m = shell_csv_mark(z);
+	struct shell_found *f = arg;
+	const size_t n = strlen(rel);
+	const int shell = (n > 3 && (!strcmp(rel + n - 3, ".sh") || !strcmp(rel + n - 3, ".mk"))) ||
+			  !strcmp(rel, "Makefile") || !strcmp(rel, ".ci/run");
+	const char *m = shell ? shell_csv_mark(text) : NULL;
+	(void)len;
 	if (m)
-		snprintf(found + strlen(found), cap - strlen(found), "  %s: %s\n", rel, m);
-	free(z);
+		snprintf(f->text + strlen(f->text), sizeof(f->text) - strlen(f->text), "  %s: %s\n", rel, m);
 }
 
 /* no shell code parses a CSV: the scan finds a parser where one is, and none in the tree */
 static void test_no_shell_csv_parser(void **state)
 {
 	static const char *const roots[] = { "scripts", "tests", "Makefile", ".ci" };
-	static char found[4096];
+	static struct shell_found found;
 	(void)state;
 	assert_non_null(shell_csv_mark("grep -v x \"$f\" | awk -F, '{ print $3 }'"));
 	assert_non_null(shell_csv_mark("nvidia-smi --query-gpu=name --format=csv,noheader"));
 	assert_null(shell_csv_mark("awk '{ print $2 }' \"$q\"/done/*"));
-	found[0] = '\0';
+	found.text[0] = '\0';
 	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
-		find_shell_csv(roots[i], found, sizeof(found));
-	if (found[0]) {
-		printf("shell code that parses a CSV (read it in C through model/csvio.h):\n%s", found);
+		walk_tree(roots[i], find_shell_csv, &found);
+	if (found.text[0]) {
+		printf("shell code that parses a CSV (read it in C through model/csvio.h):\n%s", found.text);
 		fflush(stdout);
 		fail_msg("shell code parses a CSV");
 	}
@@ -192,7 +181,7 @@ static void test_no_lists_beside_tables(void **state)
 	load_kinds();
 	memset(&f, 0, sizeof(f));
 	for (size_t i = 0; i < sizeof(roots) / sizeof(roots[0]); i++)
-		scan_tree(roots[i], &f);
+		walk_tree(roots[i], scan_names, &f);
 	if (f.n) {
 		printf("lists of names kept beside their tables (read them from the table instead):\n%s", f.text);
 		fflush(stdout);

@@ -294,17 +294,16 @@ static void warn_titles(struct page *p, const char *mark, const char *what, cons
 /* whether each run is the one data/runs/REFERENCE names (the reference reproduction), in words */
 static void reference_line(struct page *p)
 {
-	char *text = NULL, err[256], ref[256] = "";
-	size_t len = 0;
-	if (input_file_read("data/runs/REFERENCE", &text, &len, err, sizeof(err)) == 0) {
-		snprintf(ref, sizeof(ref), "%.*s", (int)(len < sizeof(ref) ? len : sizeof(ref) - 1), text);
-		ref[strcspn(ref, " \t\r\n")] = '\0';
-		free(text);
-	}
+	static const char *const none[] = { NULL };
+	char ref[1300] = "", err[512];
+	if (render_reference_run("data/runs", none, ref, sizeof(ref), err, sizeof(err)) != 0)
+		ref[0] = '\0';   /* no reference, or one the run choice refuses: every run "not" */
+	const char *rbase = strrchr(ref, '/');
+	rbase = rbase ? rbase + 1 : ref;
 	for (size_t k = 0; k < p->nruns; k++) {
 		const char *base = strrchr(p->runs[k].dir, '/');
 		base = base ? base + 1 : p->runs[k].dir;
-		const int is_ref = ref[0] && !strcmp(base, ref);
+		const int is_ref = rbase[0] && !strcmp(base, rbase);
 		fprintf(p->f, "<li class=\"%s\">%s: %s</li>\n", is_ref ? "ok" : "muted", base,
 			is_ref ? "the reference reproduction (data/runs/REFERENCE names it)" :
 			"not the reference run (data/runs/REFERENCE names another)");

@@ -13,6 +13,7 @@
 
 #include "experiment.h"
 #include "fermi.h"
+#include "grid.h"
 #include "method.h"
 #include "render-int.h"
 #include "stencil.h"
@@ -46,9 +47,8 @@ int rd_fermi_class(const struct point *p)
 
 long rd_fermi_pitch(const struct point *p)
 {
-	const struct run_config *cf = p->cfg;
-	return option_unpadded(cf->option) ? cf->n[0] :
-	       fermi_pitch(cf->n[0], dtype_table[cf->dtype].bytes, cf->stencil->radius * cf->fusion);
+	struct grid g;   /* the layout the runner allocated: padded, or METHOD:unpadded's */
+	return run_config_grid(p->cfg, &g) == 0 ? g.pitch : -1;
 }
 
 /* the point of method m (METHOD or METHOD:OPTION, a variant its own series), dtype dt and width
@@ -92,9 +92,8 @@ static void put_long_row(struct outputs *o, const struct point *p)
 	csv_put_int(&o->w, cf->fusion);
 	csv_put_str(&o->w, cf->size);
 	csv_put_int(&o->w, cf->n[0]);
-	/* interior points: unpadded, the size is the whole array, ring included */
-	const long in = option_unpadded(cf->option) ? cf->n[0] - 2L * cf->stencil->radius * cf->fusion : cf->n[0];
-	csv_put_int(&o->w, in * in * in);
+	struct grid g;   /* interior points as the runner's grid has them (unpadded: the ring inside n) */
+	csv_put_int(&o->w, run_config_grid(cf, &g) == 0 ? grid_points(&g) : -1);
 	csv_put_num(&o->w, p->measured);
 	csv_put_num(&o->w, mg);
 	csv_put_num(&o->w, p->measured / mg);

@@ -32,7 +32,7 @@ static int run_holds(const char *runs_dir, const char *name, const char *const *
 /* the run RUNS_DIR/REFERENCE names: 0 when it holds every file (OUT: its directory), 1 when there
  * is no REFERENCE or its run lacks a file, -2 (ERR) when REFERENCE cannot be read or is not exactly
  * one line naming a recorded run (a stray space or a deleted run is an error, never a fallback) */
-static int reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
+int render_reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
 			 char *err, size_t errlen)
 {
 	char path[1024], name[256] = "", dir[1300], *text;
@@ -77,7 +77,7 @@ int render_newest_run(const char *runs_dir, const char *const *files, char *out,
 	char best_date[64] = "";
 	int found = 0, rc;
 	err[0] = '\0';
-	if ((rc = reference_run(runs_dir, files, out, outlen, err, errlen)) <= 0)
+	if ((rc = render_reference_run(runs_dir, files, out, outlen, err, errlen)) <= 0)
 		return rc;
 	if (!(d = opendir(runs_dir)))
 		return -1;
