@@ -281,8 +281,10 @@ static void warn_titles(struct page *p, const char *mark, const char *what, cons
 		const char *at = strstr(line, mark);
 		if (!at)
 			continue;
-		fprintf(p->f, "<li class=\"warn\">%s: <a href=\"#t-%s\">%s</a>: ", what, p->ts[i].name,
-			p->ts[i].name);
+		/* the verdicts are the page's own section (#verdicts), every other target a subsection */
+		const int v = !strcmp(p->ts[i].kind, "verdicts");
+		fprintf(p->f, "<li class=\"warn\">%s: <a href=\"#%s%s\">%s</a>: ", what, v ? "" : "t-",
+			v ? "verdicts" : p->ts[i].name, p->ts[i].name);
 		ph_esc(p->f, at);
 		fputs("</li>\n", p->f);
 		any = 1;
