@@ -9,7 +9,9 @@
  * partial sums for the rows (planes) in flight along the streaming dimension: a new row of step
  * s-1 is added into all 2r+1 of them with the matching weight row, and the oldest one is then
  * complete. Neighbours across the tile come from shared memory, which holds the newest rows
- * (planes) of each step, padded so that the threads' V-wide windows are free of bank conflicts.
+ * (planes) of each step, padded so that the threads' V-wide windows are free of bank conflicts;
+ * in 2D, steps 2..t with r <= V take them from the neighbouring lanes' registers (shuffles) and
+ * only the r columns past each end of a warp from shared memory.
  * 2D waits at a barrier after each step. 3D: step s reads the plane that step s-1 finished one
  * iteration earlier, from a buffer of two, so one barrier a plane serves all t steps (a barrier
  * a step where two planes a step do not fit in shared memory); a warp is one tile row, and the
@@ -137,6 +139,39 @@ __device__ __forceinline__ void shift(T (&acc)[D][V])
 		acc[D - 1][v] = 0;
 }
 
+/*
+ * The window of a 2D step s >= 2 without the shared-memory round trip: column c0 + d of the
+ * previous step's row comes from the register of the lane that computed it (a shuffle), and
+ * only columns past either end of the warp from the row in shared memory, where their owners
+ * wrote them (edge_col). own: this thread's V columns of that row.
+ */
+template <typename T, int RAD, int V>
+__device__ __forceinline__ void window_shfl(T (&win)[V + 2 * RAD], const T (&own)[V], const T *row, int c0, int lane)
+{
+#pragma unroll
+	for (int i = 0; i < V + 2 * RAD; i++) {
+		const int d = i - RAD;                       /* column offset from c0 */
+		if (d >= 0 && d < V) {
+			win[i] = own[d];
+			continue;
+		}
+		const int q = d < 0 ? -((V - 1 - d) / V) : d / V;   /* the owning lane's offset */
+		const int e = d - q * V;
+		T x = q < 0 ? __shfl_up_sync(0xffffffffu, own[e], -q) : __shfl_down_sync(0xffffffffu, own[e], q);
+		if (lane + q < 0 || lane + q >= 32)
+			x = row[pad<T>(c0 + i)];
+		win[i] = x;
+	}
+}
+
+/* whether column v of this lane is one of the RAD columns at either end of its warp, which the
+ * neighbouring warps read from shared memory */
+template <int RAD, int V> __device__ __forceinline__ bool edge_col(int lane, int v)
+{
+	const int lc = lane * V + v;
+	return lc < RAD || lc >= 32 * V - RAD;
+}
+
 /* ---------------------------------------------------------------- 2D: stream along y ---- */
 
 /* NIN input rows in a ring, NIN - 1 loads in flight */
@@ -150,7 +185,7 @@ struct eb2 {
 	static_assert(W > 0, "the halo leaves no output in the tile");
 };
 
-template <typename T, int RAD, int TS, int V, int NIN, bool BOX>
+template <typename T, int RAD, int TS, int V, int NIN, bool BOX, bool SH>
 __global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *__restrict__ out,
 						  int nx, int ny, long long pitch, int halo, int H)
 {
@@ -191,20 +226,27 @@ __global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *_
 		else if (PD > 1)
 			cp_commit();     /* an empty group keeps the count */
 		const int yin = ystart + it;
+		T own[V];                  /* SH: the previous step's row, this thread's columns */
 #pragma unroll
 		for (int s = 1; s <= TS; s++) {
 			const T *src = sm + (s == 1 ? (unsigned)it % NIN : s + NIN - 2) * SROW;
 			T win[V + 2 * RAD];
+			if (SH && s > 1)
+				window_shfl<T, RAD, V>(win, own, src, c0, threadIdx.x & 31);
+			else
 #pragma unroll
-			for (int i = 0; i < V + 2 * RAD; i++)
-				win[i] = src[pad<T>(c0 + i)];
+				for (int i = 0; i < V + 2 * RAD; i++)
+					win[i] = src[pad<T>(c0 + i)];
 			add_row<T, RAD, V, BOX>(acc[s - 1], win);
 			const int yo = yin - s * RAD;
 			if (s < TS) {
 				T *dst = sm + (s + NIN - 1) * SROW;
 #pragma unroll
-				for (int v = 0; v < V; v++)
-					dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
+				for (int v = 0; v < V; v++) {
+					own[v] = acc[s - 1][0][v];
+					if (!SH || edge_col<RAD, V>(threadIdx.x & 31, v))
+						dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
+				}
 			} else if (yo >= by0 && yo < by0 + H && yo < ny) {
 #pragma unroll
 				for (int v = 0; v < V; v++) {
@@ -355,13 +397,13 @@ struct eb_state {
 
 static int g_sms;
 
-template <typename T, int RAD, int TS, int V, int NIN, bool BOX>
+template <typename T, int RAD, int TS, int V, int NIN, bool BOX, bool SH>
 static void run2d(const void *in, void *out, const struct grid *g, int H, cudaStream_t s)
 {
 	using P = eb2<T, RAD, TS, V, NIN>;
 	dim3 grid((unsigned)((g->n[0] + P::W - 1) / P::W), (unsigned)((g->n[1] + H - 1) / H));
 	/* the kernels index rows from the ring's first column: skip the row's lead pad */
-	ebisu2d<T, RAD, TS, V, NIN, BOX><<<grid, EB_NT2, P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead, (int)g->n[0],
+	ebisu2d<T, RAD, TS, V, NIN, BOX, SH><<<grid, EB_NT2, P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead, (int)g->n[0],
 		(int)g->n[1], g->pitch, g->halo, H);
 }
 
@@ -429,16 +471,23 @@ static int setup2d(struct eb_state *st, const struct grid *g)
 	/* two rows in flight unless their registers cost blocks an SM. Measured on an H200 against
 	 * one row: box2d3r fp64 170 against 150 GStencil/s, box2d1r fp32 t = 7 1089 against 1025;
 	 * box2d1r fp64 t = 3 (62 registers against 48, 4 blocks an SM against 5) 413 against 498 */
-	int occ2 = occupancy_of(ebisu2d<T, RAD, TS, V, 2, BOX>, EB_NT2, P2::smem);
-	int occ3 = occupancy_of(ebisu2d<T, RAD, TS, V, 3, BOX>, EB_NT2, P3::smem);
+	/* steps 2..t take their own columns from registers and the neighbours' through shuffles
+	 * (window_shfl) where the radius is at most V. Measured on an H200, two passes against the
+	 * shared-memory window: box2d1r fp64 t = 3 453-460 -> 514-546 GStencil/s (power-capped, 1.57
+	 * -> 1.34-1.39 nJ a point-step), fp32 t = 7 1064-1069 -> 1235-1246, star2d1r fp64 t = 3
+	 * 496-504 -> 568-583, box2d2r fp64 t = 2 unchanged (263-273 -> 267-272); shuffles for step 1
+	 * too (its own columns from the staged row) measured slower (500-522, box2d2r 233-251) */
+	constexpr bool SH = TS > 1 && RAD <= V;
+	int occ2 = occupancy_of(ebisu2d<T, RAD, TS, V, 2, BOX, SH>, EB_NT2, P2::smem);
+	int occ3 = occupancy_of(ebisu2d<T, RAD, TS, V, 3, BOX, SH>, EB_NT2, P3::smem);
 	if (occ2 < 1 && occ3 < 1)
 		return -1;
 	if (occ3 >= occ2) {
-		st->fn = run2d<T, RAD, TS, V, 3, BOX>;
+		st->fn = run2d<T, RAD, TS, V, 3, BOX, SH>;
 		st->smem = P3::smem;
 		st->nin = 3;
 	} else {
-		st->fn = run2d<T, RAD, TS, V, 2, BOX>;
+		st->fn = run2d<T, RAD, TS, V, 2, BOX, SH>;
 		st->smem = P2::smem;
 		st->nin = 2;
 	}
