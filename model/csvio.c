@@ -279,6 +279,18 @@ int csv_table_require(const struct csv_table *t, const char *const *cols, char *
 	return 0;
 }
 
+int csv_table_read_need(const char *path, struct csv_table *t, const char *const *cols, char *err,
+			size_t errlen)
+{
+	if (csv_table_read(path, t, err, errlen) != 0)
+		return -1;
+	if (csv_table_require(t, cols, err, errlen) != 0) {
+		csv_table_free(t);
+		return -1;
+	}
+	return 0;
+}
+
 int csv_table_num(const struct csv_table *t, size_t row, const char *col, double *out,
 		  char *err, size_t errlen)
 {

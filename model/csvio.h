@@ -54,6 +54,10 @@ int csv_table_col(const struct csv_table *t, const char *name);
 const char *csv_table_get(const struct csv_table *t, size_t row, const char *col);
 /* Require the named columns; on a missing one -1 and "FILE: missing column NAME". */
 int csv_table_require(const struct csv_table *t, const char *const *cols, char *err, size_t errlen);
+/* csv_table_read, then csv_table_require(cols): 0, or -1 with either one's message and nothing
+ * left to free. */
+int csv_table_read_need(const char *path, struct csv_table *t, const char *const *cols, char *err,
+			size_t errlen);
 /* Parse a cell as a number; -1 with "FILE:LINE: column C: bad number 'X'" on failure. */
 int csv_table_num(const struct csv_table *t, size_t row, const char *col, double *out,
 		  char *err, size_t errlen);

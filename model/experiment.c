@@ -124,12 +124,8 @@ int experiment_read_list(const char *path, const char *const *methods, int need_
 
 	*rows = NULL;
 	*n = 0;
-	if (csv_table_read(path, &t, err, errlen) != 0)
+	if (csv_table_read_need(path, &t, need_size ? need : need_model, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(&t, need_size ? need : need_model, err, errlen) != 0) {
-		csv_table_free(&t);
-		return -1;
-	}
 	if (t.nrows == 0) {
 		snprintf(err, errlen, "%s: no configurations", path);
 		csv_table_free(&t);

@@ -127,12 +127,8 @@ int hw_load_reported(struct hw *sheet, const char *gpus_path, const char *names_
 	struct csv_table t;
 	char name[128] = "";
 	memset(sheet, 0, sizeof(*sheet));
-	if (csv_table_read(names_path, &t, err, errlen) != 0)
+	if (csv_table_read_need(names_path, &t, need, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(&t, need, err, errlen) != 0) {
-		csv_table_free(&t);
-		return -1;
-	}
 	for (size_t r = 0; r < t.nrows && !name[0]; r++)
 		if (!strcmp(csv_table_get(&t, r, "reported"), reported))
 			snprintf(name, sizeof(name), "%s", csv_table_get(&t, r, "gpu"));

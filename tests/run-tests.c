@@ -140,6 +140,13 @@ char *test_tmp(char *buf, size_t len, const char *pattern)
 	return buf;
 }
 
+void put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
+		fail_msg("cannot write %s", path);
+}
+
 const char *write_temp(const char *text, int slot)
 {
 	static char paths[8][300];

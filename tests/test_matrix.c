@@ -247,10 +247,7 @@ static const char *mm_dir(const char *name, const char *text)
 	const char *dir = temp_dir();
 	char path[256];
 	snprintf(path, sizeof(path), "%s/%s.mtx", dir, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
+	put_file(path, text);
 	return dir;
 }
 

@@ -294,10 +294,7 @@ static void test_protocol_every_row(void **state)
 	size_t n;
 	(void)state;
 	snprintf(path, sizeof(path), "%s/three.csv", temp_dir());
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(list, f);
-	fclose(f);
+	put_file(path, list);
 	assert_int_equal(experiment_read(path, names, &cfgs, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 3);
 	const char *keep[] = { "QUICK", "WARMUP_S", "COUNTERS" };

@@ -279,13 +279,9 @@ static void test_page_new_target(void **state)
 	const char *root = scratch_root(name), *out = temp_dir();
 	char path[512], err[512], page[512];
 	snprintf(path, sizeof(path), "%s/%s.md", out, name);
-	FILE *f = fopen(path, "w");
-	fputs("## a new figure on no run\n\nIts note.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n", f);
-	fclose(f);
+	put_file(path, "## a new figure on no run\n\nIts note.\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n");
 	snprintf(path, sizeof(path), "%s/%s.svg", out, name);
-	f = fopen(path, "w");
-	fputs("<svg viewBox=\"0 0 10 10\"><g id=\"gnuplot_canvas\"><path id='gpPt0' d='M0,0 L9,9'/></g></svg>\n", f);
-	fclose(f);
+	put_file(path, "<svg viewBox=\"0 0 10 10\"><g id=\"gnuplot_canvas\"><path id='gpPt0' d='M0,0 L9,9'/></g></svg>\n");
 	snprintf(page, sizeof(page), "%s/index.html", out);
 	struct page_opts o = { root, out, NULL, page };
 	if (page_write(&o, err, sizeof(err)) != 0)
@@ -320,13 +316,9 @@ static void test_page_compare(void **state)
 	fprintf(f, "k,label,gpu,run,commits\n1,H200 #1,NVIDIA H200,%s,abc\n2,H200 #2,NVIDIA H200,%s,abc\n", one, two);
 	fclose(f);
 	snprintf(path, sizeof(path), "%s/index.md", out);
-	f = fopen(path, "w");
-	fputs("## the ratios\n\n| target | ratio |\n| --- | --- |\n| x | 0.5 |\n", f);
-	fclose(f);
+	put_file(path, "## the ratios\n\n| target | ratio |\n| --- | --- |\n| x | 0.5 |\n");
 	snprintf(path, sizeof(path), "%s/%s.md", out, table);
-	f = fopen(path, "w");
-	fputs("## compared\n\n| case | GStencil/s H200 #1 | GStencil/s H200 #2 |\n| --- | --- | --- |\n| 1 | 2 | 1 |\n", f);
-	fclose(f);
+	put_file(path, "## compared\n\n| case | GStencil/s H200 #1 | GStencil/s H200 #2 |\n| --- | --- | --- |\n| 1 | 2 | 1 |\n");
 	snprintf(page, sizeof(page), "%s/page.html", dir);
 	struct page_opts o = { repo_path("."), repo_path("plots/out"), out, page };
 	if (page_write(&o, err, sizeof(err)) != 0)

@@ -471,13 +471,6 @@ static void test_newest_run(void **state)
 	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), missing, out, sizeof(out), err, sizeof(err)), -1);
 }
 
-static void put_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
 
 /* copy CSV src to dst with column col appended (value per data row: first row a, the others b) and
  * column blank set to NA in every row (blank NULL: none) */

@@ -40,9 +40,7 @@ static void write_file(const char *rel, const char *text)
 {
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/%s", repo, rel);
-	FILE *f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
-		fail_msg("cannot write %s", path);
+	put_file(path, text);
 }
 
 /* git -C repo ARGS: the first line of its output (a commit), in a static buffer */

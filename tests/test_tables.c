@@ -574,10 +574,7 @@ static void test_targets_mk(void **state)
 	snprintf(dir, sizeof(dir), "mkdir -p %s/experiments %s/data/paper", root, root);
 	assert_int_equal(system(dir), 0);
 	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", root);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("paper,inputs\np,a\n", f);
-	fclose(f);
+	put_file(path, "paper,inputs\np,a\n");
 	static const char *const bad[][2] = {
 		{ "a,,chart,r,a,yes,yes,,,T,,h,,,,\n", ":3: target 'a': the kind is none of" },
 		{ "a,,table,r,a,yes,yes,,,T,,h,,,x,\nb,,table,r,b,yes,yes,,,T,,h,,,x,\n", ":4: target 'b': a name or alias given twice" },
@@ -586,10 +583,7 @@ static void test_targets_mk(void **state)
 		snprintf(path, sizeof(path), "%s/experiments/targets.csv", root);
 		snprintf(text, sizeof(text), "# t\ntarget,paper,kind,renderer,inputs,counters,reproduce,extra,original,title,"
 			 "note,help,compare_keys,compare_values,alias,outputs\n%s", bad[i][0]);
-		f = fopen(path, "w");
-		assert_non_null(f);
-		fputs(text, f);
-		fclose(f);
+		put_file(path, text);
 		const char *args[] = { "targets-mk", "--root", root, NULL };
 		assert_int_equal(run_tool("stencil-render", args, out, sizeof(out), err, sizeof(err)), 2);
 		if (!strstr(err, bad[i][1]))

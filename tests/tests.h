@@ -70,6 +70,8 @@ const char *test_target_of_kind(const char *kind);
 size_t test_list_readers(const char *list, const char **out, size_t max);
 /* Load a GPU from data/hw/gpus.csv; fails the test when it cannot. */
 void load_test_gpu(struct hw *hw, const char *gpu);
+/* Write text to path (created or truncated); a failure fails the test, naming the path. */
+void put_file(const char *path, const char *text);
 /* Write text to a fresh temporary file; returns its path (static buffer per call slot). */
 const char *write_temp(const char *text, int slot);
 /* A fresh temporary directory (eight stay valid at a time). */

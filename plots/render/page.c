@@ -232,13 +232,7 @@ static int read_contradictions(const char *root, struct csv_table *t, char *err,
 	static const char *const cols[] = { "id", "paper", "contradiction", "source", NULL };
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/contradictions.csv", root);
-	if (csv_table_read(path, t, err, errlen) != 0)
-		return -1;
-	if (csv_table_require(t, cols, err, errlen) != 0) {
-		csv_table_free(t);
-		return -1;
-	}
-	return 0;
+	return csv_table_read_need(path, t, cols, err, errlen);
 }
 
 static void page_contradictions(struct page *p)

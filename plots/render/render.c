@@ -404,13 +404,7 @@ int rd_load_paper(const struct render_ctx *c, const char *name, const char *cons
 {
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/%s.csv", c->root, name);
-	if (csv_table_read(path, t, err, errlen) != 0)
-		return -1;
-	if (csv_table_require(t, need, err, errlen) != 0) {
-		csv_table_free(t);
-		return -1;
-	}
-	return 0;
+	return csv_table_read_need(path, t, need, err, errlen);
 }
 
 double rd_paper_value(const struct csv_table *t, const char *quantity)

@@ -53,8 +53,7 @@ static void load_paper(const char *name, struct csv_table *t, const char *const 
 	snprintf(rel, sizeof(rel), "data/paper/%s.csv", name);
 	if (cli_repo_file(rel, path, sizeof(path)) != 0)
 		cli_fail(prog, "cannot find %s", rel);
-	if (csv_table_read(path, t, err, sizeof(err)) != 0 ||
-	    csv_table_require(t, need, err, sizeof(err)) != 0)
+	if (csv_table_read_need(path, t, need, err, sizeof(err)) != 0)
 		cli_fail(prog, "%s", err);
 }
 

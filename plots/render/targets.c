@@ -51,11 +51,10 @@ int render_targets_read(const char *root, struct target_spec *ts, size_t max, si
 	char path[1024];
 	*n = 0;
 	snprintf(path, sizeof(path), "%s/experiments/targets.csv", root && *root ? root : ".");
-	if (csv_table_read(path, &t, err, errlen) != 0)
+	if (csv_table_read_need(path, &t, need, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(&t, need, err, errlen) != 0 || t.nrows > max) {
-		if (t.nrows > max)
-			snprintf(err, errlen, "%s: more than %zu targets", path, max);
+	if (t.nrows > max) {
+		snprintf(err, errlen, "%s: more than %zu targets", path, max);
 		csv_table_free(&t);
 		return -1;
 	}
@@ -165,12 +164,8 @@ static int claims_inputs(const char *root, const struct target_spec *ts, size_t 
 	struct csv_table t;
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", root && *root ? root : ".");
-	if (csv_table_read(path, &t, err, errlen) != 0)
+	if (csv_table_read_need(path, &t, need, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(&t, need, err, errlen) != 0) {
-		csv_table_free(&t);
-		return -1;
-	}
 	struct words *in = calloc(1, sizeof(*in));
 	for (size_t r = 0; in && r < t.nrows; r++) {
 		in->n = 0;

@@ -34,12 +34,8 @@ static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, siz
 					    "config", "scenario", "inputs", "quote", NULL };
 	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->root);
-	if (csv_table_read(path, t, err, errlen) != 0)
+	if (csv_table_read_need(path, t, need, err, errlen) != 0)
 		return -1;
-	if (csv_table_require(t, need, err, errlen) != 0) {
-		csv_table_free(t);
-		return -1;
-	}
 	for (size_t r = 0; r < t->nrows; r++)
 		if (!vd_evaluator(csv_table_get(t, r, "evaluator")) || !*csv_table_get(t, r, "id")) {
 			snprintf(err, errlen, "%s: row %zu: unknown evaluator '%s' or no id", path, r + 1,
