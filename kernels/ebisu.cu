@@ -24,6 +24,7 @@
  * in ebisu_supports(); other configurations are reported as skipped.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "kmethod.h"
 #include "ptx.cuh"
@@ -98,8 +99,8 @@ __device__ __forceinline__ void add_row(T (&acc)[2 * RAD + 1][V], const T (&win)
  * plane; for each dz the x-y neighbourhood counts (box: (2r+1)^2, star: the centre plane's cross,
  * else the centre).
  */
-template <typename T, int RAD, int V, int SROW, bool BOX>
-__device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *rows, int c0)
+template <typename T, int RAD, int V, bool BOX>
+__device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *rows, int c0, int srow)
 {
 	constexpr int D = 2 * RAD + 1;
 #pragma unroll
@@ -107,7 +108,7 @@ __device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *row
 		T win[V + 2 * RAD];
 #pragma unroll
 		for (int i = 0; i < V + 2 * RAD; i++)
-			win[i] = rows[dy * SROW + pad<T>(c0 + i)];
+			win[i] = rows[dy * srow + pad<T>(c0 + i)];
 #pragma unroll
 		for (int k = 0; k < D; k++) {
 			const int dz = RAD - k;
@@ -324,7 +325,7 @@ __global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T
 				/* buffers: 0, 1 input; eager: s + 1 holds step s's newest plane; lazy:
 				 * 2 s and 2 s + 1 hold step s's planes of even and odd iterations */
 				const int src = s == 1 ? it & 1 : LAZY ? 2 * (s - 1) + ((it - 1) & 1) : s;
-				add_plane<T, RAD, V, SROW, BOX>(acc[s - 1], sm + src * PL + (ty + RAD) * SROW, c0);
+				add_plane<T, RAD, V, BOX>(acc[s - 1], sm + src * PL + (ty + RAD) * SROW, c0, SROW);
 				const int zo = zin - s * RAD - (LAZY ? s - 1 : 0);
 				if (s < TS) {
 					T *dst = sm + (LAZY ? 2 * s + (it & 1) : s + 1) * PL + (ty + RAD) * SROW;
@@ -347,6 +348,8 @@ __global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T
 		}
 	}
 }
+
+#include "ebisu-grid.cuh"
 
 /* ----------------------------------------------------- 1D: t steps in shared memory ---- */
 
@@ -385,6 +388,8 @@ __global__ void __launch_bounds__(EB_NT1) ebisu1d(const T *__restrict__ in, T *_
 /* ------------------------------------------------------------------------ host ---- */
 
 typedef void (*eb_launch_fn)(const void *in, void *out, const struct grid *g, int H, cudaStream_t s);
+struct eb_state;
+typedef void (*ebg_launch_fn)(const void *in, void *out, const struct grid *g, struct eb_state *st, cudaStream_t s);
 
 struct eb_state {
 	eb_launch_fn fn;
@@ -393,9 +398,15 @@ struct eb_state {
 	int lazy;              /* 3D: one barrier a plane (else one a step) */
 	int nin;               /* 2D: input rows in the ring (nin - 1 loads in flight) */
 	size_t smem;
+	/* 3D cooperative variant (ebisu-grid.cuh): its launch, tiles, threads a row, exchange */
+	ebg_launch_fn gfn;
+	struct ebg_args ga;
+	int gtx, gv;           /* threads along x, columns a thread */
+	int gplanes;           /* plane iterations a launch: the flags' count advances by this */
 };
 
 static int g_sms;
+static size_t g_smem_optin;
 
 template <typename T, int RAD, int TS, int V, int NIN, bool BOX, bool SH>
 static void run2d(const void *in, void *out, const struct grid *g, int H, cudaStream_t s)
@@ -415,6 +426,20 @@ static void run3d(const void *in, void *out, const struct grid *g, int H, cudaSt
 		  (unsigned)((g->n[2] + H - 1) / H));
 	ebisu3d<T, RAD, TS, V, TY, BOX, LAZY><<<grid, dim3(EB_TX3, TY), P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead,
 		(int)g->n[0], (int)g->n[1], (int)g->n[2], g->pitch, g->plane, g->halo, H);
+}
+
+template <typename T, int RAD, int TS, int V, bool BOX>
+static void run3d_grid(const void *in, void *out, const struct grid *g, struct eb_state *st, cudaStream_t s)
+{
+	const T *pin = (const T *)in + g->lead;
+	T *pout = (T *)out + g->lead;
+	int nx = (int)g->n[0], ny = (int)g->n[1], nz = (int)g->n[2], halo = g->halo;
+	long long pitch = g->pitch, plane = g->plane;
+	struct ebg_args a = st->ga;
+	void *args[] = { &pin, &pout, &nx, &ny, &nz, &pitch, &plane, &halo, &a };
+	cudaLaunchCooperativeKernel((const void *)ebisu3d_grid<T, RAD, TS, V, BOX>, dim3((unsigned)(a.nbx * a.nby)),
+				    dim3((unsigned)st->gtx, (unsigned)a.H), args, st->smem, s);
+	st->ga.base += (unsigned long long)st->gplanes;
 }
 
 /*
@@ -517,11 +542,104 @@ static int try3d(struct eb_state *st, const struct grid *g)
 /* one barrier a plane where its two buffers a step fit in shared memory (measured on an H200:
  * box3d1r fp32 t = 7 235 against 205 GStencil/s, fp64 t = 3 194 against 173), else one a step */
 template <typename T, int RAD, int TS, bool BOX>
-static int setup3d(struct eb_state *st, const struct grid *g)
+static int setup3d_tile(struct eb_state *st, const struct grid *g)
 {
 	if (try3d<T, RAD, TS, BOX, true>(st, g) == 0)
 		return 0;
 	return try3d<T, RAD, TS, BOX, false>(st, g);
+}
+
+/* shared memory of a cooperative W x H tile: EBG_NIN input planes and two of each intermediate
+ * step, each with its ring of RAD and padded rows (ebisu3d_grid) */
+static size_t ebg_smem(int W, int H, int RAD, int TS, size_t el)
+{
+	const int row = W + 2 * RAD, srow = row + row / (int)(128 / el) + 1;
+	return (size_t)(EBG_NIN + 3 * (TS - 1)) * (size_t)(H + 2 * RAD) * (size_t)srow * el;
+}
+
+/*
+ * The cooperative variant's tile: the shape whose tiles all fit on the GPU at once and that
+ * leaves the least work on the busiest SM (its tiles' thread slots, whole warps, times the
+ * stencil's multiply-adds, plus the ring it reads each plane), more threads on a tie. The tiles
+ * cover step 1's extent, the interior plus r (t - 1) a side. 0, or -1 where no shape fits.
+ */
+template <typename T, int RAD, int TS, bool BOX>
+static int try3d_grid(struct eb_state *st, const struct grid *g)
+{
+	constexpr int V = ebg_shape<T>::V, R = RAD * TS;
+	const void *kern = (const void *)ebisu3d_grid<T, RAD, TS, V, BOX>;
+	cudaFuncAttributes fa;
+	if (cudaFuncGetAttributes(&fa, kern) != cudaSuccess)
+		return -1;
+	const size_t smax = g_smem_optin - fa.sharedSizeBytes;
+	cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smax);
+	const long ex = g->n[0] + 2L * (R - RAD), ey = g->n[1] + 2L * (R - RAD);
+	const double fmas = BOX ? (double)(2 * RAD + 1) * (2 * RAD + 1) * (2 * RAD + 1) : 6.0 * RAD + 1;
+	double best = 0;
+	int found = 0;
+	for (int tx = 2 * RAD > 9 ? 2 * RAD : 9; tx <= 64; tx++) {
+		const int W = tx * V;
+		const long nbx = (ex + W - 1) / W;
+		for (int H = 2 * RAD; tx * H <= fa.maxThreadsPerBlock; H++) {
+			const long nby = (ey + H - 1) / H, tiles = nbx * nby;
+			const size_t smem = ebg_smem(W, H, RAD, TS, sizeof(T));
+			if (smem > smax || tiles > 64L * g_sms || 2 * RAD * (W + H + 2 * RAD) > tx * H)
+				continue;
+			int occ = 0;
+			if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, (const void *)kern, tx * H, smem) != cudaSuccess ||
+			    (long)occ * g_sms < tiles)
+				continue;
+			const double slots = (double)((tx * H + 31) / 32 * 32) * V * TS * fmas;
+			const double ring = (double)(TS - 1) * 2 * RAD * (W + H + 2 * RAD) * 4;
+			const double cost = (double)((tiles + g_sms - 1) / g_sms) * (slots + ring);
+			if (!found || cost < best * 0.999 || (cost <= best * 1.001 && tx * H > st->gtx * st->ga.H)) {
+				found = 1, best = cost;
+				st->gtx = tx, st->smem = smem;
+				st->ga.W = W, st->ga.H = H, st->ga.nbx = (int)nbx, st->ga.nby = (int)nby;
+			}
+		}
+	}
+	if (!found)
+		return -1;
+	st->ga.e0 = -(R - RAD);
+	st->ga.xpitch = (long long)st->ga.nbx * st->ga.W + 2 * RAD;
+	st->ga.xplane = st->ga.xpitch * ((long long)st->ga.nby * st->ga.H + 2 * RAD);
+	st->gplanes = (int)g->n[2] + 2 * R + 2 * (TS - 1);
+	const size_t xbytes = (size_t)(TS > 1 ? TS - 1 : 1) * EBG_XS * (size_t)st->ga.xplane * sizeof(T);
+	const size_t fbytes = (size_t)st->ga.nbx * st->ga.nby * sizeof(unsigned long long);
+	if (cudaMalloc(&st->ga.xbuf, xbytes) != cudaSuccess)
+		return -1;
+	if (cudaMalloc((void **)&st->ga.flags, fbytes) != cudaSuccess) {
+		cudaFree(st->ga.xbuf);
+		st->ga.xbuf = NULL;
+		return -1;
+	}
+	cudaMemset(st->ga.xbuf, 0, xbytes);
+	cudaMemset(st->ga.flags, 0, fbytes);
+	st->ga.base = 0;
+	st->gfn = run3d_grid<T, RAD, TS, V, BOX>;
+	st->gv = V;
+	return 0;
+}
+
+/* mode: EB_PLAN (the plan chooses), EB_TILE or EB_GRID (ebisu:tile, ebisu:grid). The cooperative
+ * grid (r = 1) runs only when asked for: on an H200 at 512^3 it was slower than the overlapped tile
+ * at every t but 7, where the two are within 2 % (box3d1r fp32 t = 1..7: 168, 127, 163, 197, 222,
+ * 249, 238 GStencil/s against 194, 248, 300, 297, 258, 278, 235; star3d1r fp32 t = 7: 269 against
+ * 343; fp64 t = 3 at 234x312x2560: 63 against 178; fp64 t >= 3 at 512^3 fits no resident grid):
+ * the ghost ring makes 512^2 need 132 tiles of 2,080 points, and the register queues of that
+ * many points leave 13 warps an SM, too few to hide the shared-memory loads (REPRODUCE.md). */
+enum { EB_PLAN, EB_TILE, EB_GRID };
+
+template <typename T, int RAD, int TS, bool BOX>
+static int setup3d(struct eb_state *st, const struct grid *g, int mode)
+{
+	if (mode == EB_GRID) {
+		if constexpr (RAD == 1)
+			return try3d_grid<T, RAD, TS, BOX>(st, g);
+		return -1;
+	}
+	return setup3d_tile<T, RAD, TS, BOX>(st, g);
 }
 
 /* The instantiated set, every (r, t) whose fused radius r t is at most 7 and a few beyond: 2D
@@ -535,14 +653,14 @@ static int setup3d(struct eb_state *st, const struct grid *g)
 	X(3,1) X(3,2) X(4,1) X(5,1) X(6,1) X(7,1)
 
 template <typename T, bool BOX>
-static int pick(struct eb_state *st, const struct grid *g, int r, int t)
+static int pick(struct eb_state *st, const struct grid *g, int r, int t, int mode)
 {
 	if (g->dims == 2) {
 #define X(R_, T_) if (r == R_ && t == T_) return setup2d<T, R_, T_, BOX>(st, g);
 		EB_2D_LIST(X)
 #undef X
 	} else {
-#define X(R_, T_) if (r == R_ && t == T_) return setup3d<T, R_, T_, BOX>(st, g);
+#define X(R_, T_) if (r == R_ && t == T_) return setup3d<T, R_, T_, BOX>(st, g, mode);
 		EB_3D_LIST(X)
 #undef X
 	}
@@ -570,6 +688,10 @@ static const char *ebisu_supports(const struct method_ctx *c)
 	if (!instantiated(c->stencil->dims, c->stencil->radius, c->fusion))
 		return c->stencil->dims == 3 ? "ebisu instantiates 3D r = 1 (t <= 8), 2 (t <= 3), 3 (t <= 2), 4-7 (t = 1)"
 					     : "ebisu instantiates 2D r = 1 (t <= 8), 2 (t <= 4), 3-4 (t <= 2), 5-7 (t = 1)";
+	if (c->option[0] && c->stencil->dims != 3)
+		return "ebisu:tile and ebisu:grid choose between 3D designs";
+	if (!strcmp(c->option, "grid") && c->stencil->radius != 1)
+		return "ebisu:grid instantiates 3D r = 1";
 	return NULL;
 }
 
@@ -580,8 +702,10 @@ static int ebisu_setup(struct method_ctx *c, const char **why)
 	static float w32[EB_NW];
 	const struct stencil *s = c->stencil;
 	int r = s->radius, rc;
+	const int mode = !strcmp(c->option, "grid") ? EB_GRID : !strcmp(c->option, "tile") ? EB_TILE : EB_PLAN;
 
 	g_sms = c->props->multiProcessorCount;
+	g_smem_optin = c->props->sharedMemPerBlockOptin;
 	/* the constant tables are laid out as the dense base weights, (2r+1)^d with x fastest */
 	memset(w64, 0, sizeof(w64));
 	memcpy(w64, c->base->w, (size_t)dense_weights_count(c->base) * sizeof(double));
@@ -599,13 +723,15 @@ static int ebisu_setup(struct method_ctx *c, const char **why)
 		return 0;
 	}
 	if (c->dtype == DT_FP64)
-		rc = s->shape == SHAPE_BOX ? pick<double, true>(&st, c->grid, r, c->fusion)
-					   : pick<double, false>(&st, c->grid, r, c->fusion);
+		rc = s->shape == SHAPE_BOX ? pick<double, true>(&st, c->grid, r, c->fusion, mode)
+					   : pick<double, false>(&st, c->grid, r, c->fusion, mode);
 	else
-		rc = s->shape == SHAPE_BOX ? pick<float, true>(&st, c->grid, r, c->fusion)
-					   : pick<float, false>(&st, c->grid, r, c->fusion);
+		rc = s->shape == SHAPE_BOX ? pick<float, true>(&st, c->grid, r, c->fusion, mode)
+					   : pick<float, false>(&st, c->grid, r, c->fusion, mode);
 	if (rc != 0) {
-		*why = rc > 0 ? "not instantiated" : "the kernel does not fit on an SM (registers or shared memory)";
+		*why = rc > 0 ? "not instantiated"
+		       : mode == EB_GRID ? "no tile shape puts every tile of the cooperative grid on the GPU at once"
+					 : "the kernel does not fit on an SM (registers or shared memory)";
 		return -1;
 	}
 	c->state = &st;
@@ -614,8 +740,12 @@ static int ebisu_setup(struct method_ctx *c, const char **why)
 
 static void ebisu_launch(struct method_ctx *c, const void *in, void *out, cudaStream_t s)
 {
-	const struct eb_state *st = (const struct eb_state *)c->state;
+	struct eb_state *st = (struct eb_state *)c->state;
 	const struct grid *g = c->grid;
+	if (st->gfn) {
+		st->gfn(in, out, g, st, s);
+		return;
+	}
 	if (g->dims == 1) {
 		const int r = c->stencil->radius, t = c->fusion, C = 8192, W = C - 2 * r * t;
 		const size_t smem = 2 * (size_t)C * dtype_table[c->dtype].bytes;
@@ -645,6 +775,10 @@ static const char *ebisu_variant(const struct method_ctx *c)
 	else if (g->dims == 2)
 		snprintf(buf, sizeof(buf), "2D: %d x %d-column tile (halo %d each side), %d rows a block, "
 			 "%d rows in flight, %zu B shared", EB_NT2, V, g->halo, st->H, st->nin - 1, st->smem);
+	else if (st->gfn)
+		snprintf(buf, sizeof(buf), "3D grid: %d x %d tiles of x-y (%d x %d threads, %d columns a thread), "
+			 "%d x %d resident, %zu B shared, edges exchanged through L2", st->ga.W, st->ga.H, st->gtx,
+			 st->ga.H, st->gv, st->ga.nbx, st->ga.nby, st->smem);
 	else
 		snprintf(buf, sizeof(buf), "3D: %d x %d tile of x-y (2 columns a thread, halo %d), %d planes a "
 			 "block, %zu B shared, a barrier a %s", 2 * EB_TX3, st->tile_y, g->halo, st->H, st->smem,
@@ -654,7 +788,12 @@ static const char *ebisu_variant(const struct method_ctx *c)
 
 static void ebisu_teardown(struct method_ctx *c)
 {
-	(void)c;
+	struct eb_state *st = (struct eb_state *)c->state;
+	if (st && st->gfn) {
+		cudaFree(st->ga.xbuf);
+		cudaFree(st->ga.flags);
+		st->gfn = NULL;
+	}
 }
 
 extern const struct kernel_method method_ebisu = {

@@ -156,7 +156,7 @@ static double sigma_flashfftstencil(const struct stencil *s, int t, enum dtype d
 const struct model_method model_methods[] = {
 	{ "naive", UNIT_CC, UNIT_CC, FP64_32, NULL, 1, "1 (CUDA cores, one step per launch)", sigma_one,
 	  "kernels/naive.cu" },
-	{ "ebisu", UNIT_CC, UNIT_CC, FP64_32, NULL, 0, "1 (CUDA cores, temporal blocking)", sigma_one,
+	{ "ebisu", UNIT_CC, UNIT_CC, FP64_32, "tile grid", 0, "1 (CUDA cores, temporal blocking)", sigma_one,
 	  "kernels/ebisu.cu" },
 	{ "cudnn", UNIT_CC, UNIT_CC, FP64_32, NULL, 1, "1 (cuDNN convolution, one step per call)",
 	  sigma_one, "kernels/cudnn.cu" },

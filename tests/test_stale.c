@@ -199,6 +199,13 @@ static void test_stale_fixture_repo(void **state)
 	write_file(other, "two\n");
 	git("commit -qam other");
 	assert_ends(title_of(STENCIL_TARGET, NULL), NULL);
+	/* ... nor a header named after that method (kernels/NAME-part.cuh is NAME.cu's) */
+	char header[160];
+	snprintf(header, sizeof(header), "%.*s-part.cuh", (int)(strrchr(other, '.') - other), other);
+	write_file(header, "new\n");
+	git("add -A");
+	git("commit -qm header");
+	assert_ends(title_of(STENCIL_TARGET, NULL), NULL);
 	/* (c) its own method's kernel file, committed: stale for exactly that file; the workload's
 	 * target not */
 	write_file(mine, "two\n");

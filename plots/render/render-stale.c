@@ -4,7 +4,7 @@
  * the repository rendering it (its working tree: HEAD and any uncommitted change), asked of git once
  * per commit and rendering context, kept to the files that can touch the rows a target used (a
  * method's own kernel file, the method tables' kernel column, only for that method's rows; every
- * other file for every row), and said in the titles' words: "stale for kernels/x.cu (changed since
+ * other file for every row; a header kernels/NAME-*.cuh is NAME.cu's), and said in the titles' words: "stale for kernels/x.cu (changed since
  * C)", a count for a long list, "staleness unknown (...)" where git or the commit is not there.
  * STENCIL_REPRO_STALE=off turns the check off and the titles say so (tests/golden.sh: pinned
  * outputs that must not follow the repository's future commits). Below every other file of the
@@ -70,16 +70,29 @@ void rd_stale_note_row(struct render_ctx *c, const struct csv_table *t, size_t r
 		c->methods_used |= method_bit(m);
 }
 
-/* whether a change to file f can touch rows of the methods used: a method's own kernel file only
- * its rows, any other file every row */
+/* whether file f is a method's own: its kernel file, or a header beside it that carries its name
+ * (kernels/ebisu.cu owns kernels/ebisu-grid.cuh) */
+static int owns(const char *kernel, const char *f)
+{
+	if (!kernel)
+		return 0;
+	if (!strcmp(kernel, f))
+		return 1;
+	const char *dot = strrchr(kernel, '.');
+	const size_t stem = dot ? (size_t)(dot - kernel) : strlen(kernel), n = strlen(f);
+	return n > stem + 5 && !strncmp(f, kernel, stem) && f[stem] == '-' && !strcmp(f + n - 4, ".cuh");
+}
+
+/* whether a change to file f can touch rows of the methods used: a method's own files only its
+ * rows, any other file every row */
 static int touches(const char *f, unsigned long long used)
 {
 	int owned = 0, hit = (used & ANY_METHOD) != 0;
 	for (size_t i = 0; i < model_method_count && i < 32; i++)
-		if (model_methods[i].kernel && !strcmp(model_methods[i].kernel, f))
+		if (owns(model_methods[i].kernel, f))
 			owned = 1, hit |= (used >> i) & 1;
 	for (size_t i = 0; i < workload_method_rows && i < 31; i++)
-		if (workload_methods[i].kernel && !strcmp(workload_methods[i].kernel, f))
+		if (owns(workload_methods[i].kernel, f))
 			owned = 1, hit |= (used >> (32 + i)) & 1;
 	return !owned || hit;
 }

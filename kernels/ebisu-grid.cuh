@@ -1,0 +1,210 @@
+/*
+ * ebisu-grid.cuh - the `ebisu` method's 3D cooperative variant (ebisu:grid), included by
+ * kernels/ebisu.cu: the design of EBISU's own 3D kernel (tcs Tables 2-3 case 6, Figures 15-16),
+ * written here from its description. One launch advances t steps over the whole domain with a
+ * persistent grid: every block owns one W x H tile of x-y for the launch, all tiles resident at
+ * once (a cooperative launch refuses a grid that is not), and the blocks stream along z together.
+ * Nothing is computed twice: where ebisu's default tile recomputes an overlapped halo of r t on
+ * each side, here the r-wide edge band of each intermediate step's newest plane is written to an
+ * exchange buffer in global memory (it stays in L2) and read back by the neighbouring tiles into
+ * the ring around their own copy.
+ *
+ * Synchronisation is between neighbours, not grid-wide, and off the critical path: step s reads
+ * step s - 1's plane of two iterations before (not one), so the bands a block needs were
+ * published an iteration earlier. At the start of each plane iteration a block raises its flag
+ * to the iteration it has reached (its bands of the last one written); its ring loads for the
+ * bands of two iterations back are in flight while it computes step 1, and the flags it needs
+ * next are read before steps 2..t and checked after them. Three shared planes a step and four
+ * exchange slots keep every buffer from being overwritten before its last reader is done.
+ *
+ * The boundary rule is the harness's (model/grid.h): the t steps are the composed stencil applied
+ * once, so step s must also exist on the ghost ring out to r (t - s) beyond the interior. The
+ * tiles cover step 1's extent, the interior plus r (t - 1) on each side; cells of a step outside
+ * its own extent are computed and never used (no valid cell depends on them). Tile width, height
+ * and thread shape are chosen at run time (try3d_grid in ebisu.cu) so that every tile is resident.
+ */
+#ifndef EBISU_GRID_CUH
+#define EBISU_GRID_CUH
+
+struct ebg_args {
+	int W, H;                  /* tile columns (threads along x times V) and rows (threads along y) */
+	int nbx, nby;              /* tiles along x and y; block b owns tile (b % nbx, b / nbx) */
+	int e0;                    /* interior coordinate of the first tile's first column and row */
+	void *xbuf;                /* exchange: (t - 1) steps x EBG_XS slots x planes of xrows x xpitch */
+	long long xpitch, xplane;  /* its row pitch and plane size, in elements */
+	unsigned long long *flags; /* one a block: planes published, counted across launches */
+	unsigned long long base;   /* the count at this launch's start */
+};
+
+/* a flag's value, without ordering (the caller fences once it has seen enough) */
+__device__ __forceinline__ unsigned long long ebg_flag_peek(const unsigned long long *p)
+{
+	unsigned long long v;
+	asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+	return v;
+}
+
+__device__ __forceinline__ void ebg_flag_store(unsigned long long *p, unsigned long long v)
+{
+	asm volatile("st.release.gpu.global.u64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
+}
+
+/* columns a thread and the most threads a tile, by data type: the register queues of fp32 t = 7
+ * (5 columns) fit the 128 registers that 16 warps an SM leave (a 90 x 24 tile, 6 x 22 of them
+ * for 512^2 at fused radius 7 on 132 SMs); fp64 takes 3 columns under 96 registers (20 warps) */
+/* input planes staged (two loads in flight), and the ring cells a thread copies at most */
+#define EBG_NIN 3
+#define EBG_XS 4
+
+template <typename T> struct ebg_shape;
+template <> struct ebg_shape<float> { static constexpr int V = 5, MAXT = 512; };
+template <> struct ebg_shape<double> { static constexpr int V = 3, MAXT = 640; };
+
+template <typename T, int RAD, int TS, int V, bool BOX>
+__global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__restrict__ in, T *__restrict__ out, int nx, int ny,
+						     int nz, long long pitch, long long plane, int halo, struct ebg_args a)
+{
+	constexpr int D = 2 * RAD + 1, R = RAD * TS;
+	const int W = a.W, H = a.H, ROW = W + 2 * RAD;
+	const int SROW = ROW + ROW / (128 / (int)sizeof(T)) + 1, PL = (H + 2 * RAD) * SROW;
+	const int tid = threadIdx.y * blockDim.x + threadIdx.x;
+	extern __shared__ __align__(16) unsigned char eb_smem[];
+	T *sm = reinterpret_cast<T *>(eb_smem);
+	T *xb = static_cast<T *>(a.xbuf);
+	const int tx = threadIdx.x, ty = threadIdx.y, c0 = tx * V;
+	const int bx = blockIdx.x % a.nbx, by = blockIdx.x / a.nbx;
+	const int x0 = a.e0 + bx * W, y0 = a.e0 + by * H;   /* the tile's first interior coordinates */
+	const int zstart = -R, planes = nz + 2 * R + 2 * (TS - 1);
+	T acc[TS][D][V];
+#pragma unroll
+	for (int s = 0; s < TS; s++)
+#pragma unroll
+		for (int k = 0; k < D; k++)
+#pragma unroll
+			for (int v = 0; v < V; v++)
+				acc[s][k][v] = 0;
+
+	/* the input plane z with its ring of RAD, straight from global memory (zeros past the
+	 * allocation; x0 - RAD >= -R >= -halo) */
+	auto load_input = [&](int b, int z) {
+		T *buf = sm + b * PL;
+		const T *src = in + (long long)(z + halo) * plane;
+		const bool zok = z < nz + halo;
+		for (int r = ty; r < H + 2 * RAD; r += blockDim.y) {
+			const int gy = y0 - RAD + r;
+			for (int c = tx; c < ROW; c += blockDim.x) {
+				const int gx = x0 - RAD + c;
+				T *d = buf + r * SROW + pad<T>(c);
+				if (zok && gy < ny + halo && gx < nx + halo)
+					cp_async(d, src + (long long)(gy + halo) * pitch + gx + halo);
+				else
+					*d = 0;
+			}
+		}
+		cp_commit();
+	};
+	/* step s's exchange slot q (bands of plane iteration j in slot j % EBG_XS) */
+	auto xslot = [&](int s, int q) -> T * { return xb + (long long)((s - 1) * EBG_XS + q) * a.xplane; };
+	/* shared-memory plane buffer of step s's plane from iteration j (three a step) */
+	auto sbuf = [&](int s, int j) -> T * { return sm + (EBG_NIN + 3 * (s - 1) + j % 3) * PL; };
+	/* this thread's ring cell (at most one; the plan sees to it): the RAD rows above and below
+	 * the tile, then the RAD columns either side; its offsets in a plane buffer and in an
+	 * exchange slot, fixed for the launch */
+	int rsm, rxo;
+	{
+		const int rows = 2 * RAD * ROW;
+		int r, c;
+		if (tid < rows) {
+			r = tid / ROW, c = tid - r * ROW;
+			r = r < RAD ? r : H + r;
+		} else {
+			const int j = tid - rows;
+			r = j / (2 * RAD), c = j - r * (2 * RAD);
+			r += RAD, c = c < RAD ? c : W + c;
+		}
+		rsm = tid < rows + 2 * RAD * H ? r * SROW + pad<T>(c) : -1;
+		rxo = (y0 - a.e0 + r) * (int)a.xpitch + x0 - a.e0 + c;
+	}
+	/* the neighbour whose flag this thread watches (lanes 0..8 of the first row but the centre) */
+	const unsigned long long *nflag = NULL;
+	if (TS > 1 && ty == 0 && tx < 9 && tx != 4) {
+		const int nbx_ = bx + tx % 3 - 1, nby_ = by + tx / 3 - 1;
+		if (nbx_ >= 0 && nbx_ < a.nbx && nby_ >= 0 && nby_ < a.nby)
+			nflag = a.flags + nby_ * a.nbx + nbx_;
+	}
+	/* step s on plane iteration it: add step s - 1's plane of two iterations before (step 1: the
+	 * input plane) and retire the oldest sum */
+	auto step = [&](int s, int it) {
+		const T *src = s == 1 ? sm + (it % EBG_NIN) * PL : sbuf(s - 1, it + 1);
+		add_plane<T, RAD, V, BOX>(acc[s - 1], src + (ty + RAD) * SROW, c0, SROW);
+		if (s < TS) {
+			T *dst = sbuf(s, it) + (ty + RAD) * SROW;
+			T *xs = xslot(s, it % EBG_XS) + (long long)(y0 + ty - a.e0 + RAD) * a.xpitch + x0 - a.e0 + RAD;
+			const bool band = ty < RAD || ty >= H - RAD;
+#pragma unroll
+			for (int v = 0; v < V; v++) {
+				const int c = c0 + v;
+				dst[pad<T>(c + RAD)] = acc[s - 1][0][v];
+				if (band || c < RAD || c >= W - RAD)
+					__stcg(xs + c, acc[s - 1][0][v]);
+			}
+		} else {
+			const int zo = zstart + it - TS * RAD - 2 * (TS - 1), y = y0 + ty;
+			if (zo >= 0 && zo < nz && y >= 0 && y < ny) {
+#pragma unroll
+				for (int v = 0; v < V; v++) {
+					const int x = x0 + c0 + v;
+					if (x >= 0 && x < nx)
+						out[(long long)(zo + halo) * plane + (long long)(y + halo) * pitch + x + halo] =
+							acc[TS - 1][0][v];
+				}
+			}
+		}
+		shift(acc[s - 1]);
+	};
+
+	load_input(0, zstart);
+	load_input(1, zstart + 1);
+	for (int it = 0; it < planes; it++) {
+		cp_wait_but_one();
+		__syncthreads();
+		/* every band of iteration it - 1 is written, and every ring of it - 2 read */
+		if (TS > 1 && tid == 0) {
+			__threadfence();
+			ebg_flag_store(a.flags + blockIdx.x, a.base + (unsigned long long)it);
+		}
+		if (it + 2 < planes)
+			load_input((it + 2) % EBG_NIN, zstart + it + 2);
+		else
+			cp_commit();   /* an empty group keeps wait_group's count */
+		if constexpr (TS == 1) {
+			step(1, it);
+		} else {
+		/* the neighbours' bands of iteration it - 2 (published as it - 1, seen at the end of
+		 * the last iteration): loads first, step 1 while they fly, then into the rings */
+		T v[TS - 1];
+#pragma unroll
+		for (int s = 1; s < TS; s++)
+			if (rsm >= 0)
+				v[s - 1] = __ldcg(xslot(s, (it + EBG_XS - 2) % EBG_XS) + rxo);
+		step(1, it);
+#pragma unroll
+		for (int s = 1; s < TS; s++)
+			if (rsm >= 0)
+				sbuf(s, it + 1)[rsm] = v[s - 1];
+		__syncthreads();
+		/* the next iteration's bands (it - 1, published as it): asked now, needed after the steps */
+		unsigned long long seen = nflag ? ebg_flag_peek(nflag) : 0;
+#pragma unroll
+		for (int s = 2; s <= TS; s++)
+			step(s, it);
+		if (nflag) {
+			while (seen < a.base + (unsigned long long)it)
+				seen = ebg_flag_peek(nflag);
+			__threadfence();
+		}
+		}
+	}
+}
+
+#endif
