@@ -9,6 +9,7 @@
  *     multiply-add a point on CUDA cores);
  *   - any plane, the harness's random non-symmetric ones included: the SVD, every non-zero term
  *     (full rank 2R + 1 for random box weights, R + 1 for mirror-symmetric ones).
+ * In 3D, planes that are multiples of one another share their terms (struct lr_args' groups).
  * Each term is two banded products on tensor cores. lorastencil_kernel16 (fp64 m16n8k4 on sm_90,
  * tf32 m16n8k8 on sm_80 and newer) takes the vertical pass first on a warp's 16 x 32 tile and
  * feeds its accumulator to the horizontal pass as it stands; in 3D it sums the terms of the
@@ -39,12 +40,19 @@ template <typename T> __device__ __forceinline__ void lr_stage(T *s_frag, const 
 	__syncthreads();
 }
 
+/* In 3D, planes of the fused weights that are multiples of one another form a group: one set of
+ * terms, applied to the sum of the group's input planes, each scaled by its multiple (the z-mirror
+ * planes of mirror-symmetric weights pair up; a kernel separable along z is one group). */
 struct lr_args {
 	long long origin, pitch, plane;
 	int nx, ny, R, planes;         /* planes: 1 in 2D, 2R + 1 in 3D (input planes z - R ..) */
 	int zr;                            /* the first input plane's offset: 0 in 2D, R in 3D */
-	int nterms[LR_MAXPLANES];          /* terms per input plane, in order in the fragments */
-	double center[LR_MAXPLANES];       /* a pyramid plane's centre weight (0: none), on CUDA cores */
+	int groups;                        /* groups of planes, each with its own terms */
+	int nterms[LR_MAXPLANES];          /* terms per group, in order in the fragments */
+	int first[LR_MAXPLANES + 1];       /* group i's members: member[first[i] .. first[i + 1]) */
+	int member[LR_MAXPLANES];          /* a member's plane (0 .. planes - 1); the first one leads */
+	double multiple[LR_MAXPLANES];     /* a member's weights over its leader's (the leader: 1) */
+	double center[LR_MAXPLANES];       /* a plane's centre weight (0: none), on CUDA cores */
 };
 
 /* a block: 8 warps, 2 x 4 output tiles of 8 x 8 (16 rows by 32 columns); 2D, one plane */
@@ -112,10 +120,11 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
  *     of 512 MACs a term for 512 outputs;
  *   tf32 m16n8k8: K steps of 8 rows (nks <= 3), Au j = h + 2 r (rows 8 ks + t + 4 r); 5 nks + 8
  *     MMAs of 1024 MACs; the intermediate X is rounded to tf32 (cvt.rna) as an operand.
- * A block (4 warps) stages one input plane's terms in shared memory at a time; in 3D (grid z: the
- * output plane) each warp loads the patch of every input plane z - R .. z + R in turn and sums
- * their terms into one accumulator. (A persistent variant that prefetched the next patch by
- * cp.async measured 216 GStencil/s against this kernel's 251 on box2d1r fp64 t=3, H200.)
+ * A block (4 warps) stages one group's terms in shared memory at a time; in 3D (grid z: the
+ * output plane) each warp loads, group after group, the patch of the group's input planes (their
+ * sum, each scaled by its multiple) and sums the group's terms into one accumulator. (A persistent
+ * variant that prefetched the next patch by cp.async measured 216 GStencil/s against this
+ * kernel's 251 on box2d1r fp64 t=3, H200.)
  */
 #define LR16_TERM 512
 #define LR16_BV 384
@@ -153,7 +162,31 @@ struct lr_tf32 {
 	}
 };
 
-template <class P>
+/* a warp's patch of the input plane at po, In[KROWS ks + t + 4 r][8 nb + g] (rows y0 - R ..,
+ * columns x0 - R ..; rows past the plane read as 0: they meet zero weights): LR_OPERAND into pin
+ * as the MMAs take it (tf32: rounded), LR_SET as it is, LR_ADD k times it added to pin */
+enum { LR_OPERAND, LR_SET, LR_ADD };
+template <class P, int MODE>
+__device__ __forceinline__ void lr_patch(typename P::T (&pin)[P::KS][5][P::RPK], const typename P::T *__restrict__ in,
+					 long long po, typename P::T k, const struct lr_args &a, int y0, int x0, int nks)
+{
+	typedef typename P::T T;
+	const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+#pragma unroll
+	for (int ks = 0; ks < P::KS; ks++)
+#pragma unroll
+		for (int nb = 0; nb < 5; nb++)
+#pragma unroll
+			for (int r = 0; r < P::RPK; r++) {
+				const int row = y0 - a.R + P::KROWS * ks + t + 4 * r, col = x0 - a.R + 8 * nb + g;
+				const T v = ks < nks && row < a.ny + a.R ? in[po + (long long)row * a.pitch + col] : (T)0;
+				pin[ks][nb][r] = MODE == LR_ADD ? pin[ks][nb][r] + k * v : MODE == LR_SET ? v : P::in(v);
+			}
+}
+
+/* GROUPED: some group has more than one plane (else each group's patch is one plane's, loaded as
+ * the MMAs take it) */
+template <class P, bool GROUPED>
 __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const typename P::T *__restrict__ in,
 									typename P::T *__restrict__ out,
 									const typename P::T *__restrict__ frag,
@@ -173,30 +206,33 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
 		for (int e = 0; e < 4; e++)
 			acc[jo][e] = 0;
 	const T *pf = frag;
-	for (int p = 0; p < a.planes; p++) {
-		const int nt = a.nterms[p];
-		if (nt == 0)
-			continue;
-		if (pf != frag)
-			__syncthreads();            /* every warp is done with the previous plane's terms */
+	for (int gi = 0; gi < a.groups; gi++) {
+		const int nt = a.nterms[gi];
+		if (gi > 0)
+			__syncthreads();            /* every warp is done with the previous group's terms */
 		lr_stage(s_frag, pf, nt * LR16_TERM);
 		pf += nt * LR16_TERM;
 		if (!live)
 			continue;
-		/* In[KROWS ks + t + 4 r][8 nb + g] of input plane z - zr + p: rows y0 - R .., columns
-		 * x0 - R .. (rows past the plane read as 0: they meet zero weights) */
-		const long long po = zo + (long long)(p - a.zr) * a.plane;
+		/* the patch of the group's input planes z - zr + p, summed, each times its multiple */
 		T pin[P::KS][5][P::RPK];
+		const int m0 = a.first[gi];
+		const long long p0 = zo + (long long)(a.member[m0] - a.zr) * a.plane;
+		if (!GROUPED) {
+			lr_patch<P, LR_OPERAND>(pin, in, p0, (T)1, a, y0, x0, nks);
+		} else {
+			lr_patch<P, LR_SET>(pin, in, p0, (T)1, a, y0, x0, nks);
+			for (int m = m0 + 1; m < a.first[gi + 1]; m++)
+				lr_patch<P, LR_ADD>(pin, in, zo + (long long)(a.member[m] - a.zr) * a.plane, (T)a.multiple[m],
+						    a, y0, x0, nks);
 #pragma unroll
-		for (int ks = 0; ks < P::KS; ks++)
+			for (int ks = 0; ks < P::KS; ks++)
 #pragma unroll
-			for (int nb = 0; nb < 5; nb++)
+				for (int nb = 0; nb < 5; nb++)
 #pragma unroll
-				for (int r = 0; r < P::RPK; r++) {
-					const int row = y0 - a.R + P::KROWS * ks + t + 4 * r, col = x0 - a.R + 8 * nb + g;
-					pin[ks][nb][r] = ks < nks && row < a.ny + a.R ? P::in(in[po + (long long)row * a.pitch + col])
-										      : (T)0;
-				}
+					for (int r = 0; r < P::RPK; r++)
+						pin[ks][nb][r] = P::in(pin[ks][nb][r]);
+		}
 		for (int k = 0; k < nt; k++) {
 			const T *f = s_frag + k * LR16_TERM;
 			T x[5][4];
@@ -327,25 +363,53 @@ static void lr_release(void)
  * takes the SVD (growth about 1) instead. */
 #define LR_MAX_GROWTH 16.0
 
-/* split every plane of the fused weights (the pyramid where the kernel has a centre, the plane is
- * mirror-symmetric and the growth small, else the SVD); the number of terms, or -1 */
+/* split one plane w into LS.lr[gi] (the pyramid where the kernel has a centre, the plane is
+ * mirror-symmetric and the growth small, else the SVD) and its centre; 0, or -1 */
+static int lr_split_plane(const double *w, int side, int gi, double *center)
+{
+	*center = 0.0;
+	if (LS.kernel != LR_M8 && lowrank_pyramid(w, side, &LS.lr[gi], center) == 0 &&
+	    lowrank_growth(&LS.lr[gi], w) <= LR_MAX_GROWTH)
+		return 0;
+	lowrank_free(&LS.lr[gi]);
+	*center = 0.0;
+	return lowrank_build(w, side, 1e-15, &LS.lr[gi]);
+}
+
+/* group the planes of the fused weights (a plane joins the first leader it is a multiple of; an
+ * all-zero plane joins none), split each leader, fill the args' groups; the number of terms, or -1 */
 static int lr_split(const struct dense_weights *d, int planes)
 {
-	int terms = 0;
+	struct lr_args *a = &LS.args;
+	const int area = d->side * d->side;
+	int group[LR_MAXPLANES], leader[LR_MAXPLANES], terms = 0, m = 0;
+	double mult[LR_MAXPLANES];
+	a->groups = 0;
 	for (int p = 0; p < planes; p++) {
-		const double *w = d->w + (long)p * d->side * d->side;
-		if (LS.kernel != LR_M8 && lowrank_pyramid(w, d->side, &LS.lr[p], &LS.args.center[p]) == 0 &&
-		    lowrank_growth(&LS.lr[p], w) <= LR_MAX_GROWTH) {
-			LS.centres += LS.args.center[p] != 0.0;
-		} else {
-			lowrank_free(&LS.lr[p]);
-			LS.args.center[p] = 0.0;
-			if (lowrank_build(w, d->side, 1e-15, &LS.lr[p]) != 0)
-				return -1;
-		}
-		LS.args.nterms[p] = LS.lr[p].rank;
-		terms += LS.lr[p].rank;
+		const double *w = d->w + (long)p * area;
+		group[p] = -1;
+		for (int gi = 0; gi < a->groups && group[p] < 0; gi++)
+			if (lowrank_multiple(d->w + (long)leader[gi] * area, w, area, &mult[p]))
+				group[p] = gi;
+		if (group[p] >= 0 || lowrank_multiple(w, w, area, &mult[p]) == 0)   /* a member, or all zero */
+			continue;
+		group[p] = a->groups, mult[p] = 1.0, leader[a->groups] = p;
+		if (lr_split_plane(w, d->side, a->groups, &a->center[p]) != 0)
+			return -1;
+		a->nterms[a->groups] = LS.lr[a->groups].rank;
+		terms += LS.lr[a->groups].rank;
+		a->groups++;
 	}
+	for (int gi = 0; gi < a->groups; gi++) {
+		a->first[gi] = m;
+		for (int p = 0; p < planes; p++)
+			if (group[p] == gi) {
+				a->member[m] = p, a->multiple[m++] = mult[p];
+				a->center[p] = a->center[leader[gi]] * mult[p];
+				LS.centres += a->center[p] != 0.0;
+			}
+	}
+	a->first[a->groups] = m;
 	return terms;
 }
 
@@ -366,17 +430,17 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		*why = "cannot decompose the fused weights";
 		return -1;
 	}
-	/* the fragments, plane after plane, in the kernel's precision (tf32: rounded to nearest) */
+	/* the fragments, group after group, in the kernel's precision (tf32: rounded to nearest) */
 	const int words = LS.kernel == LR_M8 ? LR_TERM : LR16_TERM;
 	const size_t n = (size_t)terms * words;
 	double *h = (double *)calloc(n, sizeof(double));
 	float *hf = (float *)calloc(n, sizeof(float));
 	int ok = h && hf;
-	for (int p = 0, at = 0; ok && p < planes; at += LS.lr[p].rank * words, p++) {
+	for (int gi = 0, at = 0; ok && gi < LS.args.groups; at += LS.lr[gi].rank * words, gi++) {
 		if (LS.kernel == LR_M8)
-			lr_fragments(&LS.lr[p], d->R, h + at);
+			lr_fragments(&LS.lr[gi], d->R, h + at);
 		else
-			lr_fragments16(&LS.lr[p], d->R, LS.kernel == LR_TF32 ? 8 : 4, LS.kernel == LR_TF32 ? 2 : 1, h + at);
+			lr_fragments16(&LS.lr[gi], d->R, LS.kernel == LR_TF32 ? 8 : 4, LS.kernel == LR_TF32 ? 2 : 1, h + at);
 	}
 	for (size_t i = 0; ok && LS.kernel == LR_TF32 && i < n; i++) {
 		const uint32_t b = tf32_bits((float)h[i]);
@@ -408,10 +472,10 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	const long kf = stencil_fused_points(c->stencil, c->fusion);
 	const double per_term = LS.kernel == LR_M8 ? 12.0 * 256 / 64 : lorastencil_term_macs(d->R, c->dtype);
 	LS.sigma = (double)(kf - LS.centres) / (per_term * terms);
-	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s, %d term%s over %d plane%s (%s), fused radius %d, "
-		 "%s tiles, sigma %.4f",
+	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s, %d term%s over %d plane%s in %d group%s (%s), "
+		 "fused radius %d, %s tiles, sigma %.4f",
 		 LS.kernel == LR_TF32 ? "m16n8k8 tf32" : LS.kernel == LR_F64 ? "m16n8k4 f64" : "m8n8k4 f64", terms,
-		 terms > 1 ? "s" : "", planes, planes > 1 ? "s" : "",
+		 terms > 1 ? "s" : "", planes, planes > 1 ? "s" : "", a->groups, a->groups > 1 ? "s" : "",
 		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : "16 x 32", LS.sigma);
 	c->state = &LS;
 	return 0;
@@ -421,12 +485,13 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 {
 	const struct lr_args *a = &LS.args;
 	const dim3 grid((unsigned)((a->nx + 63) / 64), (unsigned)((a->ny + 31) / 32), (unsigned)c->grid->n[2]);
+	const bool grouped = a->first[a->groups] > a->groups;
 	if (LS.kernel == LR_TF32)
-		lorastencil_kernel16<lr_tf32><<<grid, LR16_WARPS * 32, 0, s>>>((const float *)in, (float *)out,
-									       (const float *)LS.d_frag, *a);
+		(grouped ? lorastencil_kernel16<lr_tf32, true> : lorastencil_kernel16<lr_tf32, false>)<<<grid, LR16_WARPS * 32, 0, s>>>(
+			(const float *)in, (float *)out, (const float *)LS.d_frag, *a);
 	else if (LS.kernel == LR_F64)
-		lorastencil_kernel16<lr_f64><<<grid, LR16_WARPS * 32, 0, s>>>((const double *)in, (double *)out,
-									      (const double *)LS.d_frag, *a);
+		(grouped ? lorastencil_kernel16<lr_f64, true> : lorastencil_kernel16<lr_f64, false>)<<<grid, LR16_WARPS * 32, 0, s>>>(
+			(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
 	else
 		lorastencil_kernel<<<dim3((unsigned)((a->nx + 31) / 32), (unsigned)((a->ny + 15) / 16)), 256, 0, s>>>(
 			(const double *)in, (double *)out, (const double *)LS.d_frag, *a);

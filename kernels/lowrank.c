@@ -154,6 +154,25 @@ int lowrank_pyramid(const double *w, int n, struct lowrank *lr, double *center)
 	return 0;
 }
 
+int lowrank_multiple(const double *a, const double *b, int count, double *c)
+{
+	int at = 0;
+	double top = 0;
+	for (int i = 0; i < count; i++) {
+		if (fabs(a[i]) > fabs(a[at]))
+			at = i;
+		top = fabs(b[i]) > top ? fabs(b[i]) : top;
+	}
+	if (a[at] == 0.0 || top == 0.0)
+		return 0;
+	const double k = b[at] / a[at];
+	for (int i = 0; i < count; i++)
+		if (fabs(b[i] - k * a[i]) > 1e-13 * top)
+			return 0;
+	*c = k;
+	return 1;
+}
+
 void lowrank_free(struct lowrank *lr)
 {
 	free(lr->s);

@@ -35,6 +35,11 @@ int lowrank_build(const double *w, int n, double tol, struct lowrank *lr);
  * mirror-symmetric, a pivot vanishes or something is left off the centre (then use
  * lowrank_build). lowrank_residual(lr, w) is then |centre| at the middle entry and ~0 elsewhere. */
 int lowrank_pyramid(const double *w, int n, struct lowrank *lr, double *center);
+/* Whether the count entries of b are c times a's (1, *c set) within 1e-13 of b's largest entry: in
+ * 3D, planes that are multiples of one another (the z-mirror planes of mirror-symmetric weights, a
+ * kernel separable along z) share their terms, the input planes summed first. 0 when a or b is
+ * all zero or they are no multiples. */
+int lowrank_multiple(const double *a, const double *b, int count, double *c);
 void lowrank_free(struct lowrank *lr);
 /* The largest |W - sum of the kept terms| entry: 0 up to rounding when nothing was dropped. */
 double lowrank_residual(const struct lowrank *lr, const double *w);

@@ -340,6 +340,46 @@ static void test_mirror_weights(void **state)
 	assert_int_equal(option_weights("f16acc"), WEIGHTS_RANDOM);
 }
 
+/* lowrank_multiple, which groups lorastencil's 3D planes: the z-mirror planes of mirror-symmetric
+ * weights are multiples (of 1), random weights' planes are not, a scaled plane is, a zero one never */
+static void test_plane_multiples(void **state)
+{
+	(void)state;
+	const struct stencil *sten = stencil_find("box3d1r");
+	for (int t = 1; t <= 3; t += 2) {
+		struct weights w, wr;
+		struct dense_weights d, dr;
+		assert_int_equal(weights_make_mirror(sten, DT_FP64, &w), 0);
+		assert_int_equal(weights_compose(sten, &w, t, &d), 0);
+		assert_int_equal(weights_make(sten, DT_FP64, &wr), 0);
+		assert_int_equal(weights_compose(sten, &wr, t, &dr), 0);
+		const int area = d.side * d.side;
+		double c = 0;
+		for (int p = 0; p < d.side; p++) {
+			const int q = d.side - 1 - p;
+			assert_int_equal(lowrank_multiple(d.w + p * area, d.w + q * area, area, &c), 1);
+			assert_near(c, 1.0, 1e-12);
+			if (p != q)
+				assert_int_equal(lowrank_multiple(dr.w + p * area, dr.w + q * area, area, &c), 0);
+		}
+		/* the centre plane and an outer one differ in shape, not only in scale */
+		assert_int_equal(lowrank_multiple(d.w, d.w + d.R * area, area, &c), 0);
+		dense_weights_free(&d);
+		dense_weights_free(&dr);
+		weights_free(&w);
+		weights_free(&wr);
+	}
+	const double a[4] = { 1, -2, 0.5, 3 }, b[4] = { 2.5, -5, 1.25, 7.5 }, zero[4] = { 0, 0, 0, 0 };
+	double bent[4] = { 2.5, -5, 1.25, 7.5 };
+	double c = 0;
+	assert_int_equal(lowrank_multiple(a, b, 4, &c), 1);
+	assert_near(c, 2.5, 1e-15);
+	bent[2] += 1e-9;
+	assert_int_equal(lowrank_multiple(a, bent, 4, &c), 0);
+	assert_int_equal(lowrank_multiple(a, zero, 4, &c), 0);
+	assert_int_equal(lowrank_multiple(zero, a, 4, &c), 0);
+}
+
 void run_transform_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -347,6 +387,7 @@ void run_transform_tests(struct group_result *r)
 		cmocka_unit_test(test_decomposition),
 		cmocka_unit_test(test_lowrank),
 		cmocka_unit_test(test_mirror_weights),
+		cmocka_unit_test(test_plane_multiples),
 	};
 	RUN_GROUP(r, "transform", tests);
 }
