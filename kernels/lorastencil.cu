@@ -9,7 +9,8 @@
  *     multiply-add a point on CUDA cores);
  *   - any plane, the harness's random non-symmetric ones included: the SVD, every non-zero term
  *     (full rank 2R + 1 for random box weights, R + 1 for mirror-symmetric ones).
- * In 3D, planes that are multiples of one another share their terms (struct lr_args' groups).
+ * In 3D, planes that are multiples of one another share their terms (struct lr_args' groups);
+ * at fused radius 1 with SVD planes, lorastencil_sweep16 sweeps z, each input plane loaded once.
  * Each term is two banded products on tensor cores. lorastencil_kernel16 (fp64 m16n8k4 on sm_90,
  * tf32 m16n8k8 on sm_80 and newer) takes the vertical pass first on a warp's 16 x 32 tile and
  * feeds its accumulator to the horizontal pass as it stands; in 3D it sums the terms of the
@@ -48,6 +49,10 @@ struct lr_args {
 	int nx, ny, R, planes;         /* planes: 1 in 2D, 2R + 1 in 3D (input planes z - R ..) */
 	int zr;                            /* the first input plane's offset: 0 in 2D, R in 3D */
 	int groups;                        /* groups of planes, each with its own terms */
+	int nz;                            /* output planes (3D) */
+	int gterm[LR_MAXPLANES + 1];       /* group i's first term (gterm[groups]: all terms) */
+	int pgroup[LR_MAXPLANES];          /* a plane's group (-1: an all-zero plane) */
+	double pmultiple[LR_MAXPLANES];    /* a plane's weights over its group leader's */
 	int nterms[LR_MAXPLANES];          /* terms per group, in order in the fragments */
 	int first[LR_MAXPLANES + 1];       /* group i's members: member[first[i] .. first[i + 1]) */
 	int member[LR_MAXPLANES];          /* a member's plane (0 .. planes - 1); the first one leads */
@@ -184,6 +189,81 @@ __device__ __forceinline__ void lr_patch(typename P::T (&pin)[P::KS][5][P::RPK],
 			}
 }
 
+/* one term (fragments f in shared memory) of the patch pin: its vertical pass into x, then its
+ * horizontal pass, times k, added to acc (lr_horiz) */
+template <class P>
+__device__ __forceinline__ void lr_vert(typename P::T (&x)[5][4], const typename P::T (&pin)[P::KS][5][P::RPK],
+					const typename P::T *f, int nks)
+{
+	typedef typename P::T T;
+	const int lane = threadIdx.x & 31;
+#pragma unroll
+	for (int nb = 0; nb < 5; nb++)
+#pragma unroll
+		for (int e = 0; e < 4; e++)
+			x[nb][e] = 0;
+#pragma unroll
+	for (int ks = 0; ks < P::KS; ks++) {
+		if (ks >= nks)
+			break;
+		T au[P::AU];
+#pragma unroll
+		for (int j = 0; j < P::AU; j++)
+			au[j] = f[(ks * P::AU + j) * 32 + lane];
+#pragma unroll
+		for (int nb = 0; nb < 5; nb++)
+			P::vert(x[nb], au, pin[ks][nb]);
+	}
+}
+
+template <class P>
+__device__ __forceinline__ void lr_horiz(typename P::T (&acc)[4][4], const typename P::T (&x)[5][4],
+					 const typename P::T *f, typename P::T k)
+{
+	typedef typename P::T T;
+	const int lane = threadIdx.x & 31;
+	T bv[2][2];
+#pragma unroll
+	for (int d = 0; d < 2; d++)
+#pragma unroll
+		for (int q = 0; q < 2; q++)
+			bv[d][q] = k * f[LR16_BV + (d * 2 + q) * 32 + lane];
+#pragma unroll
+	for (int jo = 0; jo < 4; jo++)
+#pragma unroll
+		for (int d = 0; d < 2; d++)
+			P::horiz(acc[jo], x[jo + d], bv[d]);
+}
+
+/* a warp's 16 x 32 outputs of the plane at zo (an element offset), the centres added */
+template <class P>
+__device__ __forceinline__ void lr_store(const typename P::T (&acc)[4][4], const typename P::T *__restrict__ in,
+					 typename P::T *__restrict__ out, const struct lr_args &a, long long zo, int y0,
+					 int x0)
+{
+	typedef typename P::T T;
+	const int lane = threadIdx.x & 31, g = lane >> 2, t = lane & 3;
+#pragma unroll
+	for (int jo = 0; jo < 4; jo++)
+#pragma unroll
+		for (int h = 0; h < 2; h++) {
+			const int y = y0 + g + 8 * h, xo = x0 + 8 * jo + 2 * t;
+			if (y >= a.ny)
+				continue;
+			const long long at = zo + (long long)y * a.pitch + xo;
+			T v0 = acc[jo][2 * h], v1 = acc[jo][2 * h + 1];
+			for (int p = 0; p < a.planes; p++)
+				if (a.center[p] != 0.0) {
+					const long long c = at + (long long)(p - a.zr) * a.plane;
+					v0 += (T)a.center[p] * in[c], v1 += (T)a.center[p] * in[c + 1];
+				}
+			if (xo < a.nx)
+				out[at] = v0;
+			if (xo + 1 < a.nx)
+				out[at + 1] = v1;
+		}
+}
+
 /* GROUPED: some group has more than one plane (else each group's patch is one plane's, loaded as
  * the MMAs take it) */
 template <class P, bool GROUPED>
@@ -194,7 +274,7 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
 {
 	typedef typename P::T T;
 	__shared__ T s_frag[LR_MAXRANK * LR16_TERM];
-	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+	const int w = threadIdx.x >> 5;
 	const int y0 = (blockIdx.y * 2 + (w >> 1)) * 16, x0 = (blockIdx.x * 2 + (w & 1)) * 32;
 	const bool live = y0 < a.ny && x0 < a.nx;   /* dead warps still meet the block's barriers */
 	const int nks = (16 + 2 * a.R + P::KROWS - 1) / P::KROWS;
@@ -234,59 +314,88 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
 						pin[ks][nb][r] = P::in(pin[ks][nb][r]);
 		}
 		for (int k = 0; k < nt; k++) {
-			const T *f = s_frag + k * LR16_TERM;
 			T x[5][4];
-#pragma unroll
-			for (int nb = 0; nb < 5; nb++)
-#pragma unroll
-				for (int e = 0; e < 4; e++)
-					x[nb][e] = 0;
-#pragma unroll
-			for (int ks = 0; ks < P::KS; ks++) {
-				if (ks >= nks)
-					break;
-				T au[P::AU];
-#pragma unroll
-				for (int j = 0; j < P::AU; j++)
-					au[j] = f[(ks * P::AU + j) * 32 + lane];
-#pragma unroll
-				for (int nb = 0; nb < 5; nb++)
-					P::vert(x[nb], au, pin[ks][nb]);
-			}
-			T bv[2][2];
-#pragma unroll
-			for (int d = 0; d < 2; d++)
-#pragma unroll
-				for (int q = 0; q < 2; q++)
-					bv[d][q] = f[LR16_BV + (d * 2 + q) * 32 + lane];
-#pragma unroll
-			for (int jo = 0; jo < 4; jo++)
-#pragma unroll
-				for (int d = 0; d < 2; d++)
-					P::horiz(acc[jo], x[jo + d], bv[d]);
+			lr_vert<P>(x, pin, s_frag + k * LR16_TERM, nks);
+			lr_horiz<P>(acc, x, s_frag + k * LR16_TERM, (T)1);
 		}
 	}
-	if (!live)
-		return;
+	if (live)
+		lr_store<P>(acc, in, out, a, zo, y0, x0);
+}
+
+/*
+ * lorastencil_sweep16, 3D at fused radius 1: a block sweeps LR_ZC output planes, each input plane
+ * loaded once, its patch applied to the three output planes it feeds (accumulators of three
+ * planes in registers, a ring): each term's vertical pass once, its horizontal pass into every
+ * plane of its group, times the plane's multiple. Every
+ * term stays in shared memory for the whole sweep: no barrier past the staging.
+ */
+#define LR_ZC 32
+
+/* input plane i (= PH mod 3) of the sweep: its terms into the outputs it feeds, then the output
+ * plane i - 2 (complete) stored */
+template <class P, int PH>
+__device__ __forceinline__ void lr_sweep_plane(typename P::T (&acc)[3][4][4], const typename P::T *__restrict__ in,
+					       typename P::T *__restrict__ out, const typename P::T *s_frag,
+					       const struct lr_args &a, long long z0o, int i, int nzc, int y0, int x0,
+					       int nks)
+{
+	typedef typename P::T T;
+	T pin[P::KS][5][P::RPK];
+	lr_patch<P, LR_OPERAND>(pin, in, z0o + (long long)(i - 1) * a.plane, (T)1, a, y0, x0, nks);
+	for (int gi = 0; gi < a.groups; gi++)
+		for (int k = a.gterm[gi]; k < a.gterm[gi + 1]; k++) {
+			T x[5][4];
+			lr_vert<P>(x, pin, s_frag + k * LR16_TERM, nks);
 #pragma unroll
-	for (int jo = 0; jo < 4; jo++)
-#pragma unroll
-		for (int h = 0; h < 2; h++) {
-			const int y = y0 + g + 8 * h, xo = x0 + 8 * jo + 2 * t;
-			if (y >= a.ny)
-				continue;
-			const long long at = zo + (long long)y * a.pitch + xo;
-			T v0 = acc[jo][2 * h], v1 = acc[jo][2 * h + 1];
-			for (int p = 0; p < a.planes; p++)
-				if (a.center[p] != 0.0) {
-					const long long c = at + (long long)(p - a.zr) * a.plane;
-					v0 += (T)a.center[p] * in[c], v1 += (T)a.center[p] * in[c + 1];
-				}
-			if (xo < a.nx)
-				out[at] = v0;
-			if (xo + 1 < a.nx)
-				out[at + 1] = v1;
+			for (int p = 0; p < 3; p++)  /* output i - p of the sweep, from plane p */
+				if (a.pgroup[p] == gi && i - p >= 0 && i - p < nzc)
+					lr_horiz<P>(acc[(PH - p + 3) % 3], x, s_frag + k * LR16_TERM, (T)a.pmultiple[p]);
 		}
+	const int j = i - 2;
+	if (j >= 0 && j < nzc) {
+		T(&done)[4][4] = acc[(PH + 1) % 3];
+		lr_store<P>(done, in, out, a, z0o + (long long)j * a.plane, y0, x0);
+#pragma unroll
+		for (int jo = 0; jo < 4; jo++)
+#pragma unroll
+			for (int e = 0; e < 4; e++)
+				done[jo][e] = 0;
+	}
+}
+
+/* 254 registers on sm_90 (2 blocks an SM); a budget of 3 blocks spills 728 B */
+template <class P>
+__global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_sweep16(const typename P::T *__restrict__ in,
+								       typename P::T *__restrict__ out,
+								       const typename P::T *__restrict__ frag,
+								       struct lr_args a)
+{
+	typedef typename P::T T;
+	__shared__ T s_frag[LR_MAXRANK * LR16_TERM];
+	lr_stage(s_frag, frag, a.gterm[a.groups] * LR16_TERM);
+	const int w = threadIdx.x >> 5;
+	const int y0 = (blockIdx.y * 2 + (w >> 1)) * 16, x0 = (blockIdx.x * 2 + (w & 1)) * 32;
+	if (y0 >= a.ny || x0 >= a.nx)
+		return;
+	const int nks = (16 + 2 * a.R + P::KROWS - 1) / P::KROWS;
+	const int z0 = blockIdx.z * LR_ZC, nzc = min(LR_ZC, a.nz - z0);
+	const long long z0o = a.origin + (long long)z0 * a.plane;
+	T acc[3][4][4];
+#pragma unroll
+	for (int s = 0; s < 3; s++)
+#pragma unroll
+		for (int jo = 0; jo < 4; jo++)
+#pragma unroll
+			for (int e = 0; e < 4; e++)
+				acc[s][jo][e] = 0;
+	for (int i = 0; i < nzc + 2; i += 3) {       /* input planes z0 - 1 + i .. */
+		lr_sweep_plane<P, 0>(acc, in, out, s_frag, a, z0o, i, nzc, y0, x0, nks);
+		if (i + 1 < nzc + 2)
+			lr_sweep_plane<P, 1>(acc, in, out, s_frag, a, z0o, i + 1, nzc, y0, x0, nks);
+		if (i + 2 < nzc + 2)
+			lr_sweep_plane<P, 2>(acc, in, out, s_frag, a, z0o, i + 2, nzc, y0, x0, nks);
+	}
 }
 
 struct lr_state {
@@ -295,6 +404,7 @@ struct lr_state {
 	struct lr_args args;
 	int kernel;     /* LR_M8 (fp64 below sm_90), LR_F64 (sm_90), LR_TF32 */
 	int centres;    /* pyramid planes: their centre is CUDA-core work */
+	int sweep;      /* 3D at fused radius 1: lorastencil_sweep16 */
 	double sigma;
 	char variant[192];
 };
@@ -410,6 +520,10 @@ static int lr_split(const struct dense_weights *d, int planes)
 			}
 	}
 	a->first[a->groups] = m;
+	for (int gi = 0; gi < a->groups; gi++)
+		a->gterm[gi + 1] = a->gterm[gi] + a->nterms[gi];
+	for (int p = 0; p < planes; p++)
+		a->pgroup[p] = group[p], a->pmultiple[p] = group[p] >= 0 ? mult[p] : 0.0;
 	return terms;
 }
 
@@ -466,6 +580,11 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	a->R = d->R;
 	a->planes = planes;
 	a->zr = dims == 3 ? d->R : 0;
+	a->nz = (int)g->n[2];
+	/* the sweep where it measured faster: SVD planes (random weights +17 % fp64, +22 % tf32;
+	 * star3d1r sym +27 %); the pyramid's box planes keep kernel16, whose group applies one term to
+	 * the summed patch (sym box3d1r: 56.1 against 56.5 GStencil/s, tf32 79.7 against 87.5; H200) */
+	LS.sweep = dims == 3 && d->R == 1 && LS.kernel != LR_M8 && terms <= LR_MAXRANK && LS.centres == 0;
 	/* useful MACs over issued: K_fused (the fused kernel's non-zero points, less the centres on
 	 * CUDA cores) over the MMA MACs a point of all terms: m8n8k4, 12 MMAs of 256 MACs a term for
 	 * 64 points; kernel16, the method table's count (lorastencil_term_macs) */
@@ -473,10 +592,11 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	const double per_term = LS.kernel == LR_M8 ? 12.0 * 256 / 64 : lorastencil_term_macs(d->R, c->dtype);
 	LS.sigma = (double)(kf - LS.centres) / (per_term * terms);
 	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s, %d term%s over %d plane%s in %d group%s (%s), "
-		 "fused radius %d, %s tiles, sigma %.4f",
+		 "fused radius %d, %s tiles%s, sigma %.4f",
 		 LS.kernel == LR_TF32 ? "m16n8k8 tf32" : LS.kernel == LR_F64 ? "m16n8k4 f64" : "m8n8k4 f64", terms,
 		 terms > 1 ? "s" : "", planes, planes > 1 ? "s" : "", a->groups, a->groups > 1 ? "s" : "",
-		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : "16 x 32", LS.sigma);
+		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : "16 x 32",
+		 LS.sweep ? ", a z sweep of 32 planes" : "", LS.sigma);
 	c->state = &LS;
 	return 0;
 }
@@ -486,7 +606,15 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 	const struct lr_args *a = &LS.args;
 	const dim3 grid((unsigned)((a->nx + 63) / 64), (unsigned)((a->ny + 31) / 32), (unsigned)c->grid->n[2]);
 	const bool grouped = a->first[a->groups] > a->groups;
-	if (LS.kernel == LR_TF32)
+	if (LS.sweep) {
+		const dim3 sg(grid.x, grid.y, (unsigned)((a->nz + LR_ZC - 1) / LR_ZC));
+		if (LS.kernel == LR_TF32)
+			lorastencil_sweep16<lr_tf32><<<sg, LR16_WARPS * 32, 0, s>>>((const float *)in, (float *)out,
+										    (const float *)LS.d_frag, *a);
+		else
+			lorastencil_sweep16<lr_f64><<<sg, LR16_WARPS * 32, 0, s>>>((const double *)in, (double *)out,
+										   (const double *)LS.d_frag, *a);
+	} else if (LS.kernel == LR_TF32)
 		(grouped ? lorastencil_kernel16<lr_tf32, true> : lorastencil_kernel16<lr_tf32, false>)<<<grid, LR16_WARPS * 32, 0, s>>>(
 			(const float *)in, (float *)out, (const float *)LS.d_frag, *a);
 	else if (LS.kernel == LR_F64)
