@@ -3,8 +3,8 @@
 # each kernel (speed of light, occupancy and its limiters, launch, warp states, scheduler, pipes,
 # memory, and the traffic at each level: DRAM, L2 and L1 bytes, shared-memory wavefronts,
 # instructions, for the energy a stencil costs), one launch after an L2 eviction (stencilbench
-# --profile-once), clocks as found (--clock-control none). make ncu-reports writes them for experiments/kernels-vs-authors.csv into
-# the run's ncu/ folder, beside the rows they explain.
+# --profile-once), clocks as found (--clock-control none). make ncu-reports writes them for
+# experiments/kernels-vs-authors.csv into the run's ncu/ folder, beside the rows they explain.
 # The list's configurations come from stencil-runs keys (RUNS_TOOL, default build/stencil-runs):
 # no CSV is parsed here.
 # usage: scripts/ncu-reports.sh EXPERIMENT.csv OUTDIR   (BENCH, NCU: the runner and ncu)

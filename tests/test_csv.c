@@ -176,12 +176,7 @@ static void test_writer_regular_files_only(void **state)
 	(void)state;
 	const char *d = temp_dir();
 	snprintf(reg, sizeof(reg), "%s/reg.csv", d);
-	{
-		FILE *f = fopen(reg, "w");
-		assert_non_null(f);
-		fputs("old\n", f);
-		fclose(f);
-	}
+	put_file(reg, "old\n");
 	snprintf(path, sizeof(path), "%s/fifo", d);
 	assert_int_equal(mkfifo(path, 0644), 0);
 	snprintf(path, sizeof(path), "%s/dir", d);

@@ -471,7 +471,6 @@ static void test_newest_run(void **state)
 	assert_int_equal(render_newest_run(repo_path("tests/fixtures"), missing, out, sizeof(out), err, sizeof(err)), -1);
 }
 
-
 /* copy CSV src to dst with column col appended (value per data row: first row a, the others b) and
  * column blank set to NA in every row (blank NULL: none) */
 static void csv_with_column(const char *src, const char *dst, const char *col, const char *a, const char *b,

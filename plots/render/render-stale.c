@@ -3,9 +3,10 @@
  * never remembered: the files under kernels/ and profiling/ that differ between a run's commit and
  * the repository rendering it (its working tree: HEAD and any uncommitted change), asked of git once
  * per commit and rendering context, kept to the files that can touch the rows a target used (a
- * method's own kernel file, the method tables' kernel column, only for that method's rows; every
- * other file for every row; a header kernels/NAME-*.cuh is NAME.cu's), and said in the titles' words: "stale for kernels/x.cu (changed since
- * C)", a count for a long list, "staleness unknown (...)" where git or the commit is not there.
+ * method's own kernel file, the method tables' kernel column, and a header kernels/NAME-*.cuh
+ * beside kernels/NAME.cu, only for that method's rows; every other file for every row), and said
+ * in the titles' words: "stale for kernels/x.cu (changed since C)", a count for a long list,
+ * "staleness unknown (...)" where git or the commit is not there.
  * STENCIL_REPRO_STALE=off turns the check off and the titles say so (tests/golden.sh: pinned
  * outputs that must not follow the repository's future commits). Below every other file of the
  * renderer: it calls none of them.
