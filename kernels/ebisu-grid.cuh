@@ -34,6 +34,7 @@ struct ebg_args {
 	long long xpitch, xplane;  /* its row pitch and plane size, in elements */
 	unsigned long long *flags; /* one a block: planes published, counted across launches */
 	unsigned long long base;   /* the count at this launch's start */
+	int planes;                /* plane iterations a launch: the flags' count advances by this */
 };
 
 /* a flag's value, without ordering (the caller fences once it has seen enough) */
@@ -50,8 +51,9 @@ __device__ __forceinline__ void ebg_flag_store(unsigned long long *p, unsigned l
 }
 
 /* columns a thread and the most threads a tile, by data type: the register queues of fp32 t = 7
- * (5 columns) fit the 128 registers that 16 warps an SM leave (a 90 x 24 tile, 6 x 22 of them
- * for 512^2 at fused radius 7 on 132 SMs); fp64 takes 3 columns under 96 registers (20 warps) */
+ * (5 columns) fit the 128 registers that 16 warps an SM leave; fp64 takes 3 columns under 96
+ * registers (20 warps). The tile's shape is chosen at run time (try3d_grid in ebisu.cu): for
+ * 512^2 at fused radius 7 on 132 SMs, 45 x 49 (9 x 49 threads), 12 x 11 tiles */
 /* input planes staged (two loads in flight), and the ring cells a thread copies at most */
 #define EBG_NIN 3
 #define EBG_XS 4
@@ -74,15 +76,11 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 	const int tx = threadIdx.x, ty = threadIdx.y, c0 = tx * V;
 	const int bx = blockIdx.x % a.nbx, by = blockIdx.x / a.nbx;
 	const int x0 = a.e0 + bx * W, y0 = a.e0 + by * H;   /* the tile's first interior coordinates */
-	const int zstart = -R, planes = nz + 2 * R + 2 * (TS - 1);
+	const int zstart = -R, planes = a.planes;
 	T acc[TS][D][V];
 #pragma unroll
 	for (int s = 0; s < TS; s++)
-#pragma unroll
-		for (int k = 0; k < D; k++)
-#pragma unroll
-			for (int v = 0; v < V; v++)
-				acc[s][k][v] = 0;
+		zero(acc[s]);
 
 	/* the input plane z with its ring of RAD, straight from global memory (zeros past the
 	 * allocation; x0 - RAD >= -R >= -halo) */

@@ -5,18 +5,17 @@
  *
  * 2D and 3D: a block owns a large tile across the non-streaming dimensions (x in 2D; x-y in 3D),
  * with overlapped halos of R = r t on each side, and streams along the last dimension (y in 2D,
- * z in 3D) over a chunk of rows (planes). Per step, each thread keeps a register queue of 2r+1
- * partial sums for the rows (planes) in flight along the streaming dimension: a new row of step
- * s-1 is added into all 2r+1 of them with the matching weight row, and the oldest one is then
+ * z in 3D) over a chunk of rows (planes). Per step, each thread keeps a register queue of partial
+ * sums for the rows (planes) in flight along the streaming dimension: a new row of step s-1 is
+ * added into the 2r+1 of them it feeds with the matching weight row, and the oldest one is then
  * complete. Neighbours across the tile come from shared memory, which holds the newest rows
- * (planes) of each step, padded so that the threads' V-wide windows are free of bank conflicts;
- * in 2D, steps 2..t with r <= V take them from the neighbouring lanes' registers (shuffles) and
- * only the r columns past each end of a warp from shared memory.
- * 2D waits at a barrier after each step. 3D: step s reads the plane that step s-1 finished one
- * iteration earlier, from a buffer of two, so one barrier a plane serves all t steps (a barrier
- * a step where two planes a step do not fit in shared memory); a warp is one tile row, and the
- * rows a step does not need (outside [s r, TY - s r)) skip it.
- * Input is prefetched with cp.async, in 2D two rows ahead, in 3D one plane. The halo
+ * (planes) of each step. 2D (kernels/ebisu-2d.cuh): two rows an iteration where t > 1, windows
+ * read as 16-byte vectors, steps 2..t with r <= V from the neighbouring lanes' registers, a
+ * barrier a step. 3D: shared planes padded so that the threads' V-wide windows are free of bank
+ * conflicts; step s reads the plane that step s-1 finished one iteration earlier, from a buffer
+ * of two, so one barrier a plane serves all t steps (a barrier a step where two planes a step do
+ * not fit in shared memory); a warp is one tile row, and the rows a step does not need (outside
+ * [s r, TY - s r)) skip it. Input is prefetched with cp.async, in 3D one plane ahead. The halo
  * columns are computed redundantly (the overlap); measured F over the model's F shows how much.
  * 1D: a block loads a chunk plus halo into shared memory and does the t steps there, shrinking.
  *
@@ -65,35 +64,6 @@ __device__ __forceinline__ void stage_span(T *buf, const T *row, int c0, int x0,
 }
 
 /*
- * Add one new row of step s-1 (window win, V outputs wide) into the 2r+1 partial sums acc[k]
- * (k = 0 is the oldest row in flight, whose weight row is dy = +r). For a 3D plane the caller
- * passes the x-y windows; here the 2D version.
- */
-template <typename T, int RAD, int V, bool BOX>
-__device__ __forceinline__ void add_row(T (&acc)[2 * RAD + 1][V], const T (&win)[V + 2 * RAD])
-{
-	constexpr int D = 2 * RAD + 1;
-#pragma unroll
-	for (int k = 0; k < D; k++) {
-		const int dy = RAD - k;
-		if (BOX || dy == 0) {
-#pragma unroll
-			for (int dx = -RAD; dx <= RAD; dx++) {
-				const T w = ew<T>((dy + RAD) * D + dx + RAD);
-#pragma unroll
-				for (int v = 0; v < V; v++)
-					acc[k][v] = fma(w, win[v + dx + RAD], acc[k][v]);
-			}
-		} else {
-			const T w = ew<T>((dy + RAD) * D + RAD);
-#pragma unroll
-			for (int v = 0; v < V; v++)
-				acc[k][v] = fma(w, win[v + RAD], acc[k][v]);
-		}
-	}
-}
-
-/*
  * Add one new plane of step s-1 into the 2r+1 partial sums acc[k] of a 3D thread (k = 0: the
  * oldest plane in flight, weight plane dz = +r). rows points at the thread's own row of the padded
  * plane; for each dz the x-y neighbourhood counts (box: (2r+1)^2, star: the centre plane's cross,
@@ -127,141 +97,33 @@ __device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *row
 	}
 }
 
-template <typename T, int D, int V>
+/* the queue's oldest K rows are done: move the rest down K places, zeros behind them */
+template <typename T, int D, int V, int K = 1>
 __device__ __forceinline__ void shift(T (&acc)[D][V])
 {
 #pragma unroll
-	for (int k = 0; k + 1 < D; k++)
+	for (int k = 0; k + K < D; k++)
 #pragma unroll
 		for (int v = 0; v < V; v++)
-			acc[k][v] = acc[k + 1][v];
+			acc[k][v] = acc[k + K][v];
 #pragma unroll
-	for (int v = 0; v < V; v++)
-		acc[D - 1][v] = 0;
+	for (int k = D - K; k < D; k++)
+#pragma unroll
+		for (int v = 0; v < V; v++)
+			acc[k][v] = 0;
 }
 
-/*
- * The window of a 2D step s >= 2 without the shared-memory round trip: column c0 + d of the
- * previous step's row comes from the register of the lane that computed it (a shuffle), and
- * only columns past either end of the warp from the row in shared memory, where their owners
- * wrote them (edge_col). own: this thread's V columns of that row.
- */
-template <typename T, int RAD, int V>
-__device__ __forceinline__ void window_shfl(T (&win)[V + 2 * RAD], const T (&own)[V], const T *row, int c0, int lane)
+template <typename T, int D, int V>
+__device__ __forceinline__ void zero(T (&acc)[D][V])
 {
 #pragma unroll
-	for (int i = 0; i < V + 2 * RAD; i++) {
-		const int d = i - RAD;                       /* column offset from c0 */
-		if (d >= 0 && d < V) {
-			win[i] = own[d];
-			continue;
-		}
-		const int q = d < 0 ? -((V - 1 - d) / V) : d / V;   /* the owning lane's offset */
-		const int e = d - q * V;
-		T x = q < 0 ? __shfl_up_sync(0xffffffffu, own[e], -q) : __shfl_down_sync(0xffffffffu, own[e], q);
-		if (lane + q < 0 || lane + q >= 32)
-			x = row[pad<T>(c0 + i)];
-		win[i] = x;
-	}
+	for (int k = 0; k < D; k++)
+#pragma unroll
+		for (int v = 0; v < V; v++)
+			acc[k][v] = 0;
 }
 
-/* whether column v of this lane is one of the RAD columns at either end of its warp, which the
- * neighbouring warps read from shared memory */
-template <int RAD, int V> __device__ __forceinline__ bool edge_col(int lane, int v)
-{
-	const int lc = lane * V + v;
-	return lc < RAD || lc >= 32 * V - RAD;
-}
-
-/* ---------------------------------------------------------------- 2D: stream along y ---- */
-
-/* NIN input rows in a ring, NIN - 1 loads in flight */
-template <typename T, int RAD, int TS, int V, int NIN>
-struct eb2 {
-	static constexpr int D = 2 * RAD + 1, R = RAD * TS, C = EB_NT2 * V, W = C - 2 * R;
-	static constexpr int ROW = C + 2 * RAD;               /* logical row length (with pads) */
-	static constexpr int SROW = ROW + ROW / (128 / (int)sizeof(T)) + 1;   /* physical */
-	static_assert(NIN == 2 || NIN == 3, "a ring of 2 or 3 input rows");
-	static constexpr size_t smem = (size_t)(TS - 1 + NIN) * SROW * sizeof(T);
-	static_assert(W > 0, "the halo leaves no output in the tile");
-};
-
-template <typename T, int RAD, int TS, int V, int NIN, bool BOX, bool SH>
-__global__ void __launch_bounds__(EB_NT2) ebisu2d(const T *__restrict__ in, T *__restrict__ out,
-						  int nx, int ny, long long pitch, int halo, int H)
-{
-	using P = eb2<T, RAD, TS, V, NIN>;
-	constexpr int D = P::D, R = P::R, W = P::W, SROW = P::SROW, PD = NIN - 1;
-	extern __shared__ __align__(16) unsigned char eb_smem[];
-	T *sm = reinterpret_cast<T *>(eb_smem);
-	/* rows 0..NIN-1: a ring of input rows; row NIN - 1 + s (s = 1..TS-1): newest row of step s. A
-	 * barrier a step: the 3D kernel's one barrier a plane (two rows a step, a row of lag a step)
-	 * measured slower here, 717 against 901 GStencil/s on box2d1r fp32 t = 4 (H200) */
-	const int c0 = threadIdx.x * V;
-	const int bx0 = blockIdx.x * W, by0 = blockIdx.y * H;
-	const int ystart = by0 - R, rows = min(H, ny - by0) + 2 * R;
-	T acc[TS][D][V];
-#pragma unroll
-	for (int s = 0; s < TS; s++)
-#pragma unroll
-		for (int k = 0; k < D; k++)
-#pragma unroll
-			for (int v = 0; v < V; v++)
-				acc[s][k][v] = 0;
-
-	/* the input row y of this block's columns into input buffer b (zeros past the allocation) */
-	auto load_row = [&](int b, int y) {
-		stage_span<T, RAD, V>(sm + b * SROW, in + (long long)(y + halo) * pitch + halo, c0, bx0 - R,
-				      nx + halo, y < ny + halo);
-	};
-
-#pragma unroll
-	for (int i = 0; i < PD; i++)
-		load_row(i, ystart + i);
-	for (int it = 0; it < rows; it++) {
-		cp_wait_group<PD - 1>();   /* row it has landed; rows it + 1 .. it + PD - 1 may be in flight */
-		__syncthreads();
-		/* into the buffer row it - 1 left, read before the barrier */
-		if (it + PD < rows)
-			load_row((unsigned)(it + PD) % NIN, ystart + it + PD);
-		else if (PD > 1)
-			cp_commit();     /* an empty group keeps the count */
-		const int yin = ystart + it;
-		T own[V];                  /* SH: the previous step's row, this thread's columns */
-#pragma unroll
-		for (int s = 1; s <= TS; s++) {
-			const T *src = sm + (s == 1 ? (unsigned)it % NIN : s + NIN - 2) * SROW;
-			T win[V + 2 * RAD];
-			if (SH && s > 1)
-				window_shfl<T, RAD, V>(win, own, src, c0, threadIdx.x & 31);
-			else
-#pragma unroll
-				for (int i = 0; i < V + 2 * RAD; i++)
-					win[i] = src[pad<T>(c0 + i)];
-			add_row<T, RAD, V, BOX>(acc[s - 1], win);
-			const int yo = yin - s * RAD;
-			if (s < TS) {
-				T *dst = sm + (s + NIN - 1) * SROW;
-#pragma unroll
-				for (int v = 0; v < V; v++) {
-					own[v] = acc[s - 1][0][v];
-					if (!SH || edge_col<RAD, V>(threadIdx.x & 31, v))
-						dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
-				}
-			} else if (yo >= by0 && yo < by0 + H && yo < ny) {
-#pragma unroll
-				for (int v = 0; v < V; v++) {
-					const int c = c0 + v, x = bx0 - R + c;
-					if (c >= R && c < R + W && x < nx)
-						out[(long long)(yo + halo) * pitch + x + halo] = acc[TS - 1][0][v];
-				}
-			}
-			shift(acc[s - 1]);
-			if (s < TS)
-				__syncthreads();
-		}
-	}
-}
+#include "ebisu-2d.cuh"
 
 /* ------------------------------------------------------------- 3D: stream along z ---- */
 
@@ -296,11 +158,7 @@ __global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T
 	T acc[TS][D][V];
 #pragma unroll
 	for (int s = 0; s < TS; s++)
-#pragma unroll
-		for (int k = 0; k < D; k++)
-#pragma unroll
-			for (int v = 0; v < V; v++)
-				acc[s][k][v] = 0;
+		zero(acc[s]);
 
 	/* plane buffers: row ty + RAD of the padded plane holds tile row ty */
 	auto load_plane = [&](int b, int z) {
@@ -396,26 +254,27 @@ struct eb_state {
 	int H;                 /* rows (planes) per block along the streaming dimension */
 	int tile_y;            /* 3D: threads (rows) along y */
 	int lazy;              /* 3D: one barrier a plane (else one a step) */
-	int nin;               /* 2D: input rows in the ring (nin - 1 loads in flight) */
+	int nin;               /* 2D: groups of input rows in the ring (nin - 1 in flight) */
+	int rows;              /* 2D: rows an iteration, a group */
+	int halo;              /* 2D: the tile's halo, r t rounded up to whole vectors */
 	size_t smem;
 	/* 3D cooperative variant (ebisu-grid.cuh): its launch, tiles, threads a row, exchange */
 	ebg_launch_fn gfn;
 	struct ebg_args ga;
-	int gtx, gv;           /* threads along x, columns a thread */
-	int gplanes;           /* plane iterations a launch: the flags' count advances by this */
+	int gtx;               /* threads along x */
 };
 
 static int g_sms;
 static size_t g_smem_optin;
 
-template <typename T, int RAD, int TS, int V, int NIN, bool BOX, bool SH>
+template <typename T, int RAD, int TS, int V, int NIN, int K, bool BOX, bool SH>
 static void run2d(const void *in, void *out, const struct grid *g, int H, cudaStream_t s)
 {
-	using P = eb2<T, RAD, TS, V, NIN>;
+	using P = eb2<T, RAD, TS, V, NIN, K>;
 	dim3 grid((unsigned)((g->n[0] + P::W - 1) / P::W), (unsigned)((g->n[1] + H - 1) / H));
 	/* the kernels index rows from the ring's first column: skip the row's lead pad */
-	ebisu2d<T, RAD, TS, V, NIN, BOX, SH><<<grid, EB_NT2, P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead, (int)g->n[0],
-		(int)g->n[1], g->pitch, g->halo, H);
+	ebisu2d<T, RAD, TS, V, NIN, K, BOX, SH><<<grid, EB_NT2, P::smem, s>>>((const T *)in + g->lead, (T *)out + g->lead,
+		(int)g->n[0], (int)g->n[1], g->pitch, g->halo, H);
 }
 
 template <typename T, int RAD, int TS, int V, int TY, bool BOX, bool LAZY>
@@ -439,7 +298,7 @@ static void run3d_grid(const void *in, void *out, const struct grid *g, struct e
 	void *args[] = { &pin, &pout, &nx, &ny, &nz, &pitch, &plane, &halo, &a };
 	cudaLaunchCooperativeKernel((const void *)ebisu3d_grid<T, RAD, TS, V, BOX>, dim3((unsigned)(a.nbx * a.nby)),
 				    dim3((unsigned)st->gtx, (unsigned)a.H), args, st->smem, s);
-	st->ga.base += (unsigned long long)st->gplanes;
+	st->ga.base += (unsigned long long)st->ga.planes;
 }
 
 /*
@@ -485,39 +344,60 @@ static int occupancy_of(K kernel, int threads, size_t smem)
 	return n;
 }
 
+/* K rows an iteration, with one or two groups of K input rows in flight: two unless their
+ * registers cost blocks an SM. Measured on an H200 with a row an iteration, two rows in flight
+ * against one: box2d3r fp64 170 against 150 GStencil/s, box2d1r fp32 t = 7 1089 against 1025;
+ * box2d1r fp64 t = 3 (62 registers against 48, 4 blocks an SM against 5) 413 against 498 */
+template <typename T, int RAD, int TS, int V, int K, bool BOX>
+static int setup2d_k(struct eb_state *st, const struct grid *g)
+{
+	using P2 = eb2<T, RAD, TS, V, 2, K>;
+	using P3 = eb2<T, RAD, TS, V, 3, K>;
+	constexpr bool SH = TS > 1 && RAD <= V;
+	int occ2 = occupancy_of(ebisu2d<T, RAD, TS, V, 2, K, BOX, SH>, EB_NT2, P2::smem);
+	int occ3 = occupancy_of(ebisu2d<T, RAD, TS, V, 3, K, BOX, SH>, EB_NT2, P3::smem);
+	if (occ2 < 1 && occ3 < 1)
+		return -1;
+	if (occ3 >= occ2) {
+		st->fn = run2d<T, RAD, TS, V, 3, K, BOX, SH>;
+		st->smem = P3::smem;
+		st->nin = 3;
+	} else {
+		st->fn = run2d<T, RAD, TS, V, 2, K, BOX, SH>;
+		st->smem = P2::smem;
+		st->nin = 2;
+	}
+	st->rows = K;
+	st->halo = P2::RA;
+	st->H = pick_chunk(g->n[1], (g->n[0] + P2::W - 1) / P2::W, occ3 >= occ2 ? occ3 : occ2, P2::R);
+	st->H = (st->H + K - 1) / K * K;
+	return 0;
+}
+
 template <typename T, int RAD, int TS, bool BOX>
 static int setup2d(struct eb_state *st, const struct grid *g)
 {
 	/* 2 columns a thread in fp64: 4 (fewer shared loads an output) measured 289 against 417
 	 * GStencil/s on box2d1r t = 3 and 97 against 158 on box2d3r (registers halve occupancy) */
 	constexpr int V = sizeof(T) == 8 ? 2 : 4;
-	using P2 = eb2<T, RAD, TS, V, 2>;
-	using P3 = eb2<T, RAD, TS, V, 3>;
-	/* two rows in flight unless their registers cost blocks an SM. Measured on an H200 against
-	 * one row: box2d3r fp64 170 against 150 GStencil/s, box2d1r fp32 t = 7 1089 against 1025;
-	 * box2d1r fp64 t = 3 (62 registers against 48, 4 blocks an SM against 5) 413 against 498 */
-	/* steps 2..t take their own columns from registers and the neighbours' through shuffles
-	 * (window_shfl) where the radius is at most V. Measured on an H200, two passes against the
+	/*
+	 * Two rows an iteration where t > 1, one where t = 1. Measured on two H200s (GPU-3f81f7ad,
+	 * GPU-015b2470), two passes each, GStencil/s: two rows against one, each weight loaded once
+	 * for both and one barrier a step for both: box2d1r fp64 t = 3 589/578 against 573/565,
+	 * box2d2r fp64 t = 2 323/327 against 270/288, fp32 box2d1r t = 7 1576/1574 against
+	 * 1508/1519, box2d2r t = 4 702/700 against 649/648, star2d1r t = 8 1882/1890 against 1696/1697;
+	 * four rows slower than two (box2d1r fp64 t = 3 540/545, fp32 t = 7 1371/1374). At t = 1 (no
+	 * step to share) one row is as fast or faster: box2d1r fp32 439/442 against 420/421, star2d1r
+	 * fp32 465/444 against 420/419, box2d5r fp64 82/80 against 79/75, box2d3r fp64 155/160 against
+	 * 157/157; box2d7r fp64 46/46 against 49/51 the exception.
+	 * Steps 2..t take their own columns from registers and the neighbours' through shuffles
+	 * (eb_window_shfl) where the radius is at most V. Measured on an H200, two passes against the
 	 * shared-memory window: box2d1r fp64 t = 3 453-460 -> 514-546 GStencil/s (power-capped, 1.57
 	 * -> 1.34-1.39 nJ a point-step), fp32 t = 7 1064-1069 -> 1235-1246, star2d1r fp64 t = 3
 	 * 496-504 -> 568-583, box2d2r fp64 t = 2 unchanged (263-273 -> 267-272); shuffles for step 1
-	 * too (its own columns from the staged row) measured slower (500-522, box2d2r 233-251) */
-	constexpr bool SH = TS > 1 && RAD <= V;
-	int occ2 = occupancy_of(ebisu2d<T, RAD, TS, V, 2, BOX, SH>, EB_NT2, P2::smem);
-	int occ3 = occupancy_of(ebisu2d<T, RAD, TS, V, 3, BOX, SH>, EB_NT2, P3::smem);
-	if (occ2 < 1 && occ3 < 1)
-		return -1;
-	if (occ3 >= occ2) {
-		st->fn = run2d<T, RAD, TS, V, 3, BOX, SH>;
-		st->smem = P3::smem;
-		st->nin = 3;
-	} else {
-		st->fn = run2d<T, RAD, TS, V, 2, BOX, SH>;
-		st->smem = P2::smem;
-		st->nin = 2;
-	}
-	st->H = pick_chunk(g->n[1], (g->n[0] + P2::W - 1) / P2::W, occ3 >= occ2 ? occ3 : occ2, P2::R);
-	return 0;
+	 * too (its own columns from the staged row) measured slower (500-522, box2d2r 233-251)
+	 */
+	return setup2d_k<T, RAD, TS, V, (TS > 1 ? 2 : 1), BOX>(st, g);
 }
 
 template <typename T, int RAD, int TS, bool BOX, bool LAZY>
@@ -549,7 +429,7 @@ static int setup3d_tile(struct eb_state *st, const struct grid *g)
 	return try3d<T, RAD, TS, BOX, false>(st, g);
 }
 
-/* shared memory of a cooperative W x H tile: EBG_NIN input planes and two of each intermediate
+/* shared memory of a cooperative W x H tile: EBG_NIN input planes and three of each intermediate
  * step, each with its ring of RAD and padded rows (ebisu3d_grid) */
 static size_t ebg_smem(int W, int H, int RAD, int TS, size_t el)
 {
@@ -604,7 +484,8 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 	st->ga.e0 = -(R - RAD);
 	st->ga.xpitch = (long long)st->ga.nbx * st->ga.W + 2 * RAD;
 	st->ga.xplane = st->ga.xpitch * ((long long)st->ga.nby * st->ga.H + 2 * RAD);
-	st->gplanes = (int)g->n[2] + 2 * R + 2 * (TS - 1);
+	/* the planes of z, its ghost ring of R a side, and two planes of lag a step to drain */
+	st->ga.planes = (int)g->n[2] + 2 * R + 2 * (TS - 1);
 	const size_t xbytes = (size_t)(TS > 1 ? TS - 1 : 1) * EBG_XS * (size_t)st->ga.xplane * sizeof(T);
 	const size_t fbytes = (size_t)st->ga.nbx * st->ga.nby * sizeof(unsigned long long);
 	if (cudaMalloc(&st->ga.xbuf, xbytes) != cudaSuccess)
@@ -618,7 +499,6 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 	cudaMemset(st->ga.flags, 0, fbytes);
 	st->ga.base = 0;
 	st->gfn = run3d_grid<T, RAD, TS, V, BOX>;
-	st->gv = V;
 	return 0;
 }
 
@@ -773,12 +653,12 @@ static const char *ebisu_variant(const struct method_ctx *c)
 	if (g->dims == 1)
 		snprintf(buf, sizeof(buf), "1D: 8192-point chunks, %d threads, steps in shared memory", EB_NT1);
 	else if (g->dims == 2)
-		snprintf(buf, sizeof(buf), "2D: %d x %d-column tile (halo %d each side), %d rows a block, "
-			 "%d rows in flight, %zu B shared", EB_NT2, V, g->halo, st->H, st->nin - 1, st->smem);
+		snprintf(buf, sizeof(buf), "2D: %d x %d-column tile (halo %d each side, whole 16-byte vectors), "
+			 "%d rows a block, %d rows an iteration, %d in flight, %zu B shared", EB_NT2, V, st->halo, st->H, st->rows, (st->nin - 1) * st->rows, st->smem);
 	else if (st->gfn)
 		snprintf(buf, sizeof(buf), "3D grid: %d x %d tiles of x-y (%d x %d threads, %d columns a thread), "
 			 "%d x %d resident, %zu B shared, edges exchanged through L2", st->ga.W, st->ga.H, st->gtx,
-			 st->ga.H, st->gv, st->ga.nbx, st->ga.nby, st->smem);
+			 st->ga.H, c->dtype == DT_FP64 ? ebg_shape<double>::V : ebg_shape<float>::V, st->ga.nbx, st->ga.nby, st->smem);
 	else
 		snprintf(buf, sizeof(buf), "3D: %d x %d tile of x-y (2 columns a thread, halo %d), %d planes a "
 			 "block, %zu B shared, a barrier a %s", 2 * EB_TX3, st->tile_y, g->halo, st->H, st->smem,
