@@ -50,13 +50,11 @@ struct lr_args {
 	int zr;                            /* the first input plane's offset: 0 in 2D, R in 3D */
 	int groups;                        /* groups of planes, each with its own terms */
 	int nz;                            /* output planes (3D) */
-	int gterm[LR_MAXPLANES + 1];       /* group i's first term (gterm[groups]: all terms) */
-	int pgroup[LR_MAXPLANES];          /* a plane's group (-1: an all-zero plane) */
-	double pmultiple[LR_MAXPLANES];    /* a plane's weights over its group leader's */
-	int nterms[LR_MAXPLANES];          /* terms per group, in order in the fragments */
-	int first[LR_MAXPLANES + 1];       /* group i's members: member[first[i] .. first[i + 1]) */
-	int member[LR_MAXPLANES];          /* a member's plane (0 .. planes - 1); the first one leads */
-	double multiple[LR_MAXPLANES];     /* a member's weights over its leader's (the leader: 1) */
+	int gterm[LR_MAXPLANES + 1];       /* group i's terms: gterm[i] .. gterm[i + 1] - 1, in order in
+					      the fragments (gterm[groups]: all terms) */
+	int pgroup[LR_MAXPLANES];          /* a plane's group (-1: an all-zero plane); a group's first
+					      plane leads it */
+	double pmultiple[LR_MAXPLANES];    /* a plane's weights over its group leader's (the leader: 1) */
 	double center[LR_MAXPLANES];       /* a plane's centre weight (0: none), on CUDA cores */
 };
 
@@ -65,7 +63,7 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 							  const double *__restrict__ frag, struct lr_args a)
 {
 	__shared__ double s_frag[LR_MAXRANK * LR_TERM];
-	const int rank = a.nterms[0];
+	const int rank = a.gterm[1];
 	lr_stage(s_frag, frag, rank * LR_TERM);
 	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
 	const int y0 = (blockIdx.y * 2 + (w >> 2)) * 8, x0 = (blockIdx.x * 4 + (w & 3)) * 8;
@@ -264,6 +262,13 @@ __device__ __forceinline__ void lr_store(const typename P::T (&acc)[4][4], const
 		}
 }
 
+/* a warp's 16 x 32 output tile (2 x 2 warps a block): its first row and column */
+__device__ __forceinline__ void lr16_tile(int &y0, int &x0)
+{
+	const int w = threadIdx.x >> 5;
+	y0 = (blockIdx.y * 2 + (w >> 1)) * 16, x0 = (blockIdx.x * 2 + (w & 1)) * 32;
+}
+
 /* GROUPED: some group has more than one plane (else each group's patch is one plane's, loaded as
  * the MMAs take it) */
 template <class P, bool GROUPED>
@@ -274,8 +279,8 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
 {
 	typedef typename P::T T;
 	__shared__ T s_frag[LR_MAXRANK * LR16_TERM];
-	const int w = threadIdx.x >> 5;
-	const int y0 = (blockIdx.y * 2 + (w >> 1)) * 16, x0 = (blockIdx.x * 2 + (w & 1)) * 32;
+	int y0, x0;
+	lr16_tile(y0, x0);
 	const bool live = y0 < a.ny && x0 < a.nx;   /* dead warps still meet the block's barriers */
 	const int nks = (16 + 2 * a.R + P::KROWS - 1) / P::KROWS;
 	const long long zo = a.origin + (long long)blockIdx.z * a.plane;
@@ -285,26 +290,28 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
 #pragma unroll
 		for (int e = 0; e < 4; e++)
 			acc[jo][e] = 0;
-	const T *pf = frag;
 	for (int gi = 0; gi < a.groups; gi++) {
-		const int nt = a.nterms[gi];
+		const int nt = a.gterm[gi + 1] - a.gterm[gi];
 		if (gi > 0)
 			__syncthreads();            /* every warp is done with the previous group's terms */
-		lr_stage(s_frag, pf, nt * LR16_TERM);
-		pf += nt * LR16_TERM;
+		lr_stage(s_frag, frag + a.gterm[gi] * LR16_TERM, nt * LR16_TERM);
 		if (!live)
 			continue;
-		/* the patch of the group's input planes z - zr + p, summed, each times its multiple */
+		/* the patch of the group's input planes z - zr + p, summed in plane order from its leader,
+		 * each times its multiple */
 		T pin[P::KS][5][P::RPK];
-		const int m0 = a.first[gi];
-		const long long p0 = zo + (long long)(a.member[m0] - a.zr) * a.plane;
+		int lead = 0;
+		while (a.pgroup[lead] != gi)
+			lead++;
+		const long long p0 = zo + (long long)(lead - a.zr) * a.plane;
 		if (!GROUPED) {
 			lr_patch<P, LR_OPERAND>(pin, in, p0, (T)1, a, y0, x0, nks);
 		} else {
 			lr_patch<P, LR_SET>(pin, in, p0, (T)1, a, y0, x0, nks);
-			for (int m = m0 + 1; m < a.first[gi + 1]; m++)
-				lr_patch<P, LR_ADD>(pin, in, zo + (long long)(a.member[m] - a.zr) * a.plane, (T)a.multiple[m],
-						    a, y0, x0, nks);
+			for (int p = lead + 1; p < a.planes; p++)
+				if (a.pgroup[p] == gi)
+					lr_patch<P, LR_ADD>(pin, in, zo + (long long)(p - a.zr) * a.plane, (T)a.pmultiple[p],
+							    a, y0, x0, nks);
 #pragma unroll
 			for (int ks = 0; ks < P::KS; ks++)
 #pragma unroll
@@ -374,8 +381,8 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_sweep16(const typ
 	typedef typename P::T T;
 	__shared__ T s_frag[LR_MAXRANK * LR16_TERM];
 	lr_stage(s_frag, frag, a.gterm[a.groups] * LR16_TERM);
-	const int w = threadIdx.x >> 5;
-	const int y0 = (blockIdx.y * 2 + (w >> 1)) * 16, x0 = (blockIdx.x * 2 + (w & 1)) * 32;
+	int y0, x0;
+	lr16_tile(y0, x0);
 	if (y0 >= a.ny || x0 >= a.nx)
 		return;
 	const int nks = (16 + 2 * a.R + P::KROWS - 1) / P::KROWS;
@@ -405,6 +412,7 @@ struct lr_state {
 	int kernel;     /* LR_M8 (fp64 below sm_90), LR_F64 (sm_90), LR_TF32 */
 	int centres;    /* pyramid planes: their centre is CUDA-core work */
 	int sweep;      /* 3D at fused radius 1: lorastencil_sweep16 */
+	int grouped;    /* some group has more than one plane: kernel16 sums their patches */
 	double sigma;
 	char variant[192];
 };
@@ -492,7 +500,7 @@ static int lr_split(const struct dense_weights *d, int planes)
 {
 	struct lr_args *a = &LS.args;
 	const int area = d->side * d->side;
-	int group[LR_MAXPLANES], leader[LR_MAXPLANES], terms = 0, m = 0;
+	int group[LR_MAXPLANES], leader[LR_MAXPLANES];
 	double mult[LR_MAXPLANES];
 	a->groups = 0;
 	for (int p = 0; p < planes; p++) {
@@ -506,25 +514,20 @@ static int lr_split(const struct dense_weights *d, int planes)
 		group[p] = a->groups, mult[p] = 1.0, leader[a->groups] = p;
 		if (lr_split_plane(w, d->side, a->groups, &a->center[p]) != 0)
 			return -1;
-		a->nterms[a->groups] = LS.lr[a->groups].rank;
-		terms += LS.lr[a->groups].rank;
+		a->gterm[a->groups + 1] = a->gterm[a->groups] + LS.lr[a->groups].rank;
 		a->groups++;
 	}
-	for (int gi = 0; gi < a->groups; gi++) {
-		a->first[gi] = m;
-		for (int p = 0; p < planes; p++)
-			if (group[p] == gi) {
-				a->member[m] = p, a->multiple[m++] = mult[p];
-				a->center[p] = a->center[leader[gi]] * mult[p];
-				LS.centres += a->center[p] != 0.0;
-			}
-	}
-	a->first[a->groups] = m;
-	for (int gi = 0; gi < a->groups; gi++)
-		a->gterm[gi + 1] = a->gterm[gi] + a->nterms[gi];
-	for (int p = 0; p < planes; p++)
+	int members = 0;   /* planes in groups */
+	for (int p = 0; p < planes; p++) {
 		a->pgroup[p] = group[p], a->pmultiple[p] = group[p] >= 0 ? mult[p] : 0.0;
-	return terms;
+		if (group[p] >= 0) {
+			members++;
+			a->center[p] = a->center[leader[group[p]]] * mult[p];
+			LS.centres += a->center[p] != 0.0;
+		}
+	}
+	LS.grouped = members > a->groups;
+	return a->gterm[a->groups];
 }
 
 static int lr_setup(struct method_ctx *c, const char **why)
@@ -605,7 +608,6 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 {
 	const struct lr_args *a = &LS.args;
 	const dim3 grid((unsigned)((a->nx + 63) / 64), (unsigned)((a->ny + 31) / 32), (unsigned)c->grid->n[2]);
-	const bool grouped = a->first[a->groups] > a->groups;
 	if (LS.sweep) {
 		const dim3 sg(grid.x, grid.y, (unsigned)((a->nz + LR_ZC - 1) / LR_ZC));
 		if (LS.kernel == LR_TF32)
@@ -615,10 +617,10 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 			lorastencil_sweep16<lr_f64><<<sg, LR16_WARPS * 32, 0, s>>>((const double *)in, (double *)out,
 										   (const double *)LS.d_frag, *a);
 	} else if (LS.kernel == LR_TF32)
-		(grouped ? lorastencil_kernel16<lr_tf32, true> : lorastencil_kernel16<lr_tf32, false>)<<<grid, LR16_WARPS * 32, 0, s>>>(
+		(LS.grouped ? lorastencil_kernel16<lr_tf32, true> : lorastencil_kernel16<lr_tf32, false>)<<<grid, LR16_WARPS * 32, 0, s>>>(
 			(const float *)in, (float *)out, (const float *)LS.d_frag, *a);
 	else if (LS.kernel == LR_F64)
-		(grouped ? lorastencil_kernel16<lr_f64, true> : lorastencil_kernel16<lr_f64, false>)<<<grid, LR16_WARPS * 32, 0, s>>>(
+		(LS.grouped ? lorastencil_kernel16<lr_f64, true> : lorastencil_kernel16<lr_f64, false>)<<<grid, LR16_WARPS * 32, 0, s>>>(
 			(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
 	else
 		lorastencil_kernel<<<dim3((unsigned)((a->nx + 31) / 32), (unsigned)((a->ny + 15) / 16)), 256, 0, s>>>(
