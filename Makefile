@@ -27,7 +27,9 @@
 #   NOBUILD=1      use the tools under build/ as they are (a GPU node with build/ carried over)
 #   COUNTERS=0     no CUPTI counter passes;  WARMUP_S=S  each row's own warm-up seconds (default
 #                  1; under 1 every title says SHORTENED WARM-UP)
-#   GPUS=all|0,1   make reproduce on several GPUs of this node, one run a model (scripts/multi-gpu.sh)
+#   GPUS=all|0,1   make reproduce (and make reference, which takes every GPU when GPUS is not given)
+#                  on several GPUs of this node, one queue, one run a model (scripts/multi-gpu.sh);
+#                  CHUNK_S=S: a chunk's measured cost at most (default 60 s), CHUNK=N: N configurations
 #   SLURM=1        make reproduce submits a Slurm job array (a task a chunk of the lists, a GPU each)
 #                  and a dependent job that merges and renders the run, instead of measuring here
 #                  (scripts/slurm.sh; scripts and logs in build/slurm/RUN/; RUN default
@@ -129,6 +131,12 @@ include scripts/make/slurm.mk
 doc-tables: ## re-render the tables REPRODUCE.md quotes from the runs they name, and its lists kept as data (scripts/doc-tables.sh)
 doc-tables: $(RENDER) $(PAGE)
 	$(Q)RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh REPRODUCE.md
+
+.PHONY: run-time
+run-time: ## where a recorded run's time went, list by list: rows, wall time, its phases (RUN=NAME, default the reference run)
+run-time: $(RENDER) | $(O)
+	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
+	$(RENDER) run-time --run "$$run" --outdir $(O) && cat $(O)/run-time.md
 
 clean: ## remove build/ and plots/out/
 	$(call say,RM,$(B) plots/out)rm -rf $(B) plots/out

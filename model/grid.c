@@ -7,6 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 int grid_init(struct grid *g, int dims, const long n[3], int halo, int elem_bytes)
 {
@@ -325,6 +328,17 @@ long region_points(const struct region *r)
 }
 
 /* one step: out over region r (expanded by e), reading src over r expanded by e + radius */
+int ref_threads(double work)
+{
+#ifdef _OPENMP
+	const int most = omp_get_max_threads();
+#else
+	const int most = 1;
+#endif
+	const double n = 1 + work / (double)REF_WORK_A_THREAD;
+	return n >= most ? most : (int)n;
+}
+
 void ref_sequential(const struct stencil *s, const struct weights *w, int t, input_fn in, void *ctx,
 		    const struct region *r, double *out)
 {
@@ -342,7 +356,8 @@ void ref_sequential(const struct stencil *s, const struct weights *w, int t, inp
 		ny = hi[1] - lo[1];
 		double *dst = step == t ? out : malloc((size_t)(nx * ny * (hi[2] - lo[2])) * sizeof(double));
 		long sx = shi[0] - slo[0], sy = shi[1] - slo[1];
-#pragma omp parallel for collapse(2) schedule(static)
+		const int threads = ref_threads((double)nx * ny * (hi[2] - lo[2]) * w->count);
+#pragma omp parallel for collapse(2) schedule(static) num_threads(threads)
 		for (long z = lo[2]; z < hi[2]; z++)
 			for (long y = lo[1]; y < hi[1]; y++)
 				for (long x = lo[0]; x < hi[0]; x++) {
@@ -369,7 +384,9 @@ void ref_composed(const struct dense_weights *d, input_fn in, void *ctx, const s
 	long nx = r->hi[0] - r->lo[0], ny = r->hi[1] - r->lo[1];
 	int R = d->R, dims = d->dims;
 	int zr = dims > 2 ? R : 0, yr = dims > 1 ? R : 0;
-#pragma omp parallel for collapse(2) schedule(static)
+	const int threads = ref_threads((double)nx * ny * (r->hi[2] - r->lo[2]) * (2 * R + 1) * (2 * yr + 1) *
+					(2 * zr + 1));
+#pragma omp parallel for collapse(2) schedule(static) num_threads(threads)
 	for (long z = r->lo[2]; z < r->hi[2]; z++)
 		for (long y = r->lo[1]; y < r->hi[1]; y++)
 			for (long x = r->lo[0]; x < r->hi[0]; x++) {

@@ -149,6 +149,13 @@ struct grid_input_ctx {
 double grid_input_at(void *ctx, long x, long y, long z);
 
 /* CPU reference over a region (out: region_points values, x fastest), double accumulation. */
+/* The OpenMP threads a CPU loop of `work` multiply-adds is worth: one for each REF_WORK_A_THREAD of
+ * them, at least one, at most the threads OpenMP may use (the runner's share of the host's cores:
+ * model/cpushare.h). A parallel region wakes every thread it uses, and on a virtual machine waking
+ * an idle one costs more than a small region's work: a runner alone on a 64-core H200 node took
+ * 0.08-0.9 s to verify a 2D row's nine 64 x 64 tiles with 64 threads, 0.002-0.004 s with 16. */
+#define REF_WORK_A_THREAD (1L << 20)
+int ref_threads(double work);
 void ref_sequential(const struct stencil *s, const struct weights *w, int t, input_fn in, void *ctx,
 		    const struct region *r, double *out);
 void ref_composed(const struct dense_weights *d, input_fn in, void *ctx, const struct region *r,

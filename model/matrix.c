@@ -20,6 +20,7 @@
 
 #include "csvio.h"
 #include "grid.h"
+#include "grid.h"
 
 enum family { FAM_POISSON2D, FAM_POISSON3D, FAM_BANDED, FAM_POWERLAW, FAM_MM };
 
@@ -324,12 +325,13 @@ static int gen_build(const struct gen *g, struct csr *m, char *err, size_t errle
 	int *rowptr = m->rowptr, *col = m->col;
 	double *val = m->val;
 	const uint64_t seed = mx_seed(g->fam);
-#pragma omp parallel for schedule(static)
+	const int threads = ref_threads(16.0 * (double)nnz);   /* a hash or two a non-zero */
+#pragma omp parallel for schedule(static) num_threads(threads)
 	for (long i = 0; i < rows; i++)
 		rowptr[i + 1] = (int)gen_len(g, i);
 	for (long i = 0; i < rows; i++)
 		rowptr[i + 1] += rowptr[i];
-#pragma omp parallel for schedule(dynamic, 1024)
+#pragma omp parallel for schedule(dynamic, 1024) num_threads(threads)
 	for (long i = 0; i < rows; i++) {
 		long lo = rowptr[i], hi = rowptr[i + 1];
 		gen_cols(g, i, hi - lo, col + lo);
@@ -527,7 +529,8 @@ void csr_free(struct csr *m)
 
 void csr_spmv(const struct csr *m, const double *x, double *y, double *yabs)
 {
-#pragma omp parallel for schedule(static)
+	const int threads = ref_threads(2.0 * (double)m->rowptr[m->rows] + (double)m->rows);
+#pragma omp parallel for schedule(static) num_threads(threads)
 	for (long i = 0; i < m->rows; i++) {
 		double s = 0, a = 0;
 		for (int k = m->rowptr[i]; k < m->rowptr[i + 1]; k++) {

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "runs.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,26 @@ int run_name_ok(const char *name)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || strchr("._-", *p)))
 			return 0;
 	return 1;
+}
+
+const char *run_phase_name(int phase)
+{
+	static const char *const names[PHASE_COUNT] = { "setup", "verify", "counters", "rest", "warmup",
+							"samples", "retakes", "original", "other" };
+	return phase >= 0 && phase < PHASE_COUNT ? names[phase] : "?";
+}
+
+double run_stamp_s(const char *s)
+{
+	int y, mo, d, h, mi, se;
+	if (!s || (sscanf(s, "%4d%2d%2dT%2d%2d%2dZ", &y, &mo, &d, &h, &mi, &se) != 6 &&
+		   sscanf(s, "%d-%d-%dT%d:%d:%dZ", &y, &mo, &d, &h, &mi, &se) != 6))
+		return NAN;
+	/* days from the civil date (proleptic Gregorian) */
+	y -= mo <= 2;
+	const long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+	const long doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1, doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return (double)(era * 146097 + doe - 719468) * 86400.0 + h * 3600.0 + mi * 60.0 + se;
 }
 
 static const char *const stencil_key[] = { "stencil", "dtype", "method", "fusion", "size", NULL };

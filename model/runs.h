@@ -22,6 +22,23 @@ extern "C" {
 /* whether name is a run's name: one path component of [a-z0-9._-], not . or .. */
 int run_name_ok(const char *name);
 
+/*
+ * Where a row's wall time goes (the run CSVs' phase_NAME_s columns, which add up to row_wall_s,
+ * their sums in meta.csv, stencil-render run-time): set-up (allocation, fill, weights, the method's
+ * set-up, an SpMV matrix and its CPU product, teardown), verification (the launch and the CPU
+ * reference), the counter passes, the idle rest, the first warm-up, the samples (with the window's
+ * write-back calibration and the launches-a-sample sizing), the retakes (discarded samples and
+ * their fresh warm-ups), the original protocol's extra timing (--original), and the rest (other).
+ */
+enum { PHASE_SETUP, PHASE_VERIFY, PHASE_COUNTERS, PHASE_REST, PHASE_WARMUP, PHASE_SAMPLES, PHASE_RETAKES,
+       PHASE_ORIGINAL, PHASE_OTHER, PHASE_COUNT };
+/* "setup", "verify", ... (the column is phase_NAME_s) */
+const char *run_phase_name(int phase);
+
+/* Seconds since the epoch of a meta.csv time: a run_id's "20261125T121917Z" (its invocation's
+ * start) or a date_utc's "2026-11-25T12:20:48Z" (its end); NaN when neither */
+double run_stamp_s(const char *s);
+
 #define CONFIG_KEY_MAX 256
 struct csv_table;
 /*

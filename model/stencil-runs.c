@@ -20,6 +20,17 @@
  *                                             0002.csv, ... of at most SIZE each; prints the count
  *   stencil-runs join OUT IN.csv...           the rows of IN... in order under their header (the
  *                                             same in each) into OUT, which may be one of them
+ *   stencil-runs queue DIR RUNDIR [--lists D] [--cost-run R] [--assumed S] [--chunk-s S] [--chunk-rows N]
+ *                      ITEM...                every list of the ITEMs (LIST[:FLAG,...]) not complete in
+ *                                             RUNDIR as one queue in DIR (model/queue.h): shared
+ *                                             configurations once, chunks of at most S seconds of R's
+ *                                             measured costs (default 60; N: of N configurations),
+ *                                             longest first; prints "CHUNKS LISTS CONFIGS SHARED
+ *                                             COST_S MEASURED CEILINGS_S"
+ *   stencil-runs makespan DIR WORKERS          the queue's chunks over WORKERS by the longest-first
+ *                                             rule: "MAKESPAN_S CEILINGS_S"
+ *   stencil-runs gather OUT LIST.csv IN.csv... LIST's configurations in order from the IN CSVs (the
+ *                                             first holding each), the list's labels, into OUT
  *   stencil-runs estimate SECS LIST.csv [RUN.csv]
  *                                             the seconds LIST would take and how that is known:
  *                                             "S measured" (the mean row_wall_s of RUN.csv, a run
@@ -38,6 +49,7 @@
 
 #include "cli.h"
 #include "csvio.h"
+#include "queue.h"
 #include "runs.h"
 
 static const char *prog = "stencil-runs";
@@ -46,7 +58,8 @@ static __attribute__((noreturn)) void usage_exit(void)
 {
 	cli_bad_input(prog, "usage: stencil-runs run-name NAME | configs LIST.csv | keys LIST.csv | "
 		      "complete [-v] LIST.csv RUN.csv | wrong TARGET RUN.csv... | split LIST.csv SIZE DIR | "
-		      "join OUT IN.csv... | estimate SECS LIST.csv [RUN.csv]");
+		      "join OUT IN.csv... | estimate SECS LIST.csv [RUN.csv] | queue DIR RUNDIR [OPTIONS] ITEM... | "
+		      "makespan DIR WORKERS | gather OUT LIST.csv IN.csv...");
 }
 
 static void read_list(const char *path, struct config_keys *k)
@@ -182,6 +195,107 @@ static int cmd_estimate(int argc, char **argv)
 	return 0;
 }
 
+/* a positive number of seconds (or a count) given to OPTION, else a one-line error */
+static double positive(const char *opt, const char *v)
+{
+	double x;
+	if (cli_parse_double(v, &x) != 0 || !(x > 0))
+		cli_bad_input(prog, "%s '%s' is not a positive number", opt, v);
+	return x;
+}
+
+static int cmd_queue(int argc, char **argv)
+{
+	struct queue_plan_opts o = { NULL, NULL, NULL, "experiments", 2.2, 60, 0 };
+	struct queue_summary s;
+	char err[1024];
+	int bad, i = 2;
+	if (argc < 3)
+		usage_exit();
+	o.dir = argv[0], o.rundir = argv[1];
+	for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+		const char *a = argv[i], *v = argv[i + 1];
+		if (!strcmp(a, "--lists"))
+			o.lists_dir = v;
+		else if (!strcmp(a, "--cost-run"))
+			o.cost_run = v;
+		else if (!strcmp(a, "--assumed"))
+			o.assumed_s = positive(a, v);
+		else if (!strcmp(a, "--chunk-s"))
+			o.chunk_s = positive(a, v);
+		else if (!strcmp(a, "--chunk-rows")) {
+			long n;
+			if (cli_parse_int(v, &n) != 0 || n < 1)
+				cli_bad_input(prog, "--chunk-rows '%s' is not a positive count", v);
+			o.chunk_rows = n;
+		} else
+			cli_bad_input(prog, "queue: unknown option '%s'", a);
+	}
+	if (i >= argc)
+		usage_exit();
+	if (access(o.dir, F_OK) == 0)
+		cli_bad_input(prog, "queue: %s exists: a queue is planned into a new directory", o.dir);
+	if (queue_plan(&o, argc - i, (const char *const *)argv + i, &s, &bad, err, sizeof(err)) != 0) {
+		if (bad)
+			cli_bad_input(prog, "%s", err);
+		cli_fail(prog, "%s", err);
+	}
+	char path[1200], text[64] = "0";
+	FILE *f;
+	snprintf(path, sizeof(path), "%s/ceilings_s", o.dir);
+	if ((f = fopen(path, "r"))) {
+		if (!fgets(text, sizeof(text), f))
+			snprintf(text, sizeof(text), "0");
+		fclose(f);
+	}
+	printf("%d %d %ld %ld %.0f %d %.0f\n", s.chunks, s.lists, s.configs, s.shared, s.cost_s, s.measured_costs,
+	       atof(text));
+	return 0;
+}
+
+static int cmd_makespan(int argc, char **argv)
+{
+	char path[1200], text[64];
+	double costs[4096], ceil_s = 0;
+	long workers;
+	int n = 0;
+	FILE *f;
+	if (argc != 2)
+		usage_exit();
+	if (cli_parse_int(argv[1], &workers) != 0 || workers < 1)
+		cli_bad_input(prog, "WORKERS='%s' is not a positive count", argv[1]);
+	for (int c = 1; n < 4096; c++, n++) {
+		snprintf(path, sizeof(path), "%s/chunks/%05d/cost", argv[0], c);
+		if (!(f = fopen(path, "r")))
+			break;
+		costs[n] = fgets(text, sizeof(text), f) ? atof(text) : 0;
+		fclose(f);
+	}
+	snprintf(path, sizeof(path), "%s/ceilings_s", argv[0]);
+	if ((f = fopen(path, "r"))) {
+		ceil_s = fgets(text, sizeof(text), f) ? atof(text) : 0;
+		fclose(f);
+	} else if (!n) {
+		cli_bad_input(prog, "%s is not a queue (stencil-runs queue makes one)", argv[0]);
+	}
+	printf("%.0f %.0f\n", queue_makespan(costs, n, (int)workers), ceil_s);
+	return 0;
+}
+
+static int cmd_gather(int argc, char **argv)
+{
+	char err[1024];
+	int bad;
+	if (argc < 3)
+		usage_exit();
+	if (run_csv_gather(argv[0], argv[1], (const char *const *)argv + 2, (size_t)argc - 2, &bad, err,
+			   sizeof(err)) == 0)
+		return 0;
+	if (bad)
+		cli_bad_input(prog, "%s", err);
+	cli_fail(prog, "%s", err);
+}
+
 static int cmd_count(int argc, char **argv)
 {
 	return cmd_configs(argc, argv, 0);
@@ -200,7 +314,8 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "run-name", cmd_run_name }, { "configs", cmd_count }, { "keys", cmd_keys },
 		{ "complete", cmd_complete }, { "wrong", cmd_wrong }, { "split", cmd_split }, { "join", cmd_join },
-		{ "estimate", cmd_estimate },
+		{ "estimate", cmd_estimate }, { "queue", cmd_queue }, { "makespan", cmd_makespan },
+		{ "gather", cmd_gather },
 	};
 	cli_fail_status = EXIT_ERROR;
 	for (size_t c = 0; argc > 1 && c < sizeof(cmds) / sizeof(cmds[0]); c++)

@@ -48,6 +48,11 @@ void bench_read_nvml(struct protocol_sample *s);
 void bench_open_device(const struct options *o);
 void bench_refuse_other_gpu(const char *dir);
 void bench_refuse_dirty(void);
+/* the process's start (monotonic seconds), set first thing in main: meta.csv's startup_s */
+extern double bench_started_s;
+/* a measured row's wall time and phases added to the invocation's sums (meta.csv); the first row
+ * sets its start-up */
+void bench_meta_row(struct run_meta *meta, double row_start_s, double wall_s, const double *phase);
 /* a run CSV written into w committed: meta.csv appended first, then the CSV renamed into place
  * (an error leaves the old one and exits 4); the "wrote" line */
 struct run_meta;

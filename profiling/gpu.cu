@@ -20,6 +20,7 @@ extern "C" {
 #include "csvio.h"
 #include "experiment.h"
 #include "grid.h"
+#include "hostcpu.h"
 }
 
 #ifndef STENCIL_GIT_COMMIT
@@ -356,7 +357,9 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 		"cuda_runtime", "nvcc_version", "cupti_version", "sm_clock_start_mhz",
 		"sm_clock_end_mhz", "sm_clock_max_mhz", "mem_clock_start_mhz", "mem_clock_end_mhz",
 		"mem_clock_max_mhz", "ecc", "persistence", "power_limit_w", "git_commit", "git_dirty",
-		"protocol", "protocol_detail",
+		"protocol", "protocol_detail", "cpu_threads", "cpu_cores", "cpu_share", "startup_s", "rows_wall_s",
+		"phase_setup_s", "phase_verify_s", "phase_counters_s", "phase_rest_s", "phase_warmup_s",
+		"phase_samples_s", "phase_retakes_s", "phase_original_s", "phase_other_s",
 	};
 	const size_t nc = sizeof(cols) / sizeof(cols[0]);
 	char path[1024], buf[256], date[32], host[64] = "host", uuid[64], bus[32];
@@ -429,6 +432,25 @@ int meta_append(const char *dir, struct run_meta *m, char *err, size_t len)
 	csv_put_str(&w, STENCIL_GIT_DIRTY);
 	csv_put_str(&w, m->protocol);
 	csv_put_str(&w, m->detail);
+	{   /* the invocation's share of the host's cores (hostcpu.h) */
+		int threads;
+		char cores[512], share[256];
+		hostcpu_meta(&threads, cores, sizeof(cores), share, sizeof(share));
+		csv_put_int(&w, threads);
+		csv_put_str(&w, cores);
+		csv_put_str(&w, share);
+	}
+	/* the invocation's start-up (process start to its first row) and its rows' phase sums (NA: an
+	 * invocation without rows, the ceilings) */
+	if (m->rows > 0) {
+		csv_put_num(&w, m->startup_s);
+		csv_put_num(&w, m->rows_wall_s);
+		for (int i = 0; i < PHASE_COUNT; i++)
+			csv_put_num(&w, m->phase_s[i]);
+	} else {
+		for (int i = 0; i < PHASE_COUNT + 2; i++)
+			csv_put_str(&w, "NA");
+	}
 	csv_end_row(&w);
 	if (csv_writer_close(&w) != 0) {
 		snprintf(err, len, "%s", atomic_error());

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "cli.h"
+#include "protocol.h"
 #include "stencil.h"
 
 /* The exit statuses are model/cli.h's. */
@@ -63,6 +64,10 @@ struct run_meta {
 	char protocol[1024];     /* the protocol sentence (protocol_text): warm-up, samples, retakes */
 	char detail[1024];       /* the window and the counters */
 	int sm_clock_start, sm_clock_end, mem_clock_start, mem_clock_end;
+	/* a run invocation's rows: their count, the process start to the first row, the sum of their
+	 * row_wall_s and of each phase (protocol.h's PHASE_*); rows 0: NA (the ceilings) */
+	long rows;
+	double startup_s, rows_wall_s, phase_s[PHASE_COUNT];
 };
 void meta_begin(struct run_meta *m, const char *tool, const char *protocol, const char *detail);
 /* "GPU-xxxxxxxx-xxxx-..." of the open device, as meta.csv writes it. */

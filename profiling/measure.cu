@@ -170,7 +170,8 @@ static void window_fill(struct window *w, const struct grid *g, enum dtype dt, c
 		n *= w->ext[d];
 	}
 	w->v = (double *)malloc((size_t)n * sizeof(double));
-#pragma omp parallel for collapse(2) schedule(static)
+	const int threads = ref_threads(16.0 * (double)n);   /* a hash of about 16 operations a point */
+#pragma omp parallel for collapse(2) schedule(static) num_threads(threads)
 	for (long z = 0; z < w->ext[2]; z++)
 		for (long y = 0; y < w->ext[1]; y++)
 			for (long x = 0; x < w->ext[0]; x++)
@@ -305,27 +306,43 @@ static void count_row(struct row *r, struct timing_ctx *tc)
 	}
 }
 
-/* A verified row timed with the protocol the options ask for */
-static void time_row(struct row *r, const struct options *o, struct timing_ctx *tc)
+/* A verified row timed with the protocol the options ask for; the original protocol's time and the
+ * window's write-back calibration go to their phases; whether protocol_row ran */
+static int time_row(struct row *r, const struct options *o, struct timing_ctx *tc)
 {
 	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest, bench_clock };
+	double t = now_s();
 	/* --original first, on a GPU left idle: what a fixed-count driver starting afresh measures */
-	if (o->original && protocol_original(&ops, &r->orig) != 0)
-		return;
+	if (o->original) {
+		const int bad = protocol_original(&ops, &r->orig) != 0;
+		r->phase[PHASE_ORIGINAL] += now_s() - t;
+		if (bad)
+			return 0;
+	}
+	t = now_s();
 	tc->writeback_s = !o->hot ? writeback_baseline(tc) : 0;
 	r->writeback_s = !o->hot ? tc->writeback_s : NAN;
+	r->phase[PHASE_SAMPLES] += now_s() - t;
 	/* the row's own warm-up (the list's for the warm-up study), then its samples */
 	const int ran = options_time_row(o, 0, r->cfg->warmup_s, r->cfg->rest_s, &ops, &r->pr) == 0;
-	if (!ran || (o->original && protocol_original_warm(&ops, &r->orig) != 0))
-		return;
+	if (ran && o->original) {
+		t = now_s();
+		const int bad = protocol_original_warm(&ops, &r->orig) != 0;
+		r->phase[PHASE_ORIGINAL] += now_s() - t;
+		if (bad)
+			return ran;
+	}
+	if (!ran)
+		return 0;
 	/* a launch shorter than the spread of the write-back read subtracted from it has no rate */
 	if (!(r->pr.time.min > 0)) {
 		snprintf(r->status, sizeof(r->status), "skipped");
 		snprintf(r->reason, sizeof(r->reason), "not timeable with L2 eviction: a sample minus the write-back "
 			 "read (%.3g s) is %.3g s; too small a problem (--hot times it)", tc->writeback_s, r->pr.time.min);
-		return;
+		return ran;
 	}
 	r->timed = 1;
+	return ran;
 }
 
 void measure(struct row *r, const struct options *o, const struct hw *ceil, int timing)
@@ -341,8 +358,12 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 	cudaStream_t s;
 
 	const double t_row = now_s();
+	double t_mark = t_row;   /* the start of the teardown (a failed set-up: all of it is set-up) */
+	int ran = 0;
 	snprintf(r->status, sizeof(r->status), "skipped");
 	r->wall_s = NAN;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		r->phase[i] = 0;
 	r->rel_l2 = r->max_rel = r->tol_l2 = r->tol_max = r->writeback_s = NAN;
 	r->orig.cold_s = r->orig.warm_s = r->orig.idle_mhz = NAN;
 	mc.props = gpu_props();
@@ -393,12 +414,18 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 		CUDA_CHECK(cudaStreamSynchronize(s));
 		snprintf(r->status, sizeof(r->status), "profile-once");
 	} else {
+		t_mark = now_s();
+		r->phase[PHASE_SETUP] += t_mark - t_row;
 		verify_launch(r, &mc, d_in, d_out, s);
+		r->phase[PHASE_VERIFY] = now_s() - t_mark;
+		t_mark = now_s();
 		if (!strcmp(r->status, "ok") && o->counters && counters_state >= 0)
 			count_row(r, &tc);
+		r->phase[PHASE_COUNTERS] = now_s() - t_mark;
 		if (!strcmp(r->status, "ok") && timing)
-			time_row(r, o, &tc);
+			ran = time_row(r, o, &tc);
 	}
+	t_mark = now_s();
 	CUDA_CHECK(cudaEventDestroy(tc.e0));
 	CUDA_CHECK(cudaEventDestroy(tc.e1));
 	r->m->teardown(&mc);
@@ -411,4 +438,7 @@ done:
 	dense_weights_free(&dw);
 	dense_weights_free(&db);
 	r->wall_s = now_s() - t_row;
+	/* the teardown joins the set-up (a failed set-up: the whole row) */
+	r->phase[PHASE_SETUP] += r->wall_s - (t_mark - t_row);
+	run_phases_finish(r->phase, r->wall_s, ran, &r->pr);
 }

@@ -134,7 +134,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 		 struct protocol_result *r)
 {
 	struct protocol_sample s;
-	double t_samp, launch_s;
+	double t_samp, t_first, launch_s;
 	long launches;
 	int rc, cap = 0, next_check = p->min_samples;
 
@@ -143,8 +143,11 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 	r->reasons = -1;
 	r->warmup_asked_s = warmup_s < 0 ? p->warmup_s : warmup_s;
 	r->rest_s = rest_s > 0 ? rest_s : 0;
-	if (r->rest_s > 0 && ops->rest)
+	if (r->rest_s > 0 && ops->rest) {
+		const double t_rest = ops->now(ops->ctx);
 		ops->rest(ops->ctx, r->rest_s);
+		r->rest_wall_s = ops->now(ops->ctx) - t_rest;
+	}
 
 	/* 1. the row's own warm-up, immediately before its samples */
 	const double t0 = ops->now(ops->ctx);
@@ -152,7 +155,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 		return rc;
 	r->calib_launch_s = launch_s;
 	r->warmup_launches = launches;
-	t_samp = ops->now(ops->ctx);
+	t_samp = t_first = ops->now(ops->ctx);
 	r->warmup_s = t_samp - t0;
 	r->first_sample_at_s = r->warmup_s;
 	r->own_before_first_s = (double)launches * launch_s;
@@ -160,6 +163,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 	/* 2. samples until the stopping rule; 3. a thermal or slowdown sample retaken after a fresh
 	 * warm-up (the time limit counts from the last warm-up's end) */
 	for (;;) {
+		const double t_this = ops->now(ops->ctx);
 		if ((rc = ops->sample(ops->ctx, p->flush_l2, &s)) != 0)
 			return rc;
 		if (s.reasons > 0 && (s.reasons & PR_RETAKE)) {
@@ -168,6 +172,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 				if ((rc = warm_up(p, ops, r->warmup_asked_s, &launches, &launch_s)) != 0)
 					return rc;
 				t_samp = ops->now(ops->ctx);
+				r->retakes_s += t_samp - t_this;   /* the discarded sample and its warm-up */
 				continue;
 			}
 			r->throttled++;
@@ -176,7 +181,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 		if (enough(p, ops, r, t_samp, &next_check))
 			break;
 	}
-	r->sampling_s = ops->now(ops->ctx) - t_samp;
+	r->sampling_s = ops->now(ops->ctx) - t_first - r->retakes_s;
 
 	/* 4. summary */
 	stats_compute(r->seconds, (size_t)r->n, &r->time);

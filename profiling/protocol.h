@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 
+#include "runs.h"   /* a row's phases (PHASE_*) */
 #include "stats.h"
 
 #ifdef __cplusplus
@@ -87,7 +88,9 @@ struct protocol_result {
 	long long reasons;          /* the reasons of the kept samples, OR'd (-1: never read) */
 	int throttled;              /* kept samples with a PR_RETAKE reason (the retakes ran out) */
 	int retakes;                /* samples discarded and retaken, each after a fresh warm-up */
-	double sampling_s;
+	double retakes_s;           /* the discarded samples and their fresh warm-ups */
+	double rest_wall_s;         /* the idle rest as it took (rest_s asked) */
+	double sampling_s;          /* the kept samples' loop (the retakes not counted) */
 	int stop_reason;            /* PROTOCOL_STOP_* */
 	struct stats time;          /* of seconds */
 	double median_ci;           /* the median's 95 % confidence half-width over the median */

@@ -28,6 +28,34 @@ static void put_reasons(struct csv_writer *w, int timed, const struct protocol_r
 	csv_put_str(w, buf);
 }
 
+void run_phases_finish(double *phase, double wall_s, int ran, const struct protocol_result *pr)
+{
+	double named = 0;
+	if (ran) {
+		phase[PHASE_REST] += pr->rest_wall_s;
+		phase[PHASE_WARMUP] += pr->warmup_s;
+		phase[PHASE_SAMPLES] += pr->sampling_s;
+		phase[PHASE_RETAKES] += pr->retakes_s;
+	}
+	for (int i = 0; i < PHASE_COUNT; i++)
+		if (i != PHASE_OTHER)
+			named += phase[i];
+	phase[PHASE_OTHER] = wall_s - named;
+}
+
+/* where row_wall_s went, in both tables (model/runs.h's phases; they add up to it; NA without a wall
+ * time): NAME and the statement that writes its cell from x, whose r has wall_s and phase[] */
+#define PHASE_COLS(X) \
+	X(phase_setup_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_SETUP])) \
+	X(phase_verify_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_VERIFY])) \
+	X(phase_counters_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_COUNTERS])) \
+	X(phase_rest_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_REST])) \
+	X(phase_warmup_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_WARMUP])) \
+	X(phase_samples_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_SAMPLES])) \
+	X(phase_retakes_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_RETAKES])) \
+	X(phase_original_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_ORIGINAL])) \
+	X(phase_other_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_OTHER]))
+
 /* ---- the stencil run CSV --------------------------------------------------------------------- */
 
 /* a stencil row as its columns see it: the measured row and the values several columns derive from */
@@ -143,6 +171,8 @@ static void put_method(struct csv_writer *w, const struct row_view *x)
 	X(orig_timed_launches, put_or_na(w, x->t && !isnan(x->r->orig.cold_s), (double)x->r->orig.timed_launches)) \
 	X(orig_idle_mhz, put_or_na(w, x->t && !isnan(x->r->orig.idle_mhz), x->r->orig.idle_mhz)) \
 	X(row_wall_s, put_or_na(w, !isnan(x->r->wall_s), x->r->wall_s)) \
+	/* where row_wall_s went (protocol.h's phases; they add up to it) */ \
+	PHASE_COLS(X) \
 	X(git_commit, csv_put_str(w, x->ids->git_commit)) \
 	X(git_dirty, csv_put_str(w, x->ids->git_dirty))
 
@@ -280,6 +310,7 @@ struct wl_view {
 	X(orig_idle_mhz, put_or_na(w, x->r->timed && !isnan(x->r->orig.idle_mhz), x->r->orig.idle_mhz)) \
 	X(window, csv_put_str(w, "hot")) \
 	X(row_wall_s, put_or_na(w, !isnan(x->r->wall_s), x->r->wall_s)) \
+	PHASE_COLS(X) \
 	X(git_commit, csv_put_str(w, x->ids->git_commit)) \
 	X(git_dirty, csv_put_str(w, x->ids->git_dirty))
 

@@ -50,6 +50,7 @@ struct run_result {
 	double writeback_s;              /* the write-back read alone (NaN: hot, no window) */
 	struct original_result orig;     /* --original's cold and warm means (NaN: not asked) */
 	double wall_s;                   /* the row's wall time in the runner, set-up to teardown */
+	double phase[PHASE_COUNT];       /* where it went (protocol.h's PHASE_*; NaN: not measured) */
 };
 
 /* one workload configuration, measured: what the workload run CSV's columns read */
@@ -62,9 +63,16 @@ struct wl_result {
 	int regs, timed, per_sample;
 	double issue_s;   /* the host's time to issue one launch, the mean over the samples */
 	double wall_s;    /* the row's wall time in the runner, set-up to teardown */
+	double phase[PHASE_COUNT];   /* where it went (protocol.h's PHASE_*; NaN: not measured) */
 	struct protocol_result pr;
 	struct original_result orig;
 };
+
+/* A row's phases completed: phase[] holds what the caller timed (set-up, verification, counter
+ * passes, the original protocol's timing, the window's write-back calibration in samples; 0 where
+ * none); the protocol's own parts are added from pr when protocol_row ran (ran), and other is what
+ * wall_s leaves of them all. */
+void run_phases_finish(double *phase, double wall_s, int ran, const struct protocol_result *pr);
 
 /* the stencil run CSV's column names (the named ones, then every raw counter) and their count */
 const char *const *run_columns(void);

@@ -37,6 +37,7 @@ void options_parse(struct options *o, int argc, char **argv, int first)
 		OPT("--out", out) OPT("--experiment", experiment) OPT("--stencil", stencil)
 		OPT("--dtype", dtype) OPT("--method", method) OPT("--fusion", fusion) OPT("--size", size)
 		OPT("--label", label) OPT("--cupti", cupti_csv) OPT("--ncu", ncu_csv)
+		OPT("--cpu-share", cpu_share)
 #undef OPT
 		if (!strcmp(a, "--quick")) { o->quick = 1; continue; }
 		if (!strcmp(a, "--hot")) { o->hot = 1; continue; }

@@ -22,6 +22,7 @@ struct options {
 	const char *out, *experiment, *method_filter;
 	const char *stencil, *dtype, *method, *fusion, *size, *label;
 	const char *cupti_csv, *ncu_csv;
+	const char *cpu_share;   /* --cpu-share I/N[:D1,...]: runner I of N on this host (hostcpu.h) */
 };
 
 /* The defaults, then the environment's (QUICK, COUNTERS, WARMUP_S) and argv[first..]'s options:

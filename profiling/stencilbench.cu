@@ -22,7 +22,8 @@
  * (no L2 eviction and no write-back in the window), --no-counters (COUNTERS=0), --warmup-s S
  * (WARMUP_S: each row's own warm-up, 1 s by default; under 1 s the protocol sentence says
  * SHORTENED), --profile-once (one launch, for ncu), --original (each row also timed as a fixed-count driver times it, idle GPU first, and
- * again after the warm-up: nongemm Figure 7; protocol.h), --device N.
+ * again after the warm-up: nongemm Figure 7; protocol.h), --device N, --cpu-share I/N[:D1,...] (runner I
+ * of N on this host: its share of the host's cores, near its GPU; scripts/multi-gpu.sh passes it).
  *
  * The measurement window (REPRODUCE.md, "Timing protocol"): a launch leaves up to an L2's worth of
  * its output dirty in L2, and that write-back belongs to the launch. So every sample evicts the L2
@@ -55,6 +56,7 @@
 #include "kmethod.h"
 
 extern "C" {
+#include "hostcpu.h"
 #include "cli.h"
 #include "csvio.h"
 #include "experiment.h"
@@ -85,7 +87,7 @@ static void usage(FILE *f)
 		"usage: %s list\n"
 		"       %s run (--stencil S --dtype T --method M [--fusion N] --size AxB | --experiment F)\n"
 		"                  --out DIR/NAME.csv [--quick] [--hot] [--no-counters] [--warmup-s S]\n"
-		"                  [--original] [--profile-once] [--device N]\n"
+		"                  [--original] [--profile-once] [--device N] [--cpu-share I/N[:D1,...]]\n"
 		"       %s check [--method M] [--quick]\n"
 		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
 		"       %s metrics | slug | version | kernel --method M | gpu-of DIR\n"
@@ -97,6 +99,30 @@ static void usage(FILE *f)
 		prog, prog, prog, prog, prog, prog);
 }
 
+/* This runner's share of the host's cores (--cpu-share I/N[:D1,...], else all it may use), the
+ * near cores of each runner's GPU preferred: pinned and OpenMP held to it (model/cpushare.h) */
+static void share_cpus(const struct options *o)
+{
+	struct cpu_share_spec sp = { 0, 1, 1, { o->device } };
+	struct cpu_host h;
+	struct cpu_share s;
+	static struct cpu_list near[64];
+	char why[256], bus[32];
+	if (o->cpu_share && cpu_share_spec_parse(o->cpu_share, &sp, why, sizeof(why)) != 0)
+		cli_bad_input(prog, "%s", why);
+	if (hostcpu_read(&h) != 0)
+		return;   /* no affinity mask to share: left as it is, meta.csv says "not planned" */
+	for (int r = 0; r < sp.runners; r++) {
+		const int dev = sp.ndev ? sp.dev[r] : r == sp.index ? o->device : -1;
+		near[r].n = 0;
+		if (dev >= 0 && cudaDeviceGetPCIBusId(bus, sizeof(bus), dev) == cudaSuccess)
+			hostcpu_near(bus, &near[r]);
+	}
+	if (cpu_share_plan(&h, sp.runners, sp.index, near, &s) == 0 && hostcpu_apply(&h, &s) != 0)
+		fprintf(stderr, "%s: warning: could not pin to cores %d-%d; threads held to %d\n", prog,
+			s.cores.cpu[0], s.cores.cpu[s.cores.n - 1], s.threads);
+}
+
 void bench_open_device(const struct options *o)
 {
 	char why[256];
@@ -104,6 +130,7 @@ void bench_open_device(const struct options *o)
 		fprintf(stderr, "%s: %s\n", prog, why);
 		exit(EXIT_NO_DEVICE);
 	}
+	share_cpus(o);
 }
 
 /* One run, one GPU: the rows of a run directory and its ceilings come from one device. */
@@ -232,7 +259,9 @@ static int cmd_run(const struct options *o)
 		fprintf(stderr, "[%zu/%zu] %s %s t=%d %s%s%s %s ... ", i + 1, n, cfgs[i].stencil->name,
 			dtype_table[cfgs[i].dtype].name, cfgs[i].fusion, cfgs[i].method,
 			cfgs[i].option[0] ? ":" : "", cfgs[i].option, cfgs[i].size);
+		const double t_row = now_s();
 		measure(&rows[i], o, have_ceil ? &ceil : NULL, !o->profile_once);
+		bench_meta_row(&meta, t_row, rows[i].wall_s, rows[i].phase);
 		if (i + 1 < n)
 			fmt_eta(eta, sizeof(eta), (now_s() - t0) / (double)(i + 1) * (double)(n - i - 1));
 		if (rows[i].timed)
@@ -264,10 +293,39 @@ static int cmd_run(const struct options *o)
 	return wrong ? EXIT_WRONG : 0;
 }
 
+double bench_started_s;
+
+void bench_meta_row(struct run_meta *meta, double row_start_s, double wall_s, const double *phase)
+{
+	if (isnan(wall_s))
+		return;   /* a row skipped before its set-up (a data type or size it cannot run) */
+	if (meta->rows++ == 0)
+		meta->startup_s = row_start_s - bench_started_s;
+	meta->rows_wall_s += wall_s;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		meta->phase_s[i] += phase[i];
+}
+
+/* where the list's time went, printed at its end and kept in meta.csv */
+static void print_phases(const struct run_meta *m)
+{
+	char line[512];
+	size_t used = 0;
+	if (m->rows < 1)
+		return;
+	used += (size_t)snprintf(line, sizeof(line), "%s: %ld rows in %.1f s (start-up %.1f s before them):", prog,
+				 m->rows, m->rows_wall_s, m->startup_s);
+	for (int i = 0; i < PHASE_COUNT && used < sizeof(line); i++)
+		used += (size_t)snprintf(line + used, sizeof(line) - used, " %s %.1f", run_phase_name(i),
+					 m->phase_s[i]);
+	fprintf(stderr, "%s\n", line);
+}
+
 void bench_commit_run(struct csv_writer *w, const char *dir, struct run_meta *meta, const char *out, size_t n,
 		      int wrong)
 {
 	char err[1024];
+	print_phases(meta);
 	/* meta.csv first, the CSV renamed into place last: an error leaves the old CSV */
 	if (meta_append(dir, meta, err, sizeof(err)) != 0) {
 		csv_writer_abort(w);
@@ -463,6 +521,7 @@ int main(int argc, char **argv)
 	struct options o;
 	const char *cmd;
 	char rerr[160];
+	bench_started_s = now_s();
 	cli_fail_status = EXIT_ERROR;
 	if (kernel_registry_check(rerr, sizeof(rerr)) != 0 || workload_registry_check(rerr, sizeof(rerr)) != 0)
 		cli_fail(prog, "%s", rerr);

@@ -242,28 +242,39 @@ static void wl_release(struct wl_row *r, struct wl_data *d)
 		CUDA_CHECK(cudaFree(d->dev[i]));
 }
 
-/* a verified row timed: --original's cold part, the protocol, --original's warm part */
-static void wl_time(struct wl_row *r, const struct options *o, struct wl_problem *prob)
+/* a verified row timed: --original's cold part, the protocol, --original's warm part (their time
+ * and the sample sizing's in their phases); whether protocol_row ran */
+static int wl_time(struct wl_row *r, const struct options *o, struct wl_problem *prob)
 {
 	struct wl_timing t = { r->m, prob, 0, NULL, NULL, 1, 0, 0 };
 	struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest, bench_clock };
+	int ran = 0;
+	double t0 = bench_now(NULL);
 	CUDA_CHECK(cudaEventCreate(&t.e0));
 	CUDA_CHECK(cudaEventCreate(&t.e1));
-	if (!o->original || protocol_original(&ops, &r->orig) == 0) {
+	const int cold = !o->original || protocol_original(&ops, &r->orig) == 0;
+	r->phase[PHASE_ORIGINAL] += bench_now(NULL) - t0;
+	if (cold) {
+		t0 = bench_now(NULL);
 		t.k = wl_launches_per_sample(&t);
 		r->per_sample = t.k;
+		r->phase[PHASE_SAMPLES] += bench_now(NULL) - t0;
 		t.issue_sum = 0, t.issue_n = 0;   /* the protocol's samples only */
 		/* hot (a sample holds K launches and at least 200 us): the row's own warm-up (the list's
 		 * for the warm-up study), then its samples */
-		const int ran = options_time_row(o, 1, r->c->warmup_s, r->c->rest_s, &ops, &r->pr) == 0;
+		ran = options_time_row(o, 1, r->c->warmup_s, r->c->rest_s, &ops, &r->pr) == 0;
 		r->issue_s = t.issue_n ? t.issue_sum / (double)t.issue_n : NAN;
-		if (ran && (!o->original || protocol_original_warm(&ops, &r->orig) == 0)) {
+		t0 = bench_now(NULL);
+		const int warm = ran && (!o->original || protocol_original_warm(&ops, &r->orig) == 0);
+		r->phase[PHASE_ORIGINAL] += bench_now(NULL) - t0;
+		if (warm) {
 			r->timed = 1;
 			snprintf(r->status, sizeof(r->status), "ok");
 		}
 	}
 	CUDA_CHECK(cudaEventDestroy(t.e0));
 	CUDA_CHECK(cudaEventDestroy(t.e1));
+	return ran;
 }
 
 /* set up, verify and (when timing) time one configuration; r->status says how it ended */
@@ -272,9 +283,13 @@ static void wl_measure(struct wl_row *r, const struct options *o, int sms, int c
 	const char *why = r->m->supports(r->c->option, cc);
 	struct wl_data d;
 	const double t_row = bench_now(NULL);
+	double t_mark = t_row;   /* the start of the teardown (a failed set-up: all of it is set-up) */
+	int ran = 0, verified;
 	memset(&d, 0, sizeof(d));
 	snprintf(r->status, sizeof(r->status), "skipped");
 	r->wall_s = NAN;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		r->phase[i] = 0;
 	r->preprocess_s = r->orig.cold_s = r->orig.warm_s = r->orig.idle_mhz = r->issue_s = NAN;
 	r->regs = -1;
 	if (why) {
@@ -308,18 +323,26 @@ static void wl_measure(struct wl_row *r, const struct options *o, int sms, int c
 			r->preprocess_s = bench_now(NULL) - t0;
 	}
 	r->padded = d.p.padded;
+	t_mark = bench_now(NULL);
+	r->phase[PHASE_SETUP] += t_mark - t_row;
 	r->m->launch(&d.p, 0);
 	CUDA_CHECK(cudaGetLastError());
 	CUDA_CHECK(cudaDeviceSynchronize());
-	if (wl_verify(r, &d) == 0) {
+	verified = wl_verify(r, &d) == 0;
+	r->phase[PHASE_VERIFY] = bench_now(NULL) - t_mark;
+	if (verified) {
 		if (timing)
-			wl_time(r, o, &d.p);
+			ran = wl_time(r, o, &d.p);
 		else
 			snprintf(r->status, sizeof(r->status), "ok");
 	}
+	t_mark = bench_now(NULL);
 done:
 	wl_release(r, &d);
 	r->wall_s = bench_now(NULL) - t_row;
+	/* the teardown joins the set-up (a failed set-up: the whole row) */
+	r->phase[PHASE_SETUP] += r->wall_s - (t_mark - t_row);
+	run_phases_finish(r->phase, r->wall_s, ran, &r->pr);
 }
 
 
@@ -370,7 +393,9 @@ int workload_cmd_run(const struct options *o)
 		snprintf(r->name, sizeof(r->name), "%s%s%s", cfgs[i].method, cfgs[i].option[0] ? ":" : "", cfgs[i].option);
 		fprintf(stderr, "[%zu/%zu] %s %s %s%s%s n=%ld ... ", i + 1, n, cfgs[i].workload,
 			dtype_table[cfgs[i].dtype].name, cfgs[i].matrix, cfgs[i].matrix[0] ? " " : "", r->name, cfgs[i].n);
+		const double t_row = bench_now(NULL);
 		wl_measure(r, o, prop->multiProcessorCount, prop->major * 10 + prop->minor, 1);
+		bench_meta_row(&meta, t_row, r->wall_s, r->phase);
 		wl_variant(r);
 		if (r->timed)
 			fprintf(stderr, "%.1f GB/s %s\n", workload_bytes(r->c, r->rows, r->cols, r->nnz) /

@@ -6,40 +6,47 @@
 #
 #   multi-gpu.sh RUNDIR GPUS ITEM...                plan, one worker a GPU, merge; GPUS: all, or
 #                                                   device indices (0,1,3)
-#   multi-gpu.sh plan QUEUE RUNDIR NPARTS ITEM...   every list not complete in RUNDIR cut into
-#                                                   NPARTS chunks, queued in list order in QUEUE
+#   multi-gpu.sh plan QUEUE RUNDIR ITEM...          every list not complete in RUNDIR as one queue
+#                                                   of chunks in QUEUE, the longest first
 #   multi-gpu.sh work QUEUE RUNDIR DEVICE [NUMBER]  one runner on DEVICE: the next unclaimed chunk
 #                                                   until none is left, or chunk NUMBER (1, 2, ...)
-#   multi-gpu.sh merge QUEUE RUNDIR                 the chunks' rows into RUNDIR, in list order
+#   multi-gpu.sh merge QUEUE RUNDIR                 the chunks' rows into RUNDIR, list by list
 #
 # ITEM: LIST[:FLAG,...] (FLAG: a runner option, --no-counters or --original); a list several items
-# name is measured once. A list is cut into NPARTS chunks in whole threes (the SpMV list's three
-# methods a matrix stay in one process), or into chunks of CHUNK configurations: a runner process
-# costs seconds to start (CUDA context, modules, CUPTI) and warms the GPU for its full second first,
-# so a few large chunks beat many small ones (on two H200s, chunks of 12 took 1.1 s a
-# configuration, against 0.64 in one process a list on one). The queue (a directory): chunks/N/
-# (LIST.csv, its list and flags), lists (the lists to merge, in order), claim/N (mkdir is the
-# claim), done/N ("EXIT SLUG": the runner's exit status and the GPU that ran it), gpus (optional:
-# the GPUs in device order). A worker measures its GPU's ceilings into RUNDIR/gpus/SLUG/ unless they
-# are there, and each chunk into RUNDIR/gpus/SLUG/N/ beside a copy of them (its rows' model columns
-# are that GPU's); every row records the UUID of its GPU. The merge is deterministic: a list's rows
-# in the list's order whichever GPU took them (a list with a chunk not done, or failed, is left
-# unmerged), meta.csv every invocation's row, the run's ceilings the first GPU's (the gpus file's
-# first, else the GPU of the first chunk done; each GPU's stay under gpus/). The GPUs of one run
-# are of one model (their slugs without UUID and date agree): GPUS= over several models measures
-# one run per model at once (RUNDIR for the first device's, the others beside it), and the merge
-# refuses a run whose gpus/ holds several (on Slurm, SLURM_GRES picks one model). On this
-# node each runner's progress line is shown after its GPU and list ("gpu1 tcs-table3: [3/17] ..."),
-# and an interrupt (INT, TERM) stops every worker, merges the lists whose chunks were all done and
-# ends by the same signal: the same command then measures only the other lists. Lists are cut, and
-# run CSVs and meta.csv joined, by stencil-runs (RUNS_TOOL, default build/stencil-runs): no CSV is
-# parsed here.
+# name is measured once. The queue is planned by stencil-runs queue (model/queue.h): a configuration
+# that several lists measure under the same flags is measured once a GPU and shared between them
+# (each list gathered back with its own labels); the rest is cut into chunks of at most CHUNK_S
+# seconds (default 60) of each configuration's cost in the run COST_RUN (its row_wall_s; where it has
+# none, SECS_PER_CONFIG), the SpMV list's three methods a matrix kept in one process (its matrix and
+# CPU reference are made once there), or into chunks of CHUNK configurations; chunks are numbered
+# longest first, so that workers taking the next unclaimed one share them by the longest-
+# processing-time rule, and a measurement stopped at a time limit loses at most a chunk a GPU. The
+# queue (a directory): chunks/N/ (LIST.csv, its list, flags and cost), lists (the lists to merge, in
+# order), sources/LIST (the chunks, or complete run CSVs, that hold its rows), ceilings_s, claim/N
+# (mkdir is the claim), done/N ("EXIT SLUG": the runner's exit status and the GPU that ran it), gpus
+# (optional: the GPUs in device order). On this node each runner takes its share of the host's cores
+# (--cpu-share I/N:DEVICES: model/cpushare.h), so that N runners cost what one costs alone. A worker
+# measures its GPU's ceilings into RUNDIR/gpus/SLUG/ unless they are there, and each chunk into
+# RUNDIR/gpus/SLUG/N/ beside a copy of them (its rows' model columns are that GPU's); every row
+# records the UUID of its GPU. The merge is deterministic: a list's rows in the list's order
+# whichever GPU took them (a list with a chunk not done, or failed, is left unmerged), meta.csv every
+# invocation's row, the run's ceilings the first GPU's (the gpus file's first, else the GPU of the
+# first chunk done; each GPU's stay under gpus/). The GPUs of one run are of one model (their slugs
+# without UUID and date agree): GPUS= over several models measures one run per model at once (RUNDIR
+# for the first device's, the others beside it), and the merge refuses a run whose gpus/ holds
+# several (on Slurm, SLURM_GRES picks one model). On this node each runner's progress line is shown
+# after its GPU and list ("gpu1 tcs-table3: [3/17] ..."), and an interrupt (INT, TERM) stops every
+# worker, merges the lists whose chunks were all done and ends by the same signal: the same command
+# then measures only the other lists. Lists are planned and gathered, and meta.csv joined, by
+# stencil-runs (RUNS_TOOL, default build/stencil-runs): no CSV is parsed here.
 # Exit: 0; 1 rows failed verification (merged and kept); 2 bad input (a one-line error naming the
 # value); 4 a runner failed (nothing merged for its list).
 set -uo pipefail
 BENCH=${BENCH:-build/stencilbench}
 RUNS_TOOL=${RUNS_TOOL:-build/stencil-runs}
 CHUNK=${CHUNK:-}
+CHUNK_S=${CHUNK_S:-}
+COST_RUN=${COST_RUN:-}
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "multi-gpu: $*" >&2; exit "${rc:-2}"; }
 
@@ -75,56 +82,37 @@ is_queue() {   # QUEUE: refused unless plan made it
 	[[ -d $1/chunks && -f $1/lists ]] || die "QUEUE='$1' is not a queue (multi-gpu.sh plan makes one)"
 }
 
-# plan QUEUE RUNDIR NPARTS ITEM...: the queue, built under a temporary name and renamed; sets
-# nchunks and nlists
+# plan QUEUE RUNDIR ITEM...: the queue (stencil-runs queue: model/queue.h), planned under a temporary
+# name and renamed; sets nchunks and nlists and says what it holds
 plan() {
-	local q=$1 rundir=$2 parts=$3 t item l flags exp n size p c r seen=" "
-	shift 3
-	[[ $parts =~ ^[1-9][0-9]*$ ]] || die "NPARTS='$parts' is not a positive count"
-	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
+	local q=$1 rundir=$2 out r=0 cost=()
+	shift 2
 	(($# > 0)) || die "plan: no configuration list"
+	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
+	[[ -z $CHUNK_S || $CHUNK_S =~ ^[1-9][0-9]*$ ]] || die "CHUNK_S='$CHUNK_S' is not a positive number of seconds"
 	[[ ! -e $q ]] || rmdir "$q" 2>/dev/null || die "QUEUE='$q' exists and is not empty"
-	t=$(mktemp -d "$q.tmpXXXXXX") || { rc=4; die "cannot create $q"; }
-	mkdir -p "$t/claim" "$t/chunks" "$t/done" && : > "$t/lists" || { rc=4; die "cannot write $t"; }
-	nchunks=0 nlists=0
-	for item; do
-		l=${item%%:*} flags=
-		[[ $item == *:* ]] && flags=${item#*:}
-		[[ $seen == *" $l "* ]] && continue
-		seen+="$l "
-		exp=experiments/$l.csv
-		[[ -r $exp ]] || { rm -rf "$t"; die "no configuration list $exp"; }
-		r=0
-		runs_tool complete "$exp" "$rundir/$l.csv" || r=$?
-		((r == 0)) && continue
-		((r == 1)) || { rm -rf "$t"; rc=$r; die "$exp: not cut"; }
-		n=$(runs_tool configs "$exp") || { rm -rf "$t"; rc=2; die "$exp: not cut"; }
-		size=${CHUNK:-$(( ( (n + parts - 1) / parts + 2) / 3 * 3 ))}
-		mkdir "$t/parts" && runs_tool split "$exp" "$size" "$t/parts" > /dev/null ||
-			{ rm -rf "$t"; rc=4; die "cannot cut $exp"; }
-		for p in "$t"/parts/*.csv; do
-			nchunks=$((nchunks + 1))
-			c=$(printf '%05d' "$nchunks")
-			mkdir "$t/chunks/$c" && mv "$p" "$t/chunks/$c/$l.csv" &&
-				tr , ' ' <<< "$flags" > "$t/chunks/$c/flags" && echo "$l" > "$t/chunks/$c/list" ||
-				{ rm -rf "$t"; rc=4; die "cannot write $t/chunks/$c"; }
-		done
-		rmdir "$t/parts"
-		echo "$l" >> "$t/lists"
-		nlists=$((nlists + 1))
-	done
-	mv "$t" "$q" || { rm -rf "$t"; rc=4; die "cannot create $q"; }
+	[[ -z $COST_RUN || ! -d $COST_RUN ]] || cost=(--cost-run "$COST_RUN")
+	out=$(runs_tool queue "$q" "$rundir" "${cost[@]}" --assumed "${SECS_PER_CONFIG:-2.2}" \
+		--chunk-s "${CHUNK_S:-60}" ${CHUNK:+--chunk-rows "$CHUNK"} "$@") || { r=$?; rc=$r; die "nothing planned"; }
+	read -r nchunks nlists nconfigs nshared qcost nmeasured qceil <<< "$out"
+	local known="the costs of $nmeasured measured in ${COST_RUN:-no run}"
+	echo "multi-gpu: $nlists lists to measure: $nconfigs configurations in $nchunks chunks," \
+		"$nshared list rows shared with another list, about $qcost s of rows ($known," \
+		"${SECS_PER_CONFIG:-2.2} s each for the rest)"
 }
 
-# worker QUEUE RUNDIR DEVICE SLUG TAG [CHUNK]: the GPU's ceilings unless there, then the next
-# unclaimed chunk until none is left, or CHUNK alone (claimed or not: a requeued task runs it
-# again); the runner's progress lines after TAG and the chunk's list (empty TAG: as they are).
-# Returns 0; 1 rows failed verification; 4 the ceilings or a chunk failed.
+# worker QUEUE RUNDIR DEVICE SLUG TAG SHARE [CHUNK]: the GPU's ceilings unless there, then the next
+# unclaimed chunk (the longest first: the queue numbers them so) until none is left, or CHUNK alone
+# (claimed or not: a requeued task runs it again); the runner's progress lines after TAG and the
+# chunk's list (empty TAG: as they are). SHARE: the runner's --cpu-share (empty: all the cores it
+# may use). Returns 0; 1 rows failed verification; 4 the ceilings or a chunk failed.
 worker() {
-	local q=$1 rundir=$2 d=$3 s=$4 tag=$5 only=${6:-} g=$2/gpus/$4 c l r status=0
+	local q=$1 rundir=$2 d=$3 s=$4 tag=$5 share=$6 only=${7:-} g=$2/gpus/$4 c l r status=0
+	local -a cpu=()
+	[[ -z $share ]] || cpu=(--cpu-share "$share")
 	mkdir -p "$g" || return 4
 	if [[ ! -s $g/ceilings.csv ]]; then
-		tagged "${tag:+${tag}ceilings: }" "$BENCH" ceilings --device "$d" --out "$g" ||
+		tagged "${tag:+${tag}ceilings: }" "$BENCH" ceilings --device "$d" --out "$g" "${cpu[@]}" ||
 			{ echo "multi-gpu: $s: ceilings failed (exit $?)" >&2; return 4; }
 	fi
 	for c in ${only:-$(ls "$q/chunks")}; do
@@ -137,7 +125,7 @@ worker() {
 		rm -rf "${g:?}/$c" && mkdir -p "$g/$c" && cp "$g/ceilings.csv" "$g/$c/" || return 4
 		# shellcheck disable=SC2046
 		tagged "${tag:+$tag$l: }" "$BENCH" run --device "$d" --experiment "$q/chunks/$c/$l.csv" \
-			--out "$g/$c/$l.csv" $(cat "$q/chunks/$c/flags")
+			--out "$g/$c/$l.csv" "${cpu[@]}" $(cat "$q/chunks/$c/flags")
 		r=$?
 		put "$q/done/$c" "$r $s" || return 4
 		if ((r > 1)); then
@@ -163,14 +151,16 @@ work() {
 	fi
 	s=$("$BENCH" slug --device "$d") || { rc=4; die "device $d: $BENCH slug failed"; }
 	echo "multi-gpu: $s (device $d): ${only:+chunk $only of }$q"
-	worker "$q" "$rundir" "$d" "$s" "" $only
+	worker "$q" "$rundir" "$d" "$s" "" "" $only
 }
 
-# merge QUEUE RUNDIR: every list of the queue whose chunks all exited 0 or 1, meta.csv, the run's
-# ceilings
+# merge QUEUE RUNDIR: every list of the queue whose sources are all there (its chunks exited 0 or
+# 1) gathered from them in list order (stencil-runs gather: its own labels), meta.csv, the run's
+# ceilings; a list complete already (an earlier merge of this queue) is counted, not taken again;
+# a chunk directory goes once every list it serves is complete
 merge() {
-	local q=${1:-} rundir=${2:-} gpus first l c f r s parts bad before status=0 metas merged=0 total=0
-	local -a dirs=()
+	local q=${1:-} rundir=${2:-} gpus first l c f r s kind what bad status=0 metas merged=0 total=0
+	local -a files=()
 	(($# == 2)) || die "usage: multi-gpu.sh merge QUEUE RUNDIR"
 	is_queue "$q"
 	# the GPUs: the queue's (in device order), those that ran a chunk (in chunk order), and any
@@ -181,32 +171,28 @@ merge() {
 	one_model "nothing merged (on Slurm, SLURM_GRES or SLURM_EXTRA=--constraint= picks one)" $gpus
 	first=$({ cat "$q/gpus" 2>/dev/null; cat "$q"/done/* 2>/dev/null | awk '{ print $2 }'; } | head -1)
 	for l in $(cat "$q/lists"); do
-		parts=() bad=0 before=0 total=$((total + 1))
-		for c in $(ls "$q/chunks"); do
-			[[ $(cat "$q/chunks/$c/list") == "$l" ]] || continue
-			r='' s=''
-			[[ -f $q/done/$c ]] && read -r r s < "$q/done/$c"
-			f=$rundir/gpus/$s/$c/$l.csv
-			((r == 1 && status == 0)) && status=1
-			# a chunk an earlier merge of this queue took (and removed) is counted, not taken again
-			if [[ $r =~ ^[01]$ && -n $s && ! -e $rundir/gpus/$s/$c && -s $rundir/$l.csv ]]; then
-				before=$((before + 1))
-				continue
-			fi
-			[[ $r =~ ^[01]$ && -n $s && -f $f ]] || { bad=1; break; }
-			parts+=("$f")
-		done
-		if ((bad == 1 || (before > 0 && ${#parts[@]} > 0))); then
-			echo "multi-gpu: $l: chunk $c not done, or failed, or run again after the merge: not merged" >&2
-			status=4
-			continue
-		fi
-		if ((before > 0)); then
+		total=$((total + 1)) files=() bad=
+		if runs_tool complete "experiments/$l.csv" "$rundir/$l.csv"; then
 			merged=$((merged + 1))
 			continue
 		fi
-		if runs_tool join "$rundir/$l.csv" "${parts[@]}"; then
-			merged=$((merged + 1)) dirs+=("${parts[@]%/*}")
+		while read -r kind what; do
+			if [[ $kind == file ]]; then
+				files+=("$what")
+				continue
+			fi
+			c=$what r='' s=''
+			[[ -f $q/done/$c ]] && read -r r s < "$q/done/$c"
+			((r == 1 && status == 0)) && status=1
+			f=$rundir/gpus/$s/$c/$(cat "$q/chunks/$c/list").csv
+			[[ $r =~ ^[01]$ && -n $s && -f $f ]] || { bad=$c; break; }
+			files+=("$f")
+		done < "$q/sources/$l"
+		if [[ -n $bad ]]; then
+			echo "multi-gpu: $l: chunk $bad not done, or failed: not merged" >&2
+			status=4
+		elif runs_tool gather "$rundir/$l.csv" "experiments/$l.csv" "${files[@]}"; then
+			merged=$((merged + 1))
 		else
 			status=4
 		fi
@@ -216,11 +202,18 @@ merge() {
 	if [[ -n $metas ]]; then
 		# shellcheck disable=SC2046,SC2086
 		runs_tool join "$rundir/meta.csv" $([[ ! -f $rundir/meta.csv ]] || echo "$rundir/meta.csv") $metas &&
-			rm -f $metas || { dirs=(); status=4; }
+			rm -f $metas || status=4
 	fi
-	# a merged chunk's directory (its rows now in the run's CSV, its meta rows in the run's
-	# meta.csv, its ceilings a copy of its GPU's)
-	rm -rf "${dirs[@]}"
+	# a chunk's directory once every list it serves is complete (its rows in their CSVs)
+	for c in $(ls "$q/done" 2>/dev/null); do
+		read -r r s < "$q/done/$c"
+		[[ -n $s && -d $rundir/gpus/$s/$c ]] || continue
+		bad=
+		for l in $(grep -lx "chunk $c" "$q"/sources/* 2>/dev/null); do
+			runs_tool complete "experiments/$(basename "$l").csv" "$rundir/$(basename "$l").csv" || bad=1
+		done
+		[[ -n $bad ]] || rm -rf "${rundir:?}/gpus/$s/$c"
+	done
 	# the run's ceilings: the first GPU's
 	for f in ceilings.csv latency-hiding.csv counters-calibration.csv; do
 		[[ -n $first && -f $rundir/gpus/$first/$f && ! -f $rundir/$f ]] || continue
@@ -257,14 +250,18 @@ all() {
 	mkdir -p "$rundir/gpus" || { rc=4; die "cannot create $rundir/gpus"; }
 	q=$(mktemp -d) || exit 4
 	trap 'rm -rf "$q"' EXIT
-	plan "$q/queue" "$rundir" "${#ids[@]}" "$@"
+	plan "$q/queue" "$rundir" "$@"
 	put "$q/queue/gpus" "$(printf '%s\n' "${slugs[@]}")" || exit 4
-	echo "multi-gpu: $nchunks chunks of $nlists lists on $(count ${#ids[@]} GPU) (${slugs[*]})"
+	read -r span ceil <<< "$(runs_tool makespan "$q/queue" "${#ids[@]}")"
+	echo "multi-gpu: $nchunks chunks of $nlists lists on $(count ${#ids[@]} GPU) (${slugs[*]}):" \
+		"about $((span + ceil)) s (the chunks shared longest first: $span s; one ceilings run: $ceil s)"
 	start=$(date +%s)
 	# on an interrupt the lists whose chunks were all done are merged before this script ends by
-	# the same signal, so that the next invocation measures only the others
+	# the same signal, so that the next invocation measures only the others; each runner takes
+	# its share of the host's cores (--cpu-share I/N:DEVICES, near its GPU where the host says)
 	for i in "${!ids[@]}"; do
-		spawn worker "$q/queue" "$rundir" "${ids[$i]}" "${slugs[$i]}" "gpu${ids[$i]} "
+		spawn worker "$q/queue" "$rundir" "${ids[$i]}" "${slugs[$i]}" "gpu${ids[$i]} " \
+			"$((i + 1))/${#ids[@]}:$(tr ' ' , <<< "${ids[*]}")"
 	done
 	wait_all || { r=$?; ((r > 1)) && status=4; }
 	merge "$q/queue" "$rundir" || { r=$?; ((status == 4)) || status=$r; }
@@ -347,7 +344,7 @@ cmd=${1:-}
 case $cmd in
 plan)
 	shift
-	(($# >= 4)) || die "usage: multi-gpu.sh plan QUEUE RUNDIR NPARTS LIST[:FLAGS]..."
+	(($# >= 3)) || die "usage: multi-gpu.sh plan QUEUE RUNDIR LIST[:FLAGS]..."
 	plan "$@"
 	echo "multi-gpu: $nchunks chunks of $nlists lists in $1" ;;
 work) shift; work "$@" ;;

@@ -3,8 +3,9 @@
 # one array task a chunk of the configuration lists, then merged and rendered by a dependent job.
 #
 #   slurm.sh submit RUN ITEM...   (from the repository root) plan the queue of RUN's lists
-#                                 (scripts/multi-gpu.sh plan: one chunk a list, or chunks of CHUNK
-#                                 configurations), write build/slurm/RUN/array.sh, collect.sh and
+#                                 (scripts/multi-gpu.sh plan: one chunk a list's own configurations,
+#                                 those it shares with an earlier list measured once, or chunks of
+#                                 CHUNK configurations or CHUNK_S seconds), write build/slurm/RUN/array.sh, collect.sh and
 #                                 submit.sh, and run submit.sh (SLURM_SUBMIT=0: print it instead)
 #
 # RUN: the run under data/runs/, empty for slurm-DATE-HHMMSS (UTC, at submission; -quick with
@@ -93,7 +94,9 @@ submit() {   # RUN ITEM...
 	fi
 	mkdir -p "$dir/logs" || { rc=4; die "cannot create $dir"; }
 	rm -rf "${dir:?}/queue" "$dir/jobs" "$dir/array.sh" "$dir/collect.sh" "$dir/submit.sh"
-	"$here/multi-gpu.sh" plan "$queue" "$rundir" 1 "$@" > /dev/null || exit
+	# one chunk a list's own configurations (each task may get a GPU that measures its ceilings
+	# first), unless CHUNK or CHUNK_S asks for smaller ones
+	CHUNK_S=${CHUNK_S:-1000000} "$here/multi-gpu.sh" plan "$queue" "$rundir" "$@" > /dev/null || exit
 	n=$(ls "$queue/chunks" | wc -l)
 	if ((n == 0)); then
 		echo "slurm: every list is complete in $rundir: nothing to measure (make reproduce RUN=$run renders it)"

@@ -345,6 +345,7 @@ int main(int argc, char **argv)
 	run_fermi_tests(&r);
 	run_sanity_tests(&r);
 	run_runs_tool_tests(&r);
+	run_node_tests(&r);
 	run_csv_writers_tests(&r);
 	run_run_rows_tests(&r);
 	run_warmup_tests(&r);

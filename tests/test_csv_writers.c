@@ -74,7 +74,8 @@ static const char *const run_head =
 	"flop_fp16,tensor_ops_fp64,tensor_ops_tf32,tensor_ops_fp16,tensor_ops_sparse,tensor_inst,kernel_time_s,"
 	"F_measured,Q_measured,I_measured,flop_per_point_step,F_model,Q_model,I_model,F_rel_err,Q_rel_err,"
 	"I_rel_err,rho,sigma,model_gstencil_per_s,efficiency,ceilings,window,writeback_s,orig_time_cold_s,"
-	"orig_time_warm_s,orig_timed_launches,orig_idle_mhz,row_wall_s,git_commit,git_dirty";
+	"orig_time_warm_s,orig_timed_launches,orig_idle_mhz,row_wall_s,phase_setup_s,phase_verify_s,phase_counters_s,phase_rest_s,p"
+	"hase_warmup_s,phase_samples_s,phase_retakes_s,phase_original_s,phase_other_s,git_commit,git_dirty";
 
 /* a measured stencil row: timed, counted (counter i reads i + 1), modelled */
 static void timed_row(struct run_result *r, const struct run_config *cfg)
@@ -97,6 +98,8 @@ static void timed_row(struct run_result *r, const struct run_config *cfg)
 	r->model.gstencil_per_s = 100;
 	r->writeback_s = NAN;
 	r->orig.cold_s = r->orig.warm_s = r->orig.idle_mhz = NAN;
+	for (int i = 0; i < PHASE_COUNT; i++)   /* the phases 0.125 .. 0.375 in their order: none swapped */
+		r->phase[i] = 0.125 + i / 32.0;
 }
 
 static void test_run_csv(void **state)
@@ -148,11 +151,13 @@ static void test_run_csv(void **state)
 		{ "efficiency", "4.096e-05" }, { "ceilings", "NA" }, { "window", "hot" }, { "writeback_s", "NA" },
 		{ "orig_time_cold_s", "NA" }, { "orig_timed_launches", "NA" }, { "git_commit", "abc1234" },
 		{ "git_dirty", "no" }, { "ctr_dram__bytes_read.sum", "1" }, { "ctr_gpu__time_duration.sum", "21" },
+		{ "phase_setup_s", "0.125" }, { "phase_verify_s", "0.15625" }, { "phase_warmup_s", "0.25" },
+		{ "phase_other_s", "0.375" },
 	};
 	for (size_t k = 0; k < NELEM(want); k++)
 		cell_is(&t, 0, want[k][0], want[k][1]);
 	static const char *const na[] = { "samples", "stop_reason", "time_median_s", "gstencil_per_s", "clock_reasons",
-					  "power_median_w", "energy_nj_per_point_step", "row_wall_s",
+					  "power_median_w", "energy_nj_per_point_step", "row_wall_s", "phase_setup_s",
 					  "F_measured", "F_model", "efficiency", "window", "ctr_dram__bytes_read.sum" };
 	for (size_t k = 0; k < NELEM(na); k++)
 		cell_is(&t, 1, na[k], !strcmp(na[k], "samples") ? "0" : "NA");
@@ -166,7 +171,8 @@ static const char *const wl_head =
 	"warmup_asked_s,warmup_s,warmup_rest_s,warmup_launches,time_median_s,time_min_s,time_q1_s,time_q3_s,time_rsd,"
 	"time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,throttle_retakes,clock_reasons,power_median_w,"
 	"launches_per_sample,issue_s,gbps,gflop_per_s,energy_nj_per_element,registers,preprocess_s,padded,"
-	"orig_time_cold_s,orig_time_warm_s,orig_timed_launches,orig_idle_mhz,window,row_wall_s,git_commit,git_dirty";
+	"orig_time_cold_s,orig_time_warm_s,orig_timed_launches,orig_idle_mhz,window,row_wall_s,phase_setup_s,phase_verify_s,phase_counters_s,phase_rest_s,p"
+	"hase_warmup_s,phase_samples_s,phase_retakes_s,phase_original_s,phase_other_s,git_commit,git_dirty";
 
 static void scale_row(struct wl_result *r, const struct workload_config *c)
 {
@@ -183,6 +189,8 @@ static void scale_row(struct wl_result *r, const struct workload_config *c)
 	r->pr.time.q3 = 2.5e-6, r->pr.time.rsd = 0.02, r->pr.median_ci = 0.003, r->pr.retakes = 0;
 	r->pr.sm_mhz_median = 1980, r->pr.sm_mhz_min = 1970;
 	r->orig.cold_s = 3e-6, r->orig.warm_s = 2e-6, r->orig.timed_launches = 1000, r->orig.idle_mhz = 345;
+	for (int i = 0; i < PHASE_COUNT; i++)
+		r->phase[i] = 0.125 + i / 32.0;
 }
 
 static void test_workload_csv(void **state)
@@ -227,7 +235,8 @@ static void test_workload_csv(void **state)
 		{ "issue_s", "1e-06" }, { "gbps", "8.192" }, { "gflop_per_s", "0.512" }, { "registers", "32" },
 		{ "preprocess_s", "NA" }, { "padded", "NA" }, { "orig_time_cold_s", "3e-06" },
 		{ "orig_time_warm_s", "2e-06" }, { "orig_timed_launches", "1000" }, { "orig_idle_mhz", "345" },
-		{ "window", "hot" }, { "git_commit", "abc1234" }, { "git_dirty", "no" },
+		{ "window", "hot" }, { "git_commit", "abc1234" }, { "git_dirty", "no" }, { "phase_rest_s", "0.21875" },
+		{ "phase_original_s", "0.34375" },
 	};
 	for (size_t k = 0; k < NELEM(want); k++)
 		cell_is(&t, 0, want[k][0], want[k][1]);
@@ -236,7 +245,7 @@ static void test_workload_csv(void **state)
 		{ "samples", "0" }, { "stop_reason", "" }, { "time_median_s", "NA" }, { "issue_s", "NA" },
 		{ "registers", "NA" }, { "verify_max_rel", "NA" }, { "orig_time_cold_s", "NA" },
 		{ "clock_reasons", "NA" }, { "power_median_w", "NA" }, { "energy_nj_per_element", "NA" },
-		{ "row_wall_s", "NA" },
+		{ "row_wall_s", "NA" }, { "phase_other_s", "NA" },
 	};
 	for (size_t k = 0; k < NELEM(skipped); k++)
 		cell_is(&t, 1, skipped[k][0], skipped[k][1]);

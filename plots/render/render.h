@@ -174,4 +174,8 @@ void render_register(const char *name, render_fn fn);
 #ifdef __cplusplus
 }
 #endif
+/* Where a recorded run's time went, list by list (render-runtime.c): OUTDIR/run-time.md and .csv;
+ * 0, or -1 with err */
+int render_run_time(const char *run, const char *outdir, char *err, size_t len);
+
 #endif

@@ -9,6 +9,8 @@
  *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]
  *   stencil-render newest-run FILE... [--runs DIR]  print the reference run (DIR/REFERENCE) or else
  *                                                  the newest recorded run holding every FILE
+ *   stencil-render run-time --run DIR [--outdir DIR]  where the run's time went, list by list
+ *                                                  (OUTDIR/run-time.md and .csv: render-runtime.c)
  *   stencil-render targets-mk [--root DIR]         print build/targets.mk, the Makefile's view of
  *                                                  experiments/targets.csv (plots/render/targets.c)
  *
@@ -33,8 +35,9 @@ int main(int argc, char **argv)
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
+			"       %s run-time --run DIR [--outdir DIR]\n"
 			"       %s targets-mk [--root DIR]\n"
-			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog);
+			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
@@ -60,6 +63,14 @@ int main(int argc, char **argv)
 		if (render_targets_mk(root, stdout, err, sizeof(err)) != 0)
 			cli_bad_input(prog, "%s", err);
 		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if (!strcmp(target, "run-time")) {
+		if (!run)
+			cli_bad_input(prog, "run-time needs --run DIR");
+		if (render_run_time(run, outdir, err, sizeof(err)) != 0)
+			cli_fail(prog, "%s", err);
+		fprintf(stderr, "%s: wrote %s/run-time.md and .csv (%s)\n", prog, outdir, run);
+		return 0;
 	}
 	if (nfiles) {
 		char out[1024];

@@ -85,10 +85,10 @@ $(O)/tcs-figure10-run.png $(O)/tcs-figure10-run.svg &: plots/gp/tcs-figure10.gp 
 	$(call gnuplot,model='$(O)/tcs-figure10-model.csv'; measured='$(O)/$(F10_RUN).csv'; \
 		fit='$(O)/$(F10_RUN)-fit.csv'; load '$(O)/$(F10_RUN).vars')
 
-USER_TARGETS := $(RENDERED_TARGETS) reproduce report $(ALIASES) $(MODEL_RUN_TARGETS) $(MEASURING)
+USER_TARGETS := $(RENDERED_TARGETS) reproduce reference report $(ALIASES) $(MODEL_RUN_TARGETS) $(MEASURING)
 # every target make help lists that renders tables or figures, with or without a GPU: the fresh-
 # clone test (tests/fresh-clone.sh) makes each on its first invocation
-RENDERS := $(RENDERED_TARGETS) $(ALIASES) $(MODEL_RUN_TARGETS) $(MODEL_TARGETS) reproduce
+RENDERS := $(RENDERED_TARGETS) $(ALIASES) $(MODEL_RUN_TARGETS) $(MODEL_TARGETS) reproduce reference
 .PHONY: $(USER_TARGETS)
 ifeq ($(DISPATCH),1)
 # a GPU is listed: probe the runner, then make the target again with DEVICE=yes (and its RUN) or,
@@ -121,32 +121,53 @@ tcs-figure10: $(O)/tcs-figure10-run.png $(O)/tcs-figure10.png | $(RUNS_DEP)
 # the aliases (experiments/targets.csv's alias column): each makes its target
 $(foreach a,$(ALIASES),$(eval $(a): $(ALIAS_OF_$(a))))
 # GPUS=all or GPUS=0,1: the lists measured on several GPUs of this node first (scripts/multi-gpu.sh:
-# a queue of chunks, one runner a GPU, merged in list order), each LIST:runner-flags; on an
-# interrupt the recipe's shell (its traps deferred until the command ends) waits while multi-gpu.sh
-# merges the lists done, so that make does not end before them
+# one queue of chunks, longest first, a configuration several lists share measured once a GPU, one
+# runner a GPU with its share of the host's cores, merged list by list), each LIST:runner-flags;
+# on an interrupt the recipe's shell (its traps deferred until the command ends) waits while
+# multi-gpu.sh merges the lists done, so that make does not end before them. The costs the queue
+# is cut and its estimate made by are the reference run's row_wall_s (COST_RUN).
 empty :=
 space := $(empty) $(empty)
 # every configuration list make reproduce measures, once each (its estimate counts them all)
 REPRODUCED_LISTS = $(sort $(foreach t,$(REPRODUCED),$(call lists,$(t))))
-mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),\
-	$(l):$(subst $(space),$(comma),$(strip $(NOCOUNTERS_$(l)) $(ORIGINAL_$(l))))))
-reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)
-reproduce: | $(RUNS_DEP)
-	$(Q)$(slurm_handover)if [ "$(MODE)" = yes ]; then n=0 secs=0 lists=0 meas=0; \
-	  ref=$$(cat data/runs/REFERENCE 2>/dev/null); for e in $(REPRODUCED_LISTS); do \
+item_of = $(1):$(subst $(space),$(comma),$(strip $(NOCOUNTERS_$(1)) $(ORIGINAL_$(1))))
+mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),$(call item_of,$(l))))
+# make reference: make reproduce's lists, then the rendered targets make reproduce leaves out
+# (experiments/targets.csv's reproduce no: the kernels beside the authors', the warm-up study),
+# one queue
+REFERENCE_EXTRA = $(filter-out $(REPRODUCED) $(VERDICTS),$(RENDERED_TARGETS))
+ref_items = $(mgpu_items) $(foreach t,$(REFERENCE_EXTRA),$(foreach l,$(call lists,$(t)),$(call item_of,$(l))))
+COST_RUN = $(if $(wildcard data/runs/REFERENCE),data/runs/$(shell cat data/runs/REFERENCE))
+# $(1): the items, $(2): what to render after them, $(3): the target's name. One GPU (no GPUS): the
+# lists measured by the sub-make, list by list, after the estimate (each list's measured cost in the
+# reference run, or SECS_PER_CONFIG a row); GPUS=: multi-gpu.sh plans, prints its estimate (the
+# chunks shared over the GPUs longest first, plus one ceilings run) and measures.
+define measure_render
+	$(Q)$(call slurm_handover,$(1))if [ "$(MODE)" = yes ] && [ -z "$(GPUS)" ]; then n=0 secs=0 lists=0 meas=0; \
+	  ref=$$(cat data/runs/REFERENCE 2>/dev/null); for e in $(sort $(foreach i,$(1),$(firstword $(subst :, ,$(i))))); do \
 	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(RUNS_TOOL) configs experiments/$$e.csv))); \
 	  set -- $$($(RUNS_TOOL) estimate $(SECS_PER_CONFIG) experiments/$$e.csv data/runs/$$ref/$$e.csv); \
 	  secs=$$((secs + $$1)) lists=$$((lists + 1)); [ "$$2" != measured ] || meas=$$((meas + 1)); done; \
-	  echo "reproduce: $$n configurations, about $$((secs / 60)) min on one GPU (each row's measured cost in \
-	  $${ref:-no reference run} for $$meas of $$lists lists, $(SECS_PER_CONFIG) s a row for the rest)$(if $(GPUS),; \
-	  GPUS=$(GPUS) shares them out)"; fi; \
+	  echo "$(3): $$n configurations, about $$((secs / 60)) min on one GPU (each row's measured cost in \
+	  $${ref:-no reference run} for $$meas of $$lists lists, $(SECS_PER_CONFIG) s a row for the rest; GPUS=all \
+	  shares them over this node's GPUs)"; fi; \
 	start=$$(date +%s); \
 	$(if $(and $(GPUS),$(filter yes,$(MODE))),trap 'exit 130' INT; trap 'exit 143' TERM; \
-		BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' \
-		$(mgpu_items) || [ $$? = 1 ] || exit 1;) \
-	$(MAKE) -k --no-print-directory $(REPRODUCED) $(MODEL_RUN_TARGETS) model-figures $(VERDICTS) && \
-	echo "reproduce: done in $$(( $$(date +%s) - start )) s; make kernels-vs-authors$(if \
-	$(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts"
+		BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) COST_RUN='$(COST_RUN)' SECS_PER_CONFIG=$(SECS_PER_CONFIG) \
+		scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' $(1) || [ $$? = 1 ] || exit 1;) \
+	$(MAKE) -k --no-print-directory $(2) && \
+	echo "$(3): done in $$(( $$(date +%s) - start )) s"
+endef
+reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)
+reproduce: | $(RUNS_DEP)
+	$(call measure_render,$(mgpu_items),$(REPRODUCED) $(MODEL_RUN_TARGETS) model-figures $(VERDICTS),reproduce)
+	@echo "reproduce: make kernels-vs-authors$(if $(RUN_GIVEN), RUN=$(RUN)) puts the kernels beside the authors' artifacts; make reference measures all of it in one queue"
+reference: ## the whole reproduction in one queue: make reproduce's lists, kernels-vs-authors and the warm-up study (GPU: GPUS=all spreads it over the node; else renders the recorded run)
+reference: | $(RUNS_DEP)
+# every GPU of the node unless GPUS names some (one GPU: a queue of one worker, shared rows still once)
+reference: GPUS := $(or $(GPUS),all)
+reference:
+	$(call measure_render,$(ref_items),$(REPRODUCED) $(MODEL_RUN_TARGETS) model-figures $(VERDICTS) $(REFERENCE_EXTRA),reference)
 
 ifeq ($(MODE),yes)
 # make smoke: a reviewer's first 10 seconds on a GPU: every method and variant verified on one

@@ -13,12 +13,12 @@ ifeq ($(SLURM),1)
 SUBMIT_RUN ?= $(if $(RUN_GIVEN),$(RUN))
 export SUBMIT_RUN
 # the jobs run the tools as they are (NOBUILD=1): built here first, unless NOBUILD=1
-reproduce: $(BENCH_DEP) $(RENDER_DEP) $(RUNS_DEP)
+reproduce reference: $(BENCH_DEP) $(RENDER_DEP) $(RUNS_DEP)
 endif
-# the reproduce recipe's first step: with SLURM=1 it hands over to scripts/slurm.sh (the knobs
-# SLURM_* reach it through the environment) and ends there
+# the reproduce (and reference) recipe's first step, $(1) its items: with SLURM=1 it hands over to
+# scripts/slurm.sh (the knobs SLURM_* reach it through the environment) and ends there
 slurm_handover = $(if $(filter 1,$(SLURM)),exec env BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) \
-	GNUPLOT='$(GNUPLOT)' scripts/slurm.sh submit '$(SUBMIT_RUN)' $(mgpu_items);)
+	GNUPLOT='$(GNUPLOT)' scripts/slurm.sh submit '$(SUBMIT_RUN)' $(1);)
 
 .PHONY: test-slurm
 test-slurm: ## make reproduce SLURM=1 through a Slurm of its own on loopback, stub runner (root; not in make test)
