@@ -14,8 +14,9 @@
  * its values over 4. tests/fixtures/run-verdicts-variants holds files that replace one of its
  * CSVs: sptc-figure9-slow-flash.csv (flashfftstencil at a tenth of its rate), sptc-figure9-fast-
  * flash.csv (spider at 0.9 of its model roof, flashfftstencil box2d1r at 110 GStencil/s, above the
- * authors' 98) and nongemm-figure8-full-clock.csv (orig_idle_mhz 1980, the maximum: a GPU that
- * did not clock down in the pause).
+ * authors' 98), nongemm-figure8-full-clock.csv (orig_idle_mhz 1980, the maximum: a GPU that did
+ * not clock down in the pause) and hopper-tc-both-below.csv (case 3's spider:wgmma at 1078.2 and
+ * spider-dense:wgmma at 1000, both under ebisu's 1081.8).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -146,6 +147,30 @@ static void test_verdicts_warmup_ratio(void **state)
 	assert_string_equal(csv_table_get(&v, r, "verdict"), "does not hold");
 	assert_non_null(strstr(csv_table_get(&v, r, "measured_text"), "1980 MHz"));
 	assert_true(isfinite(strtod(csv_table_get(&v, r, "margin"), NULL)));
+	csv_table_free(&v);
+}
+
+/* hopper-wgmma's margin, pinned: the answers differ on case 3 (mma.sync 876.6 / 1081.8 = 0.81 below
+ * 1, wgmma 1.14 above), so its factor is the one below 1 raised to 1, 1081.8 / 876.6 = 1.234, nearer
+ * than case 4's 1.49 (both above 1, the nearer of them); with case 3's wgmma rows under ebisu
+ * (hopper-tc-both-below.csv: spider:wgmma 1078.2, 0.9967) both agree, and the factor is the TC/CC
+ * nearer to 1, 1081.758189 / 1078.2 = 1.0033, never the slower one's 1.234: inside the spread
+ * between GPUs, so the claim is not decided */
+static void test_verdicts_hopper_margin(void **state)
+{
+	(void)state;
+	struct csv_table v;
+	verdicts_of(NULL, NULL, &v);
+	size_t r = row_of(&v, "hopper-wgmma");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "does not hold");
+	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), 1081.758189 / 876.56826, 1e-6);
+	assert_string_equal(csv_table_get(&v, r, "margin_text"), "does not hold; flips if spider were 1.23x faster");
+	csv_table_free(&v);
+	verdicts_of("hopper-tc-both-below.csv", "hopper-tc.csv", &v);
+	r = row_of(&v, "hopper-wgmma");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "inconclusive: within GPU-to-GPU spread");
+	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), 1081.758189 / 1078.2, 1e-6);
+	assert_non_null(strstr(csv_table_get(&v, r, "margin_text"), "flips if spider:wgmma were 1.00x faster"));
 	csv_table_free(&v);
 }
 
@@ -286,6 +311,7 @@ void run_verdicts_tests(struct group_result *r)
 		cmocka_unit_test(test_verdicts_margin_everywhere),
 		cmocka_unit_test(test_verdicts_tc_f_error),
 		cmocka_unit_test(test_verdicts_warmup_ratio),
+		cmocka_unit_test(test_verdicts_hopper_margin),
 		cmocka_unit_test(test_verdicts_grows),
 		cmocka_unit_test(test_verdicts_quotes_in_papers),
 	};

@@ -42,10 +42,14 @@ void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
 		const double sm = rd_ok_rate(bm) / rd_ok_rate(cc), sw = rd_ok_rate(bw) / rd_ok_rate(cc);
 		if (!(isfinite(sm) && isfinite(sw)) || (sm > 1) != (sw > 1))
 			e.base = V_FAILS;
-		if (isfinite(sm) && isfinite(sw)) {   /* this case's factor: the slower TC method up to 1 */
-			const double f = sm < sw ? 1 / sm : 1 / sw;
+		if (isfinite(sm) && isfinite(sw)) {
+			/* this case's factor: the answers agree, the TC/CC nearer to 1 (either crossing 1
+			 * changes it); they differ, the one below 1 (raised to 1, they agree) */
+			const int agree = (sm > 1) == (sw > 1);
+			const int mma = agree ? fabs(log(sm)) <= fabs(log(sw)) : sm <= 1;
+			const double f = 1 / (mma ? sm : sw);
 			if (fabs(log(f)) < fabs(log(key)))
-				key = f, kp = sm < sw ? bm : bw;
+				key = f, kp = mma ? bm : bw;
 		}
 		char f[4][32];
 		rd_fmt(f[0], sizeof(f[0]), sm, 2);
@@ -61,8 +65,10 @@ void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
 		e.base = V_NA;
 	if (kp && isfinite(key)) {
 		const double f = key >= 1 ? key : 1 / key;
+		char name[96];   /* the variant that would flip it: spider or spider:wgmma */
+		snprintf(name, sizeof(name), "%s%s%s", kp->cfg->method, kp->cfg->option[0] ? ":" : "", kp->cfg->option);
 		vd_flip(x, &e, f, "hopper-tc", "%s; flips if %s were %.2fx %s", e.base == V_HOLDS ? "holds" : "does not hold",
-			kp->cfg->method, f, key >= 1 ? "faster" : "slower");
+			name, f, key >= 1 ? "faster" : "slower");
 		if (key >= 1)
 			vd_side(x, &e, &kp, 1);
 	}
