@@ -174,6 +174,25 @@ static void test_verdicts_hopper_margin(void **state)
 	csv_table_free(&v);
 }
 
+/* a claim on a variant the run does not hold (run-small has no spider:L16 rows) keeps its row and
+ * reads "not measured", saying which rows are missing */
+static void test_verdicts_variant_absent(void **state)
+{
+	(void)state;
+	struct csv_table v;
+	int n = 0;
+	render_fixture("run-small", "verdicts", temp_dir(), &v);
+	for (size_t r = 0; r < v.nrows; r++) {
+		if (strncmp(csv_table_get(&v, r, "id"), "sptc-l16-", 9))
+			continue;
+		n++;
+		assert_string_equal(csv_table_get(&v, r, "verdict"), "not measured");
+		assert_string_equal(csv_table_get(&v, r, "paper_defined_text"), "not measured: no spider:L16 rows in this run");
+	}
+	assert_int_equal(n, 3);
+	csv_table_free(&v);
+}
+
 /* the growth criterion (sptc: 4.27x on box2d1r to 8.82x on box2d3r), on numbers */
 static void test_verdicts_grows(void **state)
 {
@@ -312,6 +331,7 @@ void run_verdicts_tests(struct group_result *r)
 		cmocka_unit_test(test_verdicts_tc_f_error),
 		cmocka_unit_test(test_verdicts_warmup_ratio),
 		cmocka_unit_test(test_verdicts_hopper_margin),
+		cmocka_unit_test(test_verdicts_variant_absent),
 		cmocka_unit_test(test_verdicts_grows),
 		cmocka_unit_test(test_verdicts_quotes_in_papers),
 	};

@@ -21,6 +21,7 @@
 struct sptc_mean {
 	double raw, defined, model, other, factor;
 	int n_raw, n_def, known;
+	int n_spider;                   /* the run's measured rows of the sptc method (its variant) */
 	const char *dt;                 /* the paper's precision of the baseline, or NULL (not stated) */
 	const struct point *sp[16], *bp[16];
 	size_t ns, nb;
@@ -71,6 +72,7 @@ static void sptc_mean(struct verdict_ctx *x, const char *option, const char *bas
 		const struct point *ps = &s9->p[i];
 		if (strcmp(s9->cfgs[i].method, "spider") || strcmp(s9->cfgs[i].option, option))
 			continue;
+		m->n_spider += isfinite(ps->measured);   /* a row the run holds */
 		const struct point *pr = base_row(s9, s9->cfgs[i].stencil, name, bopt, NULL, 1);
 		const struct point *pd = m->dt ? base_row(s9, s9->cfgs[i].stencil, name, bopt, m->dt, 0) : pr;
 		if (!pr)
@@ -113,13 +115,15 @@ static void sptc_flip(struct verdict_ctx *x, struct claim_eval *e, double r, dou
 		vd_side(x, e, ms[k].bp, ms[k].nb);
 }
 
-/* the paper-defined text of one baseline's mean */
-static void defined_text(const struct sptc_mean *m, const char *base, char *b, size_t len)
+/* the paper-defined text of one baseline's mean over spider (its variant's name) */
+static void defined_text(const struct sptc_mean *m, const char *base, const char *spider, char *b, size_t len)
 {
 	if (!m->known)
 		snprintf(b, len, "not measured: the harness has no %s", base);
+	else if (!m->n_spider)
+		snprintf(b, len, "not measured: no %s rows in this run", spider);
 	else if (!m->n_def)
-		snprintf(b, len, "not measured: no %s %s rows in this run", m->dt ? m->dt : "", base);
+		snprintf(b, len, "not measured: no %s%s%s rows in this run", m->dt ? m->dt : "", m->dt ? " " : "", base);
 	else if (m->dt)
 		snprintf(b, len, "%.2f (fp16 / %.0f over %s %s)", m->defined, m->factor, base, m->dt);
 	else
@@ -139,12 +143,11 @@ void sptc_over_baseline(struct verdict_ctx *x, const struct claim_row *cr)
 	struct sptc_mean m;
 	char mod[64], basis[512], raw[64];
 	sptc_mean(x, cr->option, cr->baseline, cr->config, &m, &e, &u);
-	if (cr->option[0] && e.n == 0)
-		return;   /* a variant the run does not hold */
+	/* a variant the run does not hold reads "not measured", its row kept */
 	rd_fmt(mod, sizeof(mod), m.model, 2);
 	rd_fmt(raw, sizeof(raw), m.raw, 2);
 	e.defined = m.defined;
-	defined_text(&m, cr->baseline, e.defined_text, sizeof(e.defined_text));
+	defined_text(&m, cr->baseline, spider_name(cr), e.defined_text, sizeof(e.defined_text));
 	snprintf(basis, sizeof(basis), "sptc-figure9: %s fp16 over %s, arithmetic mean over the shapes; raw: the rates' "
 		 "ratio (the baseline in the precision the list runs first); paper-defined: sptc section 4.1's factor "
 		 "of 4 for an fp64 baseline; model: the same mean of the roofs, paper-defined; every row one step, so "
