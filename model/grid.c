@@ -327,7 +327,7 @@ long region_points(const struct region *r)
 	return (r->hi[0] - r->lo[0]) * (r->hi[1] - r->lo[1]) * (r->hi[2] - r->lo[2]);
 }
 
-/* one step: out over region r (expanded by e), reading src over r expanded by e + radius */
+/* grid.h */
 int ref_threads(double work)
 {
 #ifdef _OPENMP
@@ -339,6 +339,7 @@ int ref_threads(double work)
 	return n >= most ? most : (int)n;
 }
 
+/* one step: out over region r (expanded by e), reading src over r expanded by e + radius */
 void ref_sequential(const struct stencil *s, const struct weights *w, int t, input_fn in, void *ctx,
 		    const struct region *r, double *out)
 {

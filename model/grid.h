@@ -148,17 +148,18 @@ struct grid_input_ctx {
 };
 double grid_input_at(void *ctx, long x, long y, long z);
 
-/* CPU reference over a region (out: region_points values, x fastest), double accumulation. */
 /* The OpenMP threads a CPU loop of `work` multiply-adds is worth: one for each REF_WORK_A_THREAD of
  * them, at least one, at most the threads OpenMP may use (the runner's share of the host's cores:
  * model/cpushare.h). A parallel region wakes every thread it uses, and on a virtual machine waking
  * an idle one costs more than a small region's work. Measured on a node of four H200s (64 cores)
  * with tcs-figure15's 64 rows, the verification phase summed: every core in every region, 26.5 s
  * for a runner alone (4.6-5.1 s for four runners of 16 cores each); 2^20 multiply-adds a thread,
- * 19.5 s alone and 20.8 s shared (the 3D tiles starved of threads); 2^16, 7.2 and 6.0 s; 2^14,
- * 5.4 and 5.1-5.3 s. */
+ * 19.5 s alone and 20.8 s shared (working-h200-a3a1670-alone and -node: the 3D tiles starved of
+ * threads); in a test with 0.05-s warm-ups (not a recorded run), 2^16: 7.2 and 6.0 s; 2^14: 5.4 and
+ * 5.1-5.3 s. */
 #define REF_WORK_A_THREAD (1L << 14)
 int ref_threads(double work);
+/* CPU reference over a region (out: region_points values, x fastest), double accumulation. */
 void ref_sequential(const struct stencil *s, const struct weights *w, int t, input_fn in, void *ctx,
 		    const struct region *r, double *out);
 void ref_composed(const struct dense_weights *d, input_fn in, void *ctx, const struct region *r,

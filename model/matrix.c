@@ -20,7 +20,6 @@
 
 #include "csvio.h"
 #include "grid.h"
-#include "grid.h"
 
 enum family { FAM_POISSON2D, FAM_POISSON3D, FAM_BANDED, FAM_POWERLAW, FAM_MM };
 

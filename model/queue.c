@@ -22,13 +22,11 @@
 #define MAX_LISTS 64
 #define UKEY_MAX (CONFIG_KEY_MAX + 64)
 
-/* one configuration under its flags: who measures it (a chunk of list's rows) or which complete
- * run CSV already holds it */
+/* one configuration under its flags: who measures it (a chunk of list's rows) */
 struct ukey {
 	char key[UKEY_MAX];
-	int list, row;        /* the list and row it is measured from (-1: a complete file holds it) */
+	int list, row;        /* the list and row it is measured from */
 	int chunk;            /* its chunk (an index into chunks[] until numbered) */
-	const char *file;     /* the complete run CSV holding it */
 };
 struct chunk {
 	int list;             /* the list its rows come from */
@@ -213,33 +211,6 @@ static int read_lists(struct plan *p, const struct queue_plan_opts *o, int nitem
 	return 0;
 }
 
-/* each configuration under its flags to one source: a complete list's CSV, else the first list
- * naming it; *shared counts the rows another list serves */
-static void assign(struct plan *p, long *shared)
-{
-	p->u = calloc(4096, sizeof(*p->u));
-	int cap = 4096;
-	for (int pass = 0; pass < 2; pass++)   /* the complete lists first: theirs are measured */
-		for (int i = 0; i < p->nl; i++) {
-			struct plist *l = &p->l[i];
-			if (l->complete != (pass == 0))
-				continue;
-			for (size_t r = 0; r < l->t.nrows; r++) {
-				if (find(p, l->key[r])) {
-					*shared += !l->complete;
-					continue;
-				}
-				if (p->nu == cap)
-					p->u = realloc(p->u, (size_t)(cap *= 2) * sizeof(*p->u));
-				struct ukey *u = &p->u[p->nu++];
-				memset(u, 0, sizeof(*u));
-				snprintf(u->key, sizeof(u->key), "%s", l->key[r]);
-				u->list = l->complete ? -1 : i, u->row = (int)r, u->chunk = -1;
-				u->file = l->complete ? l->done : NULL;
-			}
-		}
-}
-
 /* whether row b of a list must share a process with row a before it: an SpMV matrix's methods (its
  * build and CPU reference are made once in a process), never one method twice (the warm-up study's
  * rows of one matrix and method at several warm-ups may part) */
@@ -255,6 +226,53 @@ static int same_group(const struct csv_table *t, size_t a, size_t b)
 			return 0;
 	}
 	return 1;
+}
+
+/* a new configuration, measured from row r of list i */
+static void add_ukey(struct plan *p, int *cap, const char *key, int i, size_t r)
+{
+	if (p->nu == *cap)
+		p->u = realloc(p->u, (size_t)(*cap *= 2) * sizeof(*p->u));
+	struct ukey *u = &p->u[p->nu++];
+	memset(u, 0, sizeof(*u));
+	snprintf(u->key, sizeof(u->key), "%s", key);
+	u->list = i, u->row = (int)r, u->chunk = -1;
+}
+
+/* each configuration under its flags to the first list naming it, the others sharing its row
+ * (*shared counts them). A group that must share a process (an SpMV matrix's methods) is shared
+ * only whole, from one list: otherwise its rows are this list's own, measured again under keys
+ * of their own (KEY | FLAGS @LIST). Lists complete in the run are neither measured nor a source:
+ * a list whose CSV was deleted is measured again. */
+static void assign(struct plan *p, long *shared)
+{
+	int cap = 4096;
+	p->u = calloc((size_t)cap, sizeof(*p->u));
+	for (int i = 0; i < p->nl; i++) {
+		struct plist *l = &p->l[i];
+		if (l->complete)
+			continue;
+		for (size_t r = 0, end; r < l->t.nrows; r = end) {
+			int whole = 1, src = -1;
+			for (end = r + 1; end < l->t.nrows && same_group(&l->t, end - 1, end); end++)
+				;
+			for (size_t k = r; k < end; k++) {
+				const struct ukey *u = find(p, l->key[k]);
+				whole &= u && (src < 0 || u->list == src);
+				src = u ? u->list : src;
+			}
+			for (size_t k = r; k < end && end - r > 1 && !whole; k++)
+				if (find(p, l->key[k]))
+					snprintf(l->key[k] + strlen(l->key[k]), sizeof(l->key[k]) - strlen(l->key[k]), " @%s",
+						 l->name);
+			for (size_t k = r; k < end; k++) {
+				if (find(p, l->key[k]))
+					*shared += 1;
+				else
+					add_ukey(p, &cap, l->key[k], i, k);
+			}
+		}
+	}
 }
 
 static struct chunk *new_chunk(struct plan *p, int list, size_t max)
@@ -389,11 +407,8 @@ static int write_sources(const struct plan *p, const char *d, char *err, size_t 
 		src[0] = '\0', used = 0;
 		for (size_t r = 0; r < l->t.nrows; r++) {
 			const struct ukey *u = find((struct plan *)p, l->key[r]);
-			char line[1200];
-			if (u->file)
-				snprintf(line, sizeof(line), "file %s\n", u->file);
-			else
-				snprintf(line, sizeof(line), "chunk %05d\n", p->c[u->chunk].number);
+			char line[64];
+			snprintf(line, sizeof(line), "chunk %05d\n", p->c[u->chunk].number);
 			if (!strstr(src, line) && used + strlen(line) < (1 << 20))
 				used += (size_t)snprintf(src + used, (1 << 20) - used, "%s", line);
 		}

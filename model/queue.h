@@ -1,8 +1,9 @@
 /*
  * queue.h - a reproduction planned as one queue of chunks (scripts/multi-gpu.sh: make reproduce
  * GPUS=, make reference; scripts/slurm.sh): every list not complete in the run, a configuration
- * that several lists measure under the same protocol flags measured once a GPU and shared between
- * them, cut into chunks of at most about CHUNK_S seconds of measured cost (the cost run's
+ * that several lists measure under the same protocol flags measured once and shared between
+ * them (an SpMV matrix's methods only whole, from one list: they share a process), cut into chunks
+ * of at most about CHUNK_S seconds of measured cost (the cost run's
  * row_wall_s; a configuration it lacks costs the assumed seconds), numbered longest first, so that
  * workers taking the next unclaimed chunk balance like the longest-processing-time rule, and a
  * measurement stopped at a time limit loses at most one chunk a GPU. Each list is later gathered
@@ -11,8 +12,8 @@
  *
  * The queue directory: chunks/NNNNN/{LIST.csv,list,flags,cost} (LIST: the list the chunk's rows
  * come from, the first to name them; flags: the runner options, one line; cost: seconds), lists
- * (the lists to gather, in item order), sources/LIST (one line a source of its rows: "chunk NNNNN",
- * or "file PATH" for a list complete in the run that measured them already under the same flags),
+ * (the lists to gather, in item order), sources/LIST (one line a chunk that holds some of its rows:
+ * "chunk NNNNN"; a list complete in the run is neither measured nor a source),
  * ceilings_s (the cost run's ceilings time, 0 when unknown), and the empty claim/ and done/ its
  * workers fill (scripts/multi-gpu.sh).
  */

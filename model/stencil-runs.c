@@ -27,8 +27,8 @@
  *                                             measured costs (default 60; N: of N configurations),
  *                                             longest first; prints "CHUNKS LISTS CONFIGS SHARED
  *                                             COST_S MEASURED CEILINGS_S"
- *   stencil-runs makespan DIR WORKERS          the queue's chunks over WORKERS by the longest-first
- *                                             rule: "MAKESPAN_S CEILINGS_S"
+ *   stencil-runs makespan DIR WORKERS          the queue's chunks not done over WORKERS by the
+ *                                             longest-first rule: "MAKESPAN_S CEILINGS_S"
  *   stencil-runs gather OUT LIST.csv IN.csv... LIST's configurations in order from the IN CSVs (the
  *                                             first holding each), the list's labels, into OUT
  *   stencil-runs estimate SECS LIST.csv [RUN.csv]
@@ -264,12 +264,14 @@ static int cmd_makespan(int argc, char **argv)
 		usage_exit();
 	if (cli_parse_int(argv[1], &workers) != 0 || workers < 1)
 		cli_bad_input(prog, "WORKERS='%s' is not a positive count", argv[1]);
-	for (int c = 1; n < 4096; c++, n++) {
+	for (int c = 1; n < 4096; c++) {
 		snprintf(path, sizeof(path), "%s/chunks/%05d/cost", argv[0], c);
 		if (!(f = fopen(path, "r")))
 			break;
 		costs[n] = fgets(text, sizeof(text), f) ? atof(text) : 0;
 		fclose(f);
+		snprintf(path, sizeof(path), "%s/done/%05d", argv[0], c);
+		n += access(path, F_OK) != 0;   /* a chunk done (a resumed queue) is not left to measure */
 	}
 	snprintf(path, sizeof(path), "%s/ceilings_s", argv[0]);
 	if ((f = fopen(path, "r"))) {

@@ -14,7 +14,7 @@
 #
 # ITEM: LIST[:FLAG,...] (FLAG: a runner option, --no-counters or --original); a list several items
 # name is measured once. The queue is planned by stencil-runs queue (model/queue.h): a configuration
-# that several lists measure under the same flags is measured once a GPU and shared between them
+# that several lists measure under the same flags is measured once and shared between them
 # (each list gathered back with its own labels); the rest is cut into chunks of at most CHUNK_S
 # seconds (default 60) of each configuration's cost in the run COST_RUN (its row_wall_s; where it has
 # none, SECS_PER_CONFIG), the SpMV list's three methods a matrix kept in one process (its matrix and
@@ -46,6 +46,7 @@ BENCH=${BENCH:-build/stencilbench}
 RUNS_TOOL=${RUNS_TOOL:-build/stencil-runs}
 CHUNK=${CHUNK:-}
 CHUNK_S=${CHUNK_S:-}
+QUEUES=${QUEUES:-build/queues}
 COST_RUN=${COST_RUN:-}
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "multi-gpu: $*" >&2; exit "${rc:-2}"; }
@@ -232,8 +233,14 @@ all() {
 	shift 2
 	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
 	if [[ $gpus == all ]]; then
-		n=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ') || n=0
-		((n > 0)) || die "GPUS=all: nvidia-smi lists no GPU"
+		# the GPUs CUDA sees: CUDA_VISIBLE_DEVICES's when set (a Slurm allocation, a restricted
+		# workstation; the runner's --device counts among them), else every one nvidia-smi lists
+		if [[ -n ${CUDA_VISIBLE_DEVICES:-} ]]; then
+			n=$(tr , '\n' <<< "$CUDA_VISIBLE_DEVICES" | grep -c .)
+		else
+			n=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ') || n=0
+		fi
+		((n > 0)) || die "GPUS=all: no GPU visible (nvidia-smi -L, CUDA_VISIBLE_DEVICES)"
 		devs=$(seq 0 $((n - 1)))
 	else
 		[[ $gpus =~ ^[0-9]+(,[0-9]+)*$ ]] ||
@@ -247,36 +254,87 @@ all() {
 	for s in "${slugs[@]}"; do
 		[[ $(model "$s") == $(model "${slugs[0]}") ]] || by_model "$rundir" "$@"
 	done
+	# the host's runners: this node's GPUs, all models' (by_model passes them), each runner's
+	# share of the cores its place among them
+	all_devs=${MGPU_ALL_DEVICES:-$(tr ' ' , <<< "${ids[*]}")}
 	mkdir -p "$rundir/gpus" || { rc=4; die "cannot create $rundir/gpus"; }
-	q=$(mktemp -d) || exit 4
-	trap 'rm -rf "$q"' EXIT
-	plan "$q/queue" "$rundir" "$@"
-	put "$q/queue/gpus" "$(printf '%s\n' "${slugs[@]}")" || exit 4
-	read -r span ceil <<< "$(runs_tool makespan "$q/queue" "${#ids[@]}")"
-	echo "multi-gpu: $nchunks chunks of $nlists lists on $(count ${#ids[@]} GPU) (${slugs[*]}):" \
-		"about $((span + ceil)) s (the chunks shared longest first: $span s; one ceilings run: $ceil s)"
+	# the queue lives under build/queues/RUN while the run is measured: an interrupted invocation
+	# leaves it, its finished chunks' rows and their claims, and the same command resumes it (the
+	# same items); other items plan anew, the old queue's unmerged chunks discarded
+	q=$QUEUES/$(basename "$rundir")
+	items="$*"
+	if [[ -f $q/items && $(cat "$q/items") == "$items" ]]; then
+		resume "$q" "$rundir"
+	else
+		discard "$q" "$rundir"
+		mkdir -p "$QUEUES" || { rc=4; die "cannot create $QUEUES"; }
+		plan "$q" "$rundir" "$@"
+		put "$q/items" "$items" || exit 4
+	fi
+	put "$q/gpus" "$(printf '%s\n' "${slugs[@]}")" || exit 4
+	read -r span ceil <<< "$(runs_tool makespan "$q" "${#ids[@]}")"
+	echo "multi-gpu: $(ls "$q/chunks" | wc -l) chunks of $(grep -c . "$q/lists") lists on $(count ${#ids[@]} GPU)" \
+		"(${slugs[*]}): about $((span + ceil)) s (the chunks left shared longest first: $span s; one" \
+		"ceilings run: $ceil s)"
 	start=$(date +%s)
 	# on an interrupt the lists whose chunks were all done are merged before this script ends by
-	# the same signal, so that the next invocation measures only the others; each runner takes
-	# its share of the host's cores (--cpu-share I/N:DEVICES, near its GPU where the host says)
+	# the same signal, and the queue stays for the same command to resume; each runner takes its
+	# share of the host's cores (--cpu-share I/N:DEVICES, near its GPU where the host says)
 	for i in "${!ids[@]}"; do
-		spawn worker "$q/queue" "$rundir" "${ids[$i]}" "${slugs[$i]}" "gpu${ids[$i]} " \
-			"$((i + 1))/${#ids[@]}:$(tr ' ' , <<< "${ids[*]}")"
+		spawn worker "$q" "$rundir" "${ids[$i]}" "${slugs[$i]}" "gpu${ids[$i]} " \
+			"$(share_of "${ids[$i]}" "$all_devs")"
 	done
 	wait_all || { r=$?; ((r > 1)) && status=4; }
-	merge "$q/queue" "$rundir" || { r=$?; ((status == 4)) || status=$r; }
-	# a chunk not merged (its runner failed or was stopped) wrote no rows, and this queue ends
-	# here: the next invocation's queue measures its list again
-	rm -rf "$rundir"/gpus/*/[0-9][0-9][0-9][0-9][0-9]
+	merge "$q" "$rundir" || { r=$?; ((status == 4)) || status=$r; }
 	if [[ -n $sig ]]; then
-		echo "multi-gpu: interrupted ($sig) after $(($(date +%s) - start)) s: the lists merged are" \
-			"kept, the same command measures the others" >&2
-		rm -rf "$q"
-		trap - EXIT "$sig"
+		echo "multi-gpu: interrupted ($sig) after $(($(date +%s) - start)) s: the lists merged are kept," \
+			"and the $(ls "$q/done" | wc -l) chunks done: the same command measures the rest" >&2
+		trap - "$sig"
 		kill -s "$sig" $$
+	fi
+	if ((status <= 1)); then   # every list merged: the queue is spent
+		rm -rf "$q" "$rundir"/gpus/*/[0-9][0-9][0-9][0-9][0-9]
+	else
+		echo "multi-gpu: some chunks failed: the queue stays in $q; the same command runs them again" >&2
 	fi
 	echo "multi-gpu: $rundir measured in $(($(date +%s) - start)) s on $(count ${#ids[@]} GPU)"
 	exit "$status"
+}
+
+# share_of DEVICE DEVICES: the runner's --cpu-share, I/N:DEVICES (its place among the host's GPUs)
+share_of() {
+	local d=$1 all=$2 i=0 x
+	for x in $(tr , ' ' <<< "$all"); do
+		i=$((i + 1))
+		[[ $x == "$d" ]] && { echo "$i/$(tr , ' ' <<< "$all" | wc -w):$all"; return; }
+	done
+	echo ""
+}
+
+# resume QUEUE RUNDIR: the chunks done (exit 0 or 1, their rows there) kept, the others unclaimed
+resume() {
+	local q=$1 rundir=$2 c r s kept=0
+	for c in $(ls "$q/chunks"); do
+		r='' s=''
+		[[ -f $q/done/$c ]] && read -r r s < "$q/done/$c"
+		if [[ $r =~ ^[01]$ && -n $s && -f $rundir/gpus/$s/$c/$(cat "$q/chunks/$c/list").csv ]]; then
+			kept=$((kept + 1))
+		else
+			rm -rf "${q:?}/claim/$c" "$q/done/$c"
+		fi
+	done
+	echo "multi-gpu: resuming $q: $kept of $(ls "$q/chunks" | wc -l) chunks done are kept"
+}
+
+# discard QUEUE RUNDIR: a queue of other items, and the rows of its chunks no list took
+discard() {
+	local q=$1 rundir=$2 c r s
+	[[ -e $q ]] || return 0
+	for c in $(ls "$q/done" 2>/dev/null); do
+		read -r r s < "$q/done/$c"
+		[[ -z $s ]] || rm -rf "${rundir:?}/gpus/$s/$c"
+	done
+	rm -rf "$q"
 }
 
 # by_model RUNDIR ITEM...: the GPUs (all's ids and slugs) of several models, one run each, measured
@@ -302,8 +360,9 @@ by_model() {
 	done
 	echo "multi-gpu: GPUs of ${#order[@]} models, one run each:$(for i in "${!order[@]}"; do
 		printf ' %s (devices %s)' "${dirs[$i]}" "${devs[${order[$i]}]}"; done)"
-	for i in "${!order[@]}"; do
-		spawn "$here/multi-gpu.sh" "${dirs[$i]}" "${devs[${order[$i]}]}" "$@"
+	for i in "${!order[@]}"; do   # one host: each runner's share among all models' GPUs
+		spawn env MGPU_ALL_DEVICES="$(tr ' ' , <<< "${ids[*]}")" "$here/multi-gpu.sh" "${dirs[$i]}" \
+			"${devs[${order[$i]}]}" "$@"
 	done
 	wait_all || status=$?
 	if [[ -n $sig ]]; then

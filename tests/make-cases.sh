@@ -248,17 +248,14 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	renders tcs-table3 data/runs/m
 	says "^gpu[01] tcs-table3: \[.*\] stub tcs-table3 \.\.\. ok"   # each line after its GPU and list
 	# TERM to make's process group (timeout, scancel; Ctrl-C's INT likewise, which a background
-	# job of a script ignores) while a GPU runs the queue's last chunk (the shortest: tcs-table4's
-	# own configuration) and the other has finished: what was done is merged and kept, no runner is
-	# left, and the same command measures only the rest
-	STUB_HANG=tcs-table4 setsid make --no-print-directory NOBUILD=1 BENCH=tests/stub-stencilbench.sh \
+	# job of a script ignores) while both GPUs run a chunk of one list: the lists done are merged
+	# and kept, no runner is left, the queue stays, and the same command resumes it: every chunk
+	# measured once but the two the interrupt stopped
+	STUB_HANG=nongemm-figure8 setsid make --no-print-directory NOBUILD=1 BENCH=tests/stub-stencilbench.sh \
 		GNUPLOT=./gnuplot.sh HAVE_GPU=1 RUN=i GPUS=0,1 reproduce > "$out" 2>&1 &
 	m=$!
-	for _ in $(seq 400); do [[ -n $(ls "$STUB_LOG".hang.* 2>/dev/null) ]] && break; sleep 0.05; done
-	[[ -n $(ls "$STUB_LOG".hang.* 2>/dev/null) ]] || { kill -KILL -- "-$m"; fail "no chunk hung"; }
-	for _ in $(seq 100); do   # the other runner's last chunk ends in a moment (the stub is instant)
-		(($(pgrep -fc "stub-stencilbench.sh run") <= 1)) && break; sleep 0.05
-	done
+	for _ in $(seq 400); do [[ $(ls "$STUB_LOG".hang.* 2>/dev/null | wc -l) == 2 ]] && break; sleep 0.05; done
+	[[ $(ls "$STUB_LOG".hang.* 2>/dev/null | wc -l) == 2 ]] || { kill -KILL -- "-$m"; fail "no chunk hung"; }
 	kill -TERM -- "-$m"
 	! wait "$m" || fail "an interrupted make reproduce exited 0"
 	says "multi-gpu: interrupted (TERM)"
@@ -266,13 +263,14 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 		[[ ! -e /proc/${f##*.} || $(awk '{ print $3 }' "/proc/${f##*.}/stat" 2>/dev/null) == Z ]] ||
 			fail "runner ${f##*.} still runs"
 	done
-	scripts/runs.sh complete experiments/tcs-table3.csv data/runs/i/tcs-table3.csv || fail "tcs-table3 not kept"
-	[[ ! -e data/runs/i/tcs-table4.csv ]] || fail "the interrupted list was merged"
-	n3=$(grep -c "^run data/runs/i/.*/tcs-table3.csv" "$STUB_LOG")
-	gpu RUN=i GPUS=0,1 reproduce; renders tcs-table4 data/runs/i
-	[[ -z $(ls -d data/runs/i/gpus/*/0* 2>/dev/null) ]] || fail "chunk directories left after the interrupt"
-	[[ $(grep -c "^run data/runs/i/.*/tcs-table3.csv" "$STUB_LOG") == "$n3" ]] || fail "tcs-table3 measured again"
-	[[ $(grep -c "^run data/runs/i/.*/tcs-table4.csv" "$STUB_LOG") == 2 ]] || fail "tcs-table4 not measured again"
+	[[ ! -e data/runs/i/nongemm-figure8.csv ]] || fail "the interrupted list was merged"
+	[[ -f build/queues/i/items ]] || fail "no queue left to resume"
+	gpu RUN=i GPUS=0,1 reproduce; says "resuming build/queues/i: [1-9][0-9]* of [0-9]* chunks done are kept"
+	renders nongemm-figure8 data/runs/i
+	[[ ! -e build/queues/i ]] || fail "the queue was left after the run"
+	[[ -z $(ls -d data/runs/i/gpus/*/0* 2>/dev/null) ]] || fail "chunk directories left after the run"
+	twice=$(grep -oE "^run data/runs/i/gpus/[^/]*/[0-9]{5}/" "$STUB_LOG" | grep -oE "[0-9]{5}/$" | sort | uniq -d | wc -l)
+	((twice == 2)) || fail "$twice chunks measured twice, not the two the interrupt stopped"
 	# phase by phase (the Slurm path), merged twice: the second merge counts the lists the first
 	# took and leaves the run as it was
 	mg() { BENCH=tests/stub-stencilbench.sh scripts/multi-gpu.sh "$@" > "$out" 2>&1; }

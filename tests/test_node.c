@@ -211,7 +211,8 @@ static void test_queue_plan(void **state)
 	assert_int_equal(access(q, F_OK), -1);
 }
 
-/* chunks by count (CHUNK=), and a list complete in the run serves the rows it shares */
+/* chunks by count (CHUNK=); a list complete in the run is not measured, and serves nothing: the
+ * row another list shares with it is measured for that list (a CSV deleted is measured again) */
 static void test_queue_complete(void **state)
 {
 	(void)state;
@@ -231,13 +232,52 @@ static void test_queue_complete(void **state)
 	int bad;
 	assert_int_equal(queue_plan(&o, 2, items, &s, &bad, err, sizeof(err)), 0);
 	assert_int_equal(s.lists, 1);
-	assert_int_equal(s.configs, 1);
-	assert_int_equal(s.shared, 1);
+	assert_int_equal(s.configs, 2);
+	assert_int_equal(s.shared, 0);
+	assert_int_equal(s.chunks, 2);
 	assert_int_equal(s.measured_costs, 0);
 	snprintf(p, sizeof(p), "%s/sources/b", q);
-	char want[800];
-	snprintf(want, sizeof(want), "file %s/a.csv\nchunk 00001\n", run);
-	assert_string_equal(read_text(p), want);
+	assert_string_equal(read_text(p), "chunk 00001\nchunk 00002\n");
+}
+
+/* an SpMV matrix's methods share a process: a list whose group another list holds only in part
+ * measures the whole group itself; a group held whole by one list is shared */
+static void test_queue_groups(void **state)
+{
+	(void)state;
+	char lists[512], cost[512], q[600], run[600], p[700];
+	const char *d = queue_fixture(lists, cost);
+	static const char *const head = "workload,dtype,method,size,matrix,label\n";
+	static const char *const rows[] = {
+		"spmv,fp64,spmv-cusparse,256,poisson2d,\n",
+		"spmv,fp64,spmv-cusparse:preprocess,256,poisson2d,\n",
+		"spmv,fp64,spmv-dasp,256,poisson2d,\n",
+	};
+	char text[512], all3[512];
+	snprintf(text, sizeof(text), "%s%s%s", head, rows[0], rows[2]);   /* two of the three */
+	snprintf(p, sizeof(p), "%s/w1.csv", lists);
+	put_file(p, text);
+	snprintf(all3, sizeof(all3), "%s%s%s%s", head, rows[0], rows[1], rows[2]);
+	snprintf(p, sizeof(p), "%s/w2.csv", lists);
+	put_file(p, all3);
+	snprintf(text, sizeof(text), "%s%s%s", head, rows[0], rows[2]);
+	snprintf(p, sizeof(p), "%s/w3.csv", lists);
+	put_file(p, text);
+	snprintf(q, sizeof(q), "%s/q", d);
+	snprintf(run, sizeof(run), "%s/run", d);
+	const char *items[] = { "w1", "w2", "w3" };
+	struct queue_plan_opts o = { q, run, NULL, lists, 5, 60, 0 };
+	struct queue_summary s;
+	char err[512];
+	int bad;
+	assert_int_equal(queue_plan(&o, 3, items, &s, &bad, err, sizeof(err)), 0);
+	assert_int_equal(s.configs, 5);   /* w1's two, w2's three again */
+	assert_int_equal(s.shared, 2);    /* w3's two, from w1 */
+	assert_int_equal(s.chunks, 2);
+	snprintf(p, sizeof(p), "%s/chunks/00001/w2.csv", q);   /* 15 s: the longest */
+	assert_string_equal(read_text(p), all3);   /* w2's three, whole */
+	snprintf(p, sizeof(p), "%s/sources/w3", q);
+	assert_string_equal(read_text(p), "chunk 00002\n");
 }
 
 /* a list gathered from the rows measured for it and for another list: its order, its labels */
@@ -340,19 +380,28 @@ static void test_recorded_phases(void **state)
 		test_skip("no recorded run has phase columns yet");
 }
 
-/* stencil-render run-time: each list's sums and the totals, from a run */
+/* stencil-render run-time: each list's sums, and the run's rows each once (y's row is x's first,
+ * measured once and gathered into both lists: it counts in each list, once in the run's) */
 static void test_run_time(void **state)
 {
 	(void)state;
 	const char *d = temp_dir(), *out = temp_dir();
-	char p[700];
+	static const char *const head = "run_id,label,stencil,dtype,method,fusion,size,gpu_uuid,row_wall_s,phase_setup_s,"
+		"phase_verify_s,phase_counters_s,phase_rest_s,phase_warmup_s,phase_samples_s,phase_retakes_s,"
+		"phase_original_s,phase_other_s\n";
+	static const char *const rows[] = {
+		"r1,x one,box2d1r,fp32,naive,1,100x100,GPU-a,2,0.5,0.25,0,0,1,0.2,0,0,0.05\n",
+		"r2,,box2d1r,fp64,naive,1,100x100,GPU-b,4,1,0.5,0,0,2,0.4,0,0,0.1\n",
+		"r2,,box2d1r,fp64,naive,1,200x200,GPU-b,3,1,0.5,0,0,1,0.4,0,0,0.1\n",
+		"r1,y shared,box2d1r,fp32,naive,1,100x100,GPU-a,2,0.5,0.25,0,0,1,0.2,0,0,0.05\n",
+	};
+	char p[700], text[2048];
 	snprintf(p, sizeof(p), "%s/x.csv", d);
-	put_file(p, "stencil,dtype,method,fusion,size,gpu_uuid,row_wall_s,phase_setup_s,phase_verify_s,"
-		    "phase_counters_s,phase_rest_s,phase_warmup_s,phase_samples_s,phase_retakes_s,phase_original_s,"
-		    "phase_other_s\n"
-		    "box2d1r,fp32,naive,1,100x100,GPU-a,2,0.5,0.25,0,0,1,0.2,0,0,0.05\n"
-		    "box2d1r,fp64,naive,1,100x100,GPU-b,4,1,0.5,0,0,2,0.4,0,0,0.1\n"
-		    "box2d1r,fp64,naive,1,200x200,GPU-b,3,1,0.5,0,0,1,0.4,0,0,0.1\n");
+	snprintf(text, sizeof(text), "%s%s%s%s", head, rows[0], rows[1], rows[2]);
+	put_file(p, text);
+	snprintf(p, sizeof(p), "%s/y.csv", d);
+	snprintf(text, sizeof(text), "%s%s", head, rows[3]);
+	put_file(p, text);
 	snprintf(p, sizeof(p), "%s/meta.csv", d);
 	put_file(p, "run_id,tool,date_utc\n20261126T000000Z-1,stencilbench ceilings,2026-11-26T00:01:30Z\n"
 		    "20261126T000130Z-2,stencilbench run,2026-11-26T00:03:20Z\n");
@@ -364,11 +413,16 @@ static void test_run_time(void **state)
 			    "phase_verify_s,phase_counters_s,phase_rest_s,phase_warmup_s,phase_samples_s,"
 			    "phase_retakes_s,phase_original_s,phase_other_s\n"
 			    "x,3,2,9,3,2.5,1.25,0,0,4,1,0,0,0.25\n"
-			    "all lists,3,2,9,NA,2.5,1.25,0,0,4,1,0,0,0.25\n");
+			    "y,1,1,2,2,0.5,0.25,0,0,1,0.2,0,0,0.05\n"
+			    "the run's rows,3,2,9,NA,2.5,1.25,0,0,4,1,0,0,0.25\n");
 	snprintf(p, sizeof(p), "%s/run-time.md", out);
 	assert_non_null(strstr(read_text(p), "The run took 200 s of wall time"));
-	const char *none[] = { "run-time", "--outdir", out, NULL };
+	assert_non_null(strstr(read_text(p), "| the run's rows (200 s of wall time) | 3 | 2 | 9.0 | NA |"));
+	const char *none[] = { "run-time", "--outdir", out, NULL }, *nosuch[] = { "run-time", "--run", "/nonexistent",
+									     NULL };
 	assert_int_equal(run_tool("stencil-render", none, o, sizeof(o), e, sizeof(e)), 2);
+	assert_int_equal(run_tool("stencil-render", nosuch, o, sizeof(o), e, sizeof(e)), 2);
+	assert_non_null(strstr(e, "'/nonexistent' is not a run directory"));
 }
 
 void run_node_tests(struct group_result *r)
@@ -380,6 +434,7 @@ void run_node_tests(struct group_result *r)
 		cmocka_unit_test(test_cpu_lists),
 		cmocka_unit_test(test_queue_plan),
 		cmocka_unit_test(test_queue_complete),
+		cmocka_unit_test(test_queue_groups),
 		cmocka_unit_test(test_gather),
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_recorded_phases),

@@ -37,9 +37,30 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(((const struct rt_list *)a)->name, ((const struct rt_list *)b)->name);
 }
 
-/* the GPUs of the whole run (their UUIDs), for the totals' row */
+/* the GPUs of the whole run (their UUIDs), and its rows each once (a row two lists share, measured
+ * once and gathered into both, counts once: its invocation and configuration), for the totals */
 static char run_uuids[64][64];
 static int run_ng;
+static struct rt_list run_tot;
+static char (*run_rows)[CONFIG_KEY_MAX + 64];
+static size_t run_nrows, run_cap;
+
+/* whether the row (invocation id, configuration key) is new to the run's totals, which keep it */
+static int new_run_row(const struct csv_table *t, size_t r)
+{
+	char key[CONFIG_KEY_MAX], err[256], both[CONFIG_KEY_MAX + 64];
+	const char *id = csv_table_get(t, r, "run_id");
+	if (config_key(t, r, key, sizeof(key), err, sizeof(err)) != 0)
+		return 1;
+	snprintf(both, sizeof(both), "%.60s %s", id ? id : "", key);
+	for (size_t i = 0; i < run_nrows; i++)
+		if (!strcmp(run_rows[i], both))
+			return 0;
+	if (run_nrows == run_cap)
+		run_rows = realloc(run_rows, (run_cap = run_cap ? 2 * run_cap : 1024) * sizeof(*run_rows));
+	snprintf(run_rows[run_nrows++], sizeof(run_rows[0]), "%s", both);
+	return 1;
+}
 
 static void add_uuid(char (*uuids)[64], int *ng, int max, const char *u)
 {
@@ -69,13 +90,18 @@ static int sum_list(const struct csv_table *t, struct rt_list *l)
 			add_uuid(uuids, &ng, 64, u);
 			add_uuid(run_uuids, &run_ng, 64, u);
 		}
+		const int once = new_run_row(t, r);
+		run_tot.v[0] += once;
 		if (csv_table_num(t, r, "row_wall_s", &x, err, sizeof(err)) != 0 || isnan(x))
 			continue;
 		walls[nw++] = x;
+		run_tot.v[2] += once ? x : 0;
 		for (int p = 0; l->phased && p < PHASE_COUNT; p++) {
 			snprintf(col, sizeof(col), "phase_%s_s", run_phase_name(p));
-			if (csv_table_num(t, r, col, &x, err, sizeof(err)) == 0 && !isnan(x))
+			if (csv_table_num(t, r, col, &x, err, sizeof(err)) == 0 && !isnan(x)) {
 				l->v[4 + p] += x;
+				run_tot.v[4 + p] += once ? x : 0;
+			}
 		}
 	}
 	l->v[0] = (double)t->nrows, l->v[1] = ng;
@@ -94,7 +120,8 @@ static int read_lists(const char *run, struct rt_list **out, char *err, size_t l
 	struct dirent *e;
 	int n = 0, cap = 16;
 	struct rt_list *l = malloc((size_t)cap * sizeof(*l));
-	run_ng = 0;
+	run_ng = 0, run_nrows = 0;
+	memset(&run_tot, 0, sizeof(run_tot));
 	if (!d) {
 		snprintf(err, len, "cannot read the run %s", run);
 		free(l);
@@ -163,14 +190,10 @@ int render_run_time(const char *run, const char *outdir, char *err, size_t len)
 		free(l);
 		return -1;
 	}
-	memset(&tot, 0, sizeof(tot));
-	snprintf(tot.name, sizeof(tot.name), "all lists");
-	for (int i = 0; i < n; i++) {
-		for (int c = 0; c < RT_COLS; c++)
-			if (c != 1 && c != 3)
-				tot.v[c] += l[i].v[c];
+	tot = run_tot;
+	snprintf(tot.name, sizeof(tot.name), "the run's rows");
+	for (int i = 0; i < n; i++)
 		phased &= l[i].phased;
-	}
 	tot.v[1] = run_ng;
 	tot.v[3] = NAN;
 	const char *cols[RT_COLS + 1] = { "list", "rows", "gpus", "row_wall_s_sum", "row_wall_s_median" };
@@ -204,7 +227,9 @@ int render_run_time(const char *run, const char *outdir, char *err, size_t len)
 	fprintf(a.f, "# Where the time of run %s went\n\n", name);
 	fprintf(a.f, "Each list's rows (each row's own set-up, verification, counter passes, idle rest, warm-up, "
 		"samples, retakes and original-protocol timing, in seconds, summed; they add up to the rows' wall "
-		"time), the GPUs that measured them, and the median row. ");
+		"time; NA: a run measured before the phase columns), the GPUs that measured them, and the median "
+		"row; last the run's rows, each once (a row two lists share, measured once and gathered into both, "
+		"counts in each list's sums). ");
 	if (isnan(wall))
 		fprintf(a.f, "The run's wall time is not in its meta.csv.\n\n");
 	else
@@ -218,7 +243,7 @@ int render_run_time(const char *run, const char *outdir, char *err, size_t len)
 		if (i < n || isnan(wall))
 			fprintf(a.f, "| %s |", x->name);
 		else   /* the run's wall time in the table too: a document quotes the table's lines */
-			fprintf(a.f, "| %s (the run: %.0f s of wall time) |", x->name, wall);
+			fprintf(a.f, "| %s (%.0f s of wall time) |", x->name, wall);
 		md_num(a.f, x->v[0], 0);
 		md_num(a.f, x->v[1], 0);
 		md_num(a.f, x->v[2], 1);

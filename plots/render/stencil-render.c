@@ -21,6 +21,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "render.h"
@@ -65,8 +66,11 @@ int main(int argc, char **argv)
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	if (!strcmp(target, "run-time")) {
+		struct stat sb;
 		if (!run)
 			cli_bad_input(prog, "run-time needs --run DIR");
+		if (stat(run, &sb) != 0 || !S_ISDIR(sb.st_mode))
+			cli_bad_input(prog, "--run '%s' is not a run directory", run);
 		if (render_run_time(run, outdir, err, sizeof(err)) != 0)
 			cli_fail(prog, "%s", err);
 		fprintf(stderr, "%s: wrote %s/run-time.md and .csv (%s)\n", prog, outdir, run);

@@ -121,7 +121,7 @@ tcs-figure10: $(O)/tcs-figure10-run.png $(O)/tcs-figure10.png | $(RUNS_DEP)
 # the aliases (experiments/targets.csv's alias column): each makes its target
 $(foreach a,$(ALIASES),$(eval $(a): $(ALIAS_OF_$(a))))
 # GPUS=all or GPUS=0,1: the lists measured on several GPUs of this node first (scripts/multi-gpu.sh:
-# one queue of chunks, longest first, a configuration several lists share measured once a GPU, one
+# one queue of chunks, longest first, a configuration several lists share measured once, one
 # runner a GPU with its share of the host's cores, merged list by list), each LIST:runner-flags;
 # on an interrupt the recipe's shell (its traps deferred until the command ends) waits while
 # multi-gpu.sh merges the lists done, so that make does not end before them. The costs the queue
@@ -137,7 +137,9 @@ mgpu_items = $(foreach t,$(REPRODUCED),$(foreach l,$(call lists,$(t)),$(call ite
 # one queue
 REFERENCE_EXTRA = $(filter-out $(REPRODUCED) $(VERDICTS),$(RENDERED_TARGETS))
 ref_items = $(mgpu_items) $(foreach t,$(REFERENCE_EXTRA),$(foreach l,$(call lists,$(t)),$(call item_of,$(l))))
-COST_RUN = $(if $(wildcard data/runs/REFERENCE),data/runs/$(shell cat data/runs/REFERENCE))
+# the costs: the reference's rows, measured under the full protocol; QUICK=1 or another WARMUP_S
+# take SECS_PER_CONFIG a row instead (the reference's would be off by their warm-up)
+COST_RUN = $(if $(filter 1,$(QUICK))$(WARMUP_S),,$(if $(wildcard data/runs/REFERENCE),data/runs/$(shell cat data/runs/REFERENCE)))
 # $(1): the items, $(2): what to render after them, $(3): the target's name. One GPU (no GPUS): the
 # lists measured by the sub-make, list by list, after the estimate (each list's measured cost in the
 # reference run, or SECS_PER_CONFIG a row); GPUS=: multi-gpu.sh plans, prints its estimate (the

@@ -18,7 +18,8 @@ endif
 # the reproduce (and reference) recipe's first step, $(1) its items: with SLURM=1 it hands over to
 # scripts/slurm.sh (the knobs SLURM_* reach it through the environment) and ends there
 slurm_handover = $(if $(filter 1,$(SLURM)),exec env BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) \
-	GNUPLOT='$(GNUPLOT)' scripts/slurm.sh submit '$(SUBMIT_RUN)' $(1);)
+	GNUPLOT='$(GNUPLOT)' COST_RUN='$(COST_RUN)' SECS_PER_CONFIG=$(SECS_PER_CONFIG) scripts/slurm.sh submit \
+	'$(SUBMIT_RUN)' $(1);)
 
 .PHONY: test-slurm
 test-slurm: ## make reproduce SLURM=1 through a Slurm of its own on loopback, stub runner (root; not in make test)
