@@ -171,6 +171,10 @@ run-index)   # without a device the index follows runs added, deleted and change
 	ok tcs-table4; renders tcs-table4 data/runs/rec2
 	ok RUN=rec1 tcs-table4; renders tcs-table4 data/runs/rec1
 	bad RUN=nosuch tcs-table4; says "not recorded"
+	# RUN= renders a run that lacks some of the lists: the verdicts on them read not measured
+	mv data/runs/rec1/tcs-table2.csv .t/
+	ok RUN=rec1 verdicts; grep -q "| not measured |" plots/out/verdicts.md || fail "no claim reads not measured"
+	mv .t/tcs-table2.csv data/runs/rec1/
 	rm -rf data/runs/rec2
 	ok tcs-table4; renders tcs-table4 data/runs/rec1
 	sed -i 's/421.6586754/400.0/' data/runs/rec1/tcs-table4.csv

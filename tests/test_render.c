@@ -542,6 +542,14 @@ static void test_gpu_ceilings(void **state)
 		seen_b += !first;
 	}
 	assert_true(seen_a == 1 && seen_b == 2);
+	/* a run grown list by list: A measured the run's ceilings and has none under gpus/, and its
+	 * rows are modelled on the run's; the title says how many have their own */
+	snprintf(cmd, sizeof(cmd), "rm -r %s/gpus/h100-697b98ae-2026-01-01", run);
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)), 0);
+	assert_non_null(strstr(c.title, "2 GPUs (GPU-697b98ae, GPU-bbbbbbbb; 1 with ceilings of its own, the other rows "
+			       "modelled on the run's)"));
+	render_close(&c);
 	csv_table_free(&base);
 	csv_table_free(&two);
 }

@@ -164,10 +164,14 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 							 c->gpus[k]);
 				own += (size_t)c->gpu_hw_ok[k];
 			}
-			if (used < sizeof(c->title))
-				snprintf(c->title + used, sizeof(c->title) - used, own == c->ngpus ?
-					 "; each row's model on its GPU's ceilings, the roofs on the run's)" :
-					 "; the ceilings of one only)");
+			/* a GPU without ceilings of its own under gpus/ (the one that measured the run's, in a
+			 * run grown list by list) has its rows modelled on the run's */
+			if (used < sizeof(c->title) && own == c->ngpus)
+				snprintf(c->title + used, sizeof(c->title) - used,
+					 "; each row's model on its GPU's ceilings, the roofs on the run's)");
+			else if (used < sizeof(c->title))
+				snprintf(c->title + used, sizeof(c->title) - used, "; %zu with ceilings of its own, the other "
+					 "rows modelled on the run's)", own);
 		}
 	} else {
 		snprintf(c->gpu, sizeof(c->gpu), "%s", gpu && *gpu ? gpu : "H200");

@@ -54,7 +54,10 @@ data/runs/%.csv:
 endif
 # after the table: a run with rows that failed verification makes the target fail
 check_wrong = $(runs) wrong-stamped $(1) $(O)/.run/$(1) $(patsubst %,%.csv,$(call inputs,$(1)))
-run_csvs = $(if $(call run_of,$(1)),$(foreach e,$(call inputs,$(1)),$(call run_of,$(1))/$(e).csv))
+# (without a device, of a recorded run the CSVs it holds: RUN= renders what it holds, a claim on a
+# list it lacks reads not measured; a run not recorded at all stays an error)
+run_csvs = $(if $(call run_of,$(1)),$(call held,$(foreach e,$(call inputs,$(1)),$(call run_of,$(1))/$(e).csv)))
+held = $(if $(filter yes,$(MODE)),$(1),$(if $(wildcard $(dir $(firstword $(1)))),$(wildcard $(1)),$(1)))
 # what every rendered output reads beside its run and lists: the paper's values and claims, the
 # hardware tables, the matrices' properties and the target table
 RENDER_INPUTS := experiments/targets.csv $(wildcard data/paper/*.csv data/hw/*.csv data/matrices/*)
