@@ -287,12 +287,22 @@ double vd_param(const struct verdict_ctx *x, const char *name)
 	return NAN;
 }
 
-/* the margin's number and text as the row shows them: decided verdicts only */
+/* the margin's number and text as the row shows them: decided verdicts only; an inconclusive one's
+ * says what the measurement leans to ("as measured it would hold; flips if ..."), never a bare
+ * "holds" beside "inconclusive" */
 static void margin_cells(const struct claim_eval *e, enum verdict_out vo, double *m, char *t, size_t len)
 {
 	const int decided = vo == VO_HOLDS || vo == VO_FAILS || vo == VO_IMPL_LIMITED || vo == VO_SPREAD;
+	const int undecided = vo == VO_IMPL_LIMITED || vo == VO_SPREAD;
 	*m = decided ? e->margin : NAN;
-	snprintf(t, len, "%s", decided && isfinite(e->margin) ? e->margin_text : "-");
+	if (!(decided && isfinite(e->margin)))
+		snprintf(t, len, "-");
+	else if (undecided && !strncmp(e->margin_text, "holds", 5))
+		snprintf(t, len, "as measured it would hold%s", e->margin_text + 5);
+	else if (undecided && !strncmp(e->margin_text, "does not hold", 13))
+		snprintf(t, len, "as measured it would not hold%s", e->margin_text + 13);
+	else
+		snprintf(t, len, "%s", e->margin_text);
 }
 
 void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct claim_eval *e,
