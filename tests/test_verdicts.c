@@ -180,6 +180,30 @@ static void test_verdicts_hopper_margin(void **state)
 	csv_table_free(&v);
 }
 
+/* the table opens with its counts by verdict, and they are the rows' */
+static void test_verdicts_counts(void **state)
+{
+	(void)state;
+	struct csv_table v;
+	const char *out = temp_dir();
+	char path[700], want[512];
+	static const char *const names[] = { "holds", "does not hold", "premise absent here",
+					     "inconclusive: implementation-limited",
+					     "inconclusive: within GPU-to-GPU spread", "not measured" };
+	render_fixture("run-verdicts", "verdicts", out, &v);
+	size_t used = (size_t)snprintf(want, sizeof(want), "\n%zu claims:", v.nrows);
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		int n = 0;
+		for (size_t r = 0; r < v.nrows; r++)
+			n += !strcmp(csv_table_get(&v, r, "verdict"), names[k]);
+		used += (size_t)snprintf(want + used, sizeof(want) - used, "%s %d %s", k ? "," : "", n, names[k]);
+	}
+	snprintf(want + used, sizeof(want) - used, ".\n");
+	snprintf(path, sizeof(path), "%s/verdicts.md", out);
+	assert_non_null(strstr(read_text(path), want));
+	csv_table_free(&v);
+}
+
 /* a claim on a variant the run does not hold (run-small has no spider:L16 rows) keeps its row and
  * reads "not measured", saying which rows are missing */
 static void test_verdicts_variant_absent(void **state)
@@ -338,6 +362,7 @@ void run_verdicts_tests(struct group_result *r)
 		cmocka_unit_test(test_verdicts_warmup_ratio),
 		cmocka_unit_test(test_verdicts_hopper_margin),
 		cmocka_unit_test(test_verdicts_variant_absent),
+		cmocka_unit_test(test_verdicts_counts),
 		cmocka_unit_test(test_verdicts_grows),
 		cmocka_unit_test(test_verdicts_quotes_in_papers),
 	};

@@ -312,6 +312,10 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	char m[1024], d[512], v[512], why[320], rows[32], b[1400], mt[256], mc[1536];
 	double mg;
 	enum verdict_out vo = verdict_decide(e, vd_param(x, "roof_share_fallback"), why, sizeof(why));
+	if (x->counting) {   /* the counts the table opens with */
+		x->count[vo]++;
+		return;
+	}
 	if (measured_text)
 		snprintf(m, sizeof(m), "%s", measured_text);
 	else

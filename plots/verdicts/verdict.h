@@ -73,7 +73,7 @@ struct claim_eval {
  * spread when the flip factor is under 1 + spread; else the base. why: the reason, for the two
  * inconclusive ones.
  */
-enum verdict_out { VO_HOLDS, VO_FAILS, VO_PREMISE_ABSENT, VO_IMPL_LIMITED, VO_SPREAD, VO_NOT_MEASURED };
+enum verdict_out { VO_HOLDS, VO_FAILS, VO_PREMISE_ABSENT, VO_IMPL_LIMITED, VO_SPREAD, VO_NOT_MEASURED, VO_COUNT };
 enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share, char *why, size_t len);
 const char *verdict_out_name(enum verdict_out v);
 

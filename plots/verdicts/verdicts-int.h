@@ -38,6 +38,8 @@ struct verdict_ctx {
 	struct csv_table authors;      /* data/paper/kernels-vs-authors.csv */
 	struct csv_table params;       /* data/paper/verdict-params.csv */
 	struct csv_table spread;       /* data/hw/gpu-spread.csv */
+	int counting;                  /* a first pass: vd_claim counts each verdict, writes nothing */
+	int count[VO_COUNT];
 };
 
 typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);

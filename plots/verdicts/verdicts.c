@@ -139,6 +139,33 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 	return 0;
 }
 
+/* every claim of claims.csv judged by its evaluator, in the table's order */
+static void each_claim(struct verdict_ctx *x, const struct csv_table *claims)
+{
+	for (size_t r = 0; r < claims->nrows; r++) {
+		const struct claim_row cr = {
+			csv_table_get(claims, r, "id"), csv_table_get(claims, r, "kind"),
+			csv_table_get(claims, r, "paper"), csv_table_get(claims, r, "claim"),
+			csv_table_get(claims, r, "criterion"), csv_table_get(claims, r, "paper_value"),
+			csv_table_get(claims, r, "method"), csv_table_get(claims, r, "option"), csv_table_get(claims, r, "baseline"),
+			csv_table_get(claims, r, "config"),
+			cell_num(claims, r, "value"), cell_num(claims, r, "tolerance"), cell_num(claims, r, "scenario"),
+		};
+		vd_evaluator(csv_table_get(claims, r, "evaluator"))(x, &cr);
+	}
+}
+
+/* "55 claims: 20 hold, 12 do not hold, ..." from the first pass's counts */
+static void counts_note(const struct verdict_ctx *x, size_t n, char *b, size_t len)
+{
+	size_t used = (size_t)snprintf(b, len, "%zu claims:", n);
+	for (int v = 0; v < VO_COUNT && used < len; v++)
+		used += (size_t)snprintf(b + used, len - used, "%s %d %s", v ? "," : "", x->count[v],
+					 verdict_out_name((enum verdict_out)v));
+	if (used < len)
+		snprintf(b + used, len - used, ".");
+}
+
 int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "id", "kind", "paper", "claim", "criterion", "paper_value", "model",
@@ -146,8 +173,9 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 					    "verdict", "verdict_text", "margin", "margin_text", "basis", "throttled_rows" };
 	static const char *const md[] = { "id", "claim", "criterion", "paper", "model (this GPU)",
 					   "measured (raw; paper-defined)", "rows", "verdict", "margin", "basis" };
-	char gate[1400];
+	char gate[1400], counts[256] = "";
 	const char *notes[] = {
+		counts,
 		"Each claim by its id (data/paper/claims.csv, with the paper's quote and each tolerance's reason) with "
 		"its criterion, the paper's value, the model's prediction for this GPU (this run's ceilings, each "
 		"kernel's sigma), the measured value raw and as the paper defines it (sptc: an fp16 rate over 4 "
@@ -169,20 +197,17 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		gate_note(&x, gate, sizeof(gate));
 	else
 		goto out;
-	if (load_inputs(c, &claims, &x, err, errlen) == 0 &&
+	if (load_inputs(c, &claims, &x, err, errlen) == 0) {
+		/* the counts first (a pass that writes nothing), the table's opening line */
+		x.counting = 1;
+		each_claim(&x, &claims);
+		x.counting = 0;
+		counts_note(&x, claims.nrows, counts, sizeof(counts));
+	}
+	if (counts[0] &&
 	    rd_outputs_open(c, ts->name, &x.o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err,
 			    errlen) == 0) {
-		for (size_t r = 0; r < claims.nrows; r++) {
-			const struct claim_row cr = {
-				csv_table_get(&claims, r, "id"), csv_table_get(&claims, r, "kind"),
-				csv_table_get(&claims, r, "paper"), csv_table_get(&claims, r, "claim"),
-				csv_table_get(&claims, r, "criterion"), csv_table_get(&claims, r, "paper_value"),
-				csv_table_get(&claims, r, "method"), csv_table_get(&claims, r, "option"), csv_table_get(&claims, r, "baseline"),
-				csv_table_get(&claims, r, "config"),
-				cell_num(&claims, r, "value"), cell_num(&claims, r, "tolerance"), cell_num(&claims, r, "scenario"),
-			};
-			vd_evaluator(csv_table_get(&claims, r, "evaluator"))(&x, &cr);
-		}
+		each_claim(&x, &claims);
 		rc = rd_outputs_close(c, ts->name, &x.o, err, errlen);
 	}
 out:
