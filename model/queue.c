@@ -314,20 +314,21 @@ static void cut(struct plan *p, const struct queue_plan_opts *o, struct queue_su
 	}
 }
 
-/* chunks numbered longest first (ties: in plan order) */
+/* chunks numbered longest first (ties: in plan order): a chunk's number is one plus the chunks
+ * before it in that order */
 static void number(struct plan *p)
 {
-	int *order = malloc((size_t)(p->nc ? p->nc : 1) * sizeof(int));
-	for (int i = 0; i < p->nc; i++)
-		order[i] = i;
-	for (int i = 1; i < p->nc; i++)
-		for (int j = i; j > 0 && p->c[order[j - 1]].cost < p->c[order[j]].cost; j--) {
-			const int x = order[j];
-			order[j] = order[j - 1], order[j - 1] = x;
-		}
-	for (int i = 0; i < p->nc; i++)
-		p->c[order[i]].number = i + 1;
-	free(order);
+	for (int i = 0; i < p->nc; i++) {
+		p->c[i].number = 1;
+		for (int j = 0; j < p->nc; j++)
+			p->c[i].number += p->c[j].cost > p->c[i].cost || (p->c[j].cost == p->c[i].cost && j < i);
+	}
+}
+
+static int longer_first(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? 1 : x > y ? -1 : 0;
 }
 
 static int put_text(const char *path, const char *text, char *err, size_t len)
@@ -337,26 +338,6 @@ static int put_text(const char *path, const char *text, char *err, size_t len)
 		snprintf(err, len, "cannot write %s: %s", path, strerror(errno));
 		if (f)
 			fclose(f);
-		return -1;
-	}
-	return 0;
-}
-
-/* the rows of list t at rows[] under its header into path */
-static int write_list_rows(const char *path, const struct csv_table *t, const int *rows, int n, char *err, size_t len)
-{
-	struct csv_writer w;
-	if (csv_writer_open(&w, path, (const char *const *)t->header, t->ncols) != 0) {
-		snprintf(err, len, "%s", atomic_error());
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		for (size_t c = 0; c < t->ncols; c++)
-			csv_put_str(&w, t->cells[rows[i]][c]);
-		csv_end_row(&w);
-	}
-	if (csv_writer_close(&w) != 0) {
-		snprintf(err, len, "%s", atomic_error());
 		return -1;
 	}
 	return 0;
@@ -374,7 +355,7 @@ static int write_chunks(const struct plan *p, const char *d, char *err, size_t l
 			return -1;
 		}
 		snprintf(path, sizeof(path), "%s/chunks/%05d/%s.csv", d, c->number, l->name);
-		if (write_list_rows(path, &l->t, c->rows, c->nrows, err, len) != 0)
+		if (run_rows_write(path, &l->t, c->rows, 0, (size_t)c->nrows, err, len) != 0)
 			return -1;
 		snprintf(path, sizeof(path), "%s/chunks/%05d/list", d, c->number);
 		snprintf(text, sizeof(text), "%s\n", l->name);
@@ -498,10 +479,41 @@ int queue_plan(const struct queue_plan_opts *o, int nitems, const char *const *i
 	s->chunks = p.nc;
 	for (int i = 0; i < p.nc; i++)
 		s->cost_s += p.c[i].cost;
+	s->ceilings_s = p.ceilings_s;
 	rc = 0;
 out:
 	plan_free(&p);
 	return rc;
+}
+
+/* the number a one-line file holds: 0, or -1 (no such file) */
+static int number_file(const char *path, double *v)
+{
+	char text[64];
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	*v = fgets(text, sizeof(text), f) ? atof(text) : 0;
+	fclose(f);
+	return 0;
+}
+
+int queue_costs_left(const char *dir, double *costs, int max, double *ceilings_s)
+{
+	char path[1200];
+	int n = 0;
+	*ceilings_s = 0;
+	snprintf(path, sizeof(path), "%s/ceilings_s", dir);
+	if (number_file(path, ceilings_s) != 0)
+		return -1;
+	for (int c = 1; n < max; c++) {
+		snprintf(path, sizeof(path), "%s/chunks/%05d/cost", dir, c);
+		if (number_file(path, &costs[n]) != 0)
+			break;
+		snprintf(path, sizeof(path), "%s/done/%05d", dir, c);
+		n += access(path, F_OK) != 0;   /* a chunk done (a resumed queue) is not left to measure */
+	}
+	return n;
 }
 
 double queue_makespan(const double *costs, int n, int workers)
@@ -511,11 +523,7 @@ double queue_makespan(const double *costs, int n, int workers)
 		workers = 1;
 	load = calloc((size_t)workers, sizeof(double));
 	memcpy(c, costs, (size_t)n * sizeof(double));
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && c[j - 1] < c[j]; j--) {
-			const double x = c[j];
-			c[j] = c[j - 1], c[j - 1] = x;
-		}
+	qsort(c, (size_t)n, sizeof(double), longer_first);
 	for (int i = 0; i < n; i++) {
 		int w = 0;
 		for (int k = 1; k < workers; k++)

@@ -40,11 +40,17 @@ struct queue_summary {
 	long configs, shared;     /* configurations measured; list rows served by another list's */
 	double cost_s;            /* the chunks' cost, summed */
 	int measured_costs;       /* configurations whose cost the cost run gave */
+	double ceilings_s;        /* the cost run's ceilings time (0: unknown) */
 };
 /* ITEM: LIST[:FLAG,...] (a list several items name is planned once). 0, or -1 with err and nothing
  * written; *bad_input: the items or a list at fault (else a write failed). */
 int queue_plan(const struct queue_plan_opts *o, int nitems, const char *const *items, struct queue_summary *s,
 	       int *bad_input, char *err, size_t errlen);
+
+/* The costs of a queue's chunks not done (no done/N) into costs (at most max), in chunk order, and
+ * its ceilings' time: their count, or -1 when dir is no queue */
+#define QUEUE_MAX_CHUNKS 4096
+int queue_costs_left(const char *dir, double *costs, int max, double *ceilings_s);
 
 /* The queue's chunks' costs shared over workers by the longest-processing-time rule (each chunk,
  * longest first, to the least-loaded worker): the largest load, seconds. */

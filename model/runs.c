@@ -246,15 +246,17 @@ long run_csv_wrong(const char *path, char *err, size_t errlen)
 	return n;
 }
 
-/* rows [from, to) of t under its header into path: 0, or -1 with err */
-static int write_rows(const char *path, const struct csv_table *t, size_t from, size_t to, char *err, size_t errlen)
+/* runs.h */
+int run_rows_write(const char *path, const struct csv_table *t, const int *rows, size_t from, size_t to, char *err,
+		   size_t errlen)
 {
 	struct csv_writer w;
 	if (csv_writer_open(&w, path, (const char *const *)t->header, t->ncols) != 0) {
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
-	for (size_t r = from; r < to; r++) {
+	for (size_t i = from; i < to; i++) {
+		const size_t r = rows ? (size_t)rows[i] : i;
 		for (size_t c = 0; c < t->ncols; c++)
 			csv_put_str(&w, t->cells[r][c]);
 		csv_end_row(&w);
@@ -280,7 +282,7 @@ long config_list_split(const char *list, long size, const char *dir, char *err, 
 		char path[1024];
 		const size_t to = t.nrows - at < (size_t)size ? t.nrows : at + (size_t)size;
 		snprintf(path, sizeof(path), "%s/%04ld.csv", dir, ++files);
-		if (write_rows(path, &t, at, to, err, errlen) != 0) {
+		if (run_rows_write(path, &t, NULL, at, to, err, errlen) != 0) {
 			files = -1;
 			break;
 		}

@@ -67,6 +67,10 @@ int run_csv_complete(const struct config_keys *list, const char *path, char *why
 /* The rows of the run CSV at path whose status is `wrong`: their count, or -1 with err (a file
  * that does not parse, or has no status column) */
 long run_csv_wrong(const char *path, char *err, size_t errlen);
+/* Rows of t under its header into path (through a temporary name): rows[from..to) where rows is
+ * given (indices into t), else rows from..to. 0, or -1 with err */
+int run_rows_write(const char *path, const struct csv_table *t, const int *rows, size_t from, size_t to, char *err,
+		   size_t errlen);
 /* The configurations of list (its header, its rows in order, comments left out) cut into files of
  * at most size rows, dir/0001.csv, dir/0002.csv, ...: the number of files, or -1 with err */
 long config_list_split(const char *list, long size, const char *dir, char *err, size_t errlen);

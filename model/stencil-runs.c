@@ -240,46 +240,23 @@ static int cmd_queue(int argc, char **argv)
 			cli_bad_input(prog, "%s", err);
 		cli_fail(prog, "%s", err);
 	}
-	char path[1200], text[64] = "0";
-	FILE *f;
-	snprintf(path, sizeof(path), "%s/ceilings_s", o.dir);
-	if ((f = fopen(path, "r"))) {
-		if (!fgets(text, sizeof(text), f))
-			snprintf(text, sizeof(text), "0");
-		fclose(f);
-	}
 	printf("%d %d %ld %ld %.0f %d %.0f\n", s.chunks, s.lists, s.configs, s.shared, s.cost_s, s.measured_costs,
-	       atof(text));
+	       s.ceilings_s);
 	return 0;
 }
 
 static int cmd_makespan(int argc, char **argv)
 {
-	char path[1200], text[64];
-	double costs[4096], ceil_s = 0;
+	static double costs[QUEUE_MAX_CHUNKS];
+	double ceil_s;
 	long workers;
-	int n = 0;
-	FILE *f;
 	if (argc != 2)
 		usage_exit();
 	if (cli_parse_int(argv[1], &workers) != 0 || workers < 1)
 		cli_bad_input(prog, "WORKERS='%s' is not a positive count", argv[1]);
-	for (int c = 1; n < 4096; c++) {
-		snprintf(path, sizeof(path), "%s/chunks/%05d/cost", argv[0], c);
-		if (!(f = fopen(path, "r")))
-			break;
-		costs[n] = fgets(text, sizeof(text), f) ? atof(text) : 0;
-		fclose(f);
-		snprintf(path, sizeof(path), "%s/done/%05d", argv[0], c);
-		n += access(path, F_OK) != 0;   /* a chunk done (a resumed queue) is not left to measure */
-	}
-	snprintf(path, sizeof(path), "%s/ceilings_s", argv[0]);
-	if ((f = fopen(path, "r"))) {
-		ceil_s = fgets(text, sizeof(text), f) ? atof(text) : 0;
-		fclose(f);
-	} else if (!n) {
+	const int n = queue_costs_left(argv[0], costs, QUEUE_MAX_CHUNKS, &ceil_s);
+	if (n < 0)
 		cli_bad_input(prog, "%s is not a queue (stencil-runs queue makes one)", argv[0]);
-	}
 	printf("%.0f %.0f\n", queue_makespan(costs, n, (int)workers), ceil_s);
 	return 0;
 }

@@ -160,7 +160,7 @@ work() {
 # ceilings; a list complete already (an earlier merge of this queue) is counted, not taken again;
 # a chunk directory goes once every list it serves is complete
 merge() {
-	local q=${1:-} rundir=${2:-} gpus first l c f r s kind what bad status=0 metas merged=0 total=0
+	local q=${1:-} rundir=${2:-} gpus first l c f r s kind what bad status=0 metas merged=0 total=0 complete=" "
 	local -a files=()
 	(($# == 2)) || die "usage: multi-gpu.sh merge QUEUE RUNDIR"
 	is_queue "$q"
@@ -174,7 +174,7 @@ merge() {
 	for l in $(cat "$q/lists"); do
 		total=$((total + 1)) files=() bad=
 		if runs_tool complete "experiments/$l.csv" "$rundir/$l.csv"; then
-			merged=$((merged + 1))
+			merged=$((merged + 1)) complete+="$l "
 			continue
 		fi
 		while read -r kind what; do
@@ -193,7 +193,7 @@ merge() {
 			echo "multi-gpu: $l: chunk $bad not done, or failed: not merged" >&2
 			status=4
 		elif runs_tool gather "$rundir/$l.csv" "experiments/$l.csv" "${files[@]}"; then
-			merged=$((merged + 1))
+			merged=$((merged + 1)) complete+="$l "
 		else
 			status=4
 		fi
@@ -211,7 +211,7 @@ merge() {
 		[[ -n $s && -d $rundir/gpus/$s/$c ]] || continue
 		bad=
 		for l in $(grep -lx "chunk $c" "$q"/sources/* 2>/dev/null); do
-			runs_tool complete "experiments/$(basename "$l").csv" "$rundir/$(basename "$l").csv" || bad=1
+			[[ $complete == *" $(basename "$l") "* ]] || bad=1
 		done
 		[[ -n $bad ]] || rm -rf "${rundir:?}/gpus/$s/$c"
 	done
