@@ -30,6 +30,11 @@
 #   GPUS=all|0,1   make reproduce (and make reference, which takes every GPU when GPUS is not given)
 #                  on several GPUs of this node, one queue, one run a model (scripts/multi-gpu.sh);
 #                  CHUNK_S=S: a chunk's measured cost at most (default 60 s), CHUNK=N: N configurations
+#   REPLICAS=N     with GPUS: every list measured N times, each on GPUs of its own (the GPUs split
+#                  into N sets), its rows stacked in one run CSV (replica column): the verdicts are
+#                  judged on each replica and decided only where all agree beyond the spread; a
+#                  list is complete when each of its N replicas holds every configuration. Not
+#                  with SLURM=1 (a one-line refusal); one GPU alone cannot replicate
 #   SLURM=1        make reproduce submits a Slurm job array (a task a chunk of the lists, a GPU each)
 #                  and a dependent job that merges and renders the run, instead of measuring here
 #                  (scripts/slurm.sh; scripts and logs in build/slurm/RUN/; RUN default
@@ -43,7 +48,8 @@
 #   BENCH=PATH     the runner (default build/stencilbench);  GNUPLOT=PATH  the plotter
 #   HAVE_GPU=1|0   whether this machine has a GPU (default: nvidia-smi lists one)
 #   V=1            show every command;  CFLAGS, OPENMP (default -fopenmp), SM (default 80 90)
-#   Switches take 0 or 1, WARMUP_S a positive number, GPUS all or indices: else a one-line error.
+#   Switches take 0 or 1, WARMUP_S a positive number, GPUS all or indices, REPLICAS a count: else a
+#   one-line error.
 #   (make help prints this list, from here.)
 #
 # Device and runner (how a target decides whether to measure):

@@ -197,7 +197,7 @@ static int read_lists(struct plan *p, const struct queue_plan_opts *o, int nitem
 		if (config_list_read(l->path, &k, err, len) != 0)
 			return -1;
 		char why[512];
-		l->complete = run_csv_complete(&k, l->done, why, sizeof(why));
+		l->complete = run_csv_complete(&k, l->done, 1, why, sizeof(why));
 		if (csv_table_read(l->path, &l->t, err, len) != 0) {
 			config_keys_free(&k);
 			return -1;

@@ -196,28 +196,114 @@ static int same_keys(struct config_keys *k, const struct config_keys *list)
 	return same;
 }
 
-/* 1 when the rows of t are the list's configurations, each once */
-static int rows_match(const struct config_keys *list, const struct csv_table *t, char *why, size_t len)
+int run_row_ident(const struct csv_table *t, size_t r, struct row_ident *id, char *err, size_t errlen)
+{
+	const char *rep = csv_table_get(t, r, "replica"), *d = csv_table_get(t, r, "data");
+	const char *g = csv_table_get(t, r, "gpu_uuid");
+	char *end;
+	long k = rep && *rep ? strtol(rep, &end, 10) : 1;
+	if (rep && *rep && (*end || k < 1 || k > 64)) {
+		snprintf(err, errlen, "%s:%ld: replica '%s' is not 1 to 64", t->path, t->lines[r], rep);
+		return -1;
+	}
+	id->replica = (int)k;
+	snprintf(id->data, sizeof(id->data), "%s", d && *d ? d : RUN_DATA_DEFAULT);
+	snprintf(id->gpu, sizeof(id->gpu), "%s", g ? g : "");
+	return 0;
+}
+
+int run_csv_replicas(const struct csv_table *t, unsigned long long *which)
+{
+	unsigned long long seen = 0;
+	int n = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct row_ident id;
+		char err[256];
+		if (run_row_ident(t, r, &id, err, sizeof(err)) == 0 && !(seen >> (id.replica - 1) & 1))
+			seen |= 1ULL << (id.replica - 1), n++;
+	}
+	if (which)
+		*which = seen;
+	return n;
+}
+
+int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys, char *err, size_t errlen)
+{
+	struct row_ident a, b;
+	for (size_t r = 1; r < keys->n; r++) {
+		if (run_row_ident(t, r, &a, err, errlen) != 0)
+			return -1;
+		for (size_t q = 0; q < r; q++) {
+			if (strcmp(keys->key[q], keys->key[r]) || run_row_ident(t, q, &b, err, errlen) != 0 ||
+			    strcmp(a.data, b.data))
+				continue;
+			const int gpu = a.gpu[0] && !strcmp(a.gpu, b.gpu), rep = a.replica == b.replica;
+			if (gpu || rep || !a.gpu[0] || !b.gpu[0]) {
+				snprintf(err, errlen, "%s:%ld: configuration repeated (line %ld) %s: %s", t->path,
+					 t->lines[r], t->lines[q], gpu ? "on one GPU" : rep ? "in one replica" :
+					 "without its GPU", keys->key[r]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* 1 when the rows of t are the list's configurations, each once in each of its replicas (at
+ * least `replicas` of them), from distinct GPUs (run_rows_distinct) */
+static int rows_match(const struct config_keys *list, const struct csv_table *t, int replicas, char *why,
+		      size_t len)
 {
 	struct config_keys k;
-	if (t->nrows != list->n) {
-		snprintf(why, len, "%s: %zu rows for %zu configurations", t->path, t->nrows, list->n);
+	unsigned long long which;
+	const int n = run_csv_replicas(t, &which);
+	if (n < replicas) {
+		snprintf(why, len, "%s: %d replica%s of the %d asked", t->path, n, n == 1 ? "" : "s", replicas);
+		return 0;
+	}
+	if (t->nrows != (size_t)n * list->n) {
+		snprintf(why, len, "%s: %zu rows for %zu configurations in %d replica%s", t->path, t->nrows, list->n,
+			 n, n == 1 ? "" : "s");
 		return 0;
 	}
 	if (table_keys(t, &k, why, len) != 0)
 		return 0;
-	const int same = same_keys(&k, list);
-	if (!same)
-		snprintf(why, len, "%s: its rows are not the list's configurations (the list changed)", t->path);
+	int same = run_rows_distinct(t, &k, why, len) == 0;
+	struct config_keys one = { 0, calloc(list->n ? list->n : 1, sizeof(*k.key)) };
+	for (int rep = 1; same && rep <= 64; rep++) {   /* each replica: the list's configurations */
+		if (!(which >> (rep - 1) & 1))
+			continue;
+		one.n = 0;
+		for (size_t r = 0; r < t->nrows; r++) {
+			struct row_ident id;
+			if (run_row_ident(t, r, &id, why, len) != 0) {
+				same = 0;
+				break;
+			}
+			if (strcmp(id.data, RUN_DATA_DEFAULT)) {
+				snprintf(why, len, "%s:%ld: data regime '%s' is not the lists' (%s)", t->path, t->lines[r],
+					 id.data, RUN_DATA_DEFAULT);
+				same = 0;
+				break;
+			}
+			if (id.replica == rep && one.n < list->n)
+				memcpy(one.key[one.n++], k.key[r], sizeof(*k.key));
+		}
+		if (same && !(same = same_keys(&one, list)))
+			snprintf(why, len, "%s: replica %d's rows are not the list's configurations (the list changed)",
+				 t->path, rep);
+	}
+	config_keys_free(&one);
 	config_keys_free(&k);
 	return same;
 }
 
-int run_csv_complete(const struct config_keys *list, const char *path, char *why, size_t len)
+int run_csv_complete(const struct config_keys *list, const char *path, int replicas, char *why, size_t len)
 {
 	char *text;
 	size_t n;
 	struct csv_table t;
+	why[0] = '\0';
 	if (input_file_read(path, &text, &n, why, len) != 0)
 		return 0;
 	if (!n || text[n - 1] != '\n') {
@@ -229,7 +315,7 @@ int run_csv_complete(const struct config_keys *list, const char *path, char *why
 	free(text);
 	if (!parsed)
 		return 0;
-	const int ok = rows_match(list, &t, why, len);
+	const int ok = rows_match(list, &t, replicas, why, len);
 	csv_table_free(&t);
 	return ok;
 }

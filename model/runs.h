@@ -60,10 +60,34 @@ struct config_keys {
 int config_list_read(const char *path, struct config_keys *k, char *err, size_t errlen);
 void config_keys_free(struct config_keys *k);
 
-/* Whether the run CSV at path is complete for the list: it parses, ends with a newline and holds
- * exactly one row for each of the list's configurations, no other. 1 complete; 0 not (why says
- * what is missing or wrong, "PATH: ...") */
-int run_csv_complete(const struct config_keys *list, const char *path, char *why, size_t len);
+/*
+ * Which measurement of its configuration a run CSV row is: its replica (the `replica` column,
+ * 1..N in a run measured on N sets of GPUs, REPLICAS=N; 1 where a run has no such column), the
+ * data regime its kernels ran on (`data`; "random" where none: random input and non-symmetric
+ * weights) and its GPU (`gpu_uuid`; "" where none). A row's key is its configuration's key with
+ * these: one row per configuration, data regime and GPU, and per configuration, regime and replica.
+ */
+struct row_ident {
+	int replica;
+	char data[32];
+	char gpu[64];
+};
+#define RUN_DATA_DEFAULT "random"
+/* row r's ident: 0, or -1 with "FILE:LINE: what" (a replica that is not 1..64) */
+int run_row_ident(const struct csv_table *t, size_t r, struct row_ident *id, char *err, size_t errlen);
+/* how many replicas a run CSV holds (1 without the column), which ones in *which (bit R-1 for
+ * replica R) where which is not NULL */
+int run_csv_replicas(const struct csv_table *t, unsigned long long *which);
+/* -1 with "FILE:LINE: what" when two rows of t are one measurement: the same configuration key
+ * (keys: t's, config_key), data regime and GPU, or the same key, regime and replica */
+int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys, char *err, size_t errlen);
+
+/* Whether the run CSV at path is complete for the list, at least replicas deep: it parses, ends
+ * with a newline, and each replica it holds (R of them, R >= replicas) holds exactly one row for each
+ * of the list's configurations in the default data regime and no other, the R rows of a
+ * configuration from R distinct GPUs. 1 complete; 0 not (why says what is missing or wrong,
+ * "PATH: ...") */
+int run_csv_complete(const struct config_keys *list, const char *path, int replicas, char *why, size_t len);
 /* The rows of the run CSV at path whose status is `wrong`: their count, or -1 with err (a file
  * that does not parse, or has no status column) */
 long run_csv_wrong(const char *path, char *err, size_t errlen);

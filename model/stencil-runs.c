@@ -10,9 +10,12 @@
  *   stencil-runs keys LIST.csv                each configuration's key, one a line, in list order
  *                                             (STENCIL DTYPE METHOD FUSION SIZE; a workload's
  *                                             WORKLOAD DTYPE METHOD MATRIX SIZE)
- *   stencil-runs complete LIST.csv RUN.csv    exit 0 when RUN.csv is complete: it parses, ends with
- *                                             a newline and holds one row for each configuration of
- *                                             LIST, no other; else 1 (quiet; -v before LIST: why)
+ *   stencil-runs complete [-v] [--replicas N] LIST.csv RUN.csv
+ *                                             exit 0 when RUN.csv is complete: it parses, ends with
+ *                                             a newline and each of its replicas (N at least, 1 by
+ *                                             default) holds one row for each configuration of
+ *                                             LIST, no other, from GPUs distinct between replicas;
+ *                                             else 1 (quiet; -v: why)
  *   stencil-runs wrong TARGET RUN.csv...      the rows marked wrong: when any, a loud line for each
  *                                             file holding some, a last one, and exit 1 (a file
  *                                             that is not there is skipped)
@@ -57,7 +60,7 @@ static const char *prog = "stencil-runs";
 static __attribute__((noreturn)) void usage_exit(void)
 {
 	cli_bad_input(prog, "usage: stencil-runs run-name NAME | configs LIST.csv | keys LIST.csv | "
-		      "complete [-v] LIST.csv RUN.csv | wrong TARGET RUN.csv... | split LIST.csv SIZE DIR | "
+		      "complete [-v] [--replicas N] LIST.csv RUN.csv | wrong TARGET RUN.csv... | split LIST.csv SIZE DIR | "
 		      "join OUT IN.csv... | estimate SECS LIST.csv [RUN.csv] | queue DIR RUNDIR [OPTIONS] ITEM... | "
 		      "makespan DIR WORKERS | gather OUT LIST.csv IN.csv...");
 }
@@ -97,11 +100,23 @@ static int cmd_complete(int argc, char **argv)
 {
 	struct config_keys k;
 	char why[1024];
-	const int verbose = argc == 3 && !strcmp(argv[0], "-v");
-	if (argc != 2 + verbose)
+	int verbose = 0, replicas = 1;
+	for (; argc > 2 && argv[0][0] == '-'; argc--, argv++) {   /* -v, --replicas N */
+		if (!strcmp(argv[0], "-v")) {
+			verbose = 1;
+			continue;
+		}
+		long n;
+		if (strcmp(argv[0], "--replicas") || argc < 4 || cli_parse_int(argv[1], &n) != 0 || n < 1 || n > 64)
+			cli_bad_input(prog, "complete: bad option '%s%s%s' (-v, --replicas 1 to 64)", argv[0],
+				      argc > 1 ? " " : "", argc > 1 ? argv[1] : "");
+		replicas = (int)n;
+		argc--, argv++;
+	}
+	if (argc != 2)
 		usage_exit();
-	read_list(argv[verbose], &k);
-	const int ok = run_csv_complete(&k, argv[verbose + 1], why, sizeof(why));
+	read_list(argv[0], &k);
+	const int ok = run_csv_complete(&k, argv[1], replicas, why, sizeof(why));
 	config_keys_free(&k);
 	if (!ok && verbose)
 		fprintf(stderr, "%s\n", why);

@@ -85,6 +85,8 @@ static void put_method(struct csv_writer *w, const struct row_view *x)
 #define RUN_COLS(X) \
 	X(run_id, csv_put_str(w, x->ids->run_id)) \
 	X(gpu_uuid, csv_put_str(w, x->ids->gpu_uuid)) \
+	X(replica, csv_put_int(w, x->ids->replica)) \
+	X(data, csv_put_str(w, x->ids->data)) \
 	X(label, csv_put_str(w, x->c->label)) \
 	X(stencil, csv_put_str(w, x->c->stencil->name)) \
 	X(shape, csv_put_str(w, stencil_shape_name(x->c->stencil->shape))) \
@@ -257,6 +259,8 @@ struct wl_view {
 #define WL_COLS(X) \
 	X(run_id, csv_put_str(w, x->ids->run_id)) \
 	X(gpu_uuid, csv_put_str(w, x->ids->gpu_uuid)) \
+	X(replica, csv_put_int(w, x->ids->replica)) \
+	X(data, csv_put_str(w, x->ids->data)) \
 	X(label, csv_put_str(w, x->c->label)) \
 	X(workload, csv_put_str(w, x->c->workload)) \
 	X(dtype, csv_put_str(w, dtype_table[x->c->dtype].name)) \

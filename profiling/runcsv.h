@@ -29,6 +29,10 @@ struct run_ids {
 	const char *gpu_uuid;     /* the GPU the rows ran on (a run may hold several of one model) */
 	const char *git_commit, *git_dirty;   /* the runner's build */
 	const char *ceilings;     /* the ceilings the model columns stand on ("NA": none; stencil rows) */
+	int replica;              /* which measurement of a replicated run (REPLICAS=N: 1..N, each on GPUs
+				   * of its own; 1 in a run measured once) */
+	const char *data;         /* the data regime the kernels ran on ("random": random input and
+				   * non-symmetric weights) */
 };
 
 /* one stencil configuration, measured: what the stencil run CSV's columns read */

@@ -24,6 +24,7 @@ void options_parse(struct options *o, int argc, char **argv, int first)
 	memset(o, 0, sizeof(*o));
 	o->counters = 1;
 	o->warmup_s = -1;
+	o->replica = 1;
 	if (getenv("QUICK") && !strcmp(getenv("QUICK"), "1"))
 		o->quick = 1;
 	if (getenv("COUNTERS") && !strcmp(getenv("COUNTERS"), "0"))
@@ -46,6 +47,14 @@ void options_parse(struct options *o, int argc, char **argv, int first)
 		if (!strcmp(a, "--profile-once")) { o->profile_once = 1; o->counters = 0; continue; }
 		if (!strcmp(a, "--warmup-s") && v) {
 			seconds("--warmup-s", v, &o->warmup_s);
+			i++;
+			continue;
+		}
+		if (!strcmp(a, "--replica") && v) {
+			long k;
+			if (cli_parse_int(v, &k) != 0 || k < 1 || k > 64)
+				cli_bad_input(prog, "bad --replica '%s' (1 to 64)", v);
+			o->replica = (int)k;
 			i++;
 			continue;
 		}

@@ -409,7 +409,8 @@ int workload_cmd_run(const struct options *o)
 		cli_fail(prog, "%s", atomic_error());
 	char uuid[64];
 	gpu_uuid_string(uuid, sizeof(uuid));
-	const struct run_ids ids = { meta.run_id, uuid, gpu_build_commit(), gpu_build_dirty(), "NA" };
+	const struct run_ids ids = { meta.run_id, uuid, gpu_build_commit(), gpu_build_dirty(), "NA", o->replica,
+				     "random" };
 	for (size_t i = 0; i < n; i++)   /* the columns: runcsv.c */
 		wl_csv_row(&w, &rows[i], &ids);
 	bench_commit_run(&w, dir, &meta, o->out, n, wrong);

@@ -5,7 +5,8 @@
 # here, each task of a Slurm job array works one chunk, a dependent job merges).
 #
 #   multi-gpu.sh RUNDIR GPUS ITEM...                plan, one worker a GPU, merge; GPUS: all, or
-#                                                   device indices (0,1,3)
+#                                                   device indices (0,1,3); REPLICAS=N: each list
+#                                                   measured on N distinct GPUs (replicated)
 #   multi-gpu.sh plan QUEUE RUNDIR ITEM...          every list not complete in RUNDIR as one queue
 #                                                   of chunks in QUEUE, the longest first
 #   multi-gpu.sh work QUEUE RUNDIR DEVICE [NUMBER]  one runner on DEVICE: the next unclaimed chunk
@@ -126,7 +127,8 @@ worker() {
 		rm -rf "${g:?}/$c" && mkdir -p "$g/$c" && cp "$g/ceilings.csv" "$g/$c/" || return 4
 		# shellcheck disable=SC2046
 		tagged "${tag:+$tag$l: }" "$BENCH" run --device "$d" --experiment "$q/chunks/$c/$l.csv" \
-			--out "$g/$c/$l.csv" "${cpu[@]}" $(cat "$q/chunks/$c/flags")
+			--out "$g/$c/$l.csv" "${cpu[@]}" ${MGPU_REPLICA:+--replica "$MGPU_REPLICA"} \
+			$(cat "$q/chunks/$c/flags")
 		r=$?
 		put "$q/done/$c" "$r $s" || return 4
 		if ((r > 1)); then
@@ -254,6 +256,7 @@ all() {
 	for s in "${slugs[@]}"; do
 		[[ $(model "$s") == $(model "${slugs[0]}") ]] || by_model "$rundir" "$@"
 	done
+	((${REPLICAS:-1} == 1)) || replicated "$rundir" "$@"
 	# the host's runners: this node's GPUs, all models' (by_model passes them), each runner's
 	# share of the cores its place among them
 	all_devs=${MGPU_ALL_DEVICES:-$(tr ' ' , <<< "${ids[*]}")}
@@ -298,6 +301,68 @@ all() {
 		echo "multi-gpu: some chunks failed: the queue stays in $q; the same command runs them again" >&2
 	fi
 	echo "multi-gpu: $rundir measured in $(($(date +%s) - start)) s on $(count ${#ids[@]} GPU)"
+	exit "$status"
+}
+
+# replicated RUNDIR ITEM...: REPLICAS=N measurements of every list not yet complete N deep, at
+# once, replica R on the GPUs all's ids hold at R, R+N, R+2N, ... (distinct from every other
+# replica's), each a run of its own under RUNDIR/replicas/rR (this script on its devices, the
+# runner's rows marked --replica R); then each list whose replicas are all complete is stacked into
+# RUNDIR/LIST.csv (replica 1's rows, then 2's, ...), meta.csv joined, each GPU's ceilings moved
+# under RUNDIR/gpus/, and RUNDIR/replicas removed once every list is stacked. Exits with the
+# highest status, or by an interrupt's signal (the same command resumes each replica's queue).
+replicated() {
+	local rundir=$1 n=$REPLICAS i r l item status=0 stacked=0 total=0
+	local -a devs=() todo=() parts=()
+	shift
+	[[ $n =~ ^[1-9][0-9]*$ ]] || die "REPLICAS='$n' is not a positive count"
+	((n <= ${#ids[@]})) || die "REPLICAS=$n needs $n GPUs, one a replica: $(count ${#ids[@]} GPU) here"
+	for item; do   # the lists not yet complete $n deep
+		l=${item%%:*}
+		runs_tool complete --replicas "$n" "experiments/$l.csv" "$rundir/$l.csv" || todo+=("$item")
+	done
+	for i in "${!ids[@]}"; do devs[i % n]+=${devs[i % n]:+,}${ids[$i]}; done
+	if ((${#todo[@]} > 0)); then
+		echo "multi-gpu: $n replicas of ${#todo[@]} items:$(for ((r = 0; r < n; r++)); do
+			printf ' replica %d on devices %s;' $((r + 1)) "${devs[r]}"; done)"
+		for ((r = 0; r < n; r++)); do
+			spawn env MGPU_ALL_DEVICES="$(tr ' ' , <<< "${ids[*]}")" MGPU_REPLICA=$((r + 1)) REPLICAS=1 \
+				QUEUES="$QUEUES/$(basename "$rundir")-replicas" "$here/multi-gpu.sh" \
+				"$rundir/replicas/r$((r + 1))" "${devs[r]}" "${todo[@]}"
+		done
+		wait_all || status=$?
+		if [[ -n $sig ]]; then
+			trap - "$sig"
+			kill -s "$sig" $$
+		fi
+	fi
+	for item in "${todo[@]}"; do   # each list whose replicas are all there, stacked
+		l=${item%%:*} total=$((total + 1)) parts=()
+		for ((r = 1; r <= n; r++)); do
+			runs_tool complete "experiments/$l.csv" "$rundir/replicas/r$r/$l.csv" &&
+				parts+=("$rundir/replicas/r$r/$l.csv")
+		done
+		((${#parts[@]} == n)) || { status=4; echo "multi-gpu: $l: a replica is not complete: not stacked" >&2; continue; }
+		runs_tool join "$rundir/$l.csv" "${parts[@]}" &&
+			runs_tool complete -v --replicas "$n" "experiments/$l.csv" "$rundir/$l.csv" &&
+			stacked=$((stacked + 1)) || status=4
+	done
+	for ((r = 1; r <= n; r++)); do   # meta.csv, each GPU's ceilings, the run's ceilings
+		[[ ! -f $rundir/replicas/r$r/meta.csv ]] || runs_tool join "$rundir/meta.csv" \
+			$([[ ! -f $rundir/meta.csv ]] || echo "$rundir/meta.csv") "$rundir/replicas/r$r/meta.csv" &&
+			rm -f "$rundir/replicas/r$r/meta.csv" || status=4
+		for s in "$rundir/replicas/r$r"/gpus/*; do
+			[[ -d $s && ! -e $rundir/gpus/$(basename "$s") ]] || continue
+			mkdir -p "$rundir/gpus" && mv "$s" "$rundir/gpus/" || status=4
+		done
+		for f in ceilings.csv latency-hiding.csv counters-calibration.csv; do
+			[[ -f $rundir/replicas/r$r/$f && ! -f $rundir/$f ]] || continue
+			cp "$rundir/replicas/r$r/$f" "$rundir/$f.tmp$$" && mv -f "$rundir/$f.tmp$$" "$rundir/$f" || status=4
+		done
+	done
+	echo "multi-gpu: stacked $stacked of $total lists, $n replicas each, into $rundir"
+	((stacked < total)) || rm -rf "${rundir:?}/replicas"
+	((status <= 1)) || exit 4
 	exit "$status"
 }
 

@@ -55,7 +55,7 @@ configs() { tool configs "$1" || exit; }   # EXPERIMENT: its number of configura
 
 complete() {   # EXPERIMENT CSV: 0 complete, 1 not; a list that does not parse ends the script
 	local rc=0
-	tool complete "$1" "$2" || rc=$?
+	tool complete --replicas "${REPLICAS:-1}" "$1" "$2" || rc=$?
 	((rc <= 1)) || exit "$rc"
 	return "$rc"
 }
@@ -104,6 +104,8 @@ measure() {   # NAME OUT EXPERIMENT [ARGS]
 	local name=$1 out=$2 exp=$3 n secs rc=0 rel
 	shift 3
 	complete "$exp" "$out" && return 0
+	[[ ${REPLICAS:-1} == 1 ]] || die "$name: $out holds fewer than REPLICAS=$REPLICAS replicas: make reproduce or" \
+		"make reference with GPUS= measures them (one runner here would add none)"
 	git_clean "$name"
 	lock "$name"
 	complete "$exp" "$out" && return 0

@@ -14,7 +14,7 @@ trap 'rm -rf "$S"' EXIT
 out=$S/.t/out
 mkdir -p "$S/.t"
 
-fail() { echo "make-cases $case_: FAIL: $*"; [[ ! -f $out ]] || sed 's/^/  | /' "$out" | tail -20; exit 1; }
+fail() { echo "make-cases $case_: FAIL: $*"; [[ ! -f $out ]] || sed 's/^/  | /' "$out" | tail -"${FAIL_TAIL:-20}"; exit 1; }
 
 # the scratch copy: what the Makefile reads, the host tools, a stub gnuplot
 mkdir -p "$S/data" "$S/plots" "$S/tests" "$S/build" "$S/data/runs"
@@ -296,6 +296,24 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	mkdir data/runs/n-other-gpu/gpus/stub-gpu-00000000-2026-01-01
 	mg merge .t/q data/runs/n-other-gpu && fail "a merge took GPUs of two models"; says "GPUs of different models"
 	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'" ;;
+replicas)   # REPLICAS=2 GPUS=0,1: every list on both GPUs, one replica each, stacked in one CSV
+	gpu RUN=r GPUS=0,1 REPLICAS=2 reproduce; says "multi-gpu: 2 replicas of .* replica 1 on devices 0; replica 2 on devices 1"
+	says "stacked [0-9]* of [0-9]* lists, 2 replicas each"
+	for l in $(lists); do
+		build/stencil-runs complete -v --replicas 2 "experiments/$l.csv" "data/runs/r/$l.csv" || fail "$l: not 2 replicas"
+	done
+	grep -q "GPU-00000000-stub,1," data/runs/r/tcs-table3.csv && grep -q "GPU-00000001-stub,2," data/runs/r/tcs-table3.csv ||
+		fail "the replicas are not on GPUs 0 and 1"
+	[[ ! -e data/runs/r/replicas && -f data/runs/r/gpus/stub-gpu-00000001-2026-01-01/ceilings.csv ]] ||
+		fail "replicas/ left, or a GPU's ceilings missing"
+	renders tcs-table3 data/runs/r
+	# a complete run is not measured again; one replica of a list deleted: that list alone again
+	n=$(grep -c "^run " "$STUB_LOG")
+	gpu RUN=r GPUS=0,1 REPLICAS=2 tcs-table3; [[ $(grep -c "^run " "$STUB_LOG") == "$n" ]] || fail "measured again"
+	bad HAVE_GPU=1 RUN=r GPUS=0,1 REPLICAS=3 reproduce; says "REPLICAS=3 needs 3 GPUs, one a replica: 2 GPUs here"
+	bad HAVE_GPU=1 RUN=r2 REPLICAS=2 reproduce; says "REPLICAS=2 needs GPUS="
+	bad HAVE_GPU=1 RUN=r2 SLURM=1 REPLICAS=2 reproduce; says "REPLICAS=2 with SLURM=1: not supported"
+	bad HAVE_GPU=1 RUN=r2 REPLICAS=x reproduce; says "REPLICAS='x'" ;;
 slurm)   # SLURM=1 SLURM_SUBMIT=0: the job array and its collecting job written, nothing measured here
 	ok SLURM=1 SLURM_SUBMIT=0 SLURM_SBATCH=/nonexistent/sbatch SLURM_PARTITION=gpu SLURM_ACCOUNT=proj \
 		SLURM_TIME=1-12:00:00 SLURM_EXTRA=--qos=high RUN=s reproduce

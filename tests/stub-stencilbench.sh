@@ -13,6 +13,7 @@
 # STUB_SLEEP       seconds to sleep before writing (widens race windows)  default 0
 # STUB_LOG         a file that gets one line per call: the command, its --out, ALLOW_DIRTY
 # STUB_MODEL_<N>   slug --device N's model part (GPUS= tests)                default stub-gpu
+# (run --device N writes GPU-0000000N-stub as each row's GPU, --replica R its replica column)
 # STUB_HANG        a list (its --out name without .csv) whose runs hang: each touches
 #                  STUB_LOG.hang.PID, then sleeps (interrupt tests)
 set -euo pipefail
@@ -20,12 +21,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 fix=${STUB_FIXTURE:-$here/fixtures/run-small}
 cmd=${1:-}
 shift || true
-exp= out= dev=
+exp= out= dev= replica=1
 while [[ $# -gt 0 ]]; do
 	case $1 in
 	--experiment) exp=$2; shift ;;
 	--out) out=$2; shift ;;
 	--device) dev=$2; shift ;;
+	--replica) replica=$2; shift ;;
 	esac
 	shift
 done
@@ -68,7 +70,9 @@ run)
 	src=$fix/$(basename "$out")
 	mkdir -p "$(dirname "$out")"
 	# one row per configuration of the list, from the fixture's rows (tests/stub/stub-rows.c)
-	"${STUB_ROWS:-$here/stub-rows}" "$exp" "$src" "$rc" "$(basename "$out" .csv)" > "$out.tmp$$"
+	# each row on its device's GPU (a UUID of the device index) and in its replica
+	STUB_UUID=${dev:+GPU-0000000$dev-stub} STUB_REPLICA=$replica \
+		"${STUB_ROWS:-$here/stub-rows}" "$exp" "$src" "$rc" "$(basename "$out" .csv)" > "$out.tmp$$"
 	mv "$out.tmp$$" "$out"
 	meta "$(dirname "$out")"
 	exit "$rc" ;;

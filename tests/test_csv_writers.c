@@ -22,7 +22,7 @@
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
-static const struct run_ids ids = { "20261122T052922Z-853", "GPU-8eb144af", "abc1234", "no", "NA" };
+static const struct run_ids ids = { "20261122T052922Z-853", "GPU-8eb144af", "abc1234", "no", "NA", 2, "random" };
 
 /* a writer's file: header cols, then the rows put writes; read back into t */
 struct written {
@@ -66,7 +66,7 @@ static void cell_is(const struct csv_table *t, size_t r, const char *col, const 
 }
 
 static const char *const run_head =
-	"run_id,gpu_uuid,label,stencil,shape,dims,radius,K,dtype,method,unit,fusion,size,interior_points,status,"
+	"run_id,gpu_uuid,replica,data,label,stencil,shape,dims,radius,K,dtype,method,unit,fusion,size,interior_points,status,"
 	"reason,variant,verify_rel_l2,verify_max_rel,verify_tol_l2,verify_tol_max,verified_points,samples,"
 	"throttled_samples,stop_reason,warmup_asked_s,warmup_s,warmup_rest_s,warmup_launches,time_median_s,time_min_s,"
 	"time_max_s,time_q1_s,time_q3_s,time_iqr_s,time_rsd,time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,"
@@ -166,7 +166,7 @@ static void test_run_csv(void **state)
 }
 
 static const char *const wl_head =
-	"run_id,gpu_uuid,label,workload,dtype,method,variant,size,matrix,rows,nnz,row_len_mean,row_len_max,"
+	"run_id,gpu_uuid,replica,data,label,workload,dtype,method,variant,size,matrix,rows,nnz,row_len_mean,row_len_max,"
 	"row_len_cv,elements,bytes,status,reason,verify_max_rel,verified,samples,throttled_samples,stop_reason,"
 	"warmup_asked_s,warmup_s,warmup_rest_s,warmup_launches,time_median_s,time_min_s,time_q1_s,time_q3_s,time_rsd,"
 	"time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,throttle_retakes,clock_reasons,power_median_w,"

@@ -82,6 +82,7 @@ MAKE_CASE(run_index, "run-index")
 MAKE_CASE(kernels_vs_authors, "kernels-vs-authors")
 MAKE_CASE(deps_lock, "deps-lock")
 MAKE_CASE(multi_gpu, "multi-gpu")
+MAKE_CASE(replicas, "replicas")
 MAKE_CASE(grow, "grow")
 MAKE_CASE(slurm, "slurm")
 MAKE_CASE(compare, "compare")
@@ -102,6 +103,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_kernels_vs_authors),
 		cmocka_unit_test(test_make_deps_lock),
 		cmocka_unit_test(test_make_multi_gpu),
+		cmocka_unit_test(test_make_replicas),
 		cmocka_unit_test(test_make_grow),
 		cmocka_unit_test(test_make_slurm),
 		cmocka_unit_test(test_make_compare),

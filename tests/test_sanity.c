@@ -240,8 +240,8 @@ static void test_duplicates(void **state)
 	const char *run = fixture_copy(), *out = temp_dir();
 	edit(run, "tcs-table3.csv", -1, NULL, NULL, 0);   /* case 1 cc again, line 5 */
 	assert_int_equal(render(run, out, "tcs-table3", err, sizeof(err)), -1);
-	snprintf(want, sizeof(want), "%s/tcs-table3.csv:5: duplicate configuration (box2d1r fp64 ebisu t=3 "
-		 "10240x10240), also at line 2", run);
+	snprintf(want, sizeof(want), "%s/tcs-table3.csv:5: configuration repeated (line 2) in one replica: box2d1r "
+		 "fp64 ebisu 3 10240x10240", run);
 	if (!strstr(err, want))
 		fail_msg("%s", err);
 	/* however the two rows' statuses differ: the first must not win silently */
@@ -257,7 +257,8 @@ static void test_duplicates(void **state)
 		fail_msg("%s", err);
 	edit(run, "sptc-figure9.csv", -1, NULL, NULL, 3);
 	assert_int_equal(render(run, out, "sptc-figure9", err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "sptc-figure9.csv:6: duplicate configuration (box1d1r tf32 convstencil:m16n8k8"));
+	assert_non_null(strstr(err, "sptc-figure9.csv:6: configuration repeated (line 5) in one replica: box1d1r tf32 "
+				    "convstencil:m16n8k8"));
 	/* ceilings: a second dram_copy_bandwidth (larger) is an error, not a silent maximum */
 	run = fixture_copy();
 	edit(run, "ceilings.csv", -1, NULL, NULL, 0);
@@ -274,6 +275,43 @@ static void test_duplicates(void **state)
 
 /* a wrong or skipped row's rate is never tabled, plotted or used: with it let through, the
  * numbers chosen here would appear and flip the Table 4 verdict */
+/* one key a measurement: a configuration's second row is another replica on another GPU (model/runs.h),
+ * and the table shows their median with their range; the same GPU twice, or one replica twice, is
+ * refused; a replica chosen (render.h) renders that replica's row alone */
+static void test_replicas(void **state)
+{
+	(void)state;
+	char err[1024];
+	const char *run = fixture_copy(), *out = temp_dir();
+	edit(run, "tcs-table4.csv", -1, NULL, NULL, 0);   /* row 0 again, as the last row */
+	struct csv_table t;
+	char path[512];
+	snprintf(path, sizeof(path), "%s/tcs-table4.csv", run);
+	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	const long last = (long)t.nrows - 1;
+	const double rate = strtod(csv_table_get(&t, 0, "gstencil_per_s"), NULL);
+	csv_table_free(&t);
+	char faster[32];
+	snprintf(faster, sizeof(faster), "%.6g", rate * 1.1);
+	edit(run, "tcs-table4.csv", 0, "gpu_uuid", "GPU-aaaaaaaa-1", -1);
+	edit(run, "tcs-table4.csv", last, "gpu_uuid", "GPU-aaaaaaaa-1", -1);
+	edit(run, "tcs-table4.csv", last, "replica", "2", -1);
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), -1);   /* one GPU, two replicas */
+	assert_non_null(strstr(err, "configuration repeated (line 2) on one GPU"));
+	edit(run, "tcs-table4.csv", last, "gpu_uuid", "GPU-bbbbbbbb-2", -1);
+	edit(run, "tcs-table4.csv", last, "gstencil_per_s", faster, -1);
+	if (render(run, out, "tcs-table4", err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	char lo[32], hi[32], med[64];
+	snprintf(lo, sizeof(lo), "%.1f", rate), snprintf(hi, sizeof(hi), "%.1f", rate * 1.1);
+	snprintf(med, sizeof(med), "%.1f [%s-%s]", rate * 1.05, lo, hi);
+	if (!strstr(slurp_file(out, "tcs-table4.md"), med))
+		fail_msg("no '%s' in\n%s", med, slurp_file(out, "tcs-table4.md"));
+	edit(run, "tcs-table4.csv", last, "replica", "1", -1);   /* two GPUs, one replica */
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "in one replica"));
+}
+
 static void test_status_filter(void **state)
 {
 	(void)state;
@@ -569,7 +607,7 @@ static void test_kernels_vs_authors_rows(void **state)
 	static const struct { const char *col, *val; long dup; const char *what; } bad[] = {
 		{ "gstencil_per_s", "1e300", -1, "above 1.05x the model" },
 		{ "verify_rel_l2", "0.9", -1, "verify_rel_l2 '0.9' exceeds verify_tol_l2" },
-		{ NULL, NULL, 1, "duplicate configuration" },
+		{ NULL, NULL, 1, "configuration repeated (line 3) in one replica" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		run = fixture_copy();
@@ -589,6 +627,7 @@ void run_sanity_tests(struct group_result *r)
 		cmocka_unit_test(test_impossible_rows),
 		cmocka_unit_test(test_impossible_row_cli),
 		cmocka_unit_test(test_duplicates),
+		cmocka_unit_test(test_replicas),
 		cmocka_unit_test(test_status_filter),
 		cmocka_unit_test(test_throttled_rows),
 		cmocka_unit_test(test_provenance_titles),

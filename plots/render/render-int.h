@@ -35,8 +35,16 @@ struct point {
 	double thr_samples, samples, clk_median, clk_min;
 	double power_w, energy_nj;  /* median board power, energy a point-step (NaN: not recorded) */
 	const char *reasons;        /* its NVML clock-event reasons ("NA" where not recorded) */
+	int nrep;                   /* the rows it stands for (a replicated run: one a replica; 0: none) */
+	double lo, hi;              /* their lowest and highest rate (the range beside the median) */
 };
 
+/* A configuration's rows in a replicated run (render.h: which the context asks for): how many, the
+ * median of a column over the verified ones and its range (NaN: one row, or one not verified) */
+struct replicas {
+	int n;
+	double median, lo, hi;
+};
 struct target {
 	struct run_config *cfgs;
 	size_t n;
@@ -56,9 +64,21 @@ struct outputs {
 
 /* the columns every rendered CSV ends with: the row's throttling, SM clocks, power and energy */
 #define RUN_COLS "throttled", "throttled_samples", "samples", "sm_clock_median_mhz", "sm_clock_min_mhz", \
-	"power_median_w", "energy_nj_per_point_step", "clock_reasons"
+	"power_median_w", "energy_nj_per_point_step", "clock_reasons", "replicas", "gstencil_per_s_low", \
+	"gstencil_per_s_high"
 
 double rd_num(const struct csv_table *t, long r, const char *col);
+/* whether run row r is one the context asks for: the default data regime, and its replica or GPU
+ * where one is chosen (render.h) */
+int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_t r);
+/* qsort's comparison of doubles, ascending */
+int rd_cmp_num(const void *a, const void *b);
+/* The row of a run CSV (run_keys: its rows' configuration keys) for configuration key that the
+ * context asks for (render.h: a replica, a GPU, else all): the one row, or of several the first
+ * not verified, else the one nearest the median of col; rp says how many and that median and
+ * range. -1 when none. */
+long rd_pick_row(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
+		 const char *key, const char *col, struct replicas *rp);
 /* a run row's status is one the runner writes (ok, wrong, skipped, profile-once): 0, or -1 with
  * "FILE:LINE: status 'X' is none of the runner's (...)" */
 int rd_row_status(const struct csv_table *t, size_t r, char *err, size_t errlen);

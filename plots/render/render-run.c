@@ -57,13 +57,50 @@ int rd_row_positive(const struct csv_table *t, size_t r, const char *col, int re
 	return -1;
 }
 
-/* the run row of configuration i of t's list: the row with its configuration key, -1 when none */
-static long find_row(const struct target *t, size_t i)
+/* render-int.h */
+int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_t r)
 {
-	for (size_t r = 0; r < t->run_keys.n; r++)
-		if (!strcmp(t->run_keys.key[r], t->keys.key[i]))
-			return (long)r;
-	return -1;
+	struct row_ident id;
+	char err[256];
+	if (run_row_ident(run, r, &id, err, sizeof(err)) != 0 || strcmp(id.data, RUN_DATA_DEFAULT))
+		return 0;
+	if (c->replica > 0 && id.replica != c->replica)
+		return 0;
+	return !c->gpu_sel[0] || !strncmp(id.gpu, c->gpu_sel, strlen(c->gpu_sel));
+}
+
+/* render-int.h */
+int rd_cmp_num(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* render-int.h */
+long rd_pick_row(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
+		 const char *key, const char *col, struct replicas *rp)
+{
+	long best = -1, nok = 0, rows[64];
+	double v[64];
+	*rp = (struct replicas){ 0, NAN, NAN, NAN };
+	for (size_t r = 0; r < run_keys->n && rp->n < 64; r++)
+		if (!strcmp(run_keys->key[r], key) && rd_row_wanted(c, run, r)) {
+			rows[rp->n++] = (long)r;
+			if (!strcmp(csv_table_get(run, r, "status"), "ok"))
+				v[nok++] = rd_num(run, (long)r, col);
+		}
+	if (rp->n <= 1)
+		return rp->n ? rows[0] : -1;
+	for (int k = 0; nok < rp->n && k < rp->n; k++)   /* a replica not verified shows */
+		if (strcmp(csv_table_get(run, (size_t)rows[k], "status"), "ok"))
+			return rows[k];
+	qsort(v, (size_t)nok, sizeof(*v), rd_cmp_num);
+	rp->median = nok % 2 ? v[nok / 2] : (v[nok / 2 - 1] + v[nok / 2]) / 2;
+	for (int k = 0; k < rp->n; k++)
+		if (best < 0 || fabs(rd_num(run, rows[k], col) - rp->median) < fabs(rd_num(run, best, col) - rp->median))
+			best = rows[k];
+	rp->lo = v[0], rp->hi = v[nok - 1];
+	return best;
 }
 
 void rd_target_free(struct target *t)
@@ -165,24 +202,15 @@ int rd_run_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, 
 }
 
 /* A run CSV's rows before any is used: each row sane (rd_run_row_sane), one row per
- * configuration. The rows' keys into keys. -1 with "FILE:LINE: what". */
+ * configuration, data regime and GPU, and per configuration, regime and replica
+ * (run_rows_distinct). The rows' keys into keys. -1 with "FILE:LINE: what". */
 static int run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
 {
 	keys->key = calloc(t->nrows ? t->nrows : 1, sizeof(*keys->key));
-	for (size_t r = 0; r < t->nrows; r++, keys->n = r) {
+	for (size_t r = 0; r < t->nrows; r++, keys->n = r)
 		if (rd_run_row_sane(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
 			return -1;
-		for (size_t q = 0; q < r; q++)
-			if (!strcmp(keys->key[q], keys->key[r])) {
-				snprintf(err, errlen, "%s:%ld: duplicate configuration (%s %s %s t=%s %s), also at "
-					 "line %ld: one row per configuration", t->path, t->lines[r],
-					 csv_table_get(t, r, "stencil"), csv_table_get(t, r, "dtype"),
-					 csv_table_get(t, r, "method"), csv_table_get(t, r, "fusion"),
-					 csv_table_get(t, r, "size"), t->lines[q]);
-				return -1;
-			}
-	}
-	return 0;
+	return run_rows_distinct(t, keys, err, errlen);
 }
 
 /* render-int.h */
@@ -265,11 +293,15 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 	for (size_t i = 0; i < t->n; i++) {
 		struct point *p = &t->p[i];
 		p->cfg = &t->cfgs[i];
-		p->run_row = t->have_run ? find_row(t, i) : -1;
+		struct replicas rp = { 0, NAN, NAN, NAN };
+		p->run_row = t->have_run ? rd_pick_row(c, &t->run, &t->run_keys, t->keys.key[i], "gstencil_per_s", &rp) : -1;
+		p->nrep = rp.n, p->lo = rp.lo, p->hi = rp.hi;
 		p->status = p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row, "status") : "not run";
 		int ok = p->run_row >= 0 && !strcmp(p->status, "ok");
-		/* a wrong or skipped kernel's speed is never a result */
-		p->measured = ok ? rd_num(&t->run, p->run_row, "gstencil_per_s") : NAN;
+		/* a wrong or skipped kernel's speed is never a result; of several replicas, their median */
+		p->measured = !ok ? NAN : isfinite(rp.median) ? rp.median : rd_num(&t->run, p->run_row, "gstencil_per_s");
+		if (p->nrep > c->replicas)
+			c->replicas = p->nrep;
 		p->F_m = ok ? rd_num(&t->run, p->run_row, "F_measured") : NAN;
 		p->Q_m = ok ? rd_num(&t->run, p->run_row, "Q_measured") : NAN;
 		p->I_m = ok ? rd_num(&t->run, p->run_row, "I_measured") : NAN;

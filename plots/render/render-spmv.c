@@ -20,15 +20,6 @@
 #include "render-int.h"
 #include "workload.h"
 
-/* the run row of configuration i of s's list: the row with its configuration key, -1 when none */
-static long wl_run_row(const struct wl_set *s, size_t i)
-{
-	for (size_t r = 0; r < s->run_keys.n; r++)
-		if (!strcmp(s->run_keys.key[r], s->keys.key[i]))
-			return (long)r;
-	return -1;
-}
-
 /* One workload run CSV row before it is used: its configuration (workload, dtype, method, size,
  * matrix) parses as a list's would, its key (model/runs.h) into key, its status is one the runner
  * writes, and an ok row's times and rates are positive and finite (the protocol's median always;
@@ -63,7 +54,7 @@ static int wl_run_sane(const struct csv_table *t, struct config_keys *keys, char
 	for (size_t r = 0; r < t->nrows; r++, keys->n = r)
 		if (rd_wl_row_sane(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
 			return -1;
-	return 0;
+	return run_rows_distinct(t, keys, err, errlen);
 }
 
 int rd_wl_load(struct render_ctx *c, const char *list, struct wl_set *s, char *err, size_t errlen)
@@ -94,11 +85,12 @@ int rd_wl_load(struct render_ctx *c, const char *list, struct wl_set *s, char *e
 		struct wl_pt *p = &s->pt[i];
 		p->c = &s->cfgs[i];
 		snprintf(p->method, sizeof(p->method), "%s%s%s", p->c->method, p->c->option[0] ? ":" : "", p->c->option);
-		const long r = s->have ? wl_run_row(s, i) : -1;
+		struct replicas rp;   /* of several replicas, the median time's row and the median */
+		const long r = s->have ? rd_pick_row(c, &s->run, &s->run_keys, s->keys.key[i], "time_median_s", &rp) : -1;
 		snprintf(p->status, sizeof(p->status), "%s", r >= 0 ? csv_table_get(&s->run, (size_t)r, "status") : "not run");
 		const int ok = !strcmp(p->status, "ok");
 		p->nnz = r >= 0 && p->c->kind == WL_SPMV ? rd_num(&s->run, r, "nnz") : NAN;
-		p->t = ok ? rd_num(&s->run, r, "time_median_s") : NAN;
+		p->t = !ok ? NAN : s->have && isfinite(rp.median) ? rp.median : rd_num(&s->run, r, "time_median_s");
 		p->cold = ok ? rd_num(&s->run, r, "orig_time_cold_s") : NAN;
 		p->warm = ok ? rd_num(&s->run, r, "orig_time_warm_s") : NAN;
 		p->pre = ok ? rd_num(&s->run, r, "preprocess_s") : NAN;

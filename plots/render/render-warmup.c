@@ -257,6 +257,27 @@ static void wu_take(struct render_ctx *c, struct wu_set *s, struct wu_row *w, co
 		c->clk_lo = fmin(c->clk_lo, w->clock), c->clk_hi = fmax(c->clk_hi, w->clock);
 }
 
+/* another replica's row r of list row w: its rate kept, w's the median of them (the first row's
+ * other values); a row not verified shows instead */
+static int wu_replica(struct wu_row *w, const struct csv_table *t, size_t r)
+{
+	const int wl = csv_table_col(t, "workload") >= 0;
+	if (strcmp(csv_table_get(t, r, "status"), "ok")) {
+		w->run_row = (int)r, w->status = csv_table_get(t, r, "status"), w->rate = NAN;
+		return 0;
+	}
+	if (w->nrep == 0 && isfinite(w->rate))
+		w->rep[w->nrep++] = w->rate;
+	if (w->nrep == 0 || w->nrep == 8)
+		return 0;
+	w->rep[w->nrep++] = wu_num(t, r, wl ? "gbps" : "gstencil_per_s");
+	double v[8];
+	memcpy(v, w->rep, sizeof(v));
+	qsort(v, (size_t)w->nrep, sizeof(*v), rd_cmp_num);
+	w->rate = w->nrep % 2 ? v[w->nrep / 2] : (v[w->nrep / 2 - 1] + v[w->nrep / 2]) / 2;
+	return 0;
+}
+
 /* run row r of list `list`: sane as every run row, and the run row of the list row its label names,
  * with that row's configuration and warm-up; its values taken. 0, or -1 with "FILE:LINE: what" */
 static int wu_run_row(struct render_ctx *c, struct wu_set *s, size_t list, const struct csv_table *t, size_t r,
@@ -272,8 +293,13 @@ static int wu_run_row(struct render_ctx *c, struct wu_set *s, size_t list, const
 	const long i = wu_find_label(s, list, label);
 	struct wu_row *w = i >= 0 ? &s->rows[i] : NULL;
 	const double asked = wu_num(t, r, "warmup_asked_s");
+	if (!rd_row_wanted(c, t, r))   /* another replica or GPU than the one asked for */
+		return 0;
 	if (!w)
 		snprintf(why, sizeof(why), "label '%s' names no row of its list", label);
+	else if (w->run_row >= 0 && csv_table_col(t, "replica") >= 0 &&
+		 strcmp(csv_table_get(t, r, "replica"), csv_table_get(t, (size_t)w->run_row, "replica")))
+		return wu_replica(w, t, r);   /* the rows were found distinct (run_rows_distinct) */
 	else if (w->run_row >= 0)
 		snprintf(why, sizeof(why), "label '%s' given twice (line %ld)", label, t->lines[w->run_row]);
 	else if (strcmp(k.id, s->k[w->kernel].id))

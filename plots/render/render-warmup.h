@@ -28,6 +28,8 @@ struct wu_row {
 	double rate, clock, power, energy, throttled;
 	const char *reasons;        /* clock_reasons ("" where the run has none) */
 	int dirty;                  /* written from a dirty tree */
+	int nrep;                   /* its verified rows in a replicated run (rate: their median) */
+	double rep[8];              /* their rates */
 };
 
 /* one kernel: its rows at each of the set's warm-ups (-1 where its list has none) */

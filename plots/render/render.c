@@ -258,6 +258,13 @@ void rd_fmt_rate(char *b, size_t n, const struct point *p, int dec)
 		return;
 	}
 	rd_fmt(b, n, p->measured, dec);
+	if (p->nrep > 1) {   /* a replicated run: the median, its replicas' range */
+		char lo[32], hi[32];
+		rd_fmt(lo, sizeof(lo), p->lo, dec);
+		rd_fmt(hi, sizeof(hi), p->hi, dec);
+		const size_t l = strlen(b);
+		snprintf(b + l, n - l, " [%s-%s]", lo, hi);
+	}
 	if (p->throttled) {
 		size_t l = strlen(b);
 		if (isfinite(p->samples))
@@ -277,6 +284,9 @@ void rd_put_run_cols(struct csv_writer *w, const struct point *p)
 	csv_put_num(w, p->power_w);
 	csv_put_num(w, p->energy_nj);
 	csv_put_str(w, p->reasons ? p->reasons : "NA");
+	csv_put_int(w, p->nrep);
+	csv_put_num(w, p->nrep ? p->lo : NAN);
+	csv_put_num(w, p->nrep ? p->hi : NAN);
 }
 
 void rd_fmt_pct(char *b, size_t n, double measured, double ref)

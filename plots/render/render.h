@@ -114,6 +114,13 @@ struct render_ctx {
 	double clk_lo, clk_hi;      /* the range of the used rows' median SM clocks */
 	int nslow;                  /* used rows whose median clock is under 90 % of max_clock */
 	char slow[160];             /* the first of them, named */
+	/* which of a configuration's rows a target uses, where a replicated run holds several (one a
+	 * replica, each on GPUs of its own: model/runs.h's row_ident): replica 0 and gpu_sel "" the
+	 * median of them (the row nearest it for everything but the rate, the range kept); replica R
+	 * replica R's alone; gpu_sel (a UUID prefix) that GPU's alone */
+	int replica;
+	char gpu_sel[64];
+	int replicas;               /* the most replicas a rendered configuration had */
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char outdir[512];
 	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */

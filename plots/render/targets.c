@@ -2,7 +2,7 @@
  * targets.c - the table of targets, experiments/targets.csv: its reader (every row, the renderer's
  * and the model-only ones, with their aliases and outputs) and the Makefile's view of it,
  * build/targets.mk, which `stencil-render targets-mk` prints (render_targets_mk): the target lists
- * (EXPERIMENTS, REPRODUCED, FIGURES, TABLES, VERDICTS, RENDERED_TARGETS, MODEL_TARGETS,
+ * (EXPERIMENTS, REPRODUCED, FIGURES, TABLES, VERDICTS, CLAIM_INPUTS, RENDERED_TARGETS, MODEL_TARGETS,
  * MODEL_RUN_TARGETS, MODEL_OUTPUTS, ALIASES), each target's NOCOUNTERS_, EXTRA_OUT_, INPUTS_ and
  * OUTPUTS_ variables, ORIGINAL_L for each list its original column asks for, NOCOUNTERS_L for a
  * list that is no target's own and whose readers all measure without counters, each alias's
@@ -156,9 +156,10 @@ static int own_target(const struct target_spec *ts, size_t n, const char *name)
 
 /* the lists the claims read, in the order data/paper/claims.csv names them, less those of a target
  * made on its own (own_target): make verdicts neither measures them nor chooses its run by them,
- * and their claims judge them where the run it renders holds them (else: not measured) */
-static int claims_inputs(const char *root, const struct target_spec *ts, size_t n, struct words *l, char *err,
-			 size_t errlen)
+ * and their claims judge them where the run it renders holds them (else: not measured); into all,
+ * every target they read (CLAIM_INPUTS: what make verdicts GPUS= measures) */
+static int claims_inputs(const char *root, const struct target_spec *ts, size_t n, struct words *l,
+			 struct words *all, char *err, size_t errlen)
 {
 	static const char *const need[] = { "inputs", NULL };
 	struct csv_table t;
@@ -170,9 +171,11 @@ static int claims_inputs(const char *root, const struct target_spec *ts, size_t 
 	for (size_t r = 0; in && r < t.nrows; r++) {
 		in->n = 0;
 		words_split(in, csv_table_get(&t, r, "inputs"));
-		for (size_t k = 0; k < in->n; k++)
+		for (size_t k = 0; k < in->n; k++) {
 			if (!own_target(ts, n, in->w[k]))
 				words_add(l, in->w[k]);
+			words_add(all, in->w[k]);
+		}
 	}
 	free(in);
 	csv_table_free(&t);
@@ -206,14 +209,15 @@ int render_targets_mk(const char *root, FILE *f, char *err, size_t errlen)
 	struct target_spec *ts = calloc(RENDER_MAX_TARGETS, sizeof(*ts));
 	struct words *claims = calloc(1, sizeof(*claims)), *nocnt = calloc(1, sizeof(*nocnt));
 	struct words *counted = calloc(1, sizeof(*counted)), *orig = calloc(1, sizeof(*orig));
+	struct words *all = calloc(1, sizeof(*all));
 	size_t n = 0;
-	int rc = ts && claims && nocnt && counted && orig ? 0 : -1;
+	int rc = ts && claims && nocnt && counted && orig && all ? 0 : -1;
 	if (rc)
 		snprintf(err, errlen, "targets-mk: out of memory");
 	if (rc == 0)
 		rc = render_targets_read(root, ts, RENDER_MAX_TARGETS, &n, err, errlen);
 	if (rc == 0)
-		rc = claims_inputs(root, ts, n, claims, err, errlen);
+		rc = claims_inputs(root, ts, n, claims, all, err, errlen);
 	if (rc == 0) {
 		fprintf(f, "# generated from experiments/targets.csv (and data/paper/claims.csv) by stencil-render "
 			"targets-mk: do not edit\n");
@@ -225,6 +229,10 @@ int render_targets_mk(const char *root, FILE *f, char *err, size_t errlen)
 		put_list(f, "RENDERED_TARGETS", ts, n, is_rendered);
 		put_list(f, "MODEL_TARGETS", ts, n, is_model_only);
 		put_list(f, "MODEL_RUN_TARGETS", ts, n, is_model_run);
+		fprintf(f, "CLAIM_INPUTS :=");
+		for (size_t k = 0; k < all->n; k++)
+			fprintf(f, " %s", all->w[k]);
+		fputc('\n', f);
 		fprintf(f, "ALIASES :=");
 		for (size_t i = 0; i < n; i++)
 			if (has_alias(&ts[i]))
@@ -294,6 +302,7 @@ int render_targets_mk(const char *root, FILE *f, char *err, size_t errlen)
 	}
 	free(ts);
 	free(claims);
+	free(all);
 	free(nocnt);
 	free(counted);
 	free(orig);

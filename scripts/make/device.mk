@@ -4,7 +4,8 @@
 # ---- device, runner and runs (the header says how a target decides to measure) --------------------
 # Knobs outside their documented set stop make with a one-line error (the Makefile's header lists
 # them): the switches are 0 or 1 (or unset), WARMUP_S a positive number of seconds, GPUS all or
-# GPU indices separated by commas. SLURM is checked in slurm.mk, RUN below, RUNS in compare.mk.
+# GPU indices separated by commas, REPLICAS a count (above 1: not with SLURM=1). SLURM is checked
+# in slurm.mk, RUN below, RUNS in compare.mk.
 switch_knobs := QUICK HAVE_GPU COUNTERS NOBUILD ALLOW_DIRTY V
 $(foreach k,$(switch_knobs),$(if $(filter-out 0 1,$($(k))),$(error $(k)='$($(k))' is neither 0 \
 	nor 1 (unset: the default))))
@@ -14,7 +15,12 @@ $(if $(WARMUP_S),$(if $(call knob_ok,$(WARMUP_S),[0-9]+[.]?[0-9]*|[.][0-9]+, && 
 	WARMUP_S='$(WARMUP_S)' is not a positive number of seconds)))
 $(if $(GPUS),$(if $(call knob_ok,$(GPUS),all|[0-9]+(,[0-9]+)*),,$(error GPUS='$(GPUS)' is neither \
 	all nor GPU indices such as 0,1)))
-export QUICK COUNTERS WARMUP_S ALLOW_DIRTY NOBUILD
+$(if $(REPLICAS),$(if $(call knob_ok,$(REPLICAS),[1-9][0-9]?),,$(error REPLICAS='$(REPLICAS)' is not a \
+	count of measurements from 1 to 99)))
+$(if $(filter-out 1,$(or $(REPLICAS),1)),$(if $(filter 1,$(SLURM)),$(error REPLICAS=$(REPLICAS) with SLURM=1: \
+	not supported (a replica's GPUs must differ from the others'); make reproduce REPLICAS=$(REPLICAS) GPUS=all \
+	on one node)))
+export QUICK COUNTERS WARMUP_S ALLOW_DIRTY NOBUILD REPLICAS
 HAVE_GPU ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 GPU := $(filter 1,$(HAVE_GPU))
 ifeq ($(GPU),)

@@ -115,7 +115,15 @@ $(1): $(O)/$(1).png | $(RUNS_DEP)
 	@echo "$(1): $(O)/$(1).csv,$(if $(EXTRA_OUT_$(1)), -fit.csv,) .md (and .png, .svg where gnuplot exists)"
 	$$(Q)$$(call check_wrong,$$@)
 endef
-$(foreach t,$(TABLES),$(eval $(call table_alias,$(t))))
+# make verdicts GPUS=... on a GPU: the lists every claim reads (CLAIM_INPUTS: the warm-up study's
+# too) measured first through the node's queue (REPLICAS=N: each on N sets of GPUs), then judged
+GPU_VERDICTS := $(if $(and $(GPUS),$(filter yes,$(MODE))),$(VERDICTS))
+claim_items = $(foreach t,$(CLAIM_INPUTS),$(foreach l,$(call lists,$(t)),$(call item_of,$(l))))
+$(foreach t,$(filter-out $(GPU_VERDICTS),$(TABLES)),$(eval $(call table_alias,$(t))))
+$(GPU_VERDICTS): | $(RUNS_DEP)
+	$(call measure_render,$(claim_items),$(O)/$@.md,$@)
+	@cat $(O)/$@.md
+	$(Q)$(call check_wrong,$@)
 $(foreach t,$(FIGURES),$(eval $(call figure_alias,$(t))))
 tcs-figure10: $(O)/tcs-figure10-run.png $(O)/tcs-figure10.png | $(RUNS_DEP)
 	@echo "tcs-figure10: $(O)/tcs-figure10-run.png and .svg (the model with the run's measured AI, which \
@@ -148,7 +156,9 @@ COST_RUN = $(if $(filter 1,$(QUICK))$(WARMUP_S),,$(if $(wildcard data/runs/REFER
 # reference run, or SECS_PER_CONFIG a row); GPUS=: multi-gpu.sh plans, prints its estimate (the
 # chunks shared over the GPUs longest first, plus one ceilings run) and measures.
 define measure_render
-	$(Q)$(call slurm_handover,$(1))if [ "$(MODE)" = yes ] && [ -z "$(GPUS)" ]; then n=0 secs=0 lists=0 meas=0; \
+	$(Q)$(call slurm_handover,$(1))if [ "$(MODE)" = yes ] && [ -z "$(GPUS)" ] && [ "$(or $(REPLICAS),1)" != 1 ]; then \
+	  echo "$(3): REPLICAS=$(REPLICAS) needs GPUS= (each replica on GPUs of its own)" >&2; exit 2; fi; \
+	if [ "$(MODE)" = yes ] && [ -z "$(GPUS)" ]; then n=0 secs=0 lists=0 meas=0; \
 	  ref=$$(cat data/runs/REFERENCE 2>/dev/null); for e in $(sort $(foreach i,$(1),$(firstword $(subst :, ,$(i))))); do \
 	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(RUNS_TOOL) configs experiments/$$e.csv))); \
 	  set -- $$($(RUNS_TOOL) estimate $(SECS_PER_CONFIG) experiments/$$e.csv data/runs/$$ref/$$e.csv); \
@@ -160,7 +170,7 @@ define measure_render
 	$(if $(and $(GPUS),$(filter yes,$(MODE))),trap 'exit 130' INT; trap 'exit 143' TERM; \
 		BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) COST_RUN='$(COST_RUN)' SECS_PER_CONFIG=$(SECS_PER_CONFIG) \
 		scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' $(1) || [ $$? = 1 ] || exit 1;) \
-	$(MAKE) -k --no-print-directory $(2) && \
+	$(MAKE) -k --no-print-directory GPUS= $(2) && \
 	echo "$(3): done in $$(( $$(date +%s) - start )) s"
 endef
 reproduce: ## every paper table and figure (the model-only ones too), then the verdicts (GPU: measures; else renders the recorded run)

@@ -5,7 +5,10 @@
  * (every column the list and the fixture share: stencil or workload, dtype, method, fusion, size,
  * label, matrix), so that no configuration appears twice. Copied verification errors belong to
  * another configuration and are set to 0, the rate to 1 GStencil/s (under every roof); with WRONG
- * 1 every status "ok" becomes "wrong". Read and written through model/csvio.h, like every CSV.
+ * 1 every status "ok" becomes "wrong". Each row is the runner's on a GPU of its own and a replica:
+ * gpu_uuid STUB_UUID where set, the replica and data columns the runner writes (these three added
+ * where the fixture predates them) STUB_REPLICA (default 1) and "random". Read and written through
+ * model/csvio.h, like every CSV.
  *
  *   stub-rows LIST FIXTURE WRONG NAME > OUT   (its progress line, naming NAME, on stderr)
  */
@@ -24,6 +27,12 @@ static const char *cell(const struct csv_table *list, size_t i, const struct csv
 	const char *name = fix->header[c], *own = csv_table_get(list, i, name);
 	if (own)
 		return own;
+	if (!strcmp(name, "gpu_uuid") && getenv("STUB_UUID") && *getenv("STUB_UUID"))
+		return getenv("STUB_UUID");
+	if (!strcmp(name, "replica"))
+		return getenv("STUB_REPLICA") ? getenv("STUB_REPLICA") : "1";
+	if (!strcmp(name, "data"))
+		return "random";
 	for (size_t z = 0; z < sizeof zeroed / sizeof *zeroed; z++)
 		if (!strcmp(name, zeroed[z]))
 			return "0";
@@ -52,13 +61,26 @@ int main(int argc, char **argv)
 		fprintf(stderr, "stub-rows: %s has no row to copy\n", argv[2]);
 		return 2;
 	}
-	if (csv_writer_open(&w, "-", (const char *const *)fix.header, fix.ncols)) {
+	/* the fixture's header, with the runner's replica and data columns where it lacks them */
+	const char *head[256], *added[] = { "gpu_uuid", "replica", "data" };
+	size_t nh = 0;
+	for (size_t c = 0; c < fix.ncols && nh < 254; c++)
+		head[nh++] = fix.header[c];
+	for (size_t a = 0; a < 3; a++)
+		if (csv_table_col(&fix, added[a]) < 0)
+			head[nh++] = added[a];
+	if (csv_writer_open(&w, "-", head, nh)) {
 		perror("stub-rows: stdout");
 		return 2;
 	}
 	for (size_t i = 0; i < list.nrows; i++) {
 		for (size_t c = 0; c < fix.ncols; c++)
 			csv_put_str(&w, cell(&list, i, &fix, i % fix.nrows, c, argv[3][0] == '1'));
+		for (size_t c = fix.ncols; c < nh; c++) {
+			const char *rep = getenv("STUB_REPLICA"), *uuid = getenv("STUB_UUID");
+			csv_put_str(&w, !strcmp(head[c], "data") ? "random" : !strcmp(head[c], "replica") ? (rep ? rep : "1")
+				    : uuid ? uuid : "");
+		}
 		csv_end_row(&w);
 	}
 	int rc = csv_writer_close(&w) ? 2 : 0;
