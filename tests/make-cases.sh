@@ -310,6 +310,16 @@ replicas)   # REPLICAS=2 GPUS=0,1: every list on both GPUs, one replica each, st
 	# a complete run is not measured again; one replica of a list deleted: that list alone again
 	n=$(grep -c "^run " "$STUB_LOG")
 	gpu RUN=r GPUS=0,1 REPLICAS=2 tcs-table3; [[ $(grep -c "^run " "$STUB_LOG") == "$n" ]] || fail "measured again"
+	# make verdicts GPUS= measures the lists every claim reads, the warm-up study's too, and judges them
+	cp tests/fixtures/run-warmup/warmup-study*.csv tests/fixtures/run-small/   # the stub's rows for them
+	gpu RUN=v GPUS=0,1 REPLICAS=2 verdicts; says "stacked 12 of 12 lists, 2 replicas each"
+	renders verdicts data/runs/v
+	build/stencil-runs complete --replicas 2 experiments/warmup-study.csv data/runs/v/warmup-study.csv ||
+		fail "the warm-up study not measured for the verdicts"
+	# two replicated runs compared: each target's ratio judged against a row's spread between replicas
+	ok HAVE_GPU=0 compare RUNS="r v"
+	grep -q "| tcs-table3 | .* within the replicas' spread (0.0 %)" plots/out/compare/index.md ||
+		fail "tcs-table3 not judged against the replicas' spread"
 	bad HAVE_GPU=1 RUN=r GPUS=0,1 REPLICAS=3 reproduce; says "REPLICAS=3 needs 3 GPUs, one a replica: 2 GPUs here"
 	bad HAVE_GPU=1 RUN=r2 REPLICAS=2 reproduce; says "REPLICAS=2 needs GPUS="
 	bad HAVE_GPU=1 RUN=r2 SLURM=1 REPLICAS=2 reproduce; says "REPLICAS=2 with SLURM=1: not supported"
@@ -352,6 +362,15 @@ compare)   # two recorded runs side by side, figures drawn; bad RUNS refused wit
 	ok compare RUNS="a b"; says "compare: plots/out/compare/index.md"
 	grep -q "| tcs-table3 | 2 runs, 17 rows |" plots/out/compare/index.md || fail "tcs-table3 not compared"
 	[[ -f plots/out/compare/sptc-figure10.png && -f plots/out/compare/tcs-table3.csv ]] || fail "no figure or CSV"
+	# a reviewer's run against the reference (the word REFERENCE: the run it names), verdict by
+	# verdict; a replicated run's spread of a row's rate judges each target
+	echo b > data/runs/REFERENCE
+	cp -r tests/fixtures/run-verdicts data/runs/c
+	ok compare RUNS="c REFERENCE"
+	grep -q "| verdicts | 2 runs, 55 rows | .* against .*: [0-9]* of 55 claims judged alike; differ: " \
+		plots/out/compare/index.md || fail "the verdicts that differ not listed"
+	rm data/runs/REFERENCE
+	ok compare RUNS="a b"
 	cp plots/out/compare/index.md .t/before
 	bad compare RUNS="a"; says "RUNS='a': name two or more recorded runs"
 	bad compare RUNS="a nope"; says "RUNS: 'nope' is no recorded run"

@@ -259,8 +259,49 @@ static size_t load_runs(const struct target_spec *ts, struct render_ctx *ctx, co
 	return loaded;
 }
 
+/* the largest spread of one row's rate between the replicas of any replicated run of t (the rendered
+ * CSVs' gstencil_per_s_low and _high: high / low - 1), NaN when none is replicated */
+static double row_spread(const struct csv_table *t, size_t n)
+{
+	double s = NAN;
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; csv_table_col(&t[i], "gstencil_per_s_low") >= 0 && r < t[i].nrows; r++) {
+			const double lo = strtod(csv_table_get(&t[i], r, "gstencil_per_s_low"), NULL);
+			const double hi = strtod(csv_table_get(&t[i], r, "gstencil_per_s_high"), NULL);
+			if (lo > 0 && hi >= lo && !(hi / lo - 1 <= s))
+				s = hi / lo - 1;
+		}
+	return s;
+}
+
+/* the verdicts that differ between the first run and each other (the verdicts tables t, by claim
+ * id) into b: "N of M claims judged alike; differ: ID (a -> b), ..." */
+static void verdicts_differ(const struct csv_table *t, const struct cmp_run *r, size_t n, char *b, size_t len)
+{
+	size_t used = 0;
+	for (size_t k = 1; k < n && used < len; k++) {
+		size_t same = 0, both = 0;
+		char diff[768] = "";
+		for (size_t a = 0; a < t[0].nrows; a++)
+			for (size_t q = 0; q < t[k].nrows; q++) {
+				if (strcmp(csv_table_get(&t[0], a, "id"), csv_table_get(&t[k], q, "id")))
+					continue;
+				const char *va = csv_table_get(&t[0], a, "verdict"), *vb = csv_table_get(&t[k], q, "verdict");
+				both++;
+				if (!strcmp(va, vb))
+					same++;
+				else
+					snprintf(diff + strlen(diff), sizeof(diff) - strlen(diff), "%s%s (%s -> %s)", diff[0] ? ", " : "",
+						 csv_table_get(&t[0], a, "id"), va, vb);
+			}
+		used += (size_t)snprintf(b + used, len - used, "%s%s against %s: %zu of %zu claims judged alike%s%s", k > 1 ? "; " : "",
+					 r[k].label, r[0].label, same, both, diff[0] ? "; differ: " : "", diff);
+	}
+}
+
 /* one target (or the ceilings, ts NULL) of the runs in sel: joined, its figure variables, one
- * index row in row[4] (its ratio marked where the runs' protocols differ) */
+ * index row in row[4] (its ratio marked where the runs' protocols differ; whether it lies within
+ * the rates' spread where a run is replicated; for the verdicts, which differ) */
 static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 		       const struct cmp_run *runs, const size_t *sel, size_t ns, const char *outdir,
 		       char row[4][1024], char *err, size_t errlen)
@@ -292,6 +333,10 @@ static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 			      csv, md, q, m, &nrows, err, errlen);
 	if (rc == 0 && ts && !strcmp(ts->kind, "figure"))
 		rc = write_vars(outdir, ts, r, ns, banner, err, errlen);
+	const double spread = rc == 0 && ts ? row_spread(t, loaded) : NAN;
+	char verdicts[2048] = "";
+	if (rc == 0 && ts && !strcmp(ts->kind, "verdicts") && loaded == ns)
+		verdicts_differ(t, r, ns, verdicts, sizeof(verdicts));
 	for (size_t i = 0; i < loaded; i++)
 		csv_table_free(&t[i]);
 	if (rc != 0)
@@ -308,6 +353,13 @@ static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 		ratio_text(mt, sizeof(mt), m, r, ns);
 		snprintf(row[3] + strlen(row[3]), 1024 - strlen(row[3]), "; model: %.500s", mt);
 	}
+	for (size_t j = 1; isfinite(spread) && j < ns; j++)   /* within the replicas' spread of a row's rate */
+		if (q[j].n)
+			snprintf(row[3] + strlen(row[3]), 1024 - strlen(row[3]), "; %s %s the replicas' spread (%.1f %%)",
+				 r[j].label, q[j].lo >= 1 / (1 + spread) && q[j].hi <= 1 + spread ? "within" : "OUTSIDE",
+				 100 * spread);
+	if (verdicts[0])
+		snprintf(row[3], 1024, "%.1000s", verdicts);
 	return 0;
 }
 

@@ -184,5 +184,10 @@ void render_register(const char *name, render_fn fn);
 /* Where a recorded run's time went, list by list (render-runtime.c): OUTDIR/run-time.md and .csv;
  * 0, or -1 with err */
 int render_run_time(const char *run, const char *outdir, char *err, size_t len);
+/* data/hw/claim-spread.csv (out) from the n replicated runs: each claim's largest spread between its
+ * replicas' values over them, the values and the runs (plots/verdicts/claim-spread.c): 0, or -1 with
+ * err (a run that does not render, or is not replicated) */
+int render_claim_spread(const char *root, const char *const *runs, size_t n, const char *out, char *err,
+			size_t errlen);
 
 #endif

@@ -11,6 +11,11 @@
  *                                                  the newest recorded run holding every FILE
  *   stencil-render run-time --run DIR [--outdir DIR]  where the run's time went, list by list
  *                                                  (OUTDIR/run-time.md and .csv: render-runtime.c)
+ *   stencil-render claim-spread OUT RUN...          OUT (data/hw/claim-spread.csv): each claim's
+ *                                                  largest spread between the replicas of the
+ *                                                  replicated RUNs (plots/verdicts/claim-spread.c)
+ *   stencil-render TARGET --run DIR --replica R | --rows-gpu UUID   one replica's rows alone, or one
+ *                                                  GPU's (a UUID prefix), instead of their median
  *   stencil-render targets-mk [--root DIR]         print build/targets.mk, the Makefile's view of
  *                                                  experiments/targets.csv (plots/render/targets.c)
  *
@@ -37,12 +42,23 @@ int main(int argc, char **argv)
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
 			"       %s run-time --run DIR [--outdir DIR]\n"
+			"       %s claim-spread OUT RUN...\n"
 			"       %s targets-mk [--root DIR]\n"
-			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog);
+			"A run's rows: --replica R (one replica's) or --rows-gpu UUID (one GPU's), else their median.\n"
+			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
-	const char *files[64] = { NULL };
+	const char *files[64] = { NULL }, *replica = NULL, *rows_gpu = NULL;
+	if (!strcmp(target, "claim-spread")) {
+		if (argc < 4)
+			cli_bad_input(prog, "claim-spread needs OUT and a replicated RUN");
+		if (render_claim_spread(".", (const char *const *)argv + 3, (size_t)(argc - 3), argv[2], err,
+					sizeof(err)) != 0)
+			cli_fail(prog, "%s", err);
+		fprintf(stderr, "%s: wrote %s from %d run%s\n", prog, argv[2], argc - 3, argc > 4 ? "s" : "");
+		return 0;
+	}
 	int nfiles = 0, i = 2;
 	if (!strcmp(target, "newest-run")) {
 		for (; i < argc && strncmp(argv[i], "--", 2) && nfiles < 63; i++)
@@ -51,7 +67,8 @@ int main(int argc, char **argv)
 			cli_bad_input(prog, "newest-run needs a FILE");
 	}
 	const struct cli_opt opts[] = { { "--run", &run }, { "--gpu", &gpu }, { "--outdir", &outdir },
-					{ "--root", &root }, { "--runs", &runs }, { "--repo", &repo }, { NULL, NULL } };
+					{ "--root", &root }, { "--runs", &runs }, { "--repo", &repo }, { "--replica", &replica },
+					{ "--rows-gpu", &rows_gpu }, { NULL, NULL } };
 	for (; i < argc; i++)
 		cli_take_opt(prog, opts, argc, argv, &i);
 	char runs_buf[1024];
@@ -96,6 +113,14 @@ int main(int argc, char **argv)
 		cli_fail(prog, "%s", err);
 	if (repo)
 		snprintf(c.repo, sizeof(c.repo), "%s", repo);
+	long rep = 0;
+	if (replica && (cli_parse_int(replica, &rep) != 0 || rep < 1 || rep > 64)) {
+		render_close(&c);
+		cli_bad_input(prog, "bad --replica '%s' (1 to 64)", replica);
+	}
+	c.replica = (int)rep;
+	if (rows_gpu)
+		snprintf(c.gpu_sel, sizeof(c.gpu_sel), "%s", rows_gpu);
 	if (!render_target_spec(&c, target)) {
 		char names[512] = "";
 		for (size_t k = 0; k < c.ntargets; k++)

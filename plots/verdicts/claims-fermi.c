@@ -189,24 +189,52 @@ void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr
  * row pitch a power of two), METHOD (in the claim's variant) drops at least value below the mean
  * of its two neighbouring widths among its own; holds when at least half of them do (the first
  * and last widths, without two neighbours, are not judged) */
+/* the neighbours a drop at own[k] is measured against: the nearest widths of the sweep below and above
+ * whose rows lack the class (the paper's drop is against nearby sizes that are not powers of two),
+ * from the method's own rows, else its default layout's (METHOD without :OPTION: the sweep's other
+ * widths, where a variant measures powers of two alone); 1 when both exist */
+static int pow2_neighbours(const struct f8_claim *f, const struct point *const *own, size_t no, size_t k, int cls,
+			   const struct point **a, const struct point **b)
+{
+	char base[48];
+	snprintf(base, sizeof(base), "%s", f->method);
+	if (strchr(base, ':'))
+		*strchr(base, ':') = '\0';
+	const long n = own[k]->cfg->n[0];
+	*a = *b = NULL;
+	for (size_t i = 0; i < f->nn; i++) {
+		const struct point *q = rd_fermi_at(f->t, f->method, f->dt, f->ns[i]);
+		if (!q)
+			q = rd_fermi_at(f->t, base, f->dt, f->ns[i]);
+		if (!q || (rd_fermi_class(q) & cls))
+			continue;
+		if (f->ns[i] < n)
+			*a = q;
+		else if (f->ns[i] > n && !*b)
+			*b = q;
+	}
+	(void)no;
+	return *a && *b;
+}
+
 void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = CLAIM_EVAL(V_NA);
 	struct used u = { "", 0 };
 	struct f8_claim f;
-	char meas[96] = "", basis[224];
+	char meas[96] = "", basis[320];
 	int judged = 0, drops = 0;
 	if (f8_open(x, cr, &f) != 0)
 		return;
 	const int cls = !strcmp(f.what, "pitch") ? FERMI_PITCH_POW2 : FERMI_POW2;
-	const struct point *own[64];   /* the method's own widths, ascending: its neighbours */
+	const struct point *own[64];   /* the method's own widths, ascending */
 	size_t no = 0;
 	for (size_t k = 0; k < f.nn && no < 64; k++)
 		if ((own[no] = rd_fermi_at(f.t, f.method, f.dt, f.ns[k])))
 			no++;
-	for (size_t k = 1; k + 1 < no; k++) {
-		const struct point *p = own[k], *a = own[k - 1], *b = own[k + 1];
-		if (!(rd_fermi_class(p) & cls))
+	for (size_t k = 0; k < no; k++) {
+		const struct point *p = own[k], *a, *b;
+		if (!(rd_fermi_class(p) & cls) || !pow2_neighbours(&f, own, no, k, cls, &a, &b))
 			continue;
 		e.N += 3;
 		vd_rest_on(&e, p, &u);
@@ -229,8 +257,9 @@ void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 		vd_distance(&e, drops - need + (e.base == V_HOLDS), "%d of %d widths drop; %s", drops, judged,
 			    e.base == V_HOLDS ? "flips if fewer than half did" : "flips if half did");
 	}
-	snprintf(basis, sizeof(basis), "fermi-figure8 %s %s: GLUPS at each %s width against the mean of its neighbours "
-		 "(%d of %d drop by %.0f %% or more)", f.method, dtype_table[f.dt].name,
-		 cls == FERMI_PITCH_POW2 ? "pitch-2^k" : "2^k", drops, judged, 100 * cr->value);
+	snprintf(basis, sizeof(basis), "fermi-figure8 %s %s: GLUPS at each %s width against the mean of the nearest "
+		 "widths below and above that are not (the method's rows, else its default layout's; %d of %d drop by %.0f %% "
+		 "or more)", f.method, dtype_table[f.dt].name, cls == FERMI_PITCH_POW2 ? "pitch-2^k" : "2^k", drops, judged,
+		 100 * cr->value);
 	vd_claim(x, cr, &e, NAN, meas, "", basis, &u);
 }

@@ -262,6 +262,37 @@ static void within(struct verdict_ctx *x, struct claim_eval *e, double sp, doubl
 		vd_flip_ratio(x, e, sp, hi, 1, "tcs-table3", &tc, 1, &cc, 1);
 }
 
+/* how far scenario s (tcs: 1 both memory-bound, 2 the TC kernel compute-bound, 3 the CC kernel, 4
+ * both) is from arising on this GPU: a kernel of intensity I on a roof of P TFLOP/s is compute-bound
+ * when the DRAM bandwidth is above 1000 P / I GB/s, so s asks the bandwidth to lie in an interval of
+ * the two kernels' thresholds; e's premise margin says which and where this GPU's is */
+static void scenario_margin(struct claim_eval *e, int s, const struct point *cc, const struct point *tc)
+{
+	if (!cc || !tc || !cc->have_model || !tc->have_model || s < 1 || s > 4)
+		return;
+	const double b_cc = 1e3 * cc->mp.peak_tflops / cc->mp.I, b_tc = 1e3 * tc->mp.peak_tflops / tc->mp.I;
+	const int cc_compute = s >= 3, tc_compute = s == 2 || s == 4;
+	double lo = 0, hi = INFINITY;
+	if (cc_compute)
+		lo = fmax(lo, b_cc);
+	else
+		hi = fmin(hi, b_cc);
+	if (tc_compute)
+		lo = fmax(lo, b_tc);
+	else
+		hi = fmin(hi, b_tc);
+	if (lo >= hi)
+		snprintf(e->premise_margin, sizeof(e->premise_margin), "scenario %d needs DRAM bandwidth above %.1f and "
+			 "below %.1f GB/s on these compute roofs: no bandwidth gives it (here %.0f GB/s)", s, lo, hi,
+			 cc->mp.bw_gbps);
+	else if (lo > 0 && isfinite(hi))
+		snprintf(e->premise_margin, sizeof(e->premise_margin), "scenario %d needs DRAM bandwidth between %.1f and "
+			 "%.1f GB/s on these compute roofs (here %.0f GB/s)", s, lo, hi, cc->mp.bw_gbps);
+	else
+		snprintf(e->premise_margin, sizeof(e->premise_margin), "scenario %d needs DRAM bandwidth %s %.1f GB/s on "
+			 "these compute roofs (here %.0f GB/s)", s, lo > 0 ? "above" : "below", lo > 0 ? lo : hi, cc->mp.bw_gbps);
+}
+
 /* tcs Table 3, one case: the paper's scenario arises here (else its premise is absent) and the
  * measured TC/CC lies on the paper's side of 1 (value: the paper's TC/CC), or, with a tolerance
  * (case 2, "comparable performance"), within it of 1 */
@@ -288,6 +319,7 @@ static void table3_case(struct verdict_ctx *x, const struct claim_row *cr)
 		e.premise_absent = 1;
 		snprintf(e.premise_why, sizeof(e.premise_why), "the model puts %s in scenario %d on this GPU, not %.0f",
 			 cr->config, cmp.scenario, cr->scenario);
+		scenario_margin(&e, (int)cr->scenario, cc, tc);
 	}
 	vd_claim(x, cr, &e, sp, isfinite(sp) ? meas : NULL, mod, "tcs-table3: the model's scenario on this run's "
 		 "ceilings; measured TC/CC", &u);

@@ -65,9 +65,9 @@ enum verdict verdict_grows(const double *r, const double *bound, size_t n, doubl
 	return r[n - 1] > r[0] ? V_HOLDS : V_FAILS;
 }
 
-/* whether side s's best known implementation, or its roof where none is known, could flip a
- * verdict whose flip factor is f: 1 with the reason in why */
-static int side_flips(const struct flip_side *s, double f, double roof_share, char *why, size_t len)
+/* whether side s's best known implementation, or its roof where none is known and it is under its
+ * family's floor, could flip a verdict whose flip factor is f: 1 with the reason in why */
+static int side_flips(const struct flip_side *s, double f, char *why, size_t len)
 {
 	if (isfinite(s->best_known)) {   /* ours at or above the authors' is never evidence */
 		if (s->best_known > 1 && s->best_known >= f) {
@@ -77,15 +77,16 @@ static int side_flips(const struct flip_side *s, double f, double roof_share, ch
 		}
 		return 0;
 	}
-	if (roof_share > 0 && isfinite(s->share) && s->share < roof_share && 1 / s->share >= f) {
-		snprintf(why, len, "%s at %.1f %% of its roof, under %.0f %%, no authors' number: reaching its roof "
-			 "would flip the verdict, which flips at %.2fx", s->name, 100 * s->share, 100 * roof_share, f);
+	if (isfinite(s->floor) && isfinite(s->share) && s->share < s->floor && 1 / s->share >= f) {
+		snprintf(why, len, "%s at %.1f %% of its roof, under the %.0f %% the authors' artifacts of its family reach "
+			 "(%s), no authors' number: reaching its roof would flip the verdict, which flips at %.2fx", s->name,
+			 100 * s->share, 100 * s->floor, s->floor_where, f);
 		return 1;
 	}
 	return 0;
 }
 
-enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share, char *why, size_t len)
+enum verdict_out verdict_decide(const struct claim_eval *e, char *why, size_t len)
 {
 	if (len)
 		why[0] = '\0';
@@ -95,20 +96,63 @@ enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share, c
 		return VO_PREMISE_ABSENT;
 	if (e->rate && isfinite(e->margin))
 		for (int i = 0; i < e->nside; i++)
-			if (side_flips(&e->side[i], e->margin, roof_share, why, len))
+			if (side_flips(&e->side[i], e->margin, why, len))
 				return VO_IMPL_LIMITED;
+	if (e->disagree) {
+		snprintf(why, len, "the replicas disagree: %s", e->spread_why);
+		return VO_SPREAD;
+	}
 	if (e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin < 1 + e->spread) {
-		snprintf(why, len, "it flips at %.2fx, inside the %.0f %% a rate of this target moves between two GPUs "
-			 "of one model (data/hw/gpu-spread.csv)", e->margin, 100 * e->spread);
+		snprintf(why, len, "it flips at %.2fx, inside the %.1f %% its value moves between measurements (%s)",
+			 e->margin, 100 * e->spread, e->spread_why);
+		return VO_SPREAD;
+	}
+	if (!e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin <= e->spread) {
+		snprintf(why, len, "it lies %.3g from its threshold, inside the %.3g its value moves between measurements "
+			 "(%s)", e->margin, e->spread, e->spread_why);
 		return VO_SPREAD;
 	}
 	return e->base == V_HOLDS ? VO_HOLDS : VO_FAILS;
 }
 
+void verdict_combine(struct claim_eval *e, const struct rep_value *rv, int n, double recorded)
+{
+	double lo = NAN, hi = NAN;
+	int first = -1;
+	for (int i = 0; i < n; i++) {
+		if (!rv[i].measured)
+			continue;
+		if (isfinite(rv[i].margin) && rv[i].margin >= (e->rate ? 1 : 0)) {
+			/* the margin signed by the side it is on (a flip factor's log), so that two replicas
+			 * across the threshold are as far apart as their margins together */
+			const double m = e->rate ? log(rv[i].margin) : rv[i].margin, sm = rv[i].base == V_HOLDS ? m : -m;
+			lo = isfinite(lo) ? fmin(lo, sm) : sm;
+			hi = isfinite(hi) ? fmax(hi, sm) : sm;
+			if (!(rv[i].margin >= e->margin))
+				e->margin = rv[i].margin;
+		}
+		if (first < 0)
+			first = i;
+		else if (rv[i].base != rv[first].base && !e->disagree) {
+			e->disagree = 1;
+			snprintf(e->spread_why, sizeof(e->spread_why), "replica %d %s at %.4g, replica %d %s at %.4g", first + 1,
+				 verdict_name(rv[first].base), rv[first].value, i + 1, verdict_name(rv[i].base), rv[i].value);
+		}
+	}
+	/* the replicas' own spread, of the signed margins (a flip factor's ratio is the rates'; a
+	 * distance's difference is the quantity's, in the margin's units) */
+	const double own = !isfinite(lo) ? NAN : e->rate ? exp(hi - lo) - 1 : hi - lo;
+	e->own_spread = own;
+	e->spread = isfinite(recorded) && !(own > recorded) ? recorded : own;
+	if (!e->disagree && isfinite(e->spread))
+		snprintf(e->spread_why, sizeof(e->spread_why), "%s", isfinite(own) && !(recorded >= own)
+			 ? "this run's replicas" : "data/hw/claim-spread.csv");
+}
+
 const char *verdict_out_name(enum verdict_out v)
 {
 	static const char *const names[] = { "holds", "does not hold", "premise absent here",
-					     "inconclusive: implementation-limited", "inconclusive: within GPU-to-GPU spread",
+					     "inconclusive: implementation-limited", "inconclusive: within spread",
 					     "not measured" };
 	return v <= VO_NOT_MEASURED ? names[v] : "?";
 }
@@ -200,20 +244,52 @@ static double authors_over(const struct verdict_ctx *x, const struct point *p, c
 	return best;
 }
 
+/* the lowest share of its roof an authors' artifact of family reaches on this GPU model: each
+ * kernels-vs-authors row of the model, its rate over the model's roof on this run's ceilings (the
+ * method's own sigma rule); NaN when the family has none; where says which */
+static double family_floor(const struct verdict_ctx *x, enum unit family, char *where, size_t len)
+{
+	const struct csv_table *a = &x->authors;
+	double low = NAN;
+	for (size_t r = 0; r < a->nrows; r++) {
+		const struct model_method *m = model_method_find(csv_table_get(a, r, "method"));
+		const struct stencil *st = stencil_find(csv_table_get(a, r, "stencil"));
+		const struct dtype_info *dt = dtype_find(csv_table_get(a, r, "dtype"));
+		if (!m || !st || !dt || m->family != family || strcmp(csv_table_get(a, r, "gpu"), x->rc->gpu))
+			continue;
+		struct model_input in = { st, atoi(csv_table_get(a, r, "fusion")), dt->id, m, -1, NAN, &x->rc->hw, 0 };
+		struct model_point mp;
+		char why[256];
+		const double g = strtod(csv_table_get(a, r, "gstencil_per_s"), NULL);
+		if (in.fusion < 1 || model_eval(&in, &mp, why, sizeof(why)) != 0 || !(mp.gstencil_per_s > 0) || !(g > 0))
+			continue;
+		if (!(g / mp.gstencil_per_s >= low)) {
+			low = g / mp.gstencil_per_s;
+			snprintf(where, len, "%s's %s, %.0f %%", csv_table_get(a, r, "artifact"), csv_table_get(a, r, "problem"),
+				 100 * low);
+		}
+	}
+	return low;
+}
+
 void vd_side(struct verdict_ctx *x, struct claim_eval *e, const struct point *const *ps, size_t n)
 {
 	if (e->nside == VD_MAX_SIDES || n == 0)
 		return;
 	struct flip_side *s = &e->side[e->nside];
-	*s = (struct flip_side){ "", NAN, "", NAN };
+	*s = (struct flip_side){ "", NAN, "", NAN, NAN, "" };
 	for (size_t i = 0; i < n; i++) {
 		const struct point *p = ps[i];
 		if (!p || strcmp(p->status, "ok"))
 			continue;
 		char where[96];
 		const double share = p->measured / rd_model_gs(p), q = authors_over(x, p, where, sizeof(where));
-		if (!s->name[0])
+		if (!s->name[0]) {
 			side_name(p, s->name, sizeof(s->name));
+			const struct model_method *mm = model_method_find(p->cfg->method);
+			if (mm)
+				s->floor = family_floor(x, mm->family, s->floor_where, sizeof(s->floor_where));
+		}
 		if (isfinite(share) && !(share <= s->share))
 			s->share = share;
 		if (isfinite(q) && !(q <= s->best_known))
@@ -228,21 +304,15 @@ void vd_side_share(struct claim_eval *e, const char *name, double share)
 	if (e->nside == VD_MAX_SIDES)
 		return;
 	struct flip_side *s = &e->side[e->nside++];
-	*s = (struct flip_side){ "", NAN, "", share };
+	*s = (struct flip_side){ "", NAN, "", share, NAN, "" };   /* no authors' artifact of its kind: no floor */
 	snprintf(s->name, sizeof(s->name), "%s", name);
 }
 
 void vd_flip(const struct verdict_ctx *x, struct claim_eval *e, double f, const char *target, const char *fmt, ...)
 {
+	(void)x, (void)target;
 	e->rate = 1;
 	e->margin = f;
-	e->spread = NAN;
-	for (size_t r = 0; r < x->spread.nrows; r++)
-		if (!strcmp(csv_table_get(&x->spread, r, "target"), target)) {
-			const double lo = strtod(csv_table_get(&x->spread, r, "low"), NULL);
-			const double hi = strtod(csv_table_get(&x->spread, r, "high"), NULL);
-			e->spread = fmax(1 / lo, hi) - 1;
-		}
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(e->margin_text, sizeof(e->margin_text), fmt, ap);
@@ -295,7 +365,9 @@ static void margin_cells(const struct claim_eval *e, enum verdict_out vo, double
 	const int decided = vo == VO_HOLDS || vo == VO_FAILS || vo == VO_IMPL_LIMITED || vo == VO_SPREAD;
 	const int undecided = vo == VO_IMPL_LIMITED || vo == VO_SPREAD;
 	*m = decided ? e->margin : NAN;
-	if (!(decided && isfinite(e->margin)))
+	if (vo == VO_PREMISE_ABSENT && e->premise_margin[0])
+		snprintf(t, len, "%s", e->premise_margin);
+	else if (!(decided && isfinite(e->margin)))
 		snprintf(t, len, "-");
 	else if (undecided && !strncmp(e->margin_text, "holds", 5))
 		snprintf(t, len, "as measured it would hold%s", e->margin_text + 5);
@@ -305,17 +377,52 @@ static void margin_cells(const struct claim_eval *e, enum verdict_out vo, double
 		snprintf(t, len, "%s", e->margin_text);
 }
 
+/* claim id's recorded spread (data/hw/claim-spread.csv), NaN where none */
+static double claim_spread(const struct verdict_ctx *x, const char *id)
+{
+	for (size_t r = 0; r < x->spread.nrows; r++)
+		if (!strcmp(csv_table_get(&x->spread, r, "claim"), id))
+			return strtod(csv_table_get(&x->spread, r, "spread"), NULL);
+	return NAN;
+}
+
+/* the claim's value on each replica ("replica 1 (GPU-ebc3432d): 1.03 holds; ..."), "" when the run
+ * has one */
+static void replica_text(const struct verdict_ctx *x, char *b, size_t len)
+{
+	size_t used = 0;
+	b[0] = '\0';
+	for (int i = 0; i < x->nrep && used < len; i++) {
+		const struct rep_value *r = &x->rep[x->cur][i];
+		char v[32];
+		rd_fmt(v, sizeof(v), r->value, 3);
+		used += (size_t)snprintf(b + used, len - used, "%sreplica %d (%s): %s", i ? "; " : "", i + 1, x->rep_gpus[i],
+					 r->measured ? v : "not measured");
+		if (r->measured && used < len)
+			used += (size_t)snprintf(b + used, len - used, " %s", verdict_name(r->base));
+	}
+}
+
 void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct claim_eval *e,
 	      double measured, const char *measured_text, const char *model_text, const char *basis,
 	      const struct used *u)
 {
-	char m[1024], d[512], v[512], why[320], rows[32], b[1400], mt[256], mc[1536];
+	char m[1024], d[512], v[640], why[512], rows[32], b[1400], mt[256], mc[1536], reps[512];
 	double mg;
-	enum verdict_out vo = verdict_decide(e, vd_param(x, "roof_share_fallback"), why, sizeof(why));
+	if (x->collecting) {   /* one replica's pass: its value, answer and margin */
+		x->rep[x->cur][x->collect_at] = (struct rep_value){ e->N > 0 && e->n >= e->N && e->base != V_NA,
+								    isfinite(e->defined) ? e->defined : measured, e->base,
+								    e->margin };
+		return;
+	}
+	struct claim_eval ec = *e;
+	verdict_combine(&ec, x->nrep ? x->rep[x->cur] : NULL, x->nrep, claim_spread(x, cr->id));
+	enum verdict_out vo = verdict_decide(&ec, why, sizeof(why));
 	if (x->counting) {   /* the counts the table opens with */
 		x->count[vo]++;
 		return;
 	}
+	replica_text(x, reps, sizeof(reps));
 	if (measured_text)
 		snprintf(m, sizeof(m), "%s", measured_text);
 	else
@@ -339,14 +446,17 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		if (isfinite(sd->best_known))
 			snprintf(b + l, sizeof(b) - l, "; gate: the authors' %s runs %.2fx ours (%s)%s", sd->name, sd->best_known,
 				 sd->best_where, sd->best_known <= 1 ? ", ours at or above it: no evidence against the verdict" : "");
+		else if (isfinite(sd->share) && isfinite(sd->floor))
+			snprintf(b + l, sizeof(b) - l, "; gate: no authors' number for %s, at %.1f %% of its roof at best (its "
+				 "family's floor: %s)", sd->name, 100 * sd->share, sd->floor_where);
 		else if (isfinite(sd->share))
-			snprintf(b + l, sizeof(b) - l, "; gate: no authors' number for %s, at %.1f %% of its roof at best", sd->name,
-				 100 * sd->share);
+			snprintf(b + l, sizeof(b) - l, "; gate: no authors' number for %s, at %.1f %% of its roof at best (no "
+				 "authors' artifact of its family measured on this GPU model: not gated)", sd->name, 100 * sd->share);
 	}
 	const size_t l = strlen(b);
 	snprintf(b + l, sizeof(b) - l, "%s%s%s", u->s[0] ? "; uses throttled rows: " : "", u->s,
 		 u->dirty ? "; uses rows measured from a DIRTY TREE (not a recorded result)" : "");
-	snprintf(mc, sizeof(mc), "raw: %s; paper-defined: %s", m, d);
+	snprintf(mc, sizeof(mc), "raw: %s; paper-defined: %s%s%s", m, d, reps[0] ? "; " : "", reps);
 	const char *sv[] = { cr->id, cr->kind, cr->paper, cr->claim, cr->criterion, cr->paper_value, model_text };
 	for (size_t i = 0; i < NELEM(sv); i++)
 		csv_put_str(&x->o.w, sv[i]);
@@ -361,6 +471,10 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	csv_put_str(&x->o.w, mt);
 	csv_put_str(&x->o.w, b);
 	csv_put_str(&x->o.w, u->s);
+	csv_put_num(&x->o.w, ec.spread);
+	csv_put_num(&x->o.w, ec.own_spread);
+	csv_put_str(&x->o.w, ec.rate ? "ratio" : "difference");
+	csv_put_str(&x->o.w, reps);
 	csv_end_row(&x->o.w);
 	const char *cells[] = { cr->id, cr->claim, cr->criterion, cr->paper_value, model_text, mc, rows, v, mt, b };
 	md_row(&x->o.md, cells);

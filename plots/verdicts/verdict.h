@@ -34,6 +34,9 @@ struct flip_side {
 	double best_known;
 	char best_where[96];
 	double share;
+	double floor;               /* the lowest share of its roof an authors' artifact of the side's
+				     * family reaches on this GPU model (NaN: none known, never gated) */
+	char floor_where[96];
 };
 
 /*
@@ -52,29 +55,53 @@ struct claim_eval {
 	enum verdict base;
 	int premise_absent;
 	char premise_why[192];
+	char premise_margin[192];   /* how far the premise is from arising here (premise absent's margin) */
 	int rate;
 	double margin;
 	char margin_text[256];
 	struct flip_side side[VD_MAX_SIDES];
 	int nside;
-	double spread;
+	double spread;              /* how far a measurement of the claim moves between GPUs and repeats:
+				     * a ratio - 1 for a rate, its own units for any other (NaN: not measured) */
+	int disagree;               /* the replicas of a replicated run fall on both sides */
+	double own_spread;          /* the replicas' own spread, in the same units (NaN: one replica) */
+	char spread_why[256];       /* what the spread rests on, or where the replicas disagree */
 	double defined;             /* the measured value as the paper defines it (NaN: the raw one) */
 	char defined_text[256];
 };
-#define CLAIM_EVAL(b) { .base = (b), .margin = NAN, .spread = NAN, .defined = NAN }
+#define CLAIM_EVAL(b) { .base = (b), .margin = NAN, .spread = NAN, .own_spread = NAN, .defined = NAN }
+
+/*
+ * A claim judged on one replica of a replicated run (each replica measured on GPUs of its own):
+ * whether every row it needs was measured, the value, the criterion's answer, and the margin.
+ * verdict_combine folds the replicas into the evaluation on the median rows, e: the spread is the
+ * largest of the recorded one (data/hw/claim-spread.csv: NaN where none) and the replicas' own, of
+ * their margins (a flip factor's largest ratio - 1, which is the rates'; a distance's largest
+ * difference, in the margin's units); the margin the smallest of the replicas' and e's; disagree
+ * set when two measured replicas answer differently.
+ */
+struct rep_value {
+	int measured;
+	double value;
+	enum verdict base;
+	double margin;
+};
+void verdict_combine(struct claim_eval *e, const struct rep_value *rv, int n, double recorded);
 
 /*
  * The verdict: not measured when any row is missing (a partial set never decides) or the
  * criterion has no answer; premise absent here when the model says the premise does not arise;
  * inconclusive: implementation-limited when a side's best known implementation (the authors'
- * artifact, when faster than ours) is at least the flip factor faster, or, where no authors'
- * number exists, when the side is under roof_share of its roof and reaching it would flip the
- * verdict (a kernel at or above its authors' number never gates); inconclusive: within GPU-to-GPU
- * spread when the flip factor is under 1 + spread; else the base. why: the reason, for the two
+ * artifact, when faster than ours) is at least the flip factor faster (a kernel at or above its
+ * authors' number never gates), or, where no authors' number exists, when the side is under its
+ * family's floor (the least share of its roof the authors' artifacts of that family reach here)
+ * and reaching its roof would flip the verdict; inconclusive: within spread when the replicas
+ * disagree, or when the margin does not clear the spread (a flip factor under
+ * 1 + spread; a distance under the spread); else the base. why: the reason, for the two
  * inconclusive ones.
  */
 enum verdict_out { VO_HOLDS, VO_FAILS, VO_PREMISE_ABSENT, VO_IMPL_LIMITED, VO_SPREAD, VO_NOT_MEASURED, VO_COUNT };
-enum verdict_out verdict_decide(const struct claim_eval *e, double roof_share, char *why, size_t len);
+enum verdict_out verdict_decide(const struct claim_eval *e, char *why, size_t len);
 const char *verdict_out_name(enum verdict_out v);
 
 #endif

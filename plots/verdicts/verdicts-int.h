@@ -37,9 +37,17 @@ struct verdict_ctx {
 	struct render_ctx *rc;
 	struct csv_table authors;      /* data/paper/kernels-vs-authors.csv */
 	struct csv_table params;       /* data/paper/verdict-params.csv */
-	struct csv_table spread;       /* data/hw/gpu-spread.csv */
+	struct csv_table spread;       /* data/hw/claim-spread.csv: each claim's recorded spread */
 	int counting;                  /* a first pass: vd_claim counts each verdict, writes nothing */
 	int count[VO_COUNT];
+	size_t cur;                    /* the claim being judged: its row of claims.csv */
+	/* a replicated run: each claim judged on each replica first (a pass per replica, collecting:
+	 * vd_claim records into rep[cur][collect_at] and writes nothing), then on the median rows with
+	 * the replicas folded in (verdict_combine) */
+	int nrep;
+	char rep_gpus[8][128];         /* each replica's GPUs, UUID prefixes */
+	struct rep_value (*rep)[8];
+	int collecting, collect_at;
 };
 
 typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);

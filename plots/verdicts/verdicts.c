@@ -7,7 +7,9 @@
  * the paper's value, the model's prediction for this GPU, the measured value raw and as the paper
  * defines it, how many of the rows it needs were measured, the verdict from a fixed vocabulary
  * (verdict.c, verdict_decide: the gate reads data/paper/kernels-vs-authors.csv and
- * data/hw/gpu-spread.csv), its margin, its basis and the throttled rows it uses.
+ * data/hw/claim-spread.csv), its margin, its basis and the throttled rows it uses. On a replicated
+ * run (REPLICAS=N) each claim is judged on each replica first and decided only when every replica
+ * answers alike and the margin clears the spread (verdict_combine).
  */
 #include <math.h>
 #include <stdio.h>
@@ -50,10 +52,10 @@ static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, siz
 static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, size_t errlen)
 {
 	static const char *const files[] = { "data/paper/kernels-vs-authors.csv", "data/paper/verdict-params.csv",
-					     "data/hw/gpu-spread.csv" };
+					     "data/hw/claim-spread.csv" };
 	static const char *const need[][5] = { { "gpu", "method", "dtype", "gstencil_per_s", NULL },
 					       { "name", "value", "reason", NULL, NULL },
-					       { "target", "low", "high", NULL, NULL } };
+					       { "claim", "spread", "runs", NULL, NULL } };
 	struct csv_table *t[] = { &x->authors, &x->params, &x->spread };
 	for (size_t i = 0; i < NELEM(files); i++) {
 		char path[1024];
@@ -64,21 +66,22 @@ static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, s
 	return 0;
 }
 
-/* the footer's line on the gate, its threshold and reason from data/paper/verdict-params.csv */
-static void gate_note(struct verdict_ctx *x, char *b, size_t len)
+/* the footer's line on the gate and the spread */
+static void gate_note(char *b, size_t len)
 {
-	const char *why = "";
-	for (size_t r = 0; r < x->params.nrows; r++)
-		if (!strcmp(csv_table_get(&x->params, r, "name"), "roof_share_fallback"))
-			why = csv_table_get(&x->params, r, "reason");
 	snprintf(b, len, "The gate: inconclusive: implementation-limited when substituting the best known "
 		 "implementation of a kernel the verdict rests on would flip it (the authors' artifact measured on this GPU "
 		 "model, data/paper/kernels-vs-authors.csv, matched by method, precision, stencil and depth, when it is "
-		 "faster than ours by at least the flip factor); where no authors' number exists, when the kernel is under "
-		 "%.0f %% of its sustained roof and reaching it would flip the verdict (%s). Method and baseline alike: the "
-		 "side whose speed-up would flip the verdict. No claim about bytes or FLOPs is gated on a rate. A flip factor "
-		 "under 1 plus the GPU-to-GPU spread of the claim's target (data/hw/gpu-spread.csv) reads inconclusive: "
-		 "within GPU-to-GPU spread.", 100 * vd_param(x, "roof_share_fallback"), why);
+		 "faster than ours by at least the flip factor); where no authors' number exists for the kernel, when it "
+		 "is under the least share of its roof that the authors' artifacts of its family (CUDA-core, tensor-core, "
+		 "sparse tensor-core) reach on this GPU model and on this run's ceilings, and reaching its roof would flip "
+		 "the verdict (a kernel of a kind no artifact measures, SCALE or SpMV, is not gated). Method and baseline "
+		 "alike: the side whose speed-up would flip the verdict. No claim about bytes or FLOPs is gated on a rate. "
+		 "A flip factor under 1 plus the claim's spread, or a distance under it, reads inconclusive: within "
+		 "spread; the spread is the largest ratio (a rate) or difference (any other value) between two "
+		 "measurements of the claim at one commit, across GPUs: data/hw/claim-spread.csv, generated from "
+		 "replicated runs (make claim-spread), and on a replicated run its own replicas' where larger. A "
+		 "replicated run decides a claim only when every replica answers alike.");
 }
 
 /* the warm-up study's rows (one study a verdicts table), for its claims */
@@ -139,10 +142,11 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 	return 0;
 }
 
-/* every claim of claims.csv judged by its evaluator, in the table's order */
+/* every claim of claims.csv judged by its evaluator, in the table's order (x->cur: its row) */
 static void each_claim(struct verdict_ctx *x, const struct csv_table *claims)
 {
 	for (size_t r = 0; r < claims->nrows; r++) {
+		x->cur = r;
 		const struct claim_row cr = {
 			csv_table_get(claims, r, "id"), csv_table_get(claims, r, "kind"),
 			csv_table_get(claims, r, "paper"), csv_table_get(claims, r, "claim"),
@@ -153,6 +157,67 @@ static void each_claim(struct verdict_ctx *x, const struct csv_table *claims)
 		};
 		vd_evaluator(csv_table_get(claims, r, "evaluator"))(x, &cr);
 	}
+}
+
+static void free_inputs(struct verdict_ctx *x)
+{
+	for (size_t i = 0; i < x->n; i++)
+		rd_target_free(&x->tg[i]);
+	for (size_t i = 0; i < x->nwl; i++)
+		rd_wl_free(&x->wl[i]);
+	if (x->wu)
+		rd_wu_free(x->wu);
+	free(x->wu);
+	x->n = x->nwl = 0;
+	x->wu = NULL;
+	x->wu_name = NULL;
+}
+
+/* the GPUs (UUID prefixes) of the rows the context asks for in the loaded targets, into b */
+static void replica_gpus(const struct verdict_ctx *x, char *b, size_t len)
+{
+	b[0] = '\0';
+	for (size_t i = 0; i < x->n + x->nwl; i++) {
+		const struct csv_table *t = i < x->n ? (x->tg[i].have_run ? &x->tg[i].run : NULL)
+						     : (x->wl[i - x->n].have ? &x->wl[i - x->n].run : NULL);
+		for (size_t r = 0; t && r < t->nrows; r++) {
+			const char *g = csv_table_get(t, r, "gpu_uuid");
+			char p[16];
+			if (!g || !*g || !rd_row_wanted(x->rc, t, r))
+				continue;
+			snprintf(p, sizeof(p), "%.12s", g);
+			if (!strstr(b, p) && strlen(b) + strlen(p) + 3 < len)
+				snprintf(b + strlen(b), len - strlen(b), "%s%s", b[0] ? ", " : "", p);
+		}
+	}
+}
+
+/* a replicated run: each claim judged on replica 1, 2, ... alone (its inputs loaded again with
+ * that replica's rows), the values collected into x->rep; 0, or -1 with err */
+static int judge_replicas(struct render_ctx *c, const struct csv_table *claims, struct verdict_ctx *x, char *err,
+			  size_t errlen)
+{
+	x->nrep = c->replicas > 8 ? 8 : c->replicas;
+	x->rep = calloc(claims->nrows ? claims->nrows : 1, sizeof(*x->rep));
+	if (!x->rep) {
+		snprintf(err, errlen, "verdicts: out of memory");
+		return -1;
+	}
+	int rc = 0;
+	for (int r = 1; r <= x->nrep && rc == 0; r++) {
+		struct verdict_ctx y = { 0 };
+		y.rc = c, y.authors = x->authors, y.params = x->params, y.spread = x->spread;
+		y.rep = x->rep, y.collecting = 1, y.collect_at = r - 1;
+		c->replica = r;
+		rc = load_inputs(c, claims, &y, err, errlen);
+		if (rc == 0) {
+			replica_gpus(&y, x->rep_gpus[r - 1], sizeof(x->rep_gpus[0]));
+			each_claim(&y, claims);
+		}
+		free_inputs(&y);
+	}
+	c->replica = 0;
+	return rc;
 }
 
 /* "55 claims: 20 hold, 12 do not hold, ..." from the first pass's counts */
@@ -170,9 +235,11 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 {
 	static const char *const cols[] = { "id", "kind", "paper", "claim", "criterion", "paper_value", "model",
 					    "measured", "measured_text", "paper_defined", "paper_defined_text", "rows",
-					    "verdict", "verdict_text", "margin", "margin_text", "basis", "throttled_rows" };
-	static const char *const md[] = { "id", "claim", "criterion", "paper", "model (this GPU)",
-					   "measured (raw; paper-defined)", "rows", "verdict", "margin", "basis" };
+					    "verdict", "verdict_text", "margin", "margin_text", "basis", "throttled_rows",
+					    "spread", "replica_spread", "spread_kind", "replicas" };
+	static const char *const md[] = { "claim id", "claim", "criterion", "the paper's value",
+					   "the model's (this GPU)", "measured (raw; paper-defined; each replica)",
+					   "rows measured", "verdict", "margin", "what it rests on" };
 	char gate[1400], counts[256] = "";
 	const char *notes[] = {
 		counts,
@@ -182,7 +249,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		"against an fp64 baseline; \"= raw\" where the two are one) and how many of the rows it needs were "
 		"measured. Verdicts: holds; does not hold; premise absent here (the model puts the configuration "
 		"in another scenario on this GPU); inconclusive: implementation-limited; inconclusive: within "
-		"GPU-to-GPU spread; not measured (a row it needs is missing: a partial set never decides). The "
+		"spread; not measured (a row it needs is missing: a partial set never decides). The "
 		"margin of a decided verdict: for a comparison of rates the flip factor, the uniform speed-up of "
 		"one side across the claim's rows that would flip it soonest; else the distance of the claim's "
 		"quantity to its threshold, in its units. A verdict resting on a throttled row names it.", gate, NULL };
@@ -194,10 +261,11 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 	if (read_claims(c, &claims, err, errlen) != 0)
 		return -1;
 	if (read_tables(c, &x, err, errlen) == 0)
-		gate_note(&x, gate, sizeof(gate));
+		gate_note(gate, sizeof(gate));
 	else
 		goto out;
-	if (load_inputs(c, &claims, &x, err, errlen) == 0) {
+	if (load_inputs(c, &claims, &x, err, errlen) == 0 && (c->replicas <= 1 ||
+							     judge_replicas(c, &claims, &x, err, errlen) == 0)) {
 		/* the counts first (a pass that writes nothing), the table's opening line */
 		x.counting = 1;
 		each_claim(&x, &claims);
@@ -214,13 +282,8 @@ out:
 	csv_table_free(&x.authors);
 	csv_table_free(&x.params);
 	csv_table_free(&x.spread);
-	for (size_t i = 0; i < x.n; i++)
-		rd_target_free(&x.tg[i]);
-	for (size_t i = 0; i < x.nwl; i++)
-		rd_wl_free(&x.wl[i]);
-	if (x.wu)
-		rd_wu_free(x.wu);
-	free(x.wu);
+	free_inputs(&x);
+	free(x.rep);
 	csv_table_free(&claims);
 	return rc;
 }

@@ -4,18 +4,28 @@
 # Included by the Makefile, in its order; its header documents the knobs.
 
 COMPARE_DIR := $(O)/compare
-ifneq ($(filter compare,$(MAKECMDGOALS)),)
-$(foreach r,$(RUNS),$(call check_name,RUNS: ,$(r)))
+# RUNS names recorded runs; the word REFERENCE stands for the run data/runs/REFERENCE names
+# (make compare RUNS="mine REFERENCE": a reviewer's run against the reference)
+RUNS_NAMED = $(foreach r,$(RUNS),$(if $(filter REFERENCE,$(r)),$(shell cat data/runs/REFERENCE 2>/dev/null),$(r)))
+ifneq ($(filter compare claim-spread,$(MAKECMDGOALS)),)
+$(foreach r,$(filter-out REFERENCE,$(RUNS)),$(call check_name,RUNS: ,$(r)))
 endif
-.PHONY: compare
-compare: ## RUNS="RUN RUN ...": the recorded runs' tables and figures side by side, ratios to the first (plots/out/compare/)
+.PHONY: compare claim-spread
+# make claim-spread RUNS="RUN ...": data/hw/claim-spread.csv, each claim's largest spread between the
+# replicas of the replicated runs named (plots/verdicts/claim-spread.c), which every verdict then
+# reads (written through a temporary name: a failure leaves the file as it was)
+claim-spread: ## RUNS="RUN ...": data/hw/claim-spread.csv from replicated runs (REPLICAS=N): each claim's spread, measured
+claim-spread: $(RENDER_DEP)
+	$(Q)[ -n "$(RUNS)" ] || { echo "claim-spread: RUNS='': name the replicated runs (recorded: $(recorded))" >&2; \
+	  exit 2; }; $(RENDER) claim-spread data/hw/claim-spread.csv $(addprefix data/runs/,$(RUNS_NAMED))
+compare: ## RUNS="RUN RUN ...": the recorded runs' tables and figures side by side, ratios to the first, the verdicts that differ (plots/out/compare/; REFERENCE: the reference run)
 compare: $(COMPARE) | $(O)
-	$(Q)[ $(words $(RUNS)) -ge 2 ] || { echo "compare: RUNS='$(RUNS)': name two or more recorded" \
+	$(Q)[ $(words $(RUNS_NAMED)) -ge 2 ] || { echo "compare: RUNS='$(RUNS)': name two or more recorded" \
 	  "runs, make compare RUNS=\"RUN RUN\" (recorded: $(recorded))" >&2; exit 2; }; \
-	for r in $(RUNS); do [ -f data/runs/$$r/meta.csv ] || { echo "compare: RUNS: '$$r' is no" \
+	for r in $(RUNS_NAMED); do [ -f data/runs/$$r/meta.csv ] || { echo "compare: RUNS: '$$r' is no" \
 	  "recorded run (data/runs/$$r/meta.csv is missing)" >&2; exit 2; }; done; \
 	t=$(O)/.compare.tmp$$$$; trap 'rm -rf "$$t" "$$t.old"' EXIT; \
-	$(COMPARE) $(addprefix data/runs/,$(RUNS)) --outdir $$t --work $(B)/compare || exit 1; \
+	$(COMPARE) $(addprefix data/runs/,$(RUNS_NAMED)) --outdir $$t --work $(B)/compare || exit 1; \
 	if command -v $(GNUPLOT) >/dev/null 2>&1; then for v in $$t/*.vars; do f=$${v%.vars}; \
 	  $(GNUPLOT) -e "data='$$f.csv'; out='$$f'; load '$$v'" plots/gp/compare.gp || exit 1; done; \
 	else echo "compare: gnuplot not found: the CSVs and tables are ready, the figures are not drawn"; fi; \

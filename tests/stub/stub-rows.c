@@ -3,7 +3,8 @@
  * list, for the make layer's tests (tests/make-cases.sh, tests/slurm-test.sh): one row a
  * configuration, copied cyclically from a fixture run CSV, with the configuration's own key columns
  * (every column the list and the fixture share: stencil or workload, dtype, method, fusion, size,
- * label, matrix), so that no configuration appears twice. Copied verification errors belong to
+ * label, matrix; a warm-up study's warmup_s and rest_s as warmup_asked_s and warmup_rest_s), so that
+ * no configuration appears twice. Copied verification errors belong to
  * another configuration and are set to 0, the rate to 1 GStencil/s (under every roof); with WRONG
  * 1 every status "ok" becomes "wrong". Each row is the runner's on a GPU of its own and a replica:
  * gpu_uuid STUB_UUID where set, the replica and data columns the runner writes (these three added
@@ -27,6 +28,11 @@ static const char *cell(const struct csv_table *list, size_t i, const struct csv
 	const char *name = fix->header[c], *own = csv_table_get(list, i, name);
 	if (own)
 		return own;
+	/* a warm-up study's list row: its warm-up and rest, as the runner records them */
+	if (!strcmp(name, "warmup_asked_s") && csv_table_get(list, i, "warmup_s"))
+		return csv_table_get(list, i, "warmup_s");
+	if (!strcmp(name, "warmup_rest_s") && csv_table_get(list, i, "rest_s"))
+		return csv_table_get(list, i, "rest_s");
 	if (!strcmp(name, "gpu_uuid") && getenv("STUB_UUID") && *getenv("STUB_UUID"))
 		return getenv("STUB_UUID");
 	if (!strcmp(name, "replica"))
