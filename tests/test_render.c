@@ -310,7 +310,7 @@ static void test_verdict_logic(void **state)
 	 * differently leave it within spread, whatever the margin */
 	struct claim_eval c = CLAIM_EVAL(V_HOLDS);
 	c.n = c.N = 2, c.rate = 1, c.margin = 1.20;
-	const struct rep_value two[] = { { 1, 1.25, V_HOLDS, 1.25 }, { 1, 1.15, V_HOLDS, 1.15 } };
+	const struct rep_value two[] = { { 1, 1.25, V_HOLDS, 1.25, 0, 0 }, { 1, 1.15, V_HOLDS, 1.15, 0, 0 } };
 	verdict_combine(&c, two, 2, 0.05);
 	assert_near(c.own_spread, 1.25 / 1.15 - 1, 1e-12);
 	assert_near(c.spread, 1.25 / 1.15 - 1, 1e-12);
@@ -318,7 +318,7 @@ static void test_verdict_logic(void **state)
 	assert_int_equal(verdict_decide(&c, why, sizeof(why)), VO_HOLDS);   /* 1.15 clears 8.7 % */
 	c = (struct claim_eval)CLAIM_EVAL(V_HOLDS);
 	c.n = c.N = 2, c.rate = 1, c.margin = 1.30;
-	const struct rep_value near[] = { { 1, 1.30, V_HOLDS, 1.30 }, { 1, 1.32, V_HOLDS, 1.32 } };
+	const struct rep_value near[] = { { 1, 1.30, V_HOLDS, 1.30, 0, 0 }, { 1, 1.32, V_HOLDS, 1.32, 0, 0 } };
 	verdict_combine(&c, near, 2, 0.10);   /* the recorded 10 % is the larger */
 	assert_near(c.spread, 0.10, 1e-12);
 	assert_int_equal(verdict_decide(&c, why, sizeof(why)), VO_HOLDS);
@@ -327,7 +327,7 @@ static void test_verdict_logic(void **state)
 	assert_non_null(strstr(why, "data/hw/claim-spread.csv"));
 	c = (struct claim_eval)CLAIM_EVAL(V_HOLDS);
 	c.n = c.N = 2, c.rate = 1, c.margin = 3;
-	const struct rep_value split[] = { { 1, 1.02, V_HOLDS, 1.02 }, { 1, 0.99, V_FAILS, 1.01 } };
+	const struct rep_value split[] = { { 1, 1.02, V_HOLDS, 1.02, 0, 0 }, { 1, 0.99, V_FAILS, 1.01, 0, 0 } };
 	verdict_combine(&c, split, 2, NAN);
 	assert_near(c.own_spread, 1.02 * 1.01 - 1, 1e-12);   /* across the threshold: the margins together */
 	assert_int_equal(verdict_decide(&c, why, sizeof(why)), VO_SPREAD);
@@ -335,7 +335,7 @@ static void test_verdict_logic(void **state)
 	/* a distance claim: the spread in its own units, a difference */
 	c = (struct claim_eval)CLAIM_EVAL(V_FAILS);
 	c.n = c.N = 1, c.margin = 0.05;
-	const struct rep_value d[] = { { 1, 0.20, V_FAILS, 0.05 }, { 1, 0.27, V_FAILS, 0.12 } };
+	const struct rep_value d[] = { { 1, 0.20, V_FAILS, 0.05, 0, 0 }, { 1, 0.27, V_FAILS, 0.12, 0, 0 } };
 	verdict_combine(&c, d, 2, NAN);
 	assert_near(c.spread, 0.07, 1e-12);
 	assert_int_equal(verdict_decide(&c, why, sizeof(why)), VO_SPREAD);

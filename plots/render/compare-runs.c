@@ -295,7 +295,8 @@ static void verdicts_differ(const struct csv_table *t, const struct cmp_run *r, 
 						 csv_table_get(&t[0], a, "id"), va, vb);
 			}
 		used += (size_t)snprintf(b + used, len - used, "%s%s against %s: %zu of %zu claims judged alike%s%s", k > 1 ? "; " : "",
-					 r[k].label, r[0].label, same, both, diff[0] ? "; differ: " : "", diff);
+					 r[k].label, r[0].label, same, both, diff[0] ? "; differ (the first run's verdict -> this "
+					 "one's): " : "", diff);
 	}
 }
 
@@ -333,7 +334,9 @@ static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 			      csv, md, q, m, &nrows, err, errlen);
 	if (rc == 0 && ts && !strcmp(ts->kind, "figure"))
 		rc = write_vars(outdir, ts, r, ns, banner, err, errlen);
-	const double spread = rc == 0 && ts ? row_spread(t, loaded) : NAN;
+	/* a rate's ratio judged against a row's rate between replicas: the targets that compare rates */
+	const double spread = rc == 0 && ts && !strncmp(ts->compare_values, "gstencil_per_s", 14) ? row_spread(t, loaded)
+											    : NAN;
 	char verdicts[2048] = "";
 	if (rc == 0 && ts && !strcmp(ts->kind, "verdicts") && loaded == ns)
 		verdicts_differ(t, r, ns, verdicts, sizeof(verdicts));
@@ -355,9 +358,9 @@ static int compare_one(const struct target_spec *ts, struct render_ctx *ctx,
 	}
 	for (size_t j = 1; isfinite(spread) && j < ns; j++)   /* within the replicas' spread of a row's rate */
 		if (q[j].n)
-			snprintf(row[3] + strlen(row[3]), 1024 - strlen(row[3]), "; %s %s the replicas' spread (%.1f %%)",
-				 r[j].label, q[j].lo >= 1 / (1 + spread) && q[j].hi <= 1 + spread ? "within" : "OUTSIDE",
-				 100 * spread);
+			snprintf(row[3] + strlen(row[3]), 1024 - strlen(row[3]), "; %s: every row %s the replicas' spread "
+				 "(%.1f %%)", r[j].label, q[j].lo >= 1 / (1 + spread) && q[j].hi <= 1 + spread ? "within" :
+				 "NOT within", 100 * spread);
 	if (verdicts[0])
 		snprintf(row[3], 1024, "%.1000s", verdicts);
 	return 0;
@@ -414,7 +417,10 @@ static int index_open(struct md_table *md, const char *outdir, const struct cmp_
 	static char note[] = "Each target of experiments/targets.csv that two or more runs hold, rendered for each run "
 			     "on its own (measured rows, the model on that run's ceilings, the papers' values) and "
 			     "joined on its compare_keys: TARGET.md and TARGET.csv beside this file, TARGET.png for "
-			     "the figures. The ratio is over the rows both runs hold with a positive value.";
+			     "the figures. The ratio is over the rows both runs hold with a positive value. Where a run "
+			     "is replicated (REPLICAS=N), a target of rates says whether every row's ratio lies within "
+			     "the largest spread of one row's rate between its replicas; the verdicts' row lists the "
+			     "claims judged differently.";
 	const char *notes[] = { note, NULL };
 	runs_text(who, sizeof(who), r, n);
 	snprintf(title, sizeof(title), "make compare: %s", who);

@@ -79,6 +79,10 @@ int rd_cmp_num(const void *a, const void *b);
  * range. -1 when none. */
 long rd_pick_row(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
 		 const char *key, const char *col, struct replicas *rp);
+/* the median of col over the verified rows of key the context asks for (NaN: none has it): a
+ * replicated configuration's value of a column other than the one its row was picked by */
+double rd_pick_median(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
+		      const char *key, const char *col);
 /* a run row's status is one the runner writes (ok, wrong, skipped, profile-once): 0, or -1 with
  * "FILE:LINE: status 'X' is none of the runner's (...)" */
 int rd_row_status(const struct csv_table *t, size_t r, char *err, size_t errlen);

@@ -77,6 +77,22 @@ int rd_cmp_num(const void *a, const void *b)
 }
 
 /* render-int.h */
+double rd_pick_median(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
+		      const char *key, const char *col)
+{
+	double v[64];
+	size_t n = 0;
+	for (size_t r = 0; r < run_keys->n && n < 64; r++)
+		if (!strcmp(run_keys->key[r], key) && rd_row_wanted(c, run, r) &&
+		    !strcmp(csv_table_get(run, r, "status"), "ok") && isfinite(rd_num(run, (long)r, col)))
+			v[n++] = rd_num(run, (long)r, col);
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), rd_cmp_num);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* render-int.h */
 long rd_pick_row(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
 		 const char *key, const char *col, struct replicas *rp)
 {

@@ -90,12 +90,17 @@ int rd_wl_load(struct render_ctx *c, const char *list, struct wl_set *s, char *e
 		snprintf(p->status, sizeof(p->status), "%s", r >= 0 ? csv_table_get(&s->run, (size_t)r, "status") : "not run");
 		const int ok = !strcmp(p->status, "ok");
 		p->nnz = r >= 0 && p->c->kind == WL_SPMV ? rd_num(&s->run, r, "nnz") : NAN;
-		p->t = !ok ? NAN : s->have && isfinite(rp.median) ? rp.median : rd_num(&s->run, r, "time_median_s");
-		p->cold = ok ? rd_num(&s->run, r, "orig_time_cold_s") : NAN;
-		p->warm = ok ? rd_num(&s->run, r, "orig_time_warm_s") : NAN;
-		p->pre = ok ? rd_num(&s->run, r, "preprocess_s") : NAN;
-		p->gbps = ok ? rd_num(&s->run, r, "gbps") : NAN;
-		p->issue = ok ? rd_num(&s->run, r, "issue_s") : NAN;
+		/* of several replicas, each time and rate their median (the row's own where one) */
+		const int med = ok && s->have && rp.n > 1;
+#define WL_COL(col) (!ok ? NAN : med ? rd_pick_median(c, &s->run, &s->run_keys, s->keys.key[i], col) \
+			   : rd_num(&s->run, r, col))
+		p->t = WL_COL("time_median_s");
+		p->cold = WL_COL("orig_time_cold_s");
+		p->warm = WL_COL("orig_time_warm_s");
+		p->pre = WL_COL("preprocess_s");
+		p->gbps = WL_COL("gbps");
+		p->issue = WL_COL("issue_s");
+#undef WL_COL
 		p->regs = rd_num(&s->run, r, "registers");
 		p->thr = rd_num(&s->run, r, "throttled_samples"), p->samples = rd_num(&s->run, r, "samples");
 		p->clk = rd_num(&s->run, r, "sm_clock_median_mhz");

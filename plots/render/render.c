@@ -355,7 +355,8 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 		provenance(c, commits, sizeof(commits));
 	char reps[96] = "";
 	if (c->replicas > 1)   /* a replicated run: what a rate in the table is */
-		snprintf(reps, sizeof(reps), ", %d replicas (each rate their median [range])", c->replicas);
+		snprintf(reps, sizeof(reps), ", %d replicas (%s)", c->replicas,
+			 c->replicas_note ? c->replicas_note : "each rate their median [range], the other columns the row nearest it");
 	snprintf(full, sizeof(full), "%s on %s%s%s%s%s%s%s%s", title, c->title, reps, commits,
 		 c->rundir[0] && c->dirty ? ", DIRTY TREE (not a recorded result)" : "",
 		 c->rundir[0] && c->older_protocol ? ", OLDER PROTOCOL (not every row warmed its own second: "

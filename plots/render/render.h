@@ -121,6 +121,8 @@ struct render_ctx {
 	int replica;
 	char gpu_sel[64];
 	int replicas;               /* the most replicas a rendered configuration had */
+	const char *replicas_note;  /* what the title says a replicated run's numbers are (NULL: each
+				     * rate their median [range]) */
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char outdir[512];
 	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */

@@ -1,8 +1,9 @@
 /*
  * claim-spread.c - data/hw/claim-spread.csv from replicated runs (make claim-spread RUNS=...,
  * stencil-render claim-spread): each run's verdicts rendered on its replicas (verdicts.c), and for
- * each claim the largest spread its replicas show across the runs (a rate's largest ratio - 1,
- * another value's largest difference: verdict_combine), with the values and the runs it comes from.
+ * each claim the largest spread its replicas show across the runs (verdict_combine: of the replicas'
+ * margins signed by their side, a flip factor's largest ratio - 1, a distance's largest difference in
+ * the margin's units; a claim not measured has none), with the values and the runs it comes from.
  * The verdicts read the file back (verdict.c): every verdict's spread is measured, none assumed.
  */
 #include <math.h>
@@ -53,7 +54,8 @@ static int write_spread(const char *out, struct csv_table *t, const char *const 
 			for (size_t q = 0; q < t[k].nrows; q++) {
 				const char *s = csv_table_get(&t[k], q, "replica_spread");
 				const double v = s && *s ? strtod(s, NULL) : NAN;
-				if (strcmp(csv_table_get(&t[k], q, "id"), id) || !isfinite(v))
+				if (strcmp(csv_table_get(&t[k], q, "id"), id) || !isfinite(v) ||
+				    !strcmp(csv_table_get(&t[k], q, "verdict"), "not measured"))
 					continue;
 				best = isfinite(best) && best >= v ? best : v;
 				snprintf(values + strlen(values), sizeof(values) - strlen(values), "%s%s: %s", values[0] ? " | " : "",

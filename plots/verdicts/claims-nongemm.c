@@ -76,8 +76,8 @@ void scale_tc_slower(struct verdict_ctx *x, const struct claim_row *cr)
 	rd_fmt(f[1], sizeof(f[1]), w.g.k ? w.lo : NAN, 2);
 	rd_fmt(f[2], sizeof(f[2]), w.g.k ? w.hi : NAN, 2);
 	rd_fmt(f[3], sizeof(f[3]), ra, 2);
-	snprintf(meas, sizeof(meas), "CC/TC %s (%s to %s over %d sizes); with the %d issue-bound sizes: %s", f[0], f[1],
-		 f[2], w.g.k, a.issue, f[3]);
+	snprintf(meas, sizeof(meas), "CC/TC %s (%s to %s over %d size%s); with the %d issue-bound sizes: %s", f[0], f[1],
+		 f[2], w.g.k, w.g.k == 1 ? "" : "s", a.issue, f[3]);
 	snprintf(basis, sizeof(basis), "nongemm-figure6: %s over %s (m8n8k4) speed, sizes with the data %s half the L2 "
 		 "(%.0f MiB); the reading taken leaves out the sizes whose time is the host's issue rate (issue time at "
 		 "least 0.9 of the median: they time the host, not the GPU)", cr->baseline, cr->method,

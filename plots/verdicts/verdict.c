@@ -65,22 +65,31 @@ enum verdict verdict_grows(const double *r, const double *bound, size_t n, doubl
 	return r[n - 1] > r[0] ? V_HOLDS : V_FAILS;
 }
 
+/* a flip factor as the texts print it: two decimals, three near 1 (where "1.00x" would say nothing) */
+static const char *fx(double f, char *b, size_t n)
+{
+	snprintf(b, n, f < 1.1 ? "%.3f" : "%.2f", f);
+	return b;
+}
+
 /* whether side s's best known implementation, or its roof where none is known and it is under its
  * family's floor, could flip a verdict whose flip factor is f: 1 with the reason in why */
 static int side_flips(const struct flip_side *s, double f, char *why, size_t len)
 {
 	if (isfinite(s->best_known)) {   /* ours at or above the authors' is never evidence */
 		if (s->best_known > 1 && s->best_known >= f) {
+			char b[16];
 			snprintf(why, len, "the authors' %s runs %.2fx ours (%s): substituting it would flip the verdict, "
-				 "which flips at %.2fx", s->name, s->best_known, s->best_where, f);
+				 "which flips at %sx", s->name, s->best_known, s->best_where, fx(f, b, sizeof(b)));
 			return 1;
 		}
 		return 0;
 	}
 	if (isfinite(s->floor) && isfinite(s->share) && s->share < s->floor && 1 / s->share >= f) {
+		char b[16];
 		snprintf(why, len, "%s at %.1f %% of its roof, under the %.0f %% the authors' artifacts of its family reach "
-			 "(%s), no authors' number: reaching its roof would flip the verdict, which flips at %.2fx", s->name,
-			 100 * s->share, 100 * s->floor, s->floor_where, f);
+			 "(%s), no authors' number: reaching its roof would flip the verdict, which flips at %sx", s->name,
+			 100 * s->share, 100 * s->floor, s->floor_where, fx(f, b, sizeof(b)));
 		return 1;
 	}
 	return 0;
@@ -103,12 +112,13 @@ enum verdict_out verdict_decide(const struct claim_eval *e, char *why, size_t le
 		return VO_SPREAD;
 	}
 	if (e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin < 1 + e->spread) {
-		snprintf(why, len, "it flips at %.2fx, inside the %.1f %% its value moves between measurements (%s)",
-			 e->margin, 100 * e->spread, e->spread_why);
+		char b[16];
+		snprintf(why, len, "it flips at %sx, inside the %.1f %% its flip factor moves between measurements (%s)",
+			 fx(e->margin, b, sizeof(b)), 100 * e->spread, e->spread_why);
 		return VO_SPREAD;
 	}
 	if (!e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin <= e->spread) {
-		snprintf(why, len, "it lies %.3g from its threshold, inside the %.3g its value moves between measurements "
+		snprintf(why, len, "it lies %.3g from its threshold, inside the %.3g its margin moves between measurements "
 			 "(%s)", e->margin, e->spread, e->spread_why);
 		return VO_SPREAD;
 	}
@@ -317,6 +327,14 @@ void vd_flip(const struct verdict_ctx *x, struct claim_eval *e, double f, const 
 	va_start(ap, fmt);
 	vsnprintf(e->margin_text, sizeof(e->margin_text), fmt, ap);
 	va_end(ap);
+	/* near 1 the factor with three decimals, wherever the text prints it with two */
+	char two[24], three[24], *at;
+	snprintf(two, sizeof(two), "%.2fx", f);
+	snprintf(three, sizeof(three), "%.3fx", f);
+	if (f < 1.1 && (at = strstr(e->margin_text, two)) && strlen(e->margin_text) + 1 < sizeof(e->margin_text)) {
+		memmove(at + strlen(three), at + strlen(two), strlen(at + strlen(two)) + 1);
+		memcpy(at, three, strlen(three));
+	}
 }
 
 void vd_flip_ratio(struct verdict_ctx *x, struct claim_eval *e, double r, double t, int upper, const char *target,
@@ -386,20 +404,26 @@ static double claim_spread(const struct verdict_ctx *x, const char *id)
 	return NAN;
 }
 
-/* the claim's value on each replica ("replica 1 (GPU-ebc3432d): 1.03 holds; ..."), "" when the run
- * has one */
+/* the claim on each replica ("replica 1 (GPU-ebc3432d, ...): 1.031, holds, margin 1.031; ..."), its
+ * paper-defined value where it has one (said), "" when the run has one replica */
 static void replica_text(const struct verdict_ctx *x, char *b, size_t len)
 {
 	size_t used = 0;
 	b[0] = '\0';
 	for (int i = 0; i < x->nrep && used < len; i++) {
 		const struct rep_value *r = &x->rep[x->cur][i];
-		char v[32];
-		rd_fmt(v, sizeof(v), r->value, 3);
-		used += (size_t)snprintf(b + used, len - used, "%sreplica %d (%s): %s", i ? "; " : "", i + 1, x->rep_gpus[i],
-					 r->measured ? v : "not measured");
-		if (r->measured && used < len)
-			used += (size_t)snprintf(b + used, len - used, " %s", verdict_name(r->base));
+		char v[48] = "", m[32];
+		if (isfinite(r->value))
+			snprintf(v, sizeof(v), "%.4g%s, ", r->value, r->defined ? " (paper-defined)" : "");
+		snprintf(m, sizeof(m), "%.4g", r->margin);
+		if (!r->measured)
+			used += (size_t)snprintf(b + used, len - used, "%sreplica %d (%s): not measured", i ? "; " : "", i + 1,
+						 x->rep_gpus[i]);
+		else
+			used += (size_t)snprintf(b + used, len - used, "%sreplica %d (%s): %s%s%s%s", i ? "; " : "", i + 1,
+						 x->rep_gpus[i], v, r->premise_absent ? "premise absent" : verdict_name(r->base),
+						 isfinite(r->margin) && !r->premise_absent ? ", margin " : "",
+						 isfinite(r->margin) && !r->premise_absent ? m : "");
 	}
 }
 
@@ -412,7 +436,7 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	if (x->collecting) {   /* one replica's pass: its value, answer and margin */
 		x->rep[x->cur][x->collect_at] = (struct rep_value){ e->N > 0 && e->n >= e->N && e->base != V_NA,
 								    isfinite(e->defined) ? e->defined : measured, e->base,
-								    e->margin };
+								    e->margin, e->premise_absent, isfinite(e->defined) };
 		return;
 	}
 	struct claim_eval ec = *e;
@@ -437,7 +461,16 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		snprintf(v, sizeof(v), "%s (%s)", verdict_out_name(vo), why);
 	else
 		snprintf(v, sizeof(v), "%s", verdict_out_name(vo));
-	margin_cells(e, vo, &mg, mt, sizeof(mt));
+	margin_cells(&ec, vo, &mg, mt, sizeof(mt));
+	char near[16], med[16];   /* the number that decided it, where it reads otherwise than the median's */
+	if (ec.rate)
+		fx(ec.margin, near, sizeof(near)), fx(e->margin, med, sizeof(med));
+	else
+		snprintf(near, sizeof(near), "%.3g", ec.margin), snprintf(med, sizeof(med), "%.3g", e->margin);
+	if (x->nrep && isfinite(e->margin) && ec.margin < e->margin && strcmp(near, med) && vo != VO_PREMISE_ABSENT &&
+	    vo != VO_NOT_MEASURED && strlen(mt) + 64 < sizeof(mt))
+		snprintf(mt + strlen(mt), sizeof(mt) - strlen(mt), "; on the replica nearest its threshold: %s%s", near,
+			 ec.rate ? "x" : "");
 	snprintf(rows, sizeof(rows), "%d/%d", e->n, e->N);
 	snprintf(b, sizeof(b), "%s", basis);
 	for (int i = 0; i < e->nside && vo != VO_NOT_MEASURED; i++) {   /* what the gate read */
@@ -457,6 +490,8 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	snprintf(b + l, sizeof(b) - l, "%s%s%s", u->s[0] ? "; uses throttled rows: " : "", u->s,
 		 u->dirty ? "; uses rows measured from a DIRTY TREE (not a recorded result)" : "");
 	snprintf(mc, sizeof(mc), "raw: %s; paper-defined: %s%s%s", m, d, reps[0] ? "; " : "", reps);
+	if (!model_text || !*model_text)
+		model_text = "-";
 	const char *sv[] = { cr->id, cr->kind, cr->paper, cr->claim, cr->criterion, cr->paper_value, model_text };
 	for (size_t i = 0; i < NELEM(sv); i++)
 		csv_put_str(&x->o.w, sv[i]);
@@ -473,7 +508,7 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	csv_put_str(&x->o.w, u->s);
 	csv_put_num(&x->o.w, ec.spread);
 	csv_put_num(&x->o.w, ec.own_spread);
-	csv_put_str(&x->o.w, ec.rate ? "ratio" : "difference");
+	csv_put_str(&x->o.w, ec.rate ? "ratio of flip factors" : "difference of margins");
 	csv_put_str(&x->o.w, reps);
 	csv_end_row(&x->o.w);
 	const char *cells[] = { cr->id, cr->claim, cr->criterion, cr->paper_value, model_text, mc, rows, v, mt, b };

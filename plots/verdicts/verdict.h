@@ -82,9 +82,11 @@ struct claim_eval {
  */
 struct rep_value {
 	int measured;
-	double value;
+	double value;               /* the claim's value (its paper-defined one where it has one; NaN: none) */
 	enum verdict base;
 	double margin;
+	int premise_absent;         /* the model puts it outside the premise on this replica's ceilings */
+	int defined;                /* value is the paper-defined one */
 };
 void verdict_combine(struct claim_eval *e, const struct rep_value *rv, int n, double recorded);
 

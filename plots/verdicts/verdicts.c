@@ -78,10 +78,11 @@ static void gate_note(char *b, size_t len)
 		 "the verdict (a kernel of a kind no artifact measures, SCALE or SpMV, is not gated). Method and baseline "
 		 "alike: the side whose speed-up would flip the verdict. No claim about bytes or FLOPs is gated on a rate. "
 		 "A flip factor under 1 plus the claim's spread, or a distance under it, reads inconclusive: within "
-		 "spread; the spread is the largest ratio (a rate) or difference (any other value) between two "
-		 "measurements of the claim at one commit, across GPUs: data/hw/claim-spread.csv, generated from "
-		 "replicated runs (make claim-spread), and on a replicated run its own replicas' where larger. A "
-		 "replicated run decides a claim only when every replica answers alike.");
+		 "spread; the spread is how far the claim's margin moves between two measurements at one commit, across "
+		 "GPUs (signed by its side of the threshold: a flip factor's largest ratio, a distance's largest "
+		 "difference): data/hw/claim-spread.csv, generated from replicated runs (make claim-spread), and on a "
+		 "replicated run its own replicas' where larger. A replicated run decides a claim only when every "
+		 "replica answers alike and the smallest replica's margin clears the spread.");
 }
 
 /* the warm-up study's rows (one study a verdicts table), for its claims */
@@ -272,6 +273,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		x.counting = 0;
 		counts_note(&x, claims.nrows, counts, sizeof(counts));
 	}
+	c->replicas_note = "each claim judged on each, its GPUs named in the row";
 	if (counts[0] &&
 	    rd_outputs_open(c, ts->name, &x.o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err,
 			    errlen) == 0) {
@@ -279,6 +281,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		rc = rd_outputs_close(c, ts->name, &x.o, err, errlen);
 	}
 out:
+	c->replicas_note = NULL;
 	csv_table_free(&x.authors);
 	csv_table_free(&x.params);
 	csv_table_free(&x.spread);
