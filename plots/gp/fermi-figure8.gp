@@ -9,6 +9,8 @@
 # data=plots/out/fermi-figure8.csv by column name, the title from plots/out/fermi-figure8.vars and
 # data/paper/fermi-figure8.csv by column name; writes out.png and out.svg. Make target:
 # fermi-figure8.
+# A replicated run (REPLICAS=N): each measured point is the replicas' median, a bar through it
+# ends at the lowest and highest replica's rate.
 set datafile separator ','
 set datafile columnheaders
 # the methods drawn: those the data names, in the order it first names them (its configuration
@@ -42,6 +44,10 @@ stats data using (num("glups") > 0 ? (nthr = nthr + (column("throttled") == 1), 
   npitch = npitch + (strcol("method") eq "plane-sweep" && column("pitch_pow2") == 1), \
   npow2 = npow2 + (strcol("method") eq "plane-sweep" && column("pow2") == 1)) : 0) nooutput
 run = (exists("measured_run") ? measured_run : 1)
+# a replicated run's rows (replicas > 1): each replica's rate drawn as the ends of a bar through
+# the median point
+nrep = 0
+stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,720 font ",10" noenhanced } \
   else { set terminal svg size 1500,720 font ",10" noenhanced }
@@ -65,6 +71,8 @@ do for [fmt in "png svg"] {
     set grid xtics ytics
     plot for [i=1:3] data using (sel(d, word(methods,i)) && strcol("status") eq "verified" ? column("n") : NaN):(column("glups")) \
            with lines lw 2 lc rgb word(colors,i) notitle, \
+         for [i=1:3] data using (sel(d, word(methods,i)) && num("replicas") > 1 ? column("n") : NaN):(column("glups")):(num("gstencil_per_s_low")):(num("gstencil_per_s_high")) \
+           with yerrorbars pt 7 ps 0 lw 1.5 lc rgb word(colors,i) notitle, \
          for [i=1:3] data using (sel(d, word(methods,i)) && column("throttled") == 0 ? column("n") : NaN):(column("glups")) \
            with points pt 7 ps 0.9 lc rgb word(colors,i) notitle, \
          for [i=1:3] data using (sel(d, word(methods,i)) && column("throttled") == 1 ? column("n") : NaN):(column("glups")) \
@@ -95,11 +103,12 @@ do for [fmt in "png svg"] {
   set bmargin at screen 0.01
   unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale xy
   set xrange [0:1]; set yrange [0:1]
-  set key inside center top vertical Left reverse maxrows 4 font ",9" samplen 3
+  set key inside center top vertical Left reverse maxrows 5 font ",9" samplen 3
   plot 2 notitle, \
        for [i=1:3] keyentry with linespoints pt 7 ps 0.9 lw 2 lc rgb word(colors,i) title (NM[i] > 0 ? word(methods,i) : ""), \
        for [i=4:6] keyentry with linespoints dt 4 pt 4 ps 1.2 lw 1.5 lc rgb word(colors,i-3) title (NM[i] > 0 ? word(methods,i)." (rows n apart)" : ""), \
        keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
+       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
        keyentry with points pt 8 ps 2.2 lw 2 lc rgb "black" title (npitch > 0 ? "row pitch a power of two (plane sweep)" : ""), \
        keyentry with points pt 6 ps 2.2 lw 2 lc rgb "gray40" title (npow2 > 0 ? "n a power of two (plane sweep)" : ""), \
        keyentry with lines dt 2 lw 1.5 lc rgb "gray30" title "roof, one step a launch (naive, plane sweep)", \

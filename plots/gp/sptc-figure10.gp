@@ -8,6 +8,8 @@
 # says so. Reads data=plots/out/sptc-figure10.csv (stencil-render) by column name, and its title
 # and methods from plots/out/sptc-figure10.vars, which make loads; writes out.png and out.svg. Make
 # target: figure10 (= sptc-figure10).
+# A replicated run (REPLICAS=N): each measured point is the replicas' median, a bar through it
+# ends at the lowest and highest replica's rate.
 set datafile separator ','
 set datafile columnheaders
 colors = "#1b9e77 #d95f02 #7570b3 #e6ab02 #a6761d #386cb0 #e7298a #66a61e #666666 #17becf"
@@ -44,6 +46,10 @@ do for [i=1:words(methods)] {
   }
 }
 prec = prec.": ".last
+# a replicated run's rows (replicas > 1): each replica's rate drawn as the ends of a bar through
+# the median point
+nrep = 0
+stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1700,720 font ",10" noenhanced } \
   else { set terminal svg size 1700,720 font ",10" noenhanced }
@@ -87,6 +93,8 @@ do for [fmt in "png svg"] {
            with vectors nohead dashtype (8,4) lw 3 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(st, word(methods,i)) ? column("points") : NaN):(column("gstencil_per_s")) \
            with lines lw 2 lc rgb word(colors,i) notitle, \
+         for [i=1:words(methods)] data using (sel(st, word(methods,i)) && num("replicas") > 1 ? column("points") : NaN):(column("gstencil_per_s")):(num("gstencil_per_s_low")):(num("gstencil_per_s_high")) \
+           with yerrorbars pt 7 ps 0 lw 1.5 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(st, word(methods,i)) && column("throttled") == 0 ? column("points") : NaN):(column("gstencil_per_s")) \
            with points pt 7 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(st, word(methods,i)) && column("throttled") == 1 ? column("points") : NaN):(column("gstencil_per_s")) \
@@ -105,6 +113,7 @@ do for [fmt in "png svg"] {
        for [i=1:words(methods)] keyentry with linespoints pt 7 lw 2 lc rgb word(colors,i) title (M[i] > 0 ? word(methods,i) : ""), \
        for [i=1:words(methods)] keyentry with lines dashtype (8,4) lw 3 lc rgb word(colors,i) title (M[i] > 0 ? "" : word(methods,i)." (model plateau)"), \
        keyentry with lines dashtype (8,4) lw 3 lc rgb "gray40" title (nmeas > 0 ? "model plateau (a dashed bar in the method's colour)" : ""), \
-       keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : "")
+       keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
+       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : "")
   unset multiplot
 }

@@ -9,6 +9,8 @@
 # says so. Reads data=plots/out/sptc-figure9.csv by column name, and its title and methods (the
 # series drawn) from plots/out/sptc-figure9.vars, which make loads; writes out.png and out.svg.
 # Make target: sptc-figure9.
+# A replicated run (REPLICAS=N): each measured point is the replicas' median, a bar through it
+# ends at the lowest and highest replica's rate.
 set datafile separator ','
 set datafile columnheaders
 shapes = "box1d1r box1d2r box2d1r box2d2r box2d3r star2d1r star2d2r star2d3r"
@@ -52,6 +54,10 @@ do for [i=1:words(methods)] {
   }
 }
 prec = prec.": ".last
+# a replicated run's rows (replicas > 1): each replica's rate drawn as the ends of a bar through
+# the median point
+nrep = 0
+stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1600,680 font ",10" noenhanced } \
   else { set terminal svg size 1600,680 font ",10" noenhanced }
@@ -78,6 +84,8 @@ do for [fmt in "png svg"] {
          with vectors nohead dt 3 lw 1 lc rgb word(colors,i) notitle, \
        for [i=1:nm] data using (is(i) ? slot(i) - bar / 2 : NaN):(column("model_gstencil_per_s")):(bar):(0) \
          with vectors nohead lw 3 lc rgb word(colors,i) notitle, \
+       for [i=1:nm] data using (is(i) && num("replicas") > 1 ? slot(i) : NaN):(column("gstencil_per_s")):(num("gstencil_per_s_low")):(num("gstencil_per_s_high")) \
+         with yerrorbars pt 7 ps 0 lw 1.5 lc rgb word(colors,i) notitle, \
        for [i=1:nm] data using (is(i) && column("throttled") == 0 ? slot(i) : NaN):(column("gstencil_per_s")) \
          with points pt 7 ps 1.2 lc rgb word(colors,i) notitle, \
        for [i=1:nm] data using (is(i) && column("throttled") == 1 ? slot(i) : NaN):(column("gstencil_per_s")) \
@@ -95,6 +103,7 @@ do for [fmt in "png svg"] {
        for [i=1:nm] keyentry with points pt 7 ps 1.2 lc rgb word(colors,i) title (M[i] > 0 ? word(methods,i) : ""), \
        for [i=1:nm] keyentry with lines lw 3 lc rgb word(colors,i) title (M[i] > 0 ? "" : word(methods,i)." (model roof)"), \
        keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
+       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
        keyentry with lines lw 3 lc rgb "gray40" title (nmeas > 0 ? "model roof (a bar; dotted: up from the point)" : "")
   unset multiplot
 }

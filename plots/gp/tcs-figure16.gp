@@ -8,6 +8,8 @@
 # data=plots/out/tcs-figure16.csv (stencil-render) by column name, its title and methods from
 # plots/out/tcs-figure16.vars, which make loads, and data/paper/tcs-table3.csv by column name;
 # writes out.png and out.svg. Make target: tcs-figure16.
+# A replicated run (REPLICAS=N): each measured point is the replicas' median, a bar through it
+# ends at the lowest and highest replica's rate.
 set datafile separator ','
 set datafile columnheaders
 t3 = 'data/paper/tcs-table3.csv'
@@ -45,6 +47,10 @@ do for [i=1:words(methods)] {
   if (c > 0) { tf32 = tf32.(tf32 eq "" ? "" : " and ").word(methods,i) }
 }
 run = (exists("measured_run") ? measured_run : 1)
+# a replicated run's rows (replicas > 1): each replica's rate drawn as the ends of a bar through
+# the median point
+nrep = 0
+stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
 do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,700 font ",10" noenhanced } \
   else { set terminal svg size 1400,700 font ",10" noenhanced }
@@ -80,6 +86,8 @@ do for [fmt in "png svg"] {
            with labels font sfont textcolor rgb "black" notitle, \
          for [i=1:words(methods)] data using (sel(i) ? place(casenum(strcol("label")), i) - 0.4 * w / n : NaN):(column("model_gstencil_per_s")):(0.8 * w / n):(0) \
            with vectors nohead lw 3 lc rgb word(colors,i) notitle, \
+         for [i=1:words(methods)] data using (sel(i) && num("replicas") > 1 ? place(casenum(strcol("label")), i) : NaN):(column("gstencil_per_s")):(num("gstencil_per_s_low")):(num("gstencil_per_s_high")) \
+           with yerrorbars pt 7 ps 0 lw 1.5 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(i) && column("throttled") == 0 ? place(casenum(strcol("label")), i) : NaN):(column("gstencil_per_s")) \
            with points pt 7 ps 1.5 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(i) && column("throttled") == 1 ? place(casenum(strcol("label")), i) : NaN):(column("gstencil_per_s")) \
@@ -98,6 +106,7 @@ do for [fmt in "png svg"] {
        for [i=1:words(methods)] keyentry with points pt 7 ps 1.5 lc rgb word(colors,i) title (NM[i] > 0 ? word(methods,i)." measured" : ""), \
        for [i=1:words(methods)] keyentry with lines lw 3 lc rgb word(colors,i) title (NM[i] > 0 ? "" : word(methods,i)." model roof"), \
        keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
+       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
        keyentry with lines lw 3 lc rgb "gray40" title (nmeas > 0 ? "model roof (a bar in the method's colour)" : ""), \
        for [i=1:words(methods)] keyentry with points pt star ps 1.5 lc rgb word(colors,i) \
          title (NP[i] > 0 ? word(methods,i)." paper: A100 (tcs Table 3)" : "")
