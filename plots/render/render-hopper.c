@@ -40,7 +40,7 @@ static const char *const hp_cols[] = { "problem", "stencil", "dtype", "fusion", 
 				       "wgmma_share_of_roof", "cc_gstencil_per_s", "mma_over_cc", "wgmma_over_cc",
 				       "mma_power_w", "wgmma_power_w", "mma_energy_nj_per_point_step",
 				       "wgmma_energy_nj_per_point_step", "mma_variant", "wgmma_variant", "mma_clock_reasons",
-				       "wgmma_clock_reasons" };
+				       "wgmma_clock_reasons", "mma_low", "mma_high", "wgmma_low", "wgmma_high" };
 static const char *const hp_md[] = { "problem", "method", "mma.sync", "wgmma", "wgmma / mma.sync",
 				     "roofs: mma.sync, wgmma", "of roof: mma.sync, wgmma", "board W: mma.sync, wgmma",
 				     "nJ / point-step: mma.sync, wgmma", "TC/CC: mma.sync, wgmma",
@@ -79,6 +79,11 @@ static void hp_row(struct outputs *o, const struct target *t, const struct point
 	csv_put_str(&o->w, vw ? vw : "");
 	csv_put_str(&o->w, m->reasons);
 	csv_put_str(&o->w, xw);
+	/* a replicated run: the lowest and highest replica's rate of each (NaN: one measurement) */
+	const double ends[] = { m->nrep > 1 ? m->lo : NAN, m->nrep > 1 ? m->hi : NAN,
+				w && w->nrep > 1 ? w->lo : NAN, w && w->nrep > 1 ? w->hi : NAN };
+	for (size_t k = 0; k < NELEM(ends); k++)
+		csv_put_num(&o->w, ends[k]);
 	csv_end_row(&o->w);
 	char prob[160], a[3][48], r[6][96];
 	snprintf(prob, sizeof(prob), "%s: %s %s t=%d %s", m->cfg->label, m->cfg->stencil->name,
