@@ -42,6 +42,8 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 double bench_now(void *ctx);
 void bench_rest(void *ctx, double s);
 double bench_clock(void *ctx);
+/* the energy counter, mJ (protocol_ops' energy_mj): NaN without one */
+double bench_energy(void *ctx);
 void bench_read_nvml(struct protocol_sample *s);
 /* the runner's checks (stencilbench.cu), shared with the workload runner: open the device (exit 3
  * without one), refuse a run directory of another GPU, refuse a dirty build unless ALLOW_DIRTY=1 */

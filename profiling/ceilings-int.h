@@ -20,6 +20,7 @@ struct ceil_timing {
 	int burst_n;
 	double median_s, mhz, power_w, warmup_s;
 	int n;
+	double counter_w;   /* the energy counter's average power over the warm-up's last 0.75 s (NaN: none) */
 };
 void ceil_time(launch_fn f, void *ctx, int reps, int quick, struct ceil_timing *t);
 /* ceilings.csv's columns (ceilings.cu) and one row: value = work / the sustained median, burst_value

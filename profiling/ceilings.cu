@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cuda_fp16.h>
 
@@ -302,12 +303,19 @@ void ceil_time(launch_fn f, void *ctx, int reps, int quick, struct ceil_timing *
 	t->best_s = s.min, t->burst_median_s = s.median, t->burst_n = reps;
 	t->burst_mhz = pos_median(mhz, reps);
 	/* sustained: the benchmark itself for CEIL_WARMUP_S (quick: 0.05 s), then the samples */
+	/* the energy counter read every 50 ms of the warm-up's last 0.75 s: its slope the power */
 	const double warm = quick ? 0.05 : CEIL_WARMUP_S, t0 = host_now();
+	double et[64], emj[64], last = -1;
+	int ne = 0;
 	while (host_now() - t0 < warm) {
 		for (int i = 0; i < 8; i++)
 			f(ctx);
 		CUDA_CHECK_LAUNCH(1);
+		const double now = host_now(), mj = nvml_energy_mj();
+		if (!quick && now - t0 >= warm - 0.75 && now - last >= 0.05 && ne < 64 && mj == mj)
+			et[ne] = now, emj[ne++] = mj, last = now;
 	}
+	t->counter_w = stats_slope(et, emj, (size_t)ne) / 1000;
 	t->warmup_s = host_now() - t0;
 	const double t1 = host_now();
 	int n = 0;
@@ -328,7 +336,7 @@ void ceil_time(launch_fn f, void *ctx, int reps, int quick, struct ceil_timing *
 
 const char *const ceil_columns[] = { "quantity", "value", "unit", "how", "basis", "samples", "warmup_s",
 				     "sm_clock_mhz", "power_w", "burst_value", "burst_median_value", "burst_samples",
-				     "burst_sm_clock_mhz" };
+				     "burst_sm_clock_mhz", "counter_power_w", "energy_per_work", "energy_unit" };
 const int ceil_column_count = sizeof(ceil_columns) / sizeof(ceil_columns[0]);
 
 static int ceil_quick;   /* the basis column: "sustained", or "quick" (QUICK=1's short warm-up) */
@@ -349,7 +357,46 @@ void ceil_put_row(struct csv_writer *w, const char *q, double work, const char *
 	csv_put_num(w, work / t->burst_median_s);
 	csv_put_int(w, t->burst_n);
 	csv_put_num(w, t->burst_mhz);
+	/* the energy a unit of work: W over GB/s is nJ a byte, W over TFLOP/s pJ a FLOP (board power,
+	 * idle included: the model's constant power is apart) */
+	const int bytes = strstr(unit, "GB/s") != NULL, flops = strstr(unit, "TFLOP/s") != NULL;
+	csv_put_num(w, t->counter_w);
+	csv_put_num(w, (bytes || flops) ? t->counter_w / (work / t->median_s) : NAN);
+	csv_put_str(w, bytes ? "nJ/byte" : flops ? "pJ/FLOP" : "NA");
 	csv_end_row(w);
+}
+
+/* the GPU's idle power: a rest of 2 s, then the energy counter read every 0.1 s for 1 s, its slope
+ * (the row idle_power, W); NaN without the counter */
+static void idle_power(struct csv_writer *w, int quick)
+{
+	double t[16], mj[16];
+	size_t n = 0;
+	CUDA_CHECK(cudaDeviceSynchronize());
+	if (quick)
+		return;
+	usleep(2000000);
+	for (const double t0 = host_now(); n < 11; n++) {
+		while (host_now() - t0 < 0.1 * (double)n)
+			usleep(1000);
+		t[n] = host_now(), mj[n] = nvml_energy_mj();
+		if (mj[n] != mj[n])
+			return;
+	}
+	const double watts = stats_slope(t, mj, n) / 1000;
+	csv_put_str(w, "idle_power");
+	csv_put_num(w, watts);
+	csv_put_str(w, "W");
+	csv_put_str(w, "the energy counter's slope over 1 s after a 2-s rest, nothing launched");
+	csv_put_str(w, "sustained");
+	csv_put_int(w, (long)n);
+	for (int c = 6; c < ceil_column_count - 3; c++)
+		csv_put_str(w, "NA");
+	csv_put_num(w, watts);
+	csv_put_str(w, "NA");
+	csv_put_str(w, "NA");
+	csv_end_row(w);
+	fprintf(stderr, "  %-28s %8.1f W\n", "idle_power", watts);
 }
 
 void ceil_say(const char *q, double work, const char *unit, const struct ceil_timing *t)
@@ -573,6 +620,7 @@ int ceilings_run(const char *dir, int quick, int use_counters)
 		}
 	}
 
+	idle_power(&w, quick);
 	dram_ceilings(&w, quick, sms, reps);
 	l2_ceiling(&w, p, d_out, quick, sms, reps);
 	smem_ceiling(&w, d_out, quick, sms, reps);

@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,7 @@ static struct {
 	int (*uuid)(nvml_device_t, char *, unsigned);
 	int (*reasons)(nvml_device_t, unsigned long long *);
 	int (*power)(nvml_device_t, unsigned *);
+	int (*energy)(nvml_device_t, unsigned long long *);
 } nvm;
 
 static int nvml_open(void)
@@ -196,6 +198,7 @@ static int nvml_open(void)
 	if (!nvm.reasons)   /* drivers before 535 name it for throttling */
 		SYM(reasons, "nvmlDeviceGetCurrentClocksThrottleReasons");
 	SYM(power, "nvmlDeviceGetPowerUsage");
+	SYM(energy, "nvmlDeviceGetTotalEnergyConsumption");
 #undef SYM
 	if (!nvm.init || !nvm.by_pci || !nvm.clock || nvm.init() != 0)
 		return 0;
@@ -237,6 +240,14 @@ double nvml_power_w(void)
 	if (!nvml_open() || !nvm.power || nvm.power(nvm.dev, &mw) != 0)
 		return -1;
 	return mw / 1000.0;
+}
+
+double nvml_energy_mj(void)
+{
+	unsigned long long mj;
+	if (!nvml_open() || !nvm.energy || nvm.energy(nvm.dev, &mj) != 0)
+		return NAN;
+	return (double)mj;
 }
 
 /* ---- meta.csv ---- */

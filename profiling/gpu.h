@@ -56,6 +56,9 @@ long long nvml_clock_reasons(void);
 /* The board power now in W (NVML's reading, which averages over its own window), -1 when
  * unavailable. */
 double nvml_power_w(void);
+/* the GPU's total energy counter since the driver loaded, mJ (nvmlDeviceGetTotalEnergyConsumption,
+ * updated every 20-100 ms; Volta and newer); NaN without it */
+double nvml_energy_mj(void);
 
 /* Run metadata: one row per tool invocation appended to DIR/meta.csv (atomically). */
 struct run_meta {

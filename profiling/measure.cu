@@ -55,6 +55,7 @@ struct timing_ctx {
 double bench_now(void *c) { (void)c; return now_s(); }
 
 double bench_clock(void *c) { (void)c; return nvml_sm_clock(); }
+double bench_energy(void *c) { (void)c; return nvml_energy_mj(); }
 
 void bench_read_nvml(struct protocol_sample *s)
 {
@@ -310,7 +311,7 @@ static void count_row(struct row *r, struct timing_ctx *tc)
  * window's write-back calibration go to their phases; whether protocol_row ran */
 static int time_row(struct row *r, const struct options *o, struct timing_ctx *tc)
 {
-	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest, bench_clock };
+	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest, bench_clock, bench_energy };
 	double t = now_s();
 	/* --original first, on a GPU left idle: what a fixed-count driver starting afresh measures */
 	if (o->original) {

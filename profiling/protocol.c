@@ -19,6 +19,7 @@ void protocol_default(struct protocol *p)
 	p->target_ci = 0.005;
 	p->flush_l2 = 1;
 	p->max_retakes = 5;
+	p->energy_window_s = 0.75;
 }
 
 void protocol_quick(struct protocol *p)
@@ -28,6 +29,7 @@ void protocol_quick(struct protocol *p)
 	p->min_samples = 5;
 	p->max_samples = 20;
 	p->max_sample_s = 0.1;
+	p->energy_window_s = 0;   /* a smoke run's 0.05 s warm-up spans no counter update */
 }
 
 void protocol_reasons_text(long long reasons, char *buf, size_t len)
@@ -57,10 +59,29 @@ const char *protocol_stop_name(int reason)
 	}
 }
 
+/* the energy counter's readings over a warm-up's window (at most ENERGY_READS) */
+#define ENERGY_READS 64
+struct energy_log {
+	double t[ENERGY_READS], mj[ENERGY_READS];
+	long launches[ENERGY_READS];   /* the launches done when read */
+	int n;
+};
+
+/* a reading of the counter into e (when it has room and the counter one) */
+static void energy_read(const struct protocol_ops *ops, struct energy_log *e, double t, long launches)
+{
+	const double mj = ops->energy_mj(ops->ctx);
+	if (e->n < ENERGY_READS && mj == mj) {
+		e->t[e->n] = t, e->mj[e->n] = mj, e->launches[e->n] = launches;
+		e->n++;
+	}
+}
+
 /* warmup_s of the row's own launches, time-based: calibration launches, then batches of about
- * batch_s until the time has passed; *launches: how many; *launch_s: the calibrated launch time */
+ * batch_s until the time has passed; *launches: how many; *launch_s: the calibrated launch time.
+ * e (NULL: none): the energy counter read at each batch boundary of its last window_s */
 static int warm_up(const struct protocol *p, const struct protocol_ops *ops, double warmup_s, long *launches,
-		   double *launch_s)
+		   double *launch_s, struct energy_log *e)
 {
 	const double t0 = ops->now(ops->ctx);
 	int rc;
@@ -68,8 +89,11 @@ static int warm_up(const struct protocol *p, const struct protocol_ops *ops, dou
 		return rc;
 	*launch_s = (ops->now(ops->ctx) - t0) / p->calib_launches;
 	*launches = p->calib_launches;
+	const int log = e && ops->energy_mj && p->energy_window_s > 0;
 	for (;;) {
-		const double left = warmup_s - (ops->now(ops->ctx) - t0);
+		const double now = ops->now(ops->ctx), left = warmup_s - (now - t0);
+		if (log && left <= p->energy_window_s)
+			energy_read(ops, e, now, *launches);
 		if (left <= 0)
 			return 0;
 		const long batch = (long)(fmin(left, p->batch_s) / fmax(*launch_s, 1e-9)) + 1;
@@ -77,6 +101,16 @@ static int warm_up(const struct protocol *p, const struct protocol_ops *ops, dou
 			return rc;
 		*launches += batch;
 	}
+}
+
+/* the average power of e's window, the least-squares slope of energy over time, into r (three
+ * readings at least, else NaN) */
+static void energy_fit(const struct energy_log *e, struct protocol_result *r)
+{
+	r->counter_w = stats_slope(e->t, e->mj, (size_t)e->n) / 1000;   /* mJ/s */
+	r->energy_s = r->counter_w == r->counter_w ? e->t[e->n - 1] - e->t[0] : NAN;
+	r->energy_launches = r->counter_w == r->counter_w ? e->launches[e->n - 1] - e->launches[0] : 0;
+	r->energy_reads = e->n;
 }
 
 /* a kept sample appended to r (its arrays grown as needed) */
@@ -139,7 +173,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 	int rc, cap = 0, next_check = p->min_samples;
 
 	memset(r, 0, sizeof(*r));
-	r->sm_mhz_median = r->sm_mhz_min = r->power_median_w = NAN;
+	r->sm_mhz_median = r->sm_mhz_min = r->power_median_w = r->counter_w = r->energy_s = NAN;
 	r->reasons = -1;
 	r->warmup_asked_s = warmup_s < 0 ? p->warmup_s : warmup_s;
 	r->rest_s = rest_s > 0 ? rest_s : 0;
@@ -149,10 +183,12 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 		r->rest_wall_s = ops->now(ops->ctx) - t_rest;
 	}
 
-	/* 1. the row's own warm-up, immediately before its samples */
+	/* 1. the row's own warm-up, immediately before its samples, the energy counter read over its end */
 	const double t0 = ops->now(ops->ctx);
-	if ((rc = warm_up(p, ops, r->warmup_asked_s, &launches, &launch_s)) != 0)
+	struct energy_log elog = { .n = 0 };
+	if ((rc = warm_up(p, ops, r->warmup_asked_s, &launches, &launch_s, &elog)) != 0)
 		return rc;
+	energy_fit(&elog, r);
 	r->calib_launch_s = launch_s;
 	r->warmup_launches = launches;
 	t_samp = t_first = ops->now(ops->ctx);
@@ -169,7 +205,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 		if (s.reasons > 0 && (s.reasons & PR_RETAKE)) {
 			if (r->retakes < p->max_retakes) {
 				r->retakes++;
-				if ((rc = warm_up(p, ops, r->warmup_asked_s, &launches, &launch_s)) != 0)
+				if ((rc = warm_up(p, ops, r->warmup_asked_s, &launches, &launch_s, NULL)) != 0)
 					return rc;
 				t_samp = ops->now(ops->ctx);
 				r->retakes_s += t_samp - t_this;   /* the discarded sample and its warm-up */

@@ -15,6 +15,8 @@
  *      after a fresh warmup_s of the kernel, never after an idle rest (at most max_retakes a row;
  *      past that it is kept and counted as throttled). A sample under the software power cap is
  *      kept: under the cap is where Hopper settles, the steady state being measured.
+ * During the last energy_window_s of the warm-up the GPU's energy counter is read at every batch
+ * boundary: its slope is the row's average board power at steady state (counter_w).
  * The device work is behind callbacks, so the loop is tested on the CPU with a fake clock.
  */
 #ifndef PROTOCOL_H
@@ -48,6 +50,8 @@ struct protocol {
 	double target_ci;       /* 0.005: the median's 95 % confidence half-width over the median */
 	int flush_l2;           /* 1 unless --hot */
 	int max_retakes;        /* 5: samples with a PR_RETAKE reason discarded and retaken per row, at most */
+	double energy_window_s; /* 0.75: the last part of the first warm-up over which the energy counter
+				 * is read at every batch (0: not read) */
 };
 
 /* The full protocol and the QUICK=1 smoke-test one (short warm-up, few samples). */
@@ -72,6 +76,9 @@ struct protocol_ops {
 	void (*rest)(void *ctx, double s);
 	/* the SM clock now, MHz (the original protocol's record of an idle GPU); NULL: not read */
 	double (*clock)(void *ctx);
+	/* the GPU's total energy counter now, mJ (NVML's, updated every 20-100 ms); NaN when the GPU
+	 * or driver has none; NULL: not read */
+	double (*energy_mj)(void *ctx);
 };
 
 struct protocol_result {
@@ -97,6 +104,15 @@ struct protocol_result {
 	double sm_mhz_median;       /* NaN when the clock was not read */
 	double sm_mhz_min;          /* NaN when the clock was not read */
 	double power_median_w;      /* NaN when the power was not read */
+	/* the energy counter over the end of the first warm-up (back-to-back launches at steady
+	 * state): read at each batch boundary of the window, the average power the least-squares
+	 * slope of energy over time (the readings' staircase of 20-100 ms updates averaged out), and
+	 * the launches the window held: energy a launch = counter_w x energy_s / energy_launches.
+	 * NaN and 0 where not read (no counter, a warm-up too short for three readings) */
+	double counter_w;           /* W */
+	double energy_s;            /* the window's duration */
+	long energy_launches;       /* the launches in it */
+	int energy_reads;           /* the counter readings the slope is fitted to */
 };
 
 enum { PROTOCOL_STOP_CI = 1, PROTOCOL_STOP_TIME = 2, PROTOCOL_STOP_COUNT = 3 };

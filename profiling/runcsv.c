@@ -134,6 +134,13 @@ static void put_method(struct csv_writer *w, const struct row_view *x)
 	/* the board power over the samples x the median time, per point-step */ \
 	X(energy_nj_per_point_step, put_or_na(w, x->t && !isnan(x->r->pr.power_median_w), \
 					      x->r->pr.power_median_w * x->med / x->steps * 1e9)) \
+	/* the energy counter over the end of the warm-up (protocol.h): its average power, its window \
+	 * and launches, and the energy a point-step (gross: the board's, idle power included) */ \
+	X(counter_power_w, put_or_na(w, x->t && !isnan(x->r->pr.counter_w), x->r->pr.counter_w)) \
+	X(energy_window_s, put_or_na(w, x->t && !isnan(x->r->pr.counter_w), x->r->pr.energy_s)) \
+	X(energy_window_launches, put_or_na(w, x->t && !isnan(x->r->pr.counter_w), (double)x->r->pr.energy_launches)) \
+	X(energy_counter_nj_per_point_step, put_or_na(w, x->t && !isnan(x->r->pr.counter_w) && x->r->pr.energy_launches > 0, \
+		x->r->pr.counter_w * x->r->pr.energy_s / (double)x->r->pr.energy_launches / x->steps * 1e9)) \
 	/* compulsory traffic (each input read once, each output written once) over the median */ \
 	X(achieved_gbps, T(2.0 * dtype_table[x->c->dtype].bytes * x->pts / x->med * 1e-9)) \
 	X(dram_read_bytes, H(x->v[CTR_DRAM_READ])) \

@@ -95,3 +95,15 @@ void stats_compute(const double *v, size_t n, struct stats *st)
 	st->rsd = st->mean != 0 ? st->stdev / fabs(st->mean) : 0;
 	free(s);
 }
+
+double stats_slope(const double *t, const double *y, size_t n)
+{
+	double mt = 0, my = 0, stt = 0, sty = 0;
+	if (n < 3)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		mt += t[i] / (double)n, my += y[i] / (double)n;
+	for (size_t i = 0; i < n; i++)
+		stt += (t[i] - mt) * (t[i] - mt), sty += (t[i] - mt) * (y[i] - my);
+	return stt > 0 ? sty / stt : NAN;
+}

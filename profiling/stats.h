@@ -27,6 +27,9 @@ double stats_rsd(const double *v, size_t n);
  * of ranks n/2 -+ 0.98 sqrt(n), 1-based, clamped to 1 .. n), its half-width over the median; INFINITY
  * for n < 6 (no such interval is narrower than the data), NaN for a median of 0. */
 double stats_median_ci_rel(const double *v, size_t n);
+/* the least-squares slope of y over t (n >= 3 points with t spread; else NaN): an energy counter's
+ * readings (mJ) over host seconds give the average power in mW */
+double stats_slope(const double *t, const double *y, size_t n);
 
 #ifdef __cplusplus
 }

@@ -104,11 +104,50 @@ static void fake_rest(void *c, double s)
 	f->t += s;
 }
 
+/* NVML's energy counter as a GPU drawing power_w keeps it: whole mJ, updated every 50 ms (a
+ * staircase), NaN where the fake has none */
+static double fake_energy(void *c)
+{
+	const struct fake *f = c;
+	return f->power_w > 0 ? floor(floor(f->t / 0.05) * 0.05 * f->power_w * 1e3) : NAN;
+}
+
+/* The energy a row's warm-up ends with: the counter read at each batch of the last 0.75 s, its
+ * slope the board's power (650 W from a 50 ms staircase within 2 %), the window's launches those
+ * made in it; a GPU without the counter, or a smoke run's warm-up, reads none */
+static void test_protocol_energy_counter(void **state)
+{
+	static const double steady[] = { 1e-3 };
+	struct fake f = { .launch_s = 1e-3, .sample_s = steady, .nsample = 1, .power_w = 650 };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, fake_energy };
+	struct protocol p;
+	struct protocol_result r;
+	(void)state;
+	protocol_default(&p);
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	assert_true(r.energy_reads >= 7);
+	assert_near(r.counter_w, 650, 13);
+	assert_true(r.energy_s > 0.6 && r.energy_s <= 0.75 + p.batch_s);
+	assert_near((double)r.energy_launches, r.energy_s / 1e-3, 1.5);   /* 1 ms a launch */
+	/* the energy a launch: 650 W x 1 ms = 0.65 J, within the slope's 2 % */
+	assert_near(r.counter_w * r.energy_s / (double)r.energy_launches, 0.65, 0.013);
+	protocol_free(&r);
+	f = (struct fake){ .launch_s = 1e-3, .sample_s = steady, .nsample = 1, .power_w = 0 };   /* no counter */
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	assert_true(isnan(r.counter_w) && r.energy_launches == 0 && r.energy_reads == 0);
+	protocol_free(&r);
+	protocol_quick(&p);   /* 0.05 s: no window */
+	f = (struct fake){ .launch_s = 1e-3, .sample_s = steady, .nsample = 1, .power_w = 650 };
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	assert_true(isnan(r.counter_w));
+	protocol_free(&r);
+}
+
 static void test_protocol_warmup_and_ci_stop(void **state)
 {
 	static const double steady[] = { 1e-3 };
 	struct fake f = { .launch_s = 1e-3, .flush_s = 2e-4, .sample_s = steady, .nsample = 1, .power_w = 650 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -154,7 +193,7 @@ static void test_protocol_ci_outliers(void **state)
 {
 	static const double s[] = { 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 5e-3 };
 	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 10 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -171,7 +210,7 @@ static void test_protocol_time_stop(void **state)
 {
 	static const double noisy[] = { 1.0e-3, 1.1e-3 };   /* the median's interval spans both: 4.8 % */
 	struct fake f = { .launch_s = 1e-3, .flush_s = 5e-4, .sample_s = noisy, .nsample = 2 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -200,7 +239,7 @@ static void test_protocol_count_and_failure(void **state)
 	static const double s[] = { 2e-3, 2.5e-3 };
 	static const double mhz[] = { 1980, 1980, 1000, 1980, 1400 };
 	struct fake f = { .launch_s = 2e-3, .sample_s = s, .nsample = 2, .mhz = mhz, .nmhz = 5 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -216,7 +255,7 @@ static void test_protocol_count_and_failure(void **state)
 	protocol_free(&r);
 	/* a failing launch stops the protocol with its code */
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 2, .fail_after = 50 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL, NULL };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL, NULL, NULL };
 	assert_int_equal(protocol_row(&p, &gops, -1, 0, &r), 7);
 	protocol_free(&r);
 	/* QUICK=1 keeps the same rules with smaller numbers, and says so */
@@ -244,7 +283,7 @@ static void test_protocol_reason_retakes(void **state)
 						      PR_POWER_CAP };
 	static const long long hot[] = { PR_HW_SLOWDOWN };
 	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .reasons = cap_then_thermal, .nreasons = 4 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	char text[160];
@@ -262,7 +301,7 @@ static void test_protocol_reason_retakes(void **state)
 	protocol_free(&r);
 
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .reasons = hot, .nreasons = 1 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest, NULL };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL };
 	assert_int_equal(protocol_row(&p, &gops, -1, 0, &r), 0);
 	assert_int_equal(r.retakes, p.max_retakes);
 	assert_int_equal(r.n, 10);
@@ -313,7 +352,7 @@ static void test_protocol_every_row(void **state)
 	for (size_t i = 0; i < n; i++) {
 		/* each row its own kernel (its own launch cost), one clock: the next row starts right after */
 		struct fake k = { .t = t, .launch_s = 1e-4 * (double)(i + 1), .sample_s = s, .nsample = 1 };
-		struct protocol_ops ops = { &k, fake_now, fake_launch, fake_sample, fake_rest, NULL };
+		struct protocol_ops ops = { &k, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL };
 		struct protocol_result r;
 		assert_int_equal(options_time_row(&o, 0, cfgs[i].warmup_s, cfgs[i].rest_s, &ops, &r), 0);
 		assert_true((double)k.launches_at_sample[0] * k.launch_s >= 1.0);
@@ -593,7 +632,7 @@ static void test_protocol_original(void **state)
 {
 	(void)state;
 	struct fake f = { .launch_s = 2e-3 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, NULL, fake_rest, fake_clock };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, NULL, fake_rest, fake_clock, NULL };
 	struct original_result o;
 	assert_int_equal(protocol_original(&ops, &o), 0);
 	assert_int_equal(f.rests, 1);
@@ -608,7 +647,7 @@ static void test_protocol_original(void **state)
 	assert_int_equal(o.timed_launches, ORIGINAL_TIMED);
 	/* a failing launch is reported */
 	struct fake g = { .launch_s = 1e-3, .fail_after = 50 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, NULL, fake_rest, NULL };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, NULL, fake_rest, NULL, NULL };
 	assert_int_equal(protocol_original(&gops, &o), 7);
 }
 
@@ -617,6 +656,7 @@ void run_measure_tests(struct group_result *r)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stats),
 		cmocka_unit_test(test_protocol_warmup_and_ci_stop),
+		cmocka_unit_test(test_protocol_energy_counter),
 		cmocka_unit_test(test_protocol_every_row),
 		cmocka_unit_test(test_protocol_reason_retakes),
 		cmocka_unit_test(test_median_ci),

@@ -312,6 +312,27 @@ static void test_replicas(void **state)
 	assert_non_null(strstr(err, "in one replica"));
 }
 
+/* a row's power and energy from the energy counter where the runner read it (counter_power_w and
+ * energy_counter_nj_per_point_step), said in the footer; the sampled ones where it did not */
+static void test_counter_energy(void **state)
+{
+	(void)state;
+	char err[1024];
+	const char *run = fixture_copy(), *out = temp_dir();
+	edit(run, "tcs-table4.csv", 0, "counter_power_w", "612.5", -1);
+	edit(run, "tcs-table4.csv", 0, "energy_counter_nj_per_point_step", "1.234", -1);
+	if (render(run, out, "tcs-table4", err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	const char *md = slurp_file(out, "tcs-table4.md");
+	assert_non_null(strstr(md, "612"));
+	assert_non_null(strstr(md, "1.234"));
+	assert_non_null(strstr(md, "the GPU's energy counter over the last 0.75 s of each row's own warm-up"));
+	run = fixture_copy();
+	if (render(run, out, "tcs-table4", err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_null(strstr(slurp_file(out, "tcs-table4.md"), "energy counter"));
+}
+
 static void test_status_filter(void **state)
 {
 	(void)state;
@@ -628,6 +649,7 @@ void run_sanity_tests(struct group_result *r)
 		cmocka_unit_test(test_impossible_row_cli),
 		cmocka_unit_test(test_duplicates),
 		cmocka_unit_test(test_replicas),
+		cmocka_unit_test(test_counter_energy),
 		cmocka_unit_test(test_status_filter),
 		cmocka_unit_test(test_throttled_rows),
 		cmocka_unit_test(test_provenance_titles),

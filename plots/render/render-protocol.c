@@ -37,6 +37,10 @@ static const char thr_clock_note[] =
 	"is not a full-clock result. The CSV carries throttled (0/1), throttled_samples, samples and the SM "
 	"clock columns.";
 static const char no_power_note[] = "power and energy: not recorded by this run (it predates them)";
+static const char counter_note[] = "board W and nJ / point-step: the GPU's energy counter over the last 0.75 s of "
+				   "each row's own warm-up (its slope, back-to-back launches at steady state), gross: the "
+				   "board's idle power included; a row without it, the power NVML sampled during its "
+				   "samples times its median time";
 static const char burst_note[] = "roofs: burst ceilings (best of 10 launches; the run predates sustained ceilings)";
 
 /* ---- a number of a CSV row, read and written (every file of the renderer's; this one is the
@@ -93,7 +97,7 @@ void rd_used_reset(struct render_ctx *c)
 		memset(c->inv_used, 0, c->nmeta);
 	c->inv_unknown = 0;
 	c->inv_unknown_id[0] = '\0';
-	c->no_power = c->reasons = c->thr_nvml = c->thr_clock = c->roofs = 0;
+	c->no_power = c->reasons = c->thr_nvml = c->thr_clock = c->roofs = c->counter_energy = 0;
 }
 
 int rd_reasons_other(const char *reasons)
@@ -121,6 +125,7 @@ void rd_note_row(struct render_ctx *c, const struct csv_table *t, size_t r, int 
 		c->inv_unknown = 2;
 	rd_stale_note_row(c, t, r);   /* its method, for the title's staleness */
 	c->no_power |= csv_table_col(t, "power_median_w") < 0;
+	c->counter_energy |= isfinite(rd_num(t, (long)r, "counter_power_w"));
 	c->reasons |= rd_reasons_other(csv_table_get(t, r, "clock_reasons"));
 	if (throttled && csv_table_col(t, "clock_reasons") >= 0)
 		c->thr_nvml = 1;
@@ -139,8 +144,12 @@ void rd_row_power(const struct csv_table *t, long r, const char *energy, double 
 		  const char **reasons)
 {
 	const char *s = r >= 0 ? csv_table_get(t, (size_t)r, "clock_reasons") : NULL;
-	*power = rd_num(t, r, "power_median_w");
-	*nj = rd_num(t, r, energy);
+	/* a stencil row's power and energy from the energy counter where the runner read it, else the
+	 * sampled board power over the median time */
+	const double cw = rd_num(t, r, "counter_power_w"), cnj = rd_num(t, r, "energy_counter_nj_per_point_step");
+	const int counter = !strcmp(energy, "energy_nj_per_point_step") && isfinite(cw) && isfinite(cnj);
+	*power = counter ? cw : rd_num(t, r, "power_median_w");
+	*nj = counter ? cnj : rd_num(t, r, energy);
 	*reasons = s && *s ? s : "NA";
 }
 
@@ -264,6 +273,8 @@ void rd_protocol_notes(const struct render_ctx *c, struct md_table *md)
 		md_note(md, thr_clock_note);
 	if (c->rundir[0] && c->no_power)
 		md_note(md, no_power_note);
+	if (c->rundir[0] && c->counter_energy)
+		md_note(md, counter_note);
 	if (c->rundir[0] && c->roofs)
 		roofs_note(c, md);
 	char *lines[MAX_PROTOCOLS + 1];

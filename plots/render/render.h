@@ -90,6 +90,7 @@ struct render_ctx {
 	int inv_unknown;            /* rows of invocations meta.csv does not hold: 1 of one, 2 of more */
 	char inv_unknown_id[64];    /* the first of those invocations */
 	int no_power;               /* a run CSV it used predates the power and energy columns */
+	int counter_energy;         /* ... a row's power and energy are the energy counter's (protocol.h) */
 	int reasons;                /* a row it used had a clock-event reason other than the power cap */
 	int thr_nvml, thr_clock;    /* throttled rows: by NVML reasons; by the older 75 % clock rule */
 	int roofs;                  /* it stands on the run's ceilings (the model's roofs, shares of them) */
