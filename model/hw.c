@@ -59,6 +59,11 @@ static int add_rows(struct hw *hw, const struct csv_table *t, const char *gpu, c
 			return -1;
 		}
 		row.line = t->lines[r];
+		const char *pw = csv_table_get(t, r, "counter_power_w");
+		char *end;
+		row.power_w = pw && *pw ? strtod(pw, &end) : NAN;
+		if (pw && *pw && (*end || !(row.power_w > 0)))
+			row.power_w = NAN;   /* NA: not measured */
 		snprintf(row.quantity, sizeof(row.quantity), "%s", q);
 		snprintf(row.unit, sizeof(row.unit), "%s", u);
 		snprintf(row.source, sizeof(row.source), "%s", src);
@@ -80,6 +85,7 @@ static int load(struct hw *hw, const char *path, const char *gpu, char *err, siz
 	int rc;
 
 	memset(hw, 0, sizeof(*hw));
+	hw->cap_w = hw->pi0_w = hw->pi0_resid_w = hw->idle_w = NAN;   /* power.h sets them */
 	if (csv_table_read(path, &t, err, errlen) != 0)
 		return -1;
 	rc = csv_table_require(&t, gpu ? need_gpu : need_ceil, err, errlen);

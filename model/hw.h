@@ -28,12 +28,20 @@ struct hw_row {
 	char unit[48];
 	char source[256];
 	long line;         /* its line in the file */
+	double power_w;    /* a measured ceiling's board power at its sustained rate, the energy
+			    * counter's (counter_power_w; NaN where not measured) */
 };
 
 struct hw {
 	char name[128];    /* GPU name, or the ceilings file's path */
 	struct hw_row *rows;
 	size_t n;
+	/* the power roof's inputs (model/power.h: power_from_ceilings sets them after a load), NaN
+	 * where unknown: the board's power limit, the
+	 * constant power (pi0: the intercept of the fit over the measured ceilings' powers) and its
+	 * residual, and the idle power (the ceilings' idle_power row) */
+	double cap_w, pi0_w, pi0_resid_w, idle_w;
+	int pi0_points;    /* the ceilings the fit stood on */
 };
 
 /* Load GPU `gpu` from a gpus.csv-format file. 0 on success, else -1 with a one-line error. */

@@ -51,7 +51,10 @@ static void put_na_unless(struct csv_writer *w, int have, double v)
 	X(bound, csv_put_str(w, bound_name(x->p->bound))) \
 	X(attainable_tflops, csv_put_num(w, x->p->attainable_tflops)) \
 	X(effective_tflops, csv_put_num(w, x->p->effective_tflops)) \
-	X(gstencil_per_s, csv_put_num(w, x->p->gstencil_per_s))
+	X(gstencil_per_s, csv_put_num(w, x->p->gstencil_per_s)) \
+	/* the power roof beside the two (model/power.h): NA without the ceilings' energies */ \
+	X(e_point_nj, csv_put_num(w, x->p->e_point_j * 1e9)) \
+	X(power_gstencil_per_s, csv_put_num(w, x->p->power_gstencil_per_s))
 
 /* the compared method's columns (x->c set; without it every one is NA) */
 #define COMPARE_COLS(X) \

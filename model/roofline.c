@@ -3,6 +3,8 @@
  */
 #include "roofline.h"
 
+#include "power.h"
+
 #include <math.h>
 #include <stdio.h>
 
@@ -103,6 +105,7 @@ int model_eval(const struct model_input *in, struct model_point *o, char *err, s
 	if (!in->hw) {   /* F, Q, I only: no ceilings */
 		o->peak_tflops = o->bw_gbps = o->ridge = NAN;
 		o->attainable_tflops = o->effective_tflops = o->gstencil_per_s = NAN;
+		o->e_point_j = o->power_gstencil_per_s = NAN;
 		return 0;
 	}
 	o->peak_tflops = hw_get(in->hw, o->peak_key, NULL);
@@ -117,6 +120,8 @@ int model_eval(const struct model_input *in, struct model_point *o, char *err, s
 	o->attainable_tflops = fmin(o->peak_tflops, o->bw_gbps * o->I / 1e3);
 	o->effective_tflops = o->attainable_tflops * o->sigma / o->rho;
 	o->gstencil_per_s = o->effective_tflops * 1e3 / (2.0 * (double)o->K);
+	o->e_point_j = o->F * power_energy_per_unit(in->hw, o->peak_key) + o->Q * power_energy_per_unit(in->hw, HW_KEY_BW);
+	o->power_gstencil_per_s = power_roof_gstencil(in->hw->cap_w, in->hw->pi0_w, o->e_point_j, t);
 	return 0;
 }
 

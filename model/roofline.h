@@ -49,6 +49,12 @@ struct model_point {
 	double attainable_tflops;       /* raw: every operation the unit executes */
 	double effective_tflops;        /* useful: raw sigma / rho */
 	double gstencil_per_s;
+	/* the power roof (model/power.h), beside the papers' two roofs and never folded into them:
+	 * the energy a point each launch (F of the unit's work, Q DRAM bytes; L2, shared memory and
+	 * integer work left out), and the GStencil/s the board cap allows (NaN: the ceilings lack the
+	 * energy counter, the constant power or the cap) */
+	double e_point_j;
+	double power_gstencil_per_s;
 };
 
 struct model_comparison {

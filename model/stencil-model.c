@@ -27,6 +27,7 @@
 #include "hw.h"
 #include "method.h"
 #include "modelcsv.h"
+#include "power.h"
 #include "roofline.h"
 #include "stencil.h"
 
@@ -240,6 +241,7 @@ static void load_hw(struct hwset *hs, const char *gpus, const char *hwfile, cons
 		hs->n = 1;
 		if (hw_load_ceilings(hs->hw, hwfile, err, sizeof(err)) != 0)
 			cli_bad_input(prog, "bad --hw file: %s", err);
+		power_from_ceilings(hs->hw);   /* the power roof's inputs, where the ceilings measured them */
 		struct hw sheet;
 		const int have = found && hw_sheet_of_run(&sheet, hwfile, path);
 		if (hw_check_bounds(hs->hw, have ? &sheet : NULL, err, sizeof(err)) != 0)

@@ -397,6 +397,18 @@ static void idle_power(struct csv_writer *w, int quick)
 	csv_put_str(w, "NA");
 	csv_end_row(w);
 	fprintf(stderr, "  %-28s %8.1f W\n", "idle_power", watts);
+	const double cap = nvml_power_limit_w();   /* the power roof's cap, beside it */
+	if (!(cap > 0))
+		return;
+	csv_put_str(w, "power_limit");
+	csv_put_num(w, cap);
+	csv_put_str(w, "W");
+	csv_put_str(w, "the board's power limit (NVML's power management limit)");
+	csv_put_str(w, "sustained");
+	csv_put_int(w, 1);
+	for (int c = 6; c < ceil_column_count; c++)
+		csv_put_str(w, "NA");
+	csv_end_row(w);
 }
 
 void ceil_say(const char *q, double work, const char *unit, const struct ceil_timing *t)

@@ -242,6 +242,14 @@ double nvml_power_w(void)
 	return mw / 1000.0;
 }
 
+double nvml_power_limit_w(void)
+{
+	unsigned mw;
+	if (!nvml_open() || !nvm.power_limit || nvm.power_limit(nvm.dev, &mw) != 0)
+		return NAN;
+	return mw / 1000.0;
+}
+
 double nvml_energy_mj(void)
 {
 	unsigned long long mj;

@@ -59,6 +59,8 @@ double nvml_power_w(void);
 /* the GPU's total energy counter since the driver loaded, mJ (nvmlDeviceGetTotalEnergyConsumption,
  * updated every 20-100 ms; Volta and newer); NaN without it */
 double nvml_energy_mj(void);
+/* the board's power limit, W (nvmlDeviceGetPowerManagementLimit); NaN without it */
+double nvml_power_limit_w(void);
 
 /* Run metadata: one row per tool invocation appended to DIR/meta.csv (atomically). */
 struct run_meta {

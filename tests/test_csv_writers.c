@@ -70,7 +70,9 @@ static const char *const run_head =
 	"reason,variant,verify_rel_l2,verify_max_rel,verify_tol_l2,verify_tol_max,verified_points,samples,"
 	"throttled_samples,stop_reason,warmup_asked_s,warmup_s,warmup_rest_s,warmup_launches,time_median_s,time_min_s,"
 	"time_max_s,time_q1_s,time_q3_s,time_iqr_s,time_rsd,time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,"
-	"throttle_retakes,clock_reasons,power_median_w,gstencil_per_s,energy_nj_per_point_step,achieved_gbps,dram_read_bytes,dram_write_bytes,flop_fp64,flop_fp32,"
+	"throttle_retakes,clock_reasons,power_median_w,gstencil_per_s,energy_nj_per_point_step,counter_power_w,"
+	"energy_window_s,energy_window_launches,energy_counter_nj_per_point_step,achieved_gbps,dram_read_bytes,"
+	"dram_write_bytes,flop_fp64,flop_fp32,"
 	"flop_fp16,tensor_ops_fp64,tensor_ops_tf32,tensor_ops_fp16,tensor_ops_sparse,tensor_inst,kernel_time_s,"
 	"F_measured,Q_measured,I_measured,flop_per_point_step,F_model,Q_model,I_model,F_rel_err,Q_rel_err,"
 	"I_rel_err,rho,sigma,model_gstencil_per_s,efficiency,ceilings,window,writeback_s,orig_time_cold_s,"
@@ -254,7 +256,7 @@ static void test_workload_csv(void **state)
 
 static const char *const model_head =
 	"stencil,fusion,dtype,method,unit,gpu,K,K_fused,fused_radius,rho,sigma,F,Q,I,peak_key,peak_tflops,bw_gbps,"
-	"ridge,bound,attainable_tflops,effective_tflops,gstencil_per_s";
+	"ridge,bound,attainable_tflops,effective_tflops,gstencil_per_s,e_point_nj,power_gstencil_per_s";
 static const char *const compare_head =
 	"compare,compare_unit,compare_I,compare_bound,compare_gstencil_per_s,scenario,speedup,sweet_spot,"
 	"sweet_spot_rho_max,inflation,peak_ratio";
@@ -263,10 +265,11 @@ static void test_model_csv(void **state)
 {
 	(void)state;
 	const struct model_point p = { "box2d1r", "ebisu", "fp64", "A100-PCIe-80GB", UNIT_CC, 3, 3, 9, 49, 1, 1,
-				       54, 16, 3.375, "fp64_fma", 9.7, 1935, 5.0129, BOUND_MEMORY, 6.53, 6.53, 362.8 };
+				       54, 16, 3.375, "fp64_fma", 9.7, 1935, 5.0129, BOUND_MEMORY, 6.53, 6.53, 362.8, NAN,
+				       NAN };
 	const struct model_point c = { "box2d1r", "convstencil", "fp64", "A100-PCIe-80GB", UNIT_TC, 3, 3, 9, 49,
 				       1.5, 0.5, 196, 16, 12.25, "tc_fp64", 19.5, 1935, 10.07, BOUND_COMPUTE, 19.5,
-				       6.5, 298.5 };
+				       6.5, 298.5, NAN, NAN };
 	const struct model_comparison cmp = { 2, 1.2156, 0, 1.0052 };
 	const struct model_row rows[] = { { &p, &c, &cmp, "case 1" }, { &p, NULL, NULL, "" } };
 	const char *cols[MODEL_CSV_MAX];
@@ -274,7 +277,7 @@ static void test_model_csv(void **state)
 	struct written o;
 	struct csv_table t;
 	const size_t n = model_csv_columns(1, 1, cols);
-	assert_int_equal(n, 34);
+	assert_int_equal(n, 36);
 	open_csv(&o, cols, n);
 	for (size_t i = 0; i < NELEM(rows); i++)
 		model_csv_row(&o.w, &rows[i], 1, 1);
@@ -290,8 +293,8 @@ static void test_model_csv(void **state)
 	assert_string_equal(text, want);
 	csv_table_free(&t);
 	/* without a label or a comparison: the configuration's columns alone */
-	assert_int_equal(model_csv_columns(0, 0, cols), 22);
-	open_csv(&o, cols, 22);
+	assert_int_equal(model_csv_columns(0, 0, cols), 24);
+	open_csv(&o, cols, 24);
 	model_csv_row(&o.w, &rows[0], 0, 0);
 	read_csv(&o, &t, text, sizeof(text));
 	header_is(text, model_head);

@@ -14,6 +14,7 @@
 #include "experiment.h"
 #include "method.h"
 #include "report.h"
+#include "power.h"
 #include "roofline.h"
 
 static struct model_point eval(const char *st, int t, const char *dt, const char *m,
@@ -396,10 +397,69 @@ static void test_hw_tables(void **state)
 	}
 }
 
+/* The power roof on hand-computed cases: a fit whose two families of two rates each meet at pi0 =
+ * 100 W (slopes 2 and 4 W a unit), a lone row that says nothing of pi0; the energy of a unit of
+ * work net of pi0; the rate the cap allows */
+static void test_power_roof(void **state)
+{
+	(void)state;
+	const double rate[] = { 10, 20, 5, 15, 7 }, watts[] = { 120, 140, 120, 160, 400 };
+	const int group[] = { 0, 0, 1, 1, 2 };
+	double pi0, slope[5], resid;
+	assert_int_equal(power_fit(rate, watts, group, 5, 3, &pi0, slope, &resid), 0);
+	assert_near(pi0, 100, 1e-9);
+	assert_near(slope[0], 2, 1e-9);
+	assert_near(slope[1], 4, 1e-9);
+	assert_true(isnan(slope[2]));
+	assert_near(resid, 0, 1e-9);
+	/* no family with two rates: pi0 unidentified */
+	const int alone[] = { 0, 1, 2, 3, 4 };
+	assert_int_equal(power_fit(rate, watts, alone, 5, 5, &pi0, slope, &resid), -1);
+	assert_true(isnan(pi0));
+	/* a ceilings file: two fp64 tensor-core shapes at 33 and 66 TFLOP/s, 200 and 300 W, so pi0 =
+	 * 100 W; DRAM at 4000 GB/s and 340 W: (340 - 100) W / 4e12 B/s = 60 pJ a byte; fp32 FMA at
+	 * 60 TFLOP/s and 280 W: 3 pJ a FLOP */
+	const char *path = "/tmp/stencil-test-power-ceilings.csv";
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("quantity,value,unit,how,counter_power_w\n"
+	      "dram_copy_bandwidth,4000,GB/s,copy,340\n"
+	      "fp32_fma,60,TFLOP/s,fma,280\n"
+	      "tc_fp64_mma_m8n8k4,33,TFLOP/s,mma,200\n"
+	      "tc_fp64_mma_m16n8k4,66,TFLOP/s,mma,300\n"
+	      "idle_power,90,W,rest,90\n"
+	      "power_limit,700,W,nvml,NA\n", f);
+	fclose(f);
+	struct hw hw;
+	char err[256];
+	assert_int_equal(hw_load_ceilings(&hw, path, err, sizeof(err)), 0);
+	remove(path);
+	assert_true(isnan(hw.pi0_w));   /* set by the fit, not the load */
+	power_from_ceilings(&hw);
+	assert_near(hw.pi0_w, 100, 1e-9);
+	assert_int_equal(hw.pi0_points, 2);
+	assert_near(hw.idle_w, 90, 0);
+	assert_near(hw.cap_w, 700, 0);
+	assert_near(power_energy_per_unit(&hw, "dram_copy_bandwidth"), 60e-12, 1e-18);
+	assert_near(power_energy_per_unit(&hw, "fp32_fma"), 3e-12, 1e-18);
+	/* 10 FP32 FLOP and 8 bytes a point, one step: 30 + 480 pJ; (700 - 100) W / 510 pJ */
+	assert_near(power_roof_gstencil(700, 100, 510e-12, 1), 600 / 510e-12 * 1e-9, 1e-6);
+	assert_near(power_roof_gstencil(700, 100, 510e-12, 3), 3 * 600 / 510e-12 * 1e-9, 1e-6);
+	assert_true(isnan(power_roof_gstencil(90, 100, 510e-12, 1)));
+	/* through the model: naive box2d1r fp32, its F FLOP and 8 bytes a point */
+	struct model_point mp;
+	struct model_input in = { stencil_find("box2d1r"), 1, DT_FP32, model_method_find("naive"), -1, NAN, &hw, 0 };
+	assert_int_equal(model_eval(&in, &mp, err, sizeof(err)), 0);
+	assert_near(mp.e_point_j, mp.F * 3e-12 + 8 * 60e-12, 1e-18);
+	assert_near(mp.power_gstencil_per_s, 600 / mp.e_point_j * 1e-9, 1e-6);
+	hw_free(&hw);
+}
+
 void run_model_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table2_rows),
+		cmocka_unit_test(test_power_roof),
 		cmocka_unit_test(test_table2_exact),
 		cmocka_unit_test(test_table3_cases),
 		cmocka_unit_test(test_table4),

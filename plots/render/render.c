@@ -13,6 +13,7 @@
 
 #include "grid.h"
 #include "method.h"
+#include "power.h"
 #include "render-int.h"
 #include "stencil.h"
 
@@ -143,6 +144,10 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 			render_close(c);
 			return -1;
 		}
+		/* the power roof's inputs; its cap the ceilings' power_limit row, else the run's meta.csv */
+		power_from_ceilings(&c->hw);
+		if (!(c->hw.cap_w > 0))
+			c->hw.cap_w = rd_meta_num(c, "power_limit_w");
 		/* as written, for what the loaded ceilings leave out: basis, burst value, clock, power */
 		c->have_ceil = csv_table_read(path, &c->ceil, err, errlen) == 0;
 		if (ceilings_bounded(c, &c->hw, err, errlen) != 0) {
@@ -211,6 +216,9 @@ static int load_gpu_ceilings(struct render_ctx *c, char *err, size_t errlen)
 				rc = -1;
 				break;
 			}
+			power_from_ceilings(&c->gpu_hw[k]);
+			if (!(c->gpu_hw[k].cap_w > 0))
+				c->gpu_hw[k].cap_w = rd_meta_num(c, "power_limit_w");
 			if (ceilings_bounded(c, &c->gpu_hw[k], err, errlen) != 0) {
 				hw_free(&c->gpu_hw[k]);
 				rc = -1;
