@@ -149,7 +149,7 @@ struct t3_view {
 	const struct point *p;
 	int cs, fusion;
 	const char *unit, *method, *stencil, *dtype, *bound, *scen, *scen_paper, *status;
-	double I, ridge, gs, model_gs, paper_gs, vs_paper, sp_meas, sp_model;
+	double I, ridge, gs, model_gs, power_gs, paper_gs, vs_paper, sp_meas, sp_model;
 	const char *name_md, *gs_md, *sp_meas_md, *sp_model_md;
 	char name[64], G[64], S1[32], S2[32], sc[16];
 };
@@ -166,6 +166,7 @@ static const struct rcol t3_cols[] = {
 	{ "bound", "bound", RC_STR, T3(bound), 0, 0, 0 },
 	{ "gstencil_per_s", "GStencil/s measured", RC_NUM, T3(gs), 0, T3(gs_md), 1 },
 	{ "model_gstencil_per_s", "model", RC_NUM, T3(model_gs), 1, 0, 0 },
+	{ "power_roof_gstencil_per_s", "power roof", RC_NUM, T3(power_gs), 0, 0, 0 },
 	{ "paper_gstencil_per_s", "paper (A100)", RC_NUM, T3(paper_gs), 2, 0, 0 },
 	{ "measured_vs_paper", NULL, RC_NUM, T3(vs_paper), 0, 0, 0 },
 	{ "speedup_measured", "TC / CC measured", RC_NUM, T3(sp_meas), 0, T3(sp_meas_md), 0 },
@@ -185,7 +186,11 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 		"Model: AI, ridge point and bottleneck on this GPU's ceilings (the run's ceilings.csv; without a run, the "
 		"datasheet's) with each kernel's sigma; "
 		"scenario 1-4 and the predicted speedup (eq. 13) from the pair. Measured: the median GStencil/s "
-		"of the full protocol. Paper: the A100-80GB PCIe values and scenarios of tcs Table 3.", NULL };
+		"of the full protocol. Paper: the A100-80GB PCIe values and scenarios of tcs Table 3. Power roof (the "
+		"harness's own, beside the paper's two roofs, never in its claims): the rate the board's power limit allows "
+		"for the model's F and Q energies from the run's ceilings, net of their fitted constant power (L2, shared "
+		"memory and integer work left out: REPRODUCE.md, the model); NA where the ceilings lack the energy "
+		"counter.", NULL };
 	if (rd_table_open_cols(c, ts->name, pneed, &t, &paper, &o, t3_cols, NELEM(t3_cols), ts->title, notes,
 			       err, errlen) != 0)
 		return -1;
@@ -231,6 +236,7 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 			v.bound = p->have_model ? bound_name(p->mp.bound) : "NA";
 			v.gs = p->measured;
 			v.model_gs = rd_model_gs(p);
+			v.power_gs = p->have_model ? p->mp.power_gstencil_per_s : NAN;
 			v.paper_gs = rd_num(&paper, pr, "gstencil_per_s");
 			v.vs_paper = rd_rel(p->measured, v.paper_gs);
 			v.sp_meas = k ? p->measured / pc->measured : NAN;
