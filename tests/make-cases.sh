@@ -367,7 +367,7 @@ compare)   # two recorded runs side by side, figures drawn; bad RUNS refused wit
 	echo b > data/runs/REFERENCE
 	cp -r tests/fixtures/run-verdicts data/runs/c
 	ok compare RUNS="c REFERENCE"
-	grep -q "| verdicts | 2 runs, 55 rows | .* against .*: [0-9]* of 55 claims judged alike; differ (the first run" \
+	grep -q "| verdicts | 2 runs, [0-9]* rows | .* against .*: [0-9]* of [0-9]* claims judged alike; differ (the first run" \
 		plots/out/compare/index.md || fail "the verdicts that differ not listed"
 	rm data/runs/REFERENCE
 	ok compare RUNS="a b"

@@ -98,9 +98,9 @@ static void test_doc_tables(void **state)
  * last are in git history), each claim's
  * verdict pinned, in claims.csv's order (H holds, F does not hold, P premise absent here, I
  * inconclusive: implementation-limited, S inconclusive: within spread, N not
- * measured): a changed threshold, tolerance, gate or definition changes a letter; the last two,
- * the harness's own claims on its warm-up study, which the fixture does not hold, are not
- * measured (tests/test_warmup.c judges them). Its sptc-figure9 is the reference run's with
+ * measured): a changed threshold, tolerance, gate or definition changes a letter; the last three,
+ * the harness's own claims on its warm-up study and its power roof, which the fixture does not
+ * hold (no study, no energy counter), are not measured (tests/test_warmup.c judges them). Its sptc-figure9 is the reference run's with
  * synthesised fp64 convstencil rows (tests/test_verdicts.c says how). Every outcome of the
  * vocabulary occurs.
  */
@@ -108,7 +108,7 @@ static void test_verdicts_pinned(void **state)
 {
 	(void)state;
 	char got[64] = "";
-	static const char expected[] = "HFHFPPPPHIFIHIIIIIFNNNFFIIIFFFHHHHFFFHHHHHFFNFSHHHFHINN";
+	static const char expected[] = "HFHFPPPPHIFIHIIIIIFNNNFFIIIFFFHHHHFFFHHHHHFFNFSHHHFHINNN";
 	struct csv_table v;
 	render_fixture("run-verdicts", "verdicts", temp_dir(), &v);
 	static const char *const words[] = { "holds", "does not hold", "premise absent here",

@@ -20,6 +20,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
+#include "sanity.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -235,6 +236,53 @@ static void test_verdicts_margins(void **state)
 	csv_table_free(&v);
 }
 
+/* The harness's power-roof claim: not measured on a run whose ceilings lack the energy counter
+ * (the fixture); measured on one whose ceilings carry it (each ceiling's power 150 W plus 3 W a
+ * TFLOP/s or 0.05 W a GB/s: pi0 = 150 W from the two fp64 tensor-core shapes) and whose tcs Table 3
+ * rows are power-capped, decided over every such row, its margin the worst row against 15 % */
+static void test_verdicts_power_roof(void **state)
+{
+	(void)state;
+	struct csv_table v, c;
+	char err[512], cmd[1024], path[700];
+	verdicts_of(NULL, NULL, &v);
+	size_t r = row_of(&v, "harness-power-roof");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "not measured");
+	csv_table_free(&v);
+	const char *run = temp_dir();
+	snprintf(cmd, sizeof(cmd), "cp '%s'/* '%s'/", repo_path("tests/fixtures/run-verdicts"), run);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/ceilings.csv", run);
+	assert_int_equal(csv_table_read(path, &c, err, sizeof(err)), 0);
+	for (size_t k = 0; k < c.nrows; k++) {
+		const char *u = csv_table_get(&c, k, "unit");
+		const double val = strtod(csv_table_get(&c, k, "value"), NULL);
+		char w[32];
+		if (strstr(u, "TFLOP/s") || !strcmp(u, "GB/s")) {
+			snprintf(w, sizeof(w), "%.6g", 150 + (strstr(u, "TFLOP/s") ? 3 * val : 0.05 * val));
+			edit(run, "ceilings.csv", (long)k, "counter_power_w", w, -1);
+		}
+	}
+	csv_table_free(&c);
+	snprintf(path, sizeof(path), "%s/tcs-table3.csv", run);
+	assert_int_equal(csv_table_read(path, &c, err, sizeof(err)), 0);
+	const size_t rows = c.nrows;
+	csv_table_free(&c);
+	for (size_t k = 0; k < rows; k++)
+		edit(run, "tcs-table3.csv", (long)k, "clock_reasons", "power_cap", -1);
+	render_fixture_dir(run, "verdicts", temp_dir(), &v);
+	r = row_of(&v, "harness-power-roof");
+	const char *verdict = csv_table_get(&v, r, "verdict");
+	if (strcmp(verdict, "holds") && strcmp(verdict, "does not hold"))
+		fail_msg("harness-power-roof: '%s' (%s)", verdict, csv_table_get(&v, r, "measured_text"));
+	char want[64];
+	snprintf(want, sizeof(want), "over %zu power-capped rows", rows);
+	assert_non_null(strstr(csv_table_get(&v, r, "measured_text"), want));
+	const double worst = strtod(csv_table_get(&v, r, "measured"), NULL);
+	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), fabs(100 * (worst - 0.15)), 1e-6);
+	csv_table_free(&v);
+}
+
 /* the table opens with its counts by verdict, and they are the rows' */
 static void test_verdicts_counts(void **state)
 {
@@ -417,6 +465,7 @@ void run_verdicts_tests(struct group_result *r)
 		cmocka_unit_test(test_verdicts_warmup_ratio),
 		cmocka_unit_test(test_verdicts_hopper_margin),
 		cmocka_unit_test(test_verdicts_margins),
+		cmocka_unit_test(test_verdicts_power_roof),
 		cmocka_unit_test(test_verdicts_variant_absent),
 		cmocka_unit_test(test_verdicts_counts),
 		cmocka_unit_test(test_verdicts_grows),

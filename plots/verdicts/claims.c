@@ -368,6 +368,52 @@ static void workload_bound(struct verdict_ctx *x, const struct claim_row *cr)
 		 "and this run's ridge", &u);
 }
 
+/* the harness's own power roof (model/power.h) as a claim of its own, never a paper's: over every
+ * power-capped verified row of the targets it reads (clock reasons with power_cap), the lowest of
+ * the three roofs within tol of the measured rate; the margin the worst row's distance to tol, in
+ * points. Not measured where the run's ceilings lack the energy counter (no power roof). */
+static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = CLAIM_EVAL(V_NA);
+	struct used u = { "", 0 };
+	char list[128], *save = NULL, meas[160] = "", worst_name[96] = "", basis[256];
+	double worst = -1;
+	int rows = 0, roofs = 0;
+	snprintf(list, sizeof(list), "%s", cr->config);
+	for (char *name = strtok_r(list, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
+		const struct target *t = vd_input(x, name);
+		for (size_t i = 0; t && i < t->n; i++) {
+			const struct point *p = &t->p[i];
+			if (!isfinite(rd_ok_rate(p)) || !p->reasons || !strstr(p->reasons, "power_cap"))
+				continue;
+			rows++;
+			e.N++;
+			const double pr = p->have_model ? p->mp.power_gstencil_per_s : NAN;
+			if (!isfinite(pr))
+				continue;
+			roofs++;
+			vd_rest_on(&e, p, &u);
+			const double three = fmin(rd_model_gs(p), pr), err = fabs(three - p->measured) / p->measured;
+			if (err > worst) {
+				worst = err;
+				snprintf(worst_name, sizeof(worst_name), "%s %s %s t=%d", p->cfg->method, p->cfg->stencil->name,
+					 dtype_table[p->cfg->dtype].name, p->cfg->fusion);
+			}
+		}
+	}
+	if (roofs && roofs == rows) {
+		e.base = worst <= cr->tol ? V_HOLDS : V_FAILS;
+		snprintf(meas, sizeof(meas), "worst %.0f %% off (%s) over %d power-capped rows", 100 * worst, worst_name,
+			 rows);
+		vd_distance(&e, 100 * (worst - cr->tol), "%.1f points %s %.0f %%", fabs(100 * (worst - cr->tol)),
+			    worst <= cr->tol ? "inside" : "beyond", 100 * cr->tol);
+	} else if (rows)
+		snprintf(meas, sizeof(meas), "not measured: no power roof (the run's ceilings lack the energy counter)");
+	snprintf(basis, sizeof(basis), "%s: each power-capped row's rate against the lowest of the compute, memory and "
+		 "power roofs, the energies and constant power from the run's ceilings alone", cr->config);
+	vd_claim(x, cr, &e, worst >= 0 ? worst : NAN, meas[0] ? meas : NULL, "the lowest of three roofs", basis, &u);
+}
+
 /* nongemm Figure 11's conclusion: the tensor-core stencil underperforms the CUDA-core one on each
  * of the cases config names ("case 1;case 2"), an upper bound on every TC/CC below 1; the margin:
  * the case nearest 1 (holds) or furthest above it (does not hold) */
@@ -431,6 +477,7 @@ static const struct {
 	{ "fermi_fastest_large", fermi_fastest_large },
 	{ "fermi_less_size_dependent", fermi_less_size_dependent },
 	{ "fermi_pow2_drop", fermi_pow2_drop },
+	{ "power_roof_predicts", power_roof_predicts },
 };
 
 claim_fn vd_evaluator(const char *name)
