@@ -273,8 +273,9 @@ static double family_floor(const struct verdict_ctx *x, enum unit family, char *
 		const double g = strtod(csv_table_get(a, r, "gstencil_per_s"), NULL);
 		if (in.fusion < 1 || model_eval(&in, &mp, why, sizeof(why)) != 0 || !(mp.gstencil_per_s > 0) || !(g > 0))
 			continue;
-		if (!(g / mp.gstencil_per_s >= low)) {
-			low = g / mp.gstencil_per_s;
+		const double roof = fmin(mp.gstencil_per_s, mp.power_gstencil_per_s);   /* the lowest of three */
+		if (!(g / roof >= low)) {
+			low = g / roof;
 			snprintf(where, len, "%s's %s, %.0f %%", csv_table_get(a, r, "artifact"), csv_table_get(a, r, "problem"),
 				 100 * low);
 		}
@@ -293,7 +294,10 @@ void vd_side(struct verdict_ctx *x, struct claim_eval *e, const struct point *co
 		if (!p || strcmp(p->status, "ok"))
 			continue;
 		char where[96];
-		const double share = p->measured / rd_model_gs(p), q = authors_over(x, p, where, sizeof(where));
+		/* its share of the lowest of its roofs: compute, memory and, where the ceilings measured the
+		 * energies, power (fmin passes over a NaN) */
+		const double roof = fmin(rd_model_gs(p), p->have_model ? p->mp.power_gstencil_per_s : NAN);
+		const double share = p->measured / roof, q = authors_over(x, p, where, sizeof(where));
 		if (!s->name[0]) {
 			side_name(p, s->name, sizeof(s->name));
 			const struct model_method *mm = model_method_find(p->cfg->method);
