@@ -44,6 +44,9 @@ void bench_rest(void *ctx, double s);
 double bench_clock(void *ctx);
 /* the energy counter, mJ (protocol_ops' energy_mj): NaN without one */
 double bench_energy(void *ctx);
+/* the counter read at its own updates over a window (protocol_ops' energy_begin, energy_end) */
+int bench_energy_begin(void *ctx);
+double bench_energy_end(void *ctx, int *updates);
 void bench_read_nvml(struct protocol_sample *s);
 /* the runner's checks (stencilbench.cu), shared with the workload runner: open the device (exit 3
  * without one), refuse a run directory of another GPU, refuse a dirty build unless ALLOW_DIRTY=1 */

@@ -31,6 +31,7 @@ extern "C" {
 }
 
 #include "bench.h"
+#include "energypoll.h"
 #include "ceilings.h"
 
 static const char *prog = "stencilbench";
@@ -56,6 +57,16 @@ double bench_now(void *c) { (void)c; return now_s(); }
 
 double bench_clock(void *c) { (void)c; return nvml_sm_clock(); }
 double bench_energy(void *c) { (void)c; return nvml_energy_mj(); }
+/* the counter read at its own updates over a row's warm-up window, by a polling thread (one row at a
+ * time in a runner) */
+static struct energy_poll bench_poll;
+int bench_energy_begin(void *c) { (void)c; return energy_poll_start(&bench_poll, nvml_energy_mj); }
+double bench_energy_end(void *c, int *updates)
+{
+	double span;
+	(void)c;
+	return energy_poll_stop(&bench_poll, &span, updates);
+}
 
 void bench_read_nvml(struct protocol_sample *s)
 {
@@ -311,7 +322,8 @@ static void count_row(struct row *r, struct timing_ctx *tc)
  * window's write-back calibration go to their phases; whether protocol_row ran */
 static int time_row(struct row *r, const struct options *o, struct timing_ctx *tc)
 {
-	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest, bench_clock, bench_energy };
+	struct protocol_ops ops = { tc, bench_now, t_launch, t_sample, bench_rest, bench_clock, bench_energy,
+				    bench_energy_begin, bench_energy_end };
 	double t = now_s();
 	/* --original first, on a GPU left idle: what a fixed-count driver starting afresh measures */
 	if (o->original) {

@@ -65,6 +65,9 @@ struct energy_log {
 	double t[ENERGY_READS], mj[ENERGY_READS];
 	long launches[ENERGY_READS];   /* the launches done when read */
 	int n;
+	int polled;                    /* read at its updates instead: t, launches [0..1] the window's
+				        * ends, n the updates, poll_w the power */
+	double poll_w;
 };
 
 /* a reading of the counter into e (when it has room and the counter one) */
@@ -89,13 +92,25 @@ static int warm_up(const struct protocol *p, const struct protocol_ops *ops, dou
 		return rc;
 	*launch_s = (ops->now(ops->ctx) - t0) / p->calib_launches;
 	*launches = p->calib_launches;
-	const int log = e && ops->energy_mj && p->energy_window_s > 0;
+	const int log = e && ops->energy_mj && !ops->energy_begin && p->energy_window_s > 0;
+	const int poll = e && ops->energy_begin && ops->energy_end && p->energy_window_s > 0;
+	int polling = 0;
 	for (;;) {
 		const double now = ops->now(ops->ctx), left = warmup_s - (now - t0);
 		if (log && left <= p->energy_window_s)
 			energy_read(ops, e, now, *launches);
-		if (left <= 0)
+		if (poll && !polling && left > 0 && left <= p->energy_window_s && ops->energy_begin(ops->ctx) == 0) {
+			polling = 1;   /* the window's launches from here */
+			e->t[0] = now, e->launches[0] = *launches;
+		}
+		if (left <= 0) {
+			if (polling) {   /* the power between the counter's first and last update in the window */
+				int updates;
+				e->poll_w = ops->energy_end(ops->ctx, &updates);
+				e->t[1] = now, e->launches[1] = *launches, e->n = updates, e->polled = 1;
+			}
 			return 0;
+		}
 		const long batch = (long)(fmin(left, p->batch_s) / fmax(*launch_s, 1e-9)) + 1;
 		if ((rc = ops->launch(ops->ctx, batch)) != 0)
 			return rc;
@@ -107,6 +122,13 @@ static int warm_up(const struct protocol *p, const struct protocol_ops *ops, dou
  * readings at least, else NaN) */
 static void energy_fit(const struct energy_log *e, struct protocol_result *r)
 {
+	if (e->polled) {
+		r->counter_w = e->poll_w;
+		r->energy_s = r->counter_w == r->counter_w ? e->t[1] - e->t[0] : NAN;
+		r->energy_launches = r->counter_w == r->counter_w ? e->launches[1] - e->launches[0] : 0;
+		r->energy_reads = e->n;
+		return;
+	}
 	r->counter_w = stats_slope(e->t, e->mj, (size_t)e->n) / 1000;   /* mJ/s */
 	r->energy_s = r->counter_w == r->counter_w ? e->t[e->n - 1] - e->t[0] : NAN;
 	r->energy_launches = r->counter_w == r->counter_w ? e->launches[e->n - 1] - e->launches[0] : 0;
@@ -185,7 +207,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 
 	/* 1. the row's own warm-up, immediately before its samples, the energy counter read over its end */
 	const double t0 = ops->now(ops->ctx);
-	struct energy_log elog = { .n = 0 };
+	struct energy_log elog = { .n = 0, .polled = 0 };
 	if ((rc = warm_up(p, ops, r->warmup_asked_s, &launches, &launch_s, &elog)) != 0)
 		return rc;
 	energy_fit(&elog, r);

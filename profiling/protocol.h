@@ -16,7 +16,8 @@
  *      past that it is kept and counted as throttled). A sample under the software power cap is
  *      kept: under the cap is where Hopper settles, the steady state being measured.
  * During the last energy_window_s of the warm-up the GPU's energy counter is read at every batch
- * boundary: its slope is the row's average board power at steady state (counter_w).
+ * boundary, or at its own updates by a polling thread where the runner gives one: the row's average
+ * board power at steady state (counter_w).
  * The device work is behind callbacks, so the loop is tested on the CPU with a fake clock.
  */
 #ifndef PROTOCOL_H
@@ -79,6 +80,11 @@ struct protocol_ops {
 	/* the GPU's total energy counter now, mJ (NVML's, updated every 20-100 ms); NaN when the GPU
 	 * or driver has none; NULL: not read */
 	double (*energy_mj)(void *ctx);
+	/* the counter read at its own updates over the window instead (energypoll.h): begin opens it
+	 * (0, else -1: none), end closes it and gives the average power between its first and last
+	 * update, W (NaN: too few), and the updates seen; NULL: energy_mj at the batch boundaries */
+	int (*energy_begin)(void *ctx);
+	double (*energy_end)(void *ctx, int *updates);
 };
 
 struct protocol_result {
@@ -112,7 +118,7 @@ struct protocol_result {
 	double counter_w;           /* W */
 	double energy_s;            /* the window's duration */
 	long energy_launches;       /* the launches in it */
-	int energy_reads;           /* the counter readings the slope is fitted to */
+	int energy_reads;           /* the counter readings the slope is fitted to, or the updates seen */
 };
 
 enum { PROTOCOL_STOP_CI = 1, PROTOCOL_STOP_TIME = 2, PROTOCOL_STOP_COUNT = 3 };

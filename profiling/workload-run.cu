@@ -247,7 +247,8 @@ static void wl_release(struct wl_row *r, struct wl_data *d)
 static int wl_time(struct wl_row *r, const struct options *o, struct wl_problem *prob)
 {
 	struct wl_timing t = { r->m, prob, 0, NULL, NULL, 1, 0, 0 };
-	struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest, bench_clock, bench_energy };
+	struct protocol_ops ops = { &t, bench_now, w_launch, w_sample, bench_rest, bench_clock, bench_energy,
+				    bench_energy_begin, bench_energy_end };
 	int ran = 0;
 	double t0 = bench_now(NULL);
 	CUDA_CHECK(cudaEventCreate(&t.e0));

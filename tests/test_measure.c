@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "energypoll.h"
 #include "experiment.h"
 #include "grid.h"
 #include "protocol.h"
@@ -119,7 +120,7 @@ static void test_protocol_energy_counter(void **state)
 {
 	static const double steady[] = { 1e-3 };
 	struct fake f = { .launch_s = 1e-3, .sample_s = steady, .nsample = 1, .power_w = 650 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, fake_energy };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, fake_energy, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -143,11 +144,71 @@ static void test_protocol_energy_counter(void **state)
 	protocol_free(&r);
 }
 
+/* a fake polling window: exact energy at 650 W between begin and end (the fake clock's) */
+static double fake_begin_t;
+static int fake_begin(void *c)
+{
+	fake_begin_t = ((struct fake *)c)->t;
+	return 0;
+}
+static double fake_end(void *c, int *updates)
+{
+	*updates = (int)((((struct fake *)c)->t - fake_begin_t) / 0.05);
+	return 650;
+}
+
+/* the window read at the counter's updates where the runner polls it: the power as the poller
+ * gives it, the window's launches and seconds the protocol's own */
+static void test_protocol_energy_poll(void **state)
+{
+	static const double steady[] = { 1e-3 };
+	struct fake f = { .launch_s = 1e-3, .sample_s = steady, .nsample = 1, .power_w = 650 };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, fake_energy, fake_begin, fake_end };
+	struct protocol p;
+	struct protocol_result r;
+	(void)state;
+	protocol_default(&p);
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	assert_near(r.counter_w, 650, 0);
+	assert_true(r.energy_s > 0.6 && r.energy_s <= 0.75 + p.batch_s);
+	assert_near((double)r.energy_launches, r.energy_s / 1e-3, 1.5);
+	assert_true(r.energy_reads >= 12);   /* updates every 50 ms over at least 0.6 s */
+	protocol_free(&r);
+}
+
+/* the poller itself on a counter that steps 35 J every 50 ms (700 W): the power between its first
+ * and last update within 3 %, whatever the instants the window opens and closes */
+static double poll_t0;
+static double stepping_mj(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	const double t = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec - poll_t0;
+	return floor(t / 0.05) * 35000;
+}
+
+static void test_energy_poll_thread(void **state)
+{
+	(void)state;
+	struct energy_poll ep;
+	struct timespec ts, nap = { 0, 430000000 };
+	double span;
+	int updates;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	poll_t0 = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec - 0.013;
+	assert_int_equal(energy_poll_start(&ep, stepping_mj), 0);
+	nanosleep(&nap, NULL);
+	const double w = energy_poll_stop(&ep, &span, &updates);
+	assert_true(updates >= 6 && updates <= 10);   /* 0.43 s of 50-ms steps, a loaded host's delays allowed */
+	assert_near(w, 700, 21);
+	assert_near(span, 0.05 * (updates - 1), 0.005);
+}
+
 static void test_protocol_warmup_and_ci_stop(void **state)
 {
 	static const double steady[] = { 1e-3 };
 	struct fake f = { .launch_s = 1e-3, .flush_s = 2e-4, .sample_s = steady, .nsample = 1, .power_w = 650 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -193,7 +254,7 @@ static void test_protocol_ci_outliers(void **state)
 {
 	static const double s[] = { 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 1e-3, 5e-3 };
 	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 10 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -210,7 +271,7 @@ static void test_protocol_time_stop(void **state)
 {
 	static const double noisy[] = { 1.0e-3, 1.1e-3 };   /* the median's interval spans both: 4.8 % */
 	struct fake f = { .launch_s = 1e-3, .flush_s = 5e-4, .sample_s = noisy, .nsample = 2 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -239,7 +300,7 @@ static void test_protocol_count_and_failure(void **state)
 	static const double s[] = { 2e-3, 2.5e-3 };
 	static const double mhz[] = { 1980, 1980, 1000, 1980, 1400 };
 	struct fake f = { .launch_s = 2e-3, .sample_s = s, .nsample = 2, .mhz = mhz, .nmhz = 5 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, NULL, NULL, NULL, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	(void)state;
@@ -255,7 +316,7 @@ static void test_protocol_count_and_failure(void **state)
 	protocol_free(&r);
 	/* a failing launch stops the protocol with its code */
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 2, .fail_after = 50 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL, NULL, NULL };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, NULL, NULL, NULL, NULL, NULL };
 	assert_int_equal(protocol_row(&p, &gops, -1, 0, &r), 7);
 	protocol_free(&r);
 	/* QUICK=1 keeps the same rules with smaller numbers, and says so */
@@ -283,7 +344,7 @@ static void test_protocol_reason_retakes(void **state)
 						      PR_POWER_CAP };
 	static const long long hot[] = { PR_HW_SLOWDOWN };
 	struct fake f = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .reasons = cap_then_thermal, .nreasons = 4 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL, NULL, NULL };
 	struct protocol p;
 	struct protocol_result r;
 	char text[160];
@@ -301,7 +362,7 @@ static void test_protocol_reason_retakes(void **state)
 	protocol_free(&r);
 
 	struct fake g = { .launch_s = 1e-3, .sample_s = s, .nsample = 1, .reasons = hot, .nreasons = 1 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL, NULL, NULL };
 	assert_int_equal(protocol_row(&p, &gops, -1, 0, &r), 0);
 	assert_int_equal(r.retakes, p.max_retakes);
 	assert_int_equal(r.n, 10);
@@ -352,7 +413,7 @@ static void test_protocol_every_row(void **state)
 	for (size_t i = 0; i < n; i++) {
 		/* each row its own kernel (its own launch cost), one clock: the next row starts right after */
 		struct fake k = { .t = t, .launch_s = 1e-4 * (double)(i + 1), .sample_s = s, .nsample = 1 };
-		struct protocol_ops ops = { &k, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL };
+		struct protocol_ops ops = { &k, fake_now, fake_launch, fake_sample, fake_rest, NULL, NULL, NULL, NULL };
 		struct protocol_result r;
 		assert_int_equal(options_time_row(&o, 0, cfgs[i].warmup_s, cfgs[i].rest_s, &ops, &r), 0);
 		assert_true((double)k.launches_at_sample[0] * k.launch_s >= 1.0);
@@ -632,7 +693,7 @@ static void test_protocol_original(void **state)
 {
 	(void)state;
 	struct fake f = { .launch_s = 2e-3 };
-	struct protocol_ops ops = { &f, fake_now, fake_launch, NULL, fake_rest, fake_clock, NULL };
+	struct protocol_ops ops = { &f, fake_now, fake_launch, NULL, fake_rest, fake_clock, NULL, NULL, NULL };
 	struct original_result o;
 	assert_int_equal(protocol_original(&ops, &o), 0);
 	assert_int_equal(f.rests, 1);
@@ -647,7 +708,7 @@ static void test_protocol_original(void **state)
 	assert_int_equal(o.timed_launches, ORIGINAL_TIMED);
 	/* a failing launch is reported */
 	struct fake g = { .launch_s = 1e-3, .fail_after = 50 };
-	struct protocol_ops gops = { &g, fake_now, fake_launch, NULL, fake_rest, NULL, NULL };
+	struct protocol_ops gops = { &g, fake_now, fake_launch, NULL, fake_rest, NULL, NULL, NULL, NULL };
 	assert_int_equal(protocol_original(&gops, &o), 7);
 }
 
@@ -657,6 +718,8 @@ void run_measure_tests(struct group_result *r)
 		cmocka_unit_test(test_stats),
 		cmocka_unit_test(test_protocol_warmup_and_ci_stop),
 		cmocka_unit_test(test_protocol_energy_counter),
+		cmocka_unit_test(test_protocol_energy_poll),
+		cmocka_unit_test(test_energy_poll_thread),
 		cmocka_unit_test(test_protocol_every_row),
 		cmocka_unit_test(test_protocol_reason_retakes),
 		cmocka_unit_test(test_median_ci),
