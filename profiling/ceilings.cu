@@ -23,6 +23,7 @@
 #include <cuda_fp16.h>
 
 #include "counters.h"
+#include "energypoll.h"
 #include "gpu.h"
 
 extern "C" {
@@ -303,19 +304,19 @@ void ceil_time(launch_fn f, void *ctx, int reps, int quick, struct ceil_timing *
 	t->best_s = s.min, t->burst_median_s = s.median, t->burst_n = reps;
 	t->burst_mhz = pos_median(mhz, reps);
 	/* sustained: the benchmark itself for CEIL_WARMUP_S (quick: 0.05 s), then the samples */
-	/* the energy counter read every 50 ms of the warm-up's last 0.75 s: its slope the power */
+	/* the energy counter read at its own updates over the warm-up's last 0.75 s (energypoll.h) */
 	const double warm = quick ? 0.05 : CEIL_WARMUP_S, t0 = host_now();
-	double et[64], emj[64], last = -1;
-	int ne = 0;
+	struct energy_poll ep;
+	int polling = 0, updates;
+	double span;
 	while (host_now() - t0 < warm) {
 		for (int i = 0; i < 8; i++)
 			f(ctx);
 		CUDA_CHECK_LAUNCH(1);
-		const double now = host_now(), mj = nvml_energy_mj();
-		if (!quick && now - t0 >= warm - 0.75 && now - last >= 0.05 && ne < 64 && mj == mj)
-			et[ne] = now, emj[ne++] = mj, last = now;
+		if (!quick && !polling && host_now() - t0 >= warm - 0.75)
+			polling = energy_poll_start(&ep, nvml_energy_mj) == 0;
 	}
-	t->counter_w = stats_slope(et, emj, (size_t)ne) / 1000;
+	t->counter_w = polling ? energy_poll_stop(&ep, &span, &updates) : NAN;
 	t->warmup_s = host_now() - t0;
 	const double t1 = host_now();
 	int n = 0;
@@ -366,28 +367,27 @@ void ceil_put_row(struct csv_writer *w, const char *q, double work, const char *
 	csv_end_row(w);
 }
 
-/* the GPU's idle power: a rest of 2 s, then the energy counter read every 0.1 s for 1 s, its slope
- * (the row idle_power, W); NaN without the counter */
+/* the GPU's idle power: a rest of 2 s, then the energy counter read at its updates for 1 s
+ * (energypoll.h; the row idle_power, W); no row without the counter */
 static void idle_power(struct csv_writer *w, int quick)
 {
-	double t[16], mj[16];
-	size_t n = 0;
+	struct energy_poll ep;
+	double span;
+	int n;
 	CUDA_CHECK(cudaDeviceSynchronize());
 	if (quick)
 		return;
 	usleep(2000000);
-	for (const double t0 = host_now(); n < 11; n++) {
-		while (host_now() - t0 < 0.1 * (double)n)
-			usleep(1000);
-		t[n] = host_now(), mj[n] = nvml_energy_mj();
-		if (mj[n] != mj[n])
-			return;
-	}
-	const double watts = stats_slope(t, mj, n) / 1000;
+	if (energy_poll_start(&ep, nvml_energy_mj) != 0)
+		return;
+	usleep(1000000);
+	const double watts = energy_poll_stop(&ep, &span, &n);
+	if (watts != watts)
+		return;
 	csv_put_str(w, "idle_power");
 	csv_put_num(w, watts);
 	csv_put_str(w, "W");
-	csv_put_str(w, "the energy counter's slope over 1 s after a 2-s rest, nothing launched");
+	csv_put_str(w, "the energy counter between its first and last update over 1 s after a 2-s rest, nothing launched");
 	csv_put_str(w, "sustained");
 	csv_put_int(w, (long)n);
 	for (int c = 6; c < ceil_column_count - 3; c++)
