@@ -94,9 +94,13 @@ int power_fit(const double *rate, const double *watts, const int *group, size_t 
  * the quantity itself */
 static void family_of(const char *q, char *f, size_t len)
 {
-	const char *mma = strstr(q, "_mma_");
-	if ((!strncmp(q, "tc_", 3) || !strncmp(q, "wgmma_", 6) || !strncmp(q, "sptc_", 5)) && mma)
+	/* wgmma_fp16_..., wgmma_sp_fp16_...: the precision (and sparsity) */
+	const char *mma = strstr(q, "_mma_"), *second = !strncmp(q, "wgmma_", 6) ?
+		strchr(q + (strncmp(q, "wgmma_sp_", 9) ? 6 : 9), '_') : NULL;
+	if ((!strncmp(q, "tc_", 3) || !strncmp(q, "sptc_", 5)) && mma)
 		snprintf(f, len, "%.*s", (int)(mma - q), q);
+	else if (second)
+		snprintf(f, len, "%.*s", (int)(second - q), q);
 	else
 		snprintf(f, len, "%s", q);
 }
@@ -104,7 +108,7 @@ static void family_of(const char *q, char *f, size_t len)
 void power_from_ceilings(struct hw *hw)
 {
 	double *rate = calloc(hw->n ? hw->n : 1, sizeof(*rate)), *watts = calloc(hw->n ? hw->n : 1, sizeof(*watts));
-	double *slope = calloc(hw->n ? hw->n : 1, sizeof(*slope));
+	double *slope = calloc(3 * hw->n + 1, sizeof(*slope));   /* families split off below get slots */
 	int *group = calloc(hw->n ? hw->n : 1, sizeof(*group)), ng = 0;
 	char (*fam)[64] = calloc(hw->n ? hw->n : 1, sizeof(*fam));
 	size_t n = 0;
@@ -127,10 +131,37 @@ void power_from_ceilings(struct hw *hw)
 			rate[n] = r->value, watts[n] = r->power_w, group[n++] = g;
 		}
 	}
-	if (rate && watts && slope && group && fam &&
-	    power_fit(rate, watts, group, n, ng, &hw->pi0_w, slope, &hw->pi0_resid_w) == 0)
+	/* a family whose rates span less than 1.5x extrapolates its intercept over more than twice its
+	 * own span (noise then sets pi0): each of its rows on its own */
+	for (int g = 0; g < ng; g++) {
+		double lo = INFINITY, hi = 0;
 		for (size_t k = 0; k < n; k++)
-			hw->pi0_points += isfinite(slope[group[k]]);
+			if (group[k] == g)
+				lo = fmin(lo, rate[k]), hi = fmax(hi, rate[k]);
+		for (size_t k = 0; hi < 1.5 * lo && k < n; k++)
+			if (group[k] == g)
+				group[k] = ng + (int)k;   /* a family of its own */
+	}
+	ng += (int)n;
+	/* a family whose power falls as its rate rises (instructions of one precision that differ in
+	 * more than their rate: another accumulation, sparse metadata) says nothing of pi0: left out,
+	 * and the fit made again, until every slope left is positive */
+	for (int again = 1; again && rate && watts && slope && group && fam;) {
+		again = 0;
+		if (power_fit(rate, watts, group, n, ng, &hw->pi0_w, slope, &hw->pi0_resid_w) != 0)
+			break;
+		int worst = -1;   /* the family of the lowest slope not positive goes first */
+		for (size_t k = 0; k < n; k++)
+			if (isfinite(slope[group[k]]) && !(slope[group[k]] > 0) &&
+			    (worst < 0 || slope[group[k]] < slope[worst]))
+				worst = group[k];
+		for (size_t j = 0; worst >= 0 && j < n; j++)
+			if (group[j] == worst)
+				group[j] = ng++;   /* a row of its own: no slope */
+		again = worst >= 0;
+	}
+	for (size_t k = 0; isfinite(hw->pi0_w) && k < n; k++)
+		hw->pi0_points += isfinite(slope[group[k]]);
 	free(rate);
 	free(watts);
 	free(slope);

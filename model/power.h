@@ -7,7 +7,9 @@
  * pi0, over that rate is the energy of its unit of work (a FLOP of its kind, a DRAM byte); pi0 is
  * the intercept of a least-squares fit of those powers against their rates, one slope for each
  * family of instructions measured at more than one rate (tensor-core shapes of one precision),
- * which is what makes the intercept identifiable. What it leaves out is said where it is shown:
+ * which is what makes the intercept identifiable; a family whose rates span less than 1.5x (its
+ * intercept extrapolated over more than twice its span) or whose fitted slope is not positive (its
+ * power falling as its rate rises) is left out and the fit made again. What it leaves out is said where it is shown:
  * L2 and shared-memory traffic, integer and address work. Pure C, tested on hand-computed cases
  * (tests/test_model.c); used by the model (roofline.c) and stencil-model.
  */

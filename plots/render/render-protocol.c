@@ -38,9 +38,10 @@ static const char thr_clock_note[] =
 	"clock columns.";
 static const char no_power_note[] = "power and energy: not recorded by this run (it predates them)";
 static const char counter_note[] = "board W and nJ / point-step: the GPU's energy counter over the last 0.75 s of "
-				   "each row's own warm-up (its slope, back-to-back launches at steady state), gross: the "
-				   "board's idle power included; a row without it, the power NVML sampled during its "
-				   "samples times its median time";
+				   "each row's own warm-up (back-to-back launches at steady state; read at the counter's "
+				   "own updates, or in runs before f9496d6 its slope at the warm-up's batches), gross: the "
+				   "board's idle power included, nJ over the warm-up's launches (not the median time); a "
+				   "row without it, the power NVML sampled during its samples times its median time";
 static const char burst_note[] = "roofs: burst ceilings (best of 10 launches; the run predates sustained ceilings)";
 
 /* ---- a number of a CSV row, read and written (every file of the renderer's; this one is the

@@ -376,9 +376,9 @@ static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *c
 {
 	struct claim_eval e = CLAIM_EVAL(V_NA);
 	struct used u = { "", 0 };
-	char list[128], *save = NULL, meas[160] = "", worst_name[96] = "", basis[256];
+	char list[128], *save = NULL, meas[256] = "", worst_name[160] = "", basis[512];
 	double worst = -1;
-	int rows = 0, roofs = 0;
+	int rows = 0, roofs = 0, power_lowest = 0;
 	snprintf(list, sizeof(list), "%s", cr->config);
 	for (char *name = strtok_r(list, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
 		const struct target *t = vd_input(x, name);
@@ -393,24 +393,29 @@ static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *c
 				continue;
 			roofs++;
 			vd_rest_on(&e, p, &u);
-			const double three = fmin(rd_model_gs(p), pr), err = fabs(three - p->measured) / p->measured;
+			const double two = rd_model_gs(p), three = fmin(two, pr), err = fabs(three - p->measured) / p->measured;
+			power_lowest += pr < two;
 			if (err > worst) {
 				worst = err;
-				snprintf(worst_name, sizeof(worst_name), "%s %s %s t=%d", p->cfg->method, p->cfg->stencil->name,
-					 dtype_table[p->cfg->dtype].name, p->cfg->fusion);
+				snprintf(worst_name, sizeof(worst_name), "%s %s %s t=%d, its %s roof the lowest", p->cfg->method,
+					 p->cfg->stencil->name, dtype_table[p->cfg->dtype].name, p->cfg->fusion,
+					 pr < two ? "power" : p->mp.bound == BOUND_MEMORY ? "memory" : "compute");
 			}
 		}
 	}
 	if (roofs && roofs == rows) {
 		e.base = worst <= cr->tol ? V_HOLDS : V_FAILS;
-		snprintf(meas, sizeof(meas), "worst %.0f %% off (%s) over %d power-capped rows", 100 * worst, worst_name,
-			 rows);
+		snprintf(meas, sizeof(meas), "worst %.0f %% off (%s) over %d power-capped rows, the power roof the lowest "
+			 "on %d", 100 * worst, worst_name, rows, power_lowest);
 		vd_distance(&e, 100 * (worst - cr->tol), "%.1f points %s %.0f %%", fabs(100 * (worst - cr->tol)),
 			    worst <= cr->tol ? "inside" : "beyond", 100 * cr->tol);
 	} else if (rows)
 		snprintf(meas, sizeof(meas), "not measured: no power roof (the run's ceilings lack the energy counter)");
+	const struct hw *hw = &x->rc->hw;
 	snprintf(basis, sizeof(basis), "%s: each power-capped row's rate against the lowest of the compute, memory and "
-		 "power roofs, the energies and constant power from the run's ceilings alone", cr->config);
+		 "power roofs, the energies and constant power from the run's ceilings alone (constant power %.1f W, the fit's "
+		 "intercept over %d ceilings, residual %.1f W; idle %.1f W; cap %.0f W)", cr->config, hw->pi0_w, hw->pi0_points,
+		 hw->pi0_resid_w, hw->idle_w, hw->cap_w);
 	vd_claim(x, cr, &e, worst >= 0 ? worst : NAN, meas[0] ? meas : NULL, "the lowest of three roofs", basis, &u);
 }
 
