@@ -108,7 +108,7 @@ static void family_of(const char *q, char *f, size_t len)
 void power_from_ceilings(struct hw *hw)
 {
 	double *rate = calloc(hw->n ? hw->n : 1, sizeof(*rate)), *watts = calloc(hw->n ? hw->n : 1, sizeof(*watts));
-	double *slope = calloc(3 * hw->n + 1, sizeof(*slope));   /* families split off below get slots */
+	double *slope = calloc(4 * hw->n + 1, sizeof(*slope));   /* families split off below get slots */
 	int *group = calloc(hw->n ? hw->n : 1, sizeof(*group)), ng = 0;
 	char (*fam)[64] = calloc(hw->n ? hw->n : 1, sizeof(*fam));
 	size_t n = 0;
@@ -141,6 +141,22 @@ void power_from_ceilings(struct hw *hw)
 		for (size_t k = 0; hi < 1.5 * lo && k < n; k++)
 			if (group[k] == g)
 				group[k] = ng + (int)k;   /* a family of its own */
+	}
+	ng += (int)n;
+	/* a family whose power falls as its rate rises on its own (its slope fitted alone) is left out
+	 * before the joint fit, which it would otherwise tilt */
+	for (int g = 0; g < ng; g++) {
+		double fr[64], fw[64], p0, sl, res;
+		int one[64] = { 0 };
+		size_t m = 0;
+		for (size_t k = 0; k < n && m < 64; k++)
+			if (group[k] == g)
+				fr[m] = rate[k], fw[m++] = watts[k];
+		if (m < 2 || power_fit(fr, fw, one, m, 1, &p0, &sl, &res) != 0 || sl > 0)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			if (group[k] == g)
+				group[k] = ng + (int)n + (int)k;
 	}
 	ng += (int)n;
 	/* a family whose power falls as its rate rises (instructions of one precision that differ in
