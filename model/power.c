@@ -156,7 +156,7 @@ void power_from_ceilings(struct hw *hw)
 			continue;
 		for (size_t k = 0; k < n; k++)
 			if (group[k] == g)
-				group[k] = ng + (int)n + (int)k;
+				group[k] = ng + (int)k;   /* ids ng..ng+n-1, counted below */
 	}
 	ng += (int)n;
 	/* a family whose power falls as its rate rises (instructions of one precision that differ in
