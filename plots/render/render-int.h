@@ -71,8 +71,8 @@ double rd_num(const struct csv_table *t, long r, const char *col);
 /* whether run row r is one the context asks for: the default data regime, and its replica or GPU
  * where one is chosen (render.h) */
 int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_t r);
-/* qsort's comparison of doubles, ascending */
-int rd_cmp_num(const void *a, const void *b);
+/* the median of v's n values (v sorted ascending in place), NaN when n is 0 */
+double rd_median(double *v, size_t n);
 /* The row of a run CSV (run_keys: its rows' configuration keys) for configuration key that the
  * context asks for (render.h: a replica, a GPU, else all): the one row, or of several the first
  * not verified, else the one nearest the median of col; rp says how many and that median and

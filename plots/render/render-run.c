@@ -69,11 +69,19 @@ int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_
 	return !c->gpu_sel[0] || !strncmp(id.gpu, c->gpu_sel, strlen(c->gpu_sel));
 }
 
-/* render-int.h */
-int rd_cmp_num(const void *a, const void *b)
+static int cmp_num(const void *a, const void *b)
 {
 	const double x = *(const double *)a, y = *(const double *)b;
 	return (x > y) - (x < y);
+}
+
+/* render-int.h */
+double rd_median(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_num);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 /* render-int.h */
@@ -86,10 +94,7 @@ double rd_pick_median(const struct render_ctx *c, const struct csv_table *run, c
 		if (!strcmp(run_keys->key[r], key) && rd_row_wanted(c, run, r) &&
 		    !strcmp(csv_table_get(run, r, "status"), "ok") && isfinite(rd_num(run, (long)r, col)))
 			v[n++] = rd_num(run, (long)r, col);
-	if (!n)
-		return NAN;
-	qsort(v, n, sizeof(*v), rd_cmp_num);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	return rd_median(v, n);
 }
 
 /* render-int.h */
@@ -110,8 +115,7 @@ long rd_pick_row(const struct render_ctx *c, const struct csv_table *run, const 
 	for (int k = 0; nok < rp->n && k < rp->n; k++)   /* a replica not verified shows */
 		if (strcmp(csv_table_get(run, (size_t)rows[k], "status"), "ok"))
 			return rows[k];
-	qsort(v, (size_t)nok, sizeof(*v), rd_cmp_num);
-	rp->median = nok % 2 ? v[nok / 2] : (v[nok / 2 - 1] + v[nok / 2]) / 2;
+	rp->median = rd_median(v, (size_t)nok);   /* v sorted: its ends the range */
 	for (int k = 0; k < rp->n; k++)
 		if (best < 0 || fabs(rd_num(run, rows[k], col) - rp->median) < fabs(rd_num(run, best, col) - rp->median))
 			best = rows[k];

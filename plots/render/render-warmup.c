@@ -273,8 +273,7 @@ static int wu_replica(struct wu_row *w, const struct csv_table *t, size_t r)
 	w->rep[w->nrep++] = wu_num(t, r, wl ? "gbps" : "gstencil_per_s");
 	double v[8];
 	memcpy(v, w->rep, sizeof(v));
-	qsort(v, (size_t)w->nrep, sizeof(*v), rd_cmp_num);
-	w->rate = w->nrep % 2 ? v[w->nrep / 2] : (v[w->nrep / 2 - 1] + v[w->nrep / 2]) / 2;
+	w->rate = rd_median(v, (size_t)w->nrep);
 	return 0;
 }
 
