@@ -9,7 +9,8 @@
  *
  * One row per configuration (and GPU): K, K_fused, rho, sigma, F, Q, I, the ceiling, ridge,
  * bound, attainable and effective TFLOP/s and GStencil/s; with --compare the scenario (1-4),
- * the speedup of eq. 13 and the sweet-spot test of eq. 19. Feeds tcs Tables 2-4 and the model
+ * the speedup of eq. 13 and the sweet-spot test of eq. 19; the harness's own power roof (model/power.h)
+ * where the ceilings measured energies, NA with the reason where not. Feeds tcs Tables 2-4 and the model
  * lines of Figures 9, 10, 14 and every measured table. A --hw file's ceilings are held under twice
  * the datasheet of the GPU its run's meta.csv (beside it) names. Bad input exits 2 with one line.
  */
@@ -133,8 +134,22 @@ struct out {
 	struct csv_writer w;
 };
 
+/* the harness's own power roof (model/power.h) under the papers' two, or why there is none */
+static void power_line(const struct model_point *p, const struct hw *hw)
+{
+	if (isfinite(p->power_gstencil_per_s)) {
+		printf("%-22s %.2f GStencil/s: (cap %.0f W - constant %.1f W) / %.3f nJ a point-step (F at %s, Q "
+		       "at DRAM; L2, shared memory and integer work left out)\n", "power roof (harness)",
+		       p->power_gstencil_per_s, hw->cap_w, hw->pi0_w, p->e_point_j * 1e9 / p->fusion, p->peak_key);
+		return;
+	}
+	printf("%-22s NA: %s\n", "power roof (harness)", isfinite(hw->pi0_w) && isfinite(hw->cap_w) ?
+	       "the ceilings hold no energy for this unit of work" :
+	       "needs measured energies (--hw a run's ceilings.csv measured with the energy counter)");
+}
+
 static void emit(struct out *o, const struct model_point *p, const struct model_point *c,
-		 const struct model_comparison *cmp, const char *label)
+		 const struct model_comparison *cmp, const char *label, const struct hw *hw)
 {
 	if (o->csv) {   /* the columns: model/modelcsv.h */
 		const struct model_row row = { p, c, cmp, label };
@@ -155,6 +170,7 @@ static void emit(struct out *o, const struct model_point *p, const struct model_
 	printf("%-22s %s-bound: %.2f TFLOP/s raw, %.2f TFLOP/s useful\n", "attainable",
 	       bound_name(p->bound), p->attainable_tflops, p->effective_tflops);
 	printf("%-22s %.2f GStencil/s\n", "throughput", p->gstencil_per_s);
+	power_line(p, hw);
 	if (c) {
 		printf("%-22s %s on %s: I = %.2f, %s-bound, %.2f GStencil/s\n", "compared with",
 		       c->method, unit_name(c->unit), c->I, bound_name(c->bound), c->gstencil_per_s);
@@ -426,7 +442,7 @@ static void run_configs(struct out *o, struct hwset *hs, struct config *cf, int 
 	}
 	for (size_t i = 0; i < n * hs->n; i++)
 		emit(o, &res[i].p, res[i].has_compare ? &res[i].c : NULL, &res[i].cmp,
-		     res[i].label);
+		     res[i].label, &hs->hw[i / n]);
 	free(res);
 	if (cfs != cf)
 		free(cfs);

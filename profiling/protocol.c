@@ -195,7 +195,7 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 	int rc, cap = 0, next_check = p->min_samples;
 
 	memset(r, 0, sizeof(*r));
-	r->sm_mhz_median = r->sm_mhz_min = r->power_median_w = r->counter_w = r->energy_s = NAN;
+	r->sm_mhz_median = r->sm_mhz_min = r->power_median_w = r->counter_w = r->energy_s = r->sampled_counter_w = NAN;
 	r->reasons = -1;
 	r->warmup_asked_s = warmup_s < 0 ? p->warmup_s : warmup_s;
 	r->rest_s = rest_s > 0 ? rest_s : 0;
@@ -218,8 +218,11 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 	r->first_sample_at_s = r->warmup_s;
 	r->own_before_first_s = (double)launches * launch_s;
 
-	/* 2. samples until the stopping rule; 3. a thermal or slowdown sample retaken after a fresh
-	 * warm-up (the time limit counts from the last warm-up's end) */
+	/* 2. samples until the stopping rule, the energy counter read at its updates over them as a
+	 * check; 3. a thermal or slowdown sample retaken after a fresh warm-up (the time limit counts
+	 * from the last warm-up's end) */
+	const int check = ops->energy_begin && ops->energy_end && p->energy_window_s > 0 &&
+			  ops->energy_begin(ops->ctx) == 0;
 	for (;;) {
 		const double t_this = ops->now(ops->ctx);
 		if ((rc = ops->sample(ops->ctx, p->flush_l2, &s)) != 0)
@@ -240,6 +243,11 @@ int protocol_row(const struct protocol *p, const struct protocol_ops *ops, doubl
 			break;
 	}
 	r->sampling_s = ops->now(ops->ctx) - t_first - r->retakes_s;
+	if (check) {
+		const double w = ops->energy_end(ops->ctx, &r->sampled_counter_updates);
+		if (r->sampled_counter_updates >= PROTOCOL_CHECK_UPDATES && r->retakes == 0)
+			r->sampled_counter_w = w;
+	}
 
 	/* 4. summary */
 	stats_compute(r->seconds, (size_t)r->n, &r->time);

@@ -119,7 +119,13 @@ struct protocol_result {
 	double energy_s;            /* the window's duration */
 	long energy_launches;       /* the launches in it */
 	int energy_reads;           /* the counter readings the slope is fitted to, or the updates seen */
+	/* a check beside it: the counter's average power over the kept samples' loop (their L2
+	 * evictions and write-backs included), where read at its updates, the loop spans at least
+	 * PROTOCOL_CHECK_UPDATES of them and no sample was retaken; NaN elsewhere */
+	double sampled_counter_w;
+	int sampled_counter_updates;   /* the updates the loop spanned (0: not read) */
 };
+#define PROTOCOL_CHECK_UPDATES 5
 
 enum { PROTOCOL_STOP_CI = 1, PROTOCOL_STOP_TIME = 2, PROTOCOL_STOP_COUNT = 3 };
 const char *protocol_stop_name(int reason);

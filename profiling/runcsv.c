@@ -141,6 +141,9 @@ static void put_method(struct csv_writer *w, const struct row_view *x)
 	X(energy_window_launches, put_or_na(w, x->t && !isnan(x->r->pr.counter_w), (double)x->r->pr.energy_launches)) \
 	X(energy_counter_nj_per_point_step, put_or_na(w, x->t && !isnan(x->r->pr.counter_w) && x->r->pr.energy_launches > 0, \
 		x->r->pr.counter_w * x->r->pr.energy_s / (double)x->r->pr.energy_launches / x->steps * 1e9)) \
+	/* the check: the counter's power over the kept samples where it spans >= 5 updates (protocol.h) */ \
+	X(sampled_counter_power_w, put_or_na(w, x->t && !isnan(x->r->pr.sampled_counter_w), x->r->pr.sampled_counter_w)) \
+	X(sampled_counter_updates, T((double)x->r->pr.sampled_counter_updates)) \
 	/* compulsory traffic (each input read once, each output written once) over the median */ \
 	X(achieved_gbps, T(2.0 * dtype_table[x->c->dtype].bytes * x->pts / x->med * 1e-9)) \
 	X(dram_read_bytes, H(x->v[CTR_DRAM_READ])) \

@@ -158,7 +158,8 @@ static double fake_end(void *c, int *updates)
 }
 
 /* the window read at the counter's updates where the runner polls it: the power as the poller
- * gives it, the window's launches and seconds the protocol's own */
+ * gives it, the window's launches and seconds the protocol's own; the check over the kept samples
+ * only where they span 5 updates and none was retaken */
 static void test_protocol_energy_poll(void **state)
 {
 	static const double steady[] = { 1e-3 };
@@ -173,6 +174,21 @@ static void test_protocol_energy_poll(void **state)
 	assert_true(r.energy_s > 0.6 && r.energy_s <= 0.75 + p.batch_s);
 	assert_near((double)r.energy_launches, r.energy_s / 1e-3, 1.5);
 	assert_true(r.energy_reads >= 12);   /* updates every 50 ms over at least 0.6 s */
+	/* the check over the kept samples: 1-ms samples span no 5 updates, NaN */
+	assert_true(isnan(r.sampled_counter_w) && r.sampled_counter_updates < PROTOCOL_CHECK_UPDATES);
+	protocol_free(&r);
+	static const double slow[] = { 0.03, 0.031 };   /* 30-ms samples: 10 of them span 6 updates */
+	f = (struct fake){ .launch_s = 1e-3, .sample_s = slow, .nsample = 2, .power_w = 650 };
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	assert_true(r.sampled_counter_updates >= PROTOCOL_CHECK_UPDATES);
+	assert_near(r.sampled_counter_w, 650, 0);
+	protocol_free(&r);
+	static const long long hot[64] = { PR_SW_THERMAL };   /* the first sample only */
+	f = (struct fake){ .launch_s = 1e-3, .sample_s = slow, .nsample = 2, .power_w = 650, .reasons = hot,
+			   .nreasons = 64 };   /* a retaken sample: its warm-up inside the window, no check */
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	assert_int_equal(r.retakes, 1);
+	assert_true(isnan(r.sampled_counter_w));
 	protocol_free(&r);
 }
 

@@ -313,7 +313,8 @@ static void test_replicas(void **state)
 }
 
 /* a row's power and energy from the energy counter where the runner read it (counter_power_w and
- * energy_counter_nj_per_point_step), said in the footer; the sampled ones where it did not */
+ * energy_counter_nj_per_point_step), said in the footer; the sampled ones where it did not, said
+ * once; the check over the kept samples against the warm-up's window */
 static void test_counter_energy(void **state)
 {
 	(void)state;
@@ -321,12 +322,20 @@ static void test_counter_energy(void **state)
 	const char *run = fixture_copy(), *out = temp_dir();
 	edit(run, "tcs-table4.csv", 0, "counter_power_w", "612.5", -1);
 	edit(run, "tcs-table4.csv", 0, "energy_counter_nj_per_point_step", "1.234", -1);
+	edit(run, "tcs-table4.csv", 0, "sampled_counter_power_w", "600.25", -1);   /* the check: 0.98 */
+	edit(run, "tcs-table4.csv", 1, "power_median_w", "500", -1);   /* a row sampled, without the counter */
 	if (render(run, out, "tcs-table4", err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 	const char *md = slurp_file(out, "tcs-table4.md");
 	assert_non_null(strstr(md, "612"));
 	assert_non_null(strstr(md, "1.234"));
 	assert_non_null(strstr(md, "the GPU's energy counter over the last 0.75 s of each row's own warm-up"));
+	assert_non_null(strstr(md, "on the 1 row whose samples spanned 5 of its updates or more: its power over the "
+			       "warm-up window's, median 0.980 (0.980-0.980)"));
+	/* the other rows have the column but no counter: said once */
+	const char *na = strstr(md, "energy counter: NA on rows");
+	assert_non_null(na);
+	assert_null(strstr(na + 1, "energy counter: NA on rows"));
 	run = fixture_copy();
 	if (render(run, out, "tcs-table4", err, sizeof(err)) != 0)
 		fail_msg("%s", err);

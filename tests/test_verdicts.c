@@ -236,19 +236,13 @@ static void test_verdicts_margins(void **state)
 	csv_table_free(&v);
 }
 
-/* The harness's power-roof claim: not measured on a run whose ceilings lack the energy counter
- * (the fixture); measured on one whose ceilings carry it (each ceiling's power 150 W plus 3 W a
- * TFLOP/s or 0.05 W a GB/s: pi0 = 150 W from the two fp64 tensor-core shapes) and whose tcs Table 3
- * rows are power-capped, decided over every such row, its margin the worst row against 15 % */
-static void test_verdicts_power_roof(void **state)
+/* a copy of run-verdicts whose ceilings carry the energy counter (each ceiling's power 150 W plus
+ * 3 W a TFLOP/s or 0.05 W a GB/s: pi0 = 150 W from the two fp64 tensor-core shapes, 3 pJ a FLOP and
+ * 0.05 nJ a DRAM byte net of it) and whose tcs Table 3 rows are power-capped; *rows: their count */
+static const char *energized_run(size_t *rows)
 {
-	(void)state;
-	struct csv_table v, c;
+	struct csv_table c;
 	char err[512], cmd[1024], path[700];
-	verdicts_of(NULL, NULL, &v);
-	size_t r = row_of(&v, "harness-power-roof");
-	assert_string_equal(csv_table_get(&v, r, "verdict"), "not measured");
-	csv_table_free(&v);
 	const char *run = temp_dir();
 	snprintf(cmd, sizeof(cmd), "cp '%s'/* '%s'/", repo_path("tests/fixtures/run-verdicts"), run);
 	assert_int_equal(system(cmd), 0);
@@ -266,10 +260,26 @@ static void test_verdicts_power_roof(void **state)
 	csv_table_free(&c);
 	snprintf(path, sizeof(path), "%s/tcs-table3.csv", run);
 	assert_int_equal(csv_table_read(path, &c, err, sizeof(err)), 0);
-	const size_t rows = c.nrows;
+	*rows = c.nrows;
 	csv_table_free(&c);
-	for (size_t k = 0; k < rows; k++)
+	for (size_t k = 0; k < *rows; k++)
 		edit(run, "tcs-table3.csv", (long)k, "clock_reasons", "power_cap", -1);
+	return run;
+}
+
+/* The harness's power-roof claim: not measured on a run whose ceilings lack the energy counter
+ * (the fixture); measured on one whose ceilings carry it, decided over every power-capped row, its
+ * margin the worst row against 15 % */
+static void test_verdicts_power_roof(void **state)
+{
+	(void)state;
+	struct csv_table v;
+	size_t rows;
+	verdicts_of(NULL, NULL, &v);
+	size_t r = row_of(&v, "harness-power-roof");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "not measured");
+	csv_table_free(&v);
+	const char *run = energized_run(&rows);
 	render_fixture_dir(run, "verdicts", temp_dir(), &v);
 	r = row_of(&v, "harness-power-roof");
 	const char *verdict = csv_table_get(&v, r, "verdict");
@@ -281,6 +291,70 @@ static void test_verdicts_power_roof(void **state)
 	const double worst = strtod(csv_table_get(&v, r, "measured"), NULL);
 	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), fabs(100 * (worst - 0.15)), 1e-6);
 	csv_table_free(&v);
+}
+
+/* a cell as a number, NaN for NA */
+static double cell(const struct csv_table *t, size_t r, const char *col)
+{
+	const char *v = csv_table_get(t, r, col);
+	return strcmp(v, "NA") ? strtod(v, NULL) : NAN;
+}
+
+/* The power roofline (make power-roofline) on the energized run: ebisu box2d1r fp64 t=3 at the
+ * hand-computed energy (54 FLOP x 3 pJ + 16 bytes x 0.05 nJ a launch-point, over 3 steps), every
+ * placed row under (cap - 150 W) / its energy, its net energy the counter's less 150 W over its rate,
+ * the tcs Table 3 rows power-capped; on the fixture as it is, nothing placed and the note says why */
+static void test_power_roofline(void **state)
+{
+	(void)state;
+	struct csv_table f;
+	size_t rows;
+	char path[700];
+	const char *run = energized_run(&rows), *out = temp_dir();
+	edit(run, "tcs-table3.csv", 0, "counter_power_w", "650", -1);   /* one row's counter energy */
+	edit(run, "tcs-table3.csv", 0, "energy_counter_nj_per_point_step", "1.5", -1);
+	render_fixture_dir(run, "power-roofline", out, &f);
+	snprintf(path, sizeof(path), "%s/power-roofline.vars", out);   /* the cap: meta.csv's power limit here */
+	double cap = NAN;
+	assert_int_equal(sscanf(strstr(read_text(path), "\ncap_w = "), "\ncap_w = %lf", &cap), 1);
+	assert_true(cap > 150);
+	int placed = 0, hand = 0, capped = 0, net = 0;
+	for (size_t r = 0; r < f.nrows; r++) {
+		const double e = cell(&f, r, "e_model_nj");
+		const double gs = cell(&f, r, "gstencil_per_s");
+		const double gross = cell(&f, r, "e_measured_nj");
+		if (!isfinite(e))
+			continue;
+		placed++;
+		/* 150 W to the ceilings' powers' six digits */
+		assert_near(cell(&f, r, "power_roof_gstencil_per_s") * e / (cap - 150), 1, 1e-5);
+		if (isfinite(gross) && ++net)
+			assert_near(cell(&f, r, "e_measured_net_nj"), gross - 150 / gs,
+				    1e-5 * (gross + 150 / gs));
+		if (!strcmp(csv_table_get(&f, r, "list"), "tcs-table3")) {
+			capped += !strcmp(csv_table_get(&f, r, "power_capped"), "1");
+			if (!strcmp(csv_table_get(&f, r, "method"), "ebisu") &&
+			    !strcmp(csv_table_get(&f, r, "stencil"), "box2d1r") &&
+			    !strcmp(csv_table_get(&f, r, "dtype"), "fp64")) {
+				assert_near(e, (54 * 0.003 + 16 * 0.05) / 3, 1e-6);
+				hand++;
+			}
+		} else
+			assert_string_equal(csv_table_get(&f, r, "power_capped"), "0");
+	}
+	assert_int_equal(hand, 1);
+	assert_int_equal(net, 1);
+	assert_true(placed > 0);
+	assert_int_equal((size_t)capped, rows);
+	csv_table_free(&f);
+	char want[32];
+	snprintf(want, sizeof(want), "\nplaced = %d\n", placed);
+	assert_non_null(strstr(read_text(path), want));
+	render_fixture("run-verdicts", "power-roofline", out, &f);
+	csv_table_free(&f);
+	assert_non_null(strstr(read_text(path), "\nplaced = 0\n"));
+	snprintf(path, sizeof(path), "%s/power-roofline.md", out);
+	assert_non_null(strstr(read_text(path), "No power roof: the run's ceilings lack the energy counter"));
 }
 
 /* the table opens with its counts by verdict, and they are the rows' */
@@ -466,6 +540,7 @@ void run_verdicts_tests(struct group_result *r)
 		cmocka_unit_test(test_verdicts_hopper_margin),
 		cmocka_unit_test(test_verdicts_margins),
 		cmocka_unit_test(test_verdicts_power_roof),
+		cmocka_unit_test(test_power_roofline),
 		cmocka_unit_test(test_verdicts_variant_absent),
 		cmocka_unit_test(test_verdicts_counts),
 		cmocka_unit_test(test_verdicts_grows),

@@ -2,7 +2,8 @@
 # precision holding only its three cases and the methods configured in it, side by side in each case:
 # measured (filled points; open diamonds: throttled, as the table's footer defines it), each
 # method's model roof on this run's ceilings (a short bar in its colour at its own place, so that
-# equal roofs stay apart) and the paper's GStencil/s on the A100 (tcs Table 3: ebisu, convstencil
+# equal roofs stay apart), the harness's own power roof where the run's ceilings measured energies
+# (an open down-triangle in the method's colour: column power_roof_gstencil_per_s) and the paper's GStencil/s on the A100 (tcs Table 3: ebisu, convstencil
 # and spider) as black-edged stars in the method's colour; one key under both panels, naming only
 # what is drawn (without a measured run: the roofs, on the datasheet GPU, and the stars). Reads
 # data=plots/out/tcs-figure16.csv (stencil-render) by column name, its title and methods from
@@ -39,6 +40,8 @@ do for [i=1:words(methods)] {
 nmeas = sum [i=1:words(methods)] NM[i]
 nthr = 0
 stats data using (column("throttled") == 1 && num("gstencil_per_s") > 0 ? (nthr = nthr + 1) : 0) nooutput
+npow = 0
+stats data using (num("power_roof_gstencil_per_s") > 0 ? (npow = npow + 1) : 0) nooutput
 # the methods that run fp32 data in tf32, from the data: "a and b"
 tf32 = ""
 do for [i=1:words(methods)] {
@@ -86,6 +89,8 @@ do for [fmt in "png svg"] {
            with labels font sfont textcolor rgb "black" notitle, \
          for [i=1:words(methods)] data using (sel(i) ? place(casenum(strcol("label")), i) - 0.4 * w / n : NaN):(column("model_gstencil_per_s")):(0.8 * w / n):(0) \
            with vectors nohead lw 3 lc rgb word(colors,i) notitle, \
+         for [i=1:words(methods)] data using (sel(i) ? place(casenum(strcol("label")), i) : NaN):(num("power_roof_gstencil_per_s")) \
+           with points pt 10 ps 1.4 lw 1.5 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(i) && num("replicas") > 1 ? place(casenum(strcol("label")), i) : NaN):(column("gstencil_per_s")):(num("gstencil_per_s_low")):(num("gstencil_per_s_high")) \
            with yerrorbars pt 7 ps 0 lw 1.5 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(i) && column("throttled") == 0 ? place(casenum(strcol("label")), i) : NaN):(column("gstencil_per_s")) \
@@ -108,6 +113,7 @@ do for [fmt in "png svg"] {
        keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
        keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
        keyentry with lines lw 3 lc rgb "gray40" title (nmeas > 0 ? "model roof (a bar in the method's colour)" : ""), \
+       keyentry with points pt 10 ps 1.4 lw 1.5 lc rgb "gray40" title (npow > 0 ? "power roof (the harness's own: the board's cap)" : ""), \
        for [i=1:words(methods)] keyentry with points pt star ps 1.5 lc rgb word(colors,i) \
          title (NP[i] > 0 ? word(methods,i)." paper: A100 (tcs Table 3)" : "")
   unset multiplot

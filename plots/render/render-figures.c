@@ -113,7 +113,7 @@ struct fig_view {
 	int fusion;
 	long points;
 	const char *label, *stencil, *dtype, *method, *size, *status;
-	double gs, mg, eff, Im, Imeas, Qm, Qmeas;
+	double gs, mg, pg, eff, Im, Imeas, Qm, Qmeas;
 	const char *gs_md, *eff_md, *I_md;
 	char mname[64], G[64], E[32], I[64];
 };
@@ -128,6 +128,7 @@ static const struct rcol fig_cols[] = {
 	{ "points", NULL, RC_LONG, FV(points), 0, 0, 0 },
 	{ "gstencil_per_s", "GStencil/s", RC_NUM, FV(gs), 0, FV(gs_md), 0 },
 	{ "model_gstencil_per_s", "model", RC_NUM, FV(mg), 1, 0, 0 },
+	{ "power_roof_gstencil_per_s", "power roof", RC_NUM, FV(pg), 1, 0, 0 },
 	{ "efficiency", "of model", RC_NUM, FV(eff), 0, FV(eff_md), 1 },
 	{ "I_model", "I model / measured", RC_NUM, FV(Im), 0, FV(I_md), 0 },
 	{ "I_measured", NULL, RC_NUM, FV(Imeas), 0, 0, 0 },
@@ -145,7 +146,7 @@ static int figure_rows(struct render_ctx *c, const struct target_spec *ts, const
 	struct outputs o;
 	if (rd_target_load(c, name, &t, err, errlen) != 0)
 		return -1;
-	const char *notes[] = { ts->note, NULL };
+	const char *notes[] = { ts->note, RD_POWER_ROOF_NOTE, NULL };
 	if (rd_cols_open(c, name, &o, fig_cols, NELEM(fig_cols), ts->title, notes, err, errlen)) {
 		rd_target_free(&t);
 		return -1;
@@ -167,6 +168,7 @@ static int figure_rows(struct render_ctx *c, const struct target_spec *ts, const
 				 (p->cfg->stencil->dims > 2 ? p->cfg->n[2] : 1));
 		v.gs = p->measured;
 		v.mg = rd_model_gs(p);
+		v.pg = p->have_model ? p->mp.power_gstencil_per_s : NAN;
 		v.eff = p->measured / v.mg;
 		v.Im = p->have_model ? p->mp.I : NAN;
 		v.Imeas = p->I_m;

@@ -109,6 +109,17 @@ double rd_model_gs(const struct point *p);
 double rd_ok_rate(const struct point *p);
 int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen);
 const struct point *rd_find_label(const struct target *t, const char *label);
+/* the lists a target of several inputs reads (its inputs column, at most RD_MAX_INPUTS), each loaded:
+ * 0, or -1 with err and none left loaded; rd_inputs_free frees them */
+#define RD_MAX_INPUTS 4
+struct rd_inputs {
+	struct target t[RD_MAX_INPUTS];
+	const char *name[RD_MAX_INPUTS];
+	size_t n;
+	char buf[128];
+};
+int rd_inputs_load(struct render_ctx *c, const struct target_spec *ts, struct rd_inputs *in, char *err, size_t errlen);
+void rd_inputs_free(struct rd_inputs *in);
 /* the methods t's configuration list names (METHOD, variants folded), in the method table's order:
  * how many, at most max of them into out */
 size_t rd_list_methods(const struct target *t, const char **out, size_t max);
@@ -141,6 +152,13 @@ double rd_paper_value(const struct csv_table *t, const char *quantity);
  * merged cell). The CSV ends with the run columns (RUN_COLS) when the view's point is given.
  */
 enum rc_type { RC_INT, RC_LONG, RC_NUM, RC_STR };
+/* what a "power roof" column holds, said under every table and figure that shows one */
+#define RD_POWER_ROOF_NOTE \
+	"Power roof (the harness's own, beside the paper's two roofs and never in a paper claim's criterion; the " \
+	"verdicts' gate takes the lowest of the three): the rate the board's power limit allows for the model's F " \
+	"and Q energies from the run's ceilings, net of their fitted constant power (L2, shared memory and integer " \
+	"work left out: REPRODUCE.md, the model); NA where the ceilings lack the energy counter."
+
 struct rcol {
 	const char *csv, *md;
 	enum rc_type type;

@@ -281,7 +281,6 @@ static const struct {
 };
 static const char *const f2_paper_gpus[] = { "A100-PCIe-80GB", "GH200" };
 /* the targets whose measured kernels it places: its inputs (experiments/targets.csv), at most */
-#define F2_INPUTS 4
 
 /*
  * The kernels' marks: each kernel once (a kernel in both tables' lists measured twice: its first
@@ -409,23 +408,18 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 	static const char *const md[] = { "kind", "GPU or kernel", "ceiling", "TFLOP/s (peak or attained)",
 					  "TB/s or FLOP/byte (measured I)", "ridge (FLOP/byte)" };
 	struct outputs o;
-	struct target t[F2_INPUTS];
-	char path[1024], ngpu[160], inputs[sizeof(ts->inputs)], *save = NULL;
-	const char *in[F2_INPUTS];
-	size_t loaded = 0, nin = 0;
-	snprintf(inputs, sizeof(inputs), "%s", ts->inputs);
-	for (char *w = strtok_r(inputs, " ", &save); w && nin < F2_INPUTS; w = strtok_r(NULL, " ", &save))
-		in[nin++] = w;
-	for (; loaded < nin; loaded++)
-		if (rd_target_load(c, in[loaded], &t[loaded], err, errlen) != 0)
-			break;
+	struct rd_inputs ins;
+	char path[1024], ngpu[160];
 	const char *notes[] = { ts->note, NULL };
-	if (loaded < nin ||
-	    rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
-		while (loaded)
-			rd_target_free(&t[--loaded]);
+	if (rd_inputs_load(c, ts, &ins, err, errlen) != 0)
+		return -1;
+	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+		rd_inputs_free(&ins);
 		return -1;
 	}
+	const struct target *t = ins.t;
+	const char *const *in = ins.name;
+	const size_t nin = ins.n;
 	snprintf(ngpu, sizeof(ngpu), "%s (%s)", c->gpu, c->rundir[0] ? "measured ceilings" : "datasheet");
 	rd_use_ceilings(c, 1);   /* this GPU's roofs: the ceilings' own numbers */
 	f2_roof_rows(&o, ngpu, &c->hw, 0);
@@ -493,8 +487,7 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 			rc = rd_vars_commit(&a, err, errlen);
 		}
 	}
-	for (size_t i = 0; i < nin; i++)
-		rd_target_free(&t[i]);
+	rd_inputs_free(&ins);
 	return rc;
 }
 

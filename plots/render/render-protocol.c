@@ -42,6 +42,9 @@ static const char counter_note[] = "board W and nJ / point-step: the GPU's energ
 				   "own updates, or in runs before f9496d6 its slope at the warm-up's batches), gross: the "
 				   "board's idle power included, nJ over the warm-up's launches (not the median time); a "
 				   "row without it, the power NVML sampled during its samples times its median time";
+static const char counter_na_note[] = "energy counter: NA on rows whose GPU or driver has none, or whose warm-up "
+				      "was too short for its window (QUICK): their board W and nJ / point-step are "
+				      "the power NVML sampled during their samples";
 static const char burst_note[] = "roofs: burst ceilings (best of 10 launches; the run predates sustained ceilings)";
 
 /* ---- a number of a CSV row, read and written (every file of the renderer's; this one is the
@@ -99,6 +102,7 @@ void rd_used_reset(struct render_ctx *c)
 	c->inv_unknown = 0;
 	c->inv_unknown_id[0] = '\0';
 	c->no_power = c->reasons = c->thr_nvml = c->thr_clock = c->roofs = c->counter_energy = 0;
+	c->counter_na = c->ncheck = 0;
 }
 
 int rd_reasons_other(const char *reasons)
@@ -126,7 +130,12 @@ void rd_note_row(struct render_ctx *c, const struct csv_table *t, size_t r, int 
 		c->inv_unknown = 2;
 	rd_stale_note_row(c, t, r);   /* its method, for the title's staleness */
 	c->no_power |= csv_table_col(t, "power_median_w") < 0;
-	c->counter_energy |= isfinite(rd_num(t, (long)r, "counter_power_w"));
+	const double cw = rd_num(t, (long)r, "counter_power_w"), sw = rd_num(t, (long)r, "sampled_counter_power_w");
+	c->counter_energy |= isfinite(cw);
+	c->counter_na |= csv_table_col(t, "counter_power_w") >= 0 && !isfinite(cw) &&
+			 isfinite(rd_num(t, (long)r, "power_median_w"));
+	if (isfinite(cw) && isfinite(sw) && c->ncheck < (int)NELEM(c->check_ratio))
+		c->check_ratio[c->ncheck++] = sw / cw;
 	c->reasons |= rd_reasons_other(csv_table_get(t, r, "clock_reasons"));
 	if (throttled && csv_table_col(t, "clock_reasons") >= 0)
 		c->thr_nvml = 1;
@@ -266,6 +275,29 @@ static void roofs_note(const struct render_ctx *c, struct md_table *md)
 	md_note(md, note);
 }
 
+/* the check's note: the counter over the kept samples (their L2 evictions and write-backs
+ * included) against it over the warm-up's window, on the rows where the samples spanned 5 updates */
+static void check_note(const struct render_ctx *c, struct md_table *md)
+{
+	double r[NELEM(c->check_ratio)], lo, hi;
+	char note[400];
+	for (int k = 0; k < c->ncheck; k++) {   /* sorted in (this file calls no other of the renderer's) */
+		int j = k;
+		for (; j > 0 && r[j - 1] > c->check_ratio[k]; j--)
+			r[j] = r[j - 1];
+		r[j] = c->check_ratio[k];
+	}
+	const int n = c->ncheck;
+	const double med = n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
+	lo = r[0], hi = r[n - 1];
+	snprintf(note, sizeof(note), "check: the energy counter over the kept samples (their L2 evictions and "
+		 "write-backs included), on the %d row%s whose samples spanned %d of its updates or more: its power "
+		 "over the warm-up window's, median %.3f (%.3f-%.3f)", c->ncheck, c->ncheck == 1 ? "" : "s",
+		 5 /* profiling/protocol.h: PROTOCOL_CHECK_UPDATES */,
+		 med, lo, hi);
+	md_note(md, note);
+}
+
 void rd_protocol_notes(const struct render_ctx *c, struct md_table *md)
 {
 	if (c->thr_nvml)
@@ -276,6 +308,10 @@ void rd_protocol_notes(const struct render_ctx *c, struct md_table *md)
 		md_note(md, no_power_note);
 	if (c->rundir[0] && c->counter_energy)
 		md_note(md, counter_note);
+	if (c->rundir[0] && c->counter_na)
+		md_note(md, counter_na_note);
+	if (c->rundir[0] && c->ncheck)
+		check_note(c, md);
 	if (c->rundir[0] && c->roofs)
 		roofs_note(c, md);
 	char *lines[MAX_PROTOCOLS + 1];

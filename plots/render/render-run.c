@@ -376,6 +376,29 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 	return 0;
 }
 
+int rd_inputs_load(struct render_ctx *c, const struct target_spec *ts, struct rd_inputs *in, char *err, size_t errlen)
+{
+	char *save = NULL;
+	in->n = 0;
+	snprintf(in->buf, sizeof(in->buf), "%s", ts->inputs);
+	for (char *w = strtok_r(in->buf, " ", &save); w && in->n < RD_MAX_INPUTS; w = strtok_r(NULL, " ", &save))
+		in->name[in->n++] = w;
+	for (size_t k = 0; k < in->n; k++)
+		if (rd_target_load(c, in->name[k], &in->t[k], err, errlen) != 0) {
+			while (k)
+				rd_target_free(&in->t[--k]);
+			return -1;
+		}
+	return 0;
+}
+
+void rd_inputs_free(struct rd_inputs *in)
+{
+	for (size_t k = 0; k < in->n; k++)
+		rd_target_free(&in->t[k]);
+	in->n = 0;
+}
+
 const struct point *rd_find_label(const struct target *t, const char *label)
 {
 	for (size_t i = 0; i < t->n; i++)

@@ -186,11 +186,8 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 		"Model: AI, ridge point and bottleneck on this GPU's ceilings (the run's ceilings.csv; without a run, the "
 		"datasheet's) with each kernel's sigma; "
 		"scenario 1-4 and the predicted speedup (eq. 13) from the pair. Measured: the median GStencil/s "
-		"of the full protocol. Paper: the A100-80GB PCIe values and scenarios of tcs Table 3. Power roof (the "
-		"harness's own, beside the paper's two roofs and never in a paper claim's criterion; the verdicts' gate "
-		"takes the lowest of the three): the rate the board's power limit allows for the model's F and Q energies "
-		"from the run's ceilings, net of their fitted constant power (L2, shared memory and integer work left out: "
-		"REPRODUCE.md, the model); NA where the ceilings lack the energy counter.", NULL };
+		"of the full protocol. Paper: the A100-80GB PCIe values and scenarios of tcs Table 3. " RD_POWER_ROOF_NOTE,
+		NULL };
 	if (rd_table_open_cols(c, ts->name, pneed, &t, &paper, &o, t3_cols, NELEM(t3_cols), ts->title, notes,
 			       err, errlen) != 0)
 		return -1;

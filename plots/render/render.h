@@ -91,6 +91,10 @@ struct render_ctx {
 	char inv_unknown_id[64];    /* the first of those invocations */
 	int no_power;               /* a run CSV it used predates the power and energy columns */
 	int counter_energy;         /* ... a row's power and energy are the energy counter's (protocol.h) */
+	int counter_na;             /* ... a timed row of a run that reads the counter had none */
+	/* the check (protocol.h): the counter over a row's kept samples over its warm-up window's */
+	double check_ratio[64];
+	int ncheck;                 /* rows with the check (the first 64 kept) */
 	int reasons;                /* a row it used had a clock-event reason other than the power cap */
 	int thr_nvml, thr_clock;    /* throttled rows: by NVML reasons; by the older 75 % clock rule */
 	int roofs;                  /* it stands on the run's ceilings (the model's roofs, shares of them) */
