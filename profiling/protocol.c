@@ -82,7 +82,9 @@ static void energy_read(const struct protocol_ops *ops, struct energy_log *e, do
 
 /* warmup_s of the row's own launches, time-based: calibration launches, then batches of about
  * batch_s until the time has passed; *launches: how many; *launch_s: the calibrated launch time.
- * e (NULL: none): the energy counter read at each batch boundary of its last window_s */
+ * e (NULL: none): the energy counter read at each batch boundary of its last window_s, or at its
+ * updates from there; where the calibration launches ran past the window's start, the window opens
+ * after them and the warm-up goes on until it has lasted window_s */
 static int warm_up(const struct protocol *p, const struct protocol_ops *ops, double warmup_s, long *launches,
 		   double *launch_s, struct energy_log *e)
 {
@@ -95,15 +97,20 @@ static int warm_up(const struct protocol *p, const struct protocol_ops *ops, dou
 	const int log = e && ops->energy_mj && !ops->energy_begin && p->energy_window_s > 0;
 	const int poll = e && ops->energy_begin && ops->energy_end && p->energy_window_s > 0;
 	int polling = 0;
+	double opened = NAN;   /* when the window opened: it lasts energy_window_s, the warm-up longer where
+				* slow calibration launches ran into it (a warm-up is at least warmup_s) */
 	for (;;) {
 		const double now = ops->now(ops->ctx), left = warmup_s - (now - t0);
-		if (log && left <= p->energy_window_s)
+		if (log && left <= p->energy_window_s) {
 			energy_read(ops, e, now, *launches);
-		if (poll && !polling && left > 0 && left <= p->energy_window_s && ops->energy_begin(ops->ctx) == 0) {
-			polling = 1;   /* the window's launches from here */
-			e->t[0] = now, e->launches[0] = *launches;
+			if (opened != opened && e->n > 0)
+				opened = now;
 		}
-		if (left <= 0) {
+		if (poll && !polling && left <= p->energy_window_s && ops->energy_begin(ops->ctx) == 0) {
+			polling = 1;   /* the window's launches from here */
+			opened = e->t[0] = now, e->launches[0] = *launches;
+		}
+		if (left <= 0 && !(now - opened < p->energy_window_s)) {
 			if (polling) {   /* the power between the counter's first and last update in the window */
 				int updates;
 				e->poll_w = ops->energy_end(ops->ctx, &updates);
@@ -111,7 +118,8 @@ static int warm_up(const struct protocol *p, const struct protocol_ops *ops, dou
 			}
 			return 0;
 		}
-		const long batch = (long)(fmin(left, p->batch_s) / fmax(*launch_s, 1e-9)) + 1;
+		const long batch = (long)(fmin(fmax(left, opened + p->energy_window_s - now), p->batch_s) /
+					  fmax(*launch_s, 1e-9)) + 1;
 		if ((rc = ops->launch(ops->ctx, batch)) != 0)
 			return rc;
 		*launches += batch;

@@ -17,7 +17,8 @@
  *      kept: under the cap is where Hopper settles, the steady state being measured.
  * During the last energy_window_s of the warm-up the GPU's energy counter is read at every batch
  * boundary, or at its own updates by a polling thread where the runner gives one: the row's average
- * board power at steady state (counter_w).
+ * board power at steady state (counter_w). A kernel so slow that its calibration launches run into
+ * the window opens it after them, and its warm-up lasts until the window has (longer than warmup_s).
  * The device work is behind callbacks, so the loop is tested on the CPU with a fake clock.
  */
 #ifndef PROTOCOL_H

@@ -190,6 +190,16 @@ static void test_protocol_energy_poll(void **state)
 	assert_int_equal(r.retakes, 1);
 	assert_true(isnan(r.sampled_counter_w));
 	protocol_free(&r);
+	/* a kernel so slow that its 10 calibration launches take 0.9 s: the window opens after them and
+	 * lasts its 0.75 s, the warm-up longer than 1 s */
+	static const double slow_launch[] = { 0.09 };
+	f = (struct fake){ .launch_s = 0.09, .sample_s = slow_launch, .nsample = 1, .power_w = 650 };
+	assert_int_equal(protocol_row(&p, &ops, -1, 0, &r), 0);
+	assert_near(r.counter_w, 650, 0);
+	assert_true(r.energy_s >= 0.75 && r.energy_s < 0.75 + 0.09 + 1e-9);
+	assert_true(r.warmup_s >= 0.9 + 0.75 - 1e-9 && r.warmup_s < 0.9 + 0.75 + 0.09 + 1e-9);
+	assert_near((double)r.energy_launches, r.energy_s / 0.09, 1e-6);
+	protocol_free(&r);
 }
 
 /* the poller itself on a counter that steps 35 J every 50 ms (700 W): the power between its first
