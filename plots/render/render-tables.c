@@ -264,7 +264,7 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 struct t4_view {
 	const struct point *p;
 	const char *method, *unit, *bound, *status;
-	double I, ridge, gs, model_gs, paper_gs, ratio, ratio_paper, bound_ratio;
+	double I, ridge, gs, model_gs, power_gs, paper_gs, ratio, ratio_paper, bound_ratio;
 	const char *gs_md, *ratio_md, *ratio_paper_md, *bound_md;
 	char G[64], r1[32], r2[32], r3[32];
 };
@@ -277,6 +277,7 @@ static const struct rcol t4_cols[] = {
 	{ "bound", "bound", RC_STR, T4(bound), 0, 0, 0 },
 	{ "gstencil_per_s", "GStencil/s measured", RC_NUM, T4(gs), 0, T4(gs_md), 1 },
 	{ "model_gstencil_per_s", "model", RC_NUM, T4(model_gs), 1, 0, 0 },
+	{ "power_roof_gstencil_per_s", "power roof", RC_NUM, T4(power_gs), 1, 0, 0 },
 	{ "paper_gstencil_per_s", "paper (A100)", RC_NUM, T4(paper_gs), 2, 0, 0 },
 	{ "ratio_measured", "sparse / dense measured", RC_NUM, T4(ratio), 0, T4(ratio_md), 0 },
 	{ "ratio_paper", "paper", RC_NUM, T4(ratio_paper), 0, T4(ratio_paper_md), 0 },
@@ -292,7 +293,7 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 	static const char *const pneed[] = { "method", "gstencil_per_s", "prose_speedup", NULL };
 	static const char *const notes[] = {
 		"box2d1r fused 7 times, tf32. The model bounds sparse over dense by the ratio of this GPU's measured "
-		"sparse and dense tf32 MMA ceilings (the same kernel on both).", NULL };
+		"sparse and dense tf32 MMA ceilings (the same kernel on both).", RD_POWER_ROOF_NOTE, NULL };
 	if (rd_table_open_cols(c, ts->name, pneed, &t, &paper, &o, t4_cols, NELEM(t4_cols), ts->title, notes,
 			       err, errlen) != 0)
 		return -1;
@@ -312,6 +313,7 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 		v.bound = p->have_model ? bound_name(p->mp.bound) : "NA";
 		v.gs = p->measured;
 		v.model_gs = rd_model_gs(p);
+		v.power_gs = p->have_model ? p->mp.power_gstencil_per_s : NAN;
 		v.paper_gs = rd_num(&paper, rd_paper_row(&paper, "method", p->cfg->method, NULL, NULL), "gstencil_per_s");
 		v.ratio = k ? ratio : NAN;
 		v.ratio_paper = k ? rd_num(&paper, prs, "prose_speedup") : NAN;
