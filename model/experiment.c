@@ -2,6 +2,7 @@
  * experiment.c - parsing and checking the runner's configuration lists. See experiment.h.
  */
 #include "experiment.h"
+#include "regime.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,38 @@ int experiment_timing_cols(const struct csv_table *t, size_t r, double *warmup_s
 	return 0;
 }
 
+int experiment_data_check(const struct run_config *c, const char *data, char *err, size_t errlen)
+{
+	enum data_regime d;
+	char m[64];
+	if (data_regime_parse(data, &d) != 0) {
+		snprintf(err, errlen, "bad data regime '%s' (%s)", data, data_regime_names());
+		return -1;
+	}
+	method_variant_name(c->method, c->option, m, sizeof(m));
+	if (d == DATA_ARTIFACT && !artifact_regime_of(m)) {
+		snprintf(err, errlen, "data regime artifact: method '%s' has no artifact (%s)", m, artifact_methods());
+		return -1;
+	}
+	return 0;
+}
+
+/* row r's optional `data` column into c->data, checked: 0, or -1 with "FILE:LINE: ..." */
+static int experiment_data_col(const struct csv_table *t, size_t r, struct run_config *c, char *err, size_t errlen)
+{
+	const char *d = csv_table_col(t, "data") >= 0 ? csv_table_get(t, r, "data") : "";
+	char what[256];
+	c->data[0] = '\0';
+	if (!d || !*d)
+		return 0;
+	if (experiment_data_check(c, d, what, sizeof(what)) != 0) {
+		snprintf(err, errlen, "%s:%ld: %s", t->path, t->lines[r], what);
+		return -1;
+	}
+	snprintf(c->data, sizeof(c->data), "%s", d);
+	return 0;
+}
+
 int experiment_read_list(const char *path, const char *const *methods, int need_size, struct run_config **rows,
 			 size_t *n, struct csv_table *table, char *err, size_t errlen)
 {
@@ -144,7 +177,8 @@ int experiment_read_list(const char *path, const char *const *methods, int need_
 			return -1;
 		}
 		out[r].line = t.lines[r];
-		if (experiment_timing_cols(&t, r, &out[r].warmup_s, &out[r].rest_s, err, errlen) != 0) {
+		if (experiment_data_col(&t, r, &out[r], err, errlen) != 0 ||
+		    experiment_timing_cols(&t, r, &out[r].warmup_s, &out[r].rest_s, err, errlen) != 0) {
 			free(out);
 			csv_table_free(&t);
 			return -1;

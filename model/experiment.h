@@ -29,10 +29,15 @@ struct run_config {
 	char label[64];
 	double warmup_s;    /* the list's own warm-up for this row (the warm-up study); < 0: the protocol's */
 	double rest_s;      /* the list's idle rest before the warm-up (the warm-up study); 0: none */
+	char data[16];      /* its data regime (model/regime.h), the list's optional `data` column; "":
+			     * the runner's --data */
 	long line;          /* line in the experiment file, 0 on the command line */
 };
 
 struct csv_table;
+/* Whether configuration c can run in data regime data (model/regime.h: a known regime; artifact
+ * only for a method with an artifact): 0, or -1 with a one-line reason */
+int experiment_data_check(const struct run_config *c, const char *data, char *err, size_t errlen);
 /* A list row's optional timing columns, warmup_s and rest_s (the warm-up study's lists; empty or
  * absent: the protocol's own warm-up, no rest): 0, or -1 with "FILE:LINE: bad warmup_s 'X' ..." in
  * err. Shared by the stencil and the workload lists. */

@@ -48,6 +48,9 @@ struct model_method {
 	/* the file under kernels/ that defines its kernel (its default and the variants kept there):
 	 * a change to that file makes only this method's rows stale (plots/render/render-stale.c) */
 	const char *kernel;
+	/* the papers' authors' artifact it is compared with (make kernels-vs-authors), whose weights and
+	 * input model/regime.c keeps for the artifact data regime; NULL: none */
+	const char *artifact;
 };
 
 extern const struct model_method model_methods[];

@@ -106,7 +106,9 @@ static int stencil_key_of(const struct csv_table *t, size_t r, char *key, size_t
 	char tail[64];
 	if (timing_suffix(t, r, tail, sizeof(tail), err, errlen) != 0)
 		return -1;
-	snprintf(key, len, "%s %s %s %d %s%s", c.stencil->name, dtype_table[c.dtype].name, m, c.fusion, c.size, tail);
+	const char *d = csv_table_col(t, "data") >= 0 ? csv_table_get(t, r, "data") : "";
+	snprintf(key, len, "%s %s %s %d %s%s%s%s", c.stencil->name, dtype_table[c.dtype].name, m, c.fusion, c.size, tail,
+		 *d && strcmp(d, RUN_DATA_DEFAULT) ? " data=" : "", *d && strcmp(d, RUN_DATA_DEFAULT) ? d : "");
 	return 0;
 }
 
@@ -277,12 +279,6 @@ static int rows_match(const struct config_keys *list, const struct csv_table *t,
 		for (size_t r = 0; r < t->nrows; r++) {
 			struct row_ident id;
 			if (run_row_ident(t, r, &id, why, len) != 0) {
-				same = 0;
-				break;
-			}
-			if (strcmp(id.data, RUN_DATA_DEFAULT)) {
-				snprintf(why, len, "%s:%ld: data regime '%s' is not the lists' (%s)", t->path, t->lines[r],
-					 id.data, RUN_DATA_DEFAULT);
 				same = 0;
 				break;
 			}

@@ -66,6 +66,8 @@ void config_keys_free(struct config_keys *k);
  * data regime its kernels ran on (`data`; "random" where none: random input and non-symmetric
  * weights) and its GPU (`gpu_uuid`; "" where none). A row's key is its configuration's key with
  * these: one row per configuration, data regime and GPU, and per configuration, regime and replica.
+ * A regime other than the default is part of the configuration's key (config_key: "... data=zero"),
+ * so that a list names the regime of each of its rows (its optional `data` column).
  */
 struct row_ident {
 	int replica;
@@ -84,7 +86,7 @@ int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys,
 
 /* Whether the run CSV at path is complete for the list, at least replicas deep: it parses, ends
  * with a newline, and each replica it holds (R of them, R >= replicas) holds exactly one row for each
- * of the list's configurations in the default data regime and no other, the R rows of a
+ * of the list's configurations (each in its regime: the key holds it), the R rows of a
  * configuration from R distinct GPUs. 1 complete; 0 not (why says what is missing or wrong,
  * "PATH: ...") */
 int run_csv_complete(const struct config_keys *list, const char *path, int replicas, char *why, size_t len);

@@ -84,22 +84,40 @@ template <> __device__ __forceinline__ double from_double<double>(double v) { re
 template <> __device__ __forceinline__ float from_double<float>(double v) { return (float)v; }
 template <> __device__ __forceinline__ __half from_double<__half>(double v) { return __float2half_rn((float)v); }
 
-template <typename T> __global__ void fill_input(T *buf, long n)
+/* element i of an input (model/regime.h): random in [-1, 1) (the harness's), the allocation
+ * index modulo 19 (SPIDER's), integers 0..99 from the same draw (rand() % 100), or one */
+template <typename T> __global__ void fill_input(T *buf, long n, enum data_input in)
 {
-	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x)
-		buf[i] = from_double<T>(sr_uniform(SR_SEED_INPUT, (uint64_t)i));
+	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
+		const double u = sr_uniform(SR_SEED_INPUT, (uint64_t)i);
+		buf[i] = from_double<T>(in == INPUT_INDEX_MOD19 ? (double)(i % 19) :
+					in == INPUT_INT100 ? floor(50 * (u + 1)) : in == INPUT_ONE ? 1.0 : u);
+	}
+}
+
+static void fill(void *d_buf, long n, enum dtype dt, enum data_input in, cudaStream_t s)
+{
+	int blocks = 4 * g_prop.multiProcessorCount;
+	if (dt == DT_FP64)
+		fill_input<double><<<blocks, 256, 0, s>>>((double *)d_buf, n, in);
+	else if (dt == DT_FP16)
+		fill_input<__half><<<blocks, 256, 0, s>>>((__half *)d_buf, n, in);
+	else
+		fill_input<float><<<blocks, 256, 0, s>>>((float *)d_buf, n, in);
+	CUDA_CHECK_LAUNCH(0);
 }
 
 void gpu_fill_input(void *d_buf, long n, enum dtype dt, cudaStream_t s)
 {
-	int blocks = 4 * g_prop.multiProcessorCount;
-	if (dt == DT_FP64)
-		fill_input<double><<<blocks, 256, 0, s>>>((double *)d_buf, n);
-	else if (dt == DT_FP16)
-		fill_input<__half><<<blocks, 256, 0, s>>>((__half *)d_buf, n);
+	fill(d_buf, n, dt, INPUT_RANDOM, s);
+}
+
+void gpu_fill_regime(void *d_buf, long n, enum dtype dt, enum data_input in, cudaStream_t s)
+{
+	if (in == INPUT_ZERO)
+		CUDA_CHECK(cudaMemsetAsync(d_buf, 0, (size_t)n * dtype_table[dt].bytes, s));
 	else
-		fill_input<float><<<blocks, 256, 0, s>>>((float *)d_buf, n);
-	CUDA_CHECK_LAUNCH(0);
+		fill(d_buf, n, dt, in, s);
 }
 
 /* Read n 16-byte words through L2 (not L1), integer work only: no FLOP counter sees a flush. */

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "protocol.h"
+#include "regime.h"
 #include "stencil.h"
 
 /* The exit statuses are model/cli.h's. */
@@ -36,6 +37,9 @@ int gpu_device(void);
 
 /* Fill n elements of dtype dt at d_buf with grid_input(dt, i) for every allocation index i. */
 void gpu_fill_input(void *d_buf, long n, enum dtype dt, cudaStream_t s);
+/* n elements of a data regime's input (model/regime.h): random as gpu_fill_input, zero, or the
+ * index modulo 19 */
+void gpu_fill_regime(void *d_buf, long n, enum dtype dt, enum data_input in, cudaStream_t s);
 /* Evict the L2 (untimed, before a launch): read a buffer of twice its size, integer loads only,
  * so the dirty lines go back to DRAM now. */
 void gpu_flush_l2(cudaStream_t s);

@@ -382,12 +382,19 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 	mc.props = gpu_props();
 	if (runnable(r, &mc, ceil) != 0)
 		return;
-	/* the weight class the option asks for (random non-symmetric unless METHOD:sym) */
-	int wmade = option_weights(c->option) == WEIGHTS_MIRROR ? weights_make_mirror(st, c->dtype, &w)
-								 : weights_make(st, c->dtype, &w);
-	if (wmade != 0 ||
+	/* the row's data regime (model/regime.h): its weights (random non-symmetric unless METHOD:sym,
+	 * or the artifact's), verified on random input, then its input */
+	enum data_regime dr = DATA_RANDOM;
+	char mname[64], wwhy[160] = "";
+	method_variant_name(c->method, c->option, mname, sizeof(mname));
+	if (c->data[0] && data_regime_parse(c->data, &dr) != 0) {
+		snprintf(r->reason, sizeof(r->reason), "unknown data regime '%s'", c->data);
+		return;
+	}
+	if (regime_weights(dr, mname, option_weights(c->option) == WEIGHTS_MIRROR, st, c->dtype, &w, wwhy,
+			   sizeof(wwhy)) != 0 ||
 	    weights_compose(st, &w, 1, &db) != 0 || weights_compose(st, &w, c->fusion, &dw) != 0) {
-		snprintf(r->reason, sizeof(r->reason), "cannot build weights");
+		snprintf(r->reason, sizeof(r->reason), "cannot build weights%s%s", wwhy[0] ? ": " : "", wwhy);
 		weights_free(&w);
 		return;
 	}
@@ -430,6 +437,12 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 		t_mark = now_s();
 		r->phase[PHASE_SETUP] += t_mark - t_row;
 		verify_launch(r, &mc, d_in, d_out, s);
+		const enum data_input in = regime_input(dr, mname);
+		if (in != INPUT_RANDOM && !strcmp(r->status, "ok")) {   /* the regime's input from here on */
+			gpu_fill_regime(d_in, r->g.total + GRID_SLACK, c->dtype, in, s);
+			gpu_fill_regime(d_out, r->g.total + GRID_SLACK, c->dtype, in, s);
+			CUDA_CHECK(cudaStreamSynchronize(s));
+		}
 		r->phase[PHASE_VERIFY] = now_s() - t_mark;
 		t_mark = now_s();
 		if (!strcmp(r->status, "ok") && o->counters && counters_state >= 0)

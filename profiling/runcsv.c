@@ -86,7 +86,7 @@ static void put_method(struct csv_writer *w, const struct row_view *x)
 	X(run_id, csv_put_str(w, x->ids->run_id)) \
 	X(gpu_uuid, csv_put_str(w, x->ids->gpu_uuid)) \
 	X(replica, csv_put_int(w, x->ids->replica)) \
-	X(data, csv_put_str(w, x->ids->data)) \
+	X(data, csv_put_str(w, x->c->data[0] ? x->c->data : x->ids->data)) \
 	X(label, csv_put_str(w, x->c->label)) \
 	X(stencil, csv_put_str(w, x->c->stencil->name)) \
 	X(shape, csv_put_str(w, stencil_shape_name(x->c->stencil->shape))) \

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "regime.h"
 
 static const char *prog = "stencilbench";
 
@@ -25,6 +26,7 @@ void options_parse(struct options *o, int argc, char **argv, int first)
 	o->counters = 1;
 	o->warmup_s = -1;
 	o->replica = 1;
+	o->data = "random";
 	if (getenv("QUICK") && !strcmp(getenv("QUICK"), "1"))
 		o->quick = 1;
 	if (getenv("COUNTERS") && !strcmp(getenv("COUNTERS"), "0"))
@@ -55,6 +57,14 @@ void options_parse(struct options *o, int argc, char **argv, int first)
 			if (cli_parse_int(v, &k) != 0 || k < 1 || k > 64)
 				cli_bad_input(prog, "bad --replica '%s' (1 to 64)", v);
 			o->replica = (int)k;
+			i++;
+			continue;
+		}
+		if (!strcmp(a, "--data") && v) {
+			enum data_regime d;
+			if (data_regime_parse(v, &d) != 0)
+				cli_bad_input(prog, "bad --data '%s' (%s)", v, data_regime_names());
+			o->data = v;
 			i++;
 			continue;
 		}

@@ -18,6 +18,8 @@ extern "C" {
 struct options {
 	int quick, hot, counters, profile_once, device;
 	int replica;    /* --replica R: the rows are replica R of a replicated run (1: one measurement; runcsv.h) */
+	const char *data;   /* --data REGIME: the data regime of rows whose list names none (model/regime.h;
+			     * "random" by default) */
 	int original;   /* --original: also the fixed-count protocol of nongemm Figure 7 (protocol.h) */
 	double warmup_s;   /* --warmup-s / WARMUP_S: each row's warm-up (< 0: the protocol's 1 s) */
 	const char *out, *experiment, *method_filter;

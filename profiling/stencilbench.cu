@@ -24,7 +24,9 @@
  * SHORTENED), --profile-once (one launch, for ncu), --original (each row also timed as a fixed-count driver times it, idle GPU first, and
  * again after the warm-up: nongemm Figure 7; protocol.h), --device N, --cpu-share I/N[:D1,...] (runner I
  * of N on this host: its share of the host's cores, near its GPU; scripts/multi-gpu.sh passes it),
- * --replica R (the rows' replica column: measurement R of a replicated run, REPLICAS=N; 1 by default).
+ * --replica R (the rows' replica column: measurement R of a replicated run, REPLICAS=N; 1 by default),
+ * --data random|zero|artifact (the data regime of rows whose list has no `data` column: model/regime.h;
+ * random by default; artifact refused, one line, for a method without an artifact).
  *
  * The measurement window (REPRODUCE.md, "Timing protocol"): a launch leaves up to an L2's worth of
  * its output dirty in L2, and that write-back belongs to the launch. So every sample evicts the L2
@@ -89,7 +91,7 @@ static void usage(FILE *f)
 		"       %s run (--stencil S --dtype T --method M [--fusion N] --size AxB | --experiment F)\n"
 		"                  --out DIR/NAME.csv [--quick] [--hot] [--no-counters] [--warmup-s S]\n"
 		"                  [--original] [--profile-once] [--device N] [--cpu-share I/N[:D1,...]]\n"
-		"                  [--replica R]\n"
+		"                  [--replica R] [--data random|zero|artifact]\n"
 		"       %s check [--method M] [--quick]\n"
 		"       %s ceilings --out DIR [--quick] [--no-counters]\n"
 		"       %s metrics | slug | version | kernel --method M | gpu-of DIR\n"
@@ -232,6 +234,13 @@ static int cmd_run(const struct options *o)
 			cli_bad_input(prog, "cannot write %s: it exists and is not a regular file (outputs "
 				      "are written as regular files only, never through a link)", o->out);
 	}
+	for (size_t i = 0; i < n; i++) {   /* each row's data regime: its list's, else --data's */
+		if (cfgs[i].data[0])
+			continue;
+		if (experiment_data_check(&cfgs[i], o->data, err, sizeof(err)) != 0)
+			cli_bad_input(prog, "--data %s: %s", o->data, err);
+		snprintf(cfgs[i].data, sizeof(cfgs[i].data), "%s", o->data);
+	}
 	if (!o->profile_once)
 		bench_refuse_dirty();
 	check_configs(o, cfgs, n);
@@ -279,7 +288,7 @@ static int cmd_run(const struct options *o)
 	char uuid[64];
 	gpu_uuid_string(uuid, sizeof(uuid));
 	const struct run_ids ids = { meta.run_id, uuid, gpu_build_commit(), gpu_build_dirty(),
-				     have_ceil ? ceil_path : "NA", o->replica, "random" };
+				     have_ceil ? ceil_path : "NA", o->replica, o->data };
 	for (size_t i = 0; i < n; i++) {   /* the columns: runcsv.c */
 		rows[i].unit = kernel_model(rows[i].m)->unit;
 		rows[i].points = (double)grid_points(&rows[i].g);

@@ -329,6 +329,7 @@ int main(int argc, char **argv)
 	if (getenv("TEST_FILTER"))
 		cmocka_set_test_filter(getenv("TEST_FILTER"));
 	run_stencil_tests(&r);
+	run_regime_tests(&r);
 	run_model_tests(&r);
 	run_papers_tests(&r);
 	run_csv_tests(&r);

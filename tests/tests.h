@@ -19,6 +19,7 @@ struct group_result {
 };
 
 void run_stencil_tests(struct group_result *r);
+void run_regime_tests(struct group_result *r);
 void run_model_tests(struct group_result *r);
 void run_papers_tests(struct group_result *r);
 void run_csv_tests(struct group_result *r);

@@ -62,7 +62,7 @@ int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_
 {
 	struct row_ident id;
 	char err[256];
-	if (run_row_ident(run, r, &id, err, sizeof(err)) != 0 || strcmp(id.data, RUN_DATA_DEFAULT))
+	if (run_row_ident(run, r, &id, err, sizeof(err)) != 0)   /* a regime: its key's (config_key) */
 		return 0;
 	if (c->replica > 0 && id.replica != c->replica)
 		return 0;

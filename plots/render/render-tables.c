@@ -334,29 +334,38 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 
 /* ---- the harness's kernels beside the authors' own artifacts (same GPU, side by side) ---- */
 
-/* the authors' row of a configuration: same stencil, dtype, fusion, size and method (the harness
- * method it is compared with, without its option); -1 when there is none */
-static long authors_row(const struct csv_table *a, const struct run_config *cfg)
+/* the authors' row of a configuration: same stencil, dtype, fusion and method (the harness method it
+ * is compared with, without its option), the same size where the authors measured it, else another
+ * (*other_size set); -1 when there is none */
+static long authors_row(const struct csv_table *a, const struct run_config *cfg, int *other_size)
 {
 	char fus[16];
+	long any = -1;
 	snprintf(fus, sizeof(fus), "%d", cfg->fusion);
 	for (size_t r = 0; r < a->nrows; r++)
 		if (!strcmp(csv_table_get(a, r, "stencil"), cfg->stencil->name) &&
 		    !strcmp(csv_table_get(a, r, "dtype"), dtype_table[cfg->dtype].name) &&
-		    !strcmp(csv_table_get(a, r, "fusion"), fus) && !strcmp(csv_table_get(a, r, "size"), cfg->size) &&
-		    !strcmp(csv_table_get(a, r, "method"), cfg->method))
-			return (long)r;
-	return -1;
+		    !strcmp(csv_table_get(a, r, "fusion"), fus) && !strcmp(csv_table_get(a, r, "method"), cfg->method)) {
+			if (!strcmp(csv_table_get(a, r, "size"), cfg->size)) {
+				*other_size = 0;
+				return (long)r;
+			}
+			if (any < 0)
+				any = (long)r;
+		}
+	*other_size = any >= 0;
+	return any;
 }
 
-/* kernels-vs-authors: each harness row beside the authors' artifact on the same problem */
+/* kernels-vs-authors: each harness row (a method in a data regime) beside the authors' artifact on
+ * the same problem: each side's rate, SM clock, board power and energy a point-step */
 struct kva_view {
 	const struct point *p;
-	int fusion, known;   /* known: the authors measured this problem */
-	const char *label, *stencil, *dtype, *size, *method, *art, *set, *acc, *status, *gpu;
-	double gs, ag, ratio, od, ao, ratio_od, mg, share, aclk;
-	const char *prob_md, *gs_md, *art_md, *ag_md, *ratio_md, *share_md, *clk_md;
-	char mname[64], prob[96], G[64], A[160], AG[96], R[96], S[32], C[48];
+	int fusion, known, other_size;   /* known: the authors measured this problem (other_size: at another size) */
+	const char *label, *stencil, *dtype, *size, *method, *data, *art, *set, *acc, *wts, *asize, *status, *gpu;
+	double gs, ag, ratio, rlo, rhi, od, ao, ratio_od, mg, share, aclk, apw, aenj;
+	const char *prob_md, *gs_md, *art_md, *ag_md, *ratio_md, *share_md, *aside_md, *clk_md;
+	char mname[64], prob[96], G[64], A[200], AG[96], R[96], S[32], AS[64], C[16];
 };
 #define KV(f) offsetof(struct kva_view, f)
 static const struct rcol kva_cols[] = {
@@ -366,37 +375,53 @@ static const struct rcol kva_cols[] = {
 	{ "fusion", NULL, RC_INT, KV(fusion), 0, 0, 0 },
 	{ "size", NULL, RC_STR, KV(size), 0, 0, 0 },
 	{ "method", "harness method", RC_STR, KV(method), 0, 0, 0 },
+	{ "data", "data", RC_STR, KV(data), 0, 0, 0 },
+	{ NULL, "SM MHz", RC_STR, 0, 0, KV(clk_md), 0 },
 	{ "artifact", NULL, RC_STR, KV(art), 0, 0, 0 },
 	{ "artifact_setting", NULL, RC_STR, KV(set), 0, 0, 0 },
 	{ "artifact_accumulation", NULL, RC_STR, KV(acc), 0, 0, 0 },
-	{ "gstencil_per_s", "GStencil/s measured", RC_NUM, KV(gs), 0, KV(gs_md), 0 },
+	{ "artifact_weights", NULL, RC_STR, KV(wts), 0, 0, 0 },
+	{ "artifact_size", NULL, RC_STR, KV(asize), 0, 0, 0 },
+	{ "gstencil_per_s", "GStencil/s measured", RC_NUM, KV(gs), 0, KV(gs_md), 1 },
 	{ NULL, "authors' artifact", RC_STR, 0, 0, KV(art_md), 0 },
-	{ "authors_gstencil_per_s", "authors' GStencil/s (H200)", RC_NUM, KV(ag), 0, KV(ag_md), 0 },
+	{ "authors_gstencil_per_s", "authors' GStencil/s", RC_NUM, KV(ag), 0, KV(ag_md), 0 },
+	{ "authors_sm_clock_mhz", NULL, RC_NUM, KV(aclk), 0, 0, 0 },
+	{ "authors_power_w", NULL, RC_NUM, KV(apw), 1, 0, 0 },
+	{ "authors_energy_nj_per_point_step", NULL, RC_NUM, KV(aenj), 3, 0, 0 },
+	{ NULL, "authors' MHz, W, nJ / point-step", RC_STR, 0, 0, KV(aside_md), 0 },
 	{ "ratio_vs_authors", "harness / authors", RC_NUM, KV(ratio), 0, KV(ratio_md), 0 },
-	{ "authors_sm_clock_mhz", "SM clock MHz: harness / authors", RC_NUM, KV(aclk), 0, KV(clk_md), 0 },
+	{ "ratio_vs_authors_low", NULL, RC_NUM, KV(rlo), 0, 0, 0 },
+	{ "ratio_vs_authors_high", NULL, RC_NUM, KV(rhi), 0, 0, 0 },
 	{ "authors_own_depth", NULL, RC_NUM, KV(od), 0, 0, 0 },
 	{ "authors_gstencil_per_s_own_depth", NULL, RC_NUM, KV(ao), 0, 0, 0 },
 	{ "ratio_vs_authors_own_depth", NULL, RC_NUM, KV(ratio_od), 0, 0, 0 },
 	{ "model_gstencil_per_s", "model", RC_NUM, KV(mg), 1, 0, 0 },
-	{ "share_of_roof_pct", "of roof", RC_NUM, KV(share), 0, KV(share_md), 1 },
+	{ "share_of_roof_pct", "of roof", RC_NUM, KV(share), 0, KV(share_md), 0 },
 	{ "status", "status", RC_STR, KV(status), 0, 0, 0 },
 	{ "gpu", NULL, RC_STR, KV(gpu), 0, 0, 0 },
 };
 
 /* the Markdown's cells of a kernels-vs-authors row: the problem, the artifact with its setting,
- * and the authors' rate and ratio, also at the artifact's own depth where it has one */
+ * the authors' rate, clock, power and energy, and the ratio (with the replicas' range), also at
+ * the artifact's own depth where it has one */
 static void kva_text(struct kva_view *v)
 {
-	const struct point *p = v->p;
-	char x[32], y[32];
+	char x[32], y[32], z[32];
 	snprintf(v->prob, sizeof(v->prob), "%s %s t=%d %s", v->stencil, v->dtype, v->fusion, v->size);
-	rd_fmt_rate(v->G, sizeof(v->G), p, 1);
-	/* "SPIDER (dense variant, f16 accumulate)" */
-	snprintf(v->A, sizeof(v->A), "%s%s%s%s%s%s", v->known ? v->art : "NA",
-		 *v->set || *v->acc ? " (" : "", v->set, *v->set && *v->acc ? ", " : "", v->acc,
-		 *v->set || *v->acc ? ")" : "");
+	rd_fmt_rate(v->G, sizeof(v->G), v->p, 1);
+	/* "SPIDER (dense variant, f16 accumulate; finite weights; at 384x352x2560)" */
+	snprintf(v->A, sizeof(v->A), "%s%s%s%s%s%s%s%s%s", v->known ? v->art : "NA", v->known ? " (" : "", v->set,
+		 *v->set && *v->acc ? ", " : "", v->acc, v->known && (*v->set || *v->acc) ? "; " : "",
+		 v->known ? v->wts : "", v->known ? " weights" : "", v->known ? ")" : "");
+	if (v->other_size)
+		snprintf(v->A + strlen(v->A), sizeof(v->A) - strlen(v->A), ", at %s", v->asize);
 	rd_fmt(v->AG, sizeof(v->AG), v->ag, 1);
 	rd_fmt(v->R, sizeof(v->R), v->ratio, 2);
+	if (isfinite(v->rlo) && isfinite(v->rhi)) {
+		rd_fmt(x, sizeof(x), v->rlo, 2);
+		rd_fmt(y, sizeof(y), v->rhi, 2);
+		snprintf(v->R + strlen(v->R), sizeof(v->R) - strlen(v->R), " [%s-%s]", x, y);
+	}
 	if (isfinite(v->ao)) {   /* the artifact at its own depth too */
 		rd_fmt(x, sizeof(x), v->ao, 1);
 		rd_fmt(y, sizeof(y), v->ratio_od, 2);
@@ -407,11 +432,52 @@ static void kva_text(struct kva_view *v)
 		snprintf(v->S, sizeof(v->S), "%.1f %%", v->share);
 	else
 		snprintf(v->S, sizeof(v->S), "NA");
-	rd_fmt(x, sizeof(x), isfinite(p->measured) ? p->clk_median : NAN, 0);   /* an untimed row: none */
-	rd_fmt(y, sizeof(y), v->aclk, 0);
-	snprintf(v->C, sizeof(v->C), "%s / %s", x, y);
+	rd_fmt(v->C, sizeof(v->C), isfinite(v->p->measured) ? v->p->clk_median : NAN, 0);   /* untimed: none */
+	rd_fmt(x, sizeof(x), v->aclk, 0);
+	rd_fmt(y, sizeof(y), v->apw, 0);
+	rd_fmt(z, sizeof(z), v->aenj, 3);
+	snprintf(v->AS, sizeof(v->AS), "%s, %s, %s", x, y, z);
 	v->prob_md = v->prob, v->gs_md = v->G, v->art_md = v->A, v->ag_md = v->AG, v->ratio_md = v->R;
-	v->share_md = v->S, v->clk_md = v->C;
+	v->share_md = v->S, v->aside_md = v->AS, v->clk_md = v->C;
+}
+
+/* one harness row's view */
+static void kva_view_of(struct kva_view *v, const struct point *p, const struct csv_table *a, const char *gpu)
+{
+	int other = 0;
+	const long ar = authors_row(a, p->cfg, &other);
+	memset(v, 0, sizeof(*v));
+	v->p = p;
+	v->label = p->cfg->label;
+	v->stencil = p->cfg->stencil->name;
+	v->dtype = dtype_table[p->cfg->dtype].name;
+	v->fusion = p->cfg->fusion;
+	v->size = p->cfg->size;
+	method_variant_name(p->cfg->method, p->cfg->option, v->mname, sizeof(v->mname));
+	v->method = v->mname;   /* a variant keeps its option: spider:f16acc */
+	v->data = p->cfg->data[0] ? p->cfg->data : RUN_DATA_DEFAULT;
+	v->known = ar >= 0, v->other_size = other;
+	v->art = ar >= 0 ? csv_table_get(a, ar, "artifact") : "";
+	v->set = ar >= 0 ? csv_table_get(a, ar, "artifact_setting") : "";
+	v->acc = ar >= 0 ? csv_table_get(a, ar, "artifact_accumulation") : "";
+	v->wts = ar >= 0 ? csv_table_get(a, ar, "weights") : "";
+	v->asize = ar >= 0 ? csv_table_get(a, ar, "artifact_size") : "";
+	v->gs = p->measured;
+	v->ag = rd_num(a, ar, "gstencil_per_s");
+	v->aclk = rd_num(a, ar, "sm_clock_mhz");
+	v->apw = rd_num(a, ar, "power_w");
+	v->aenj = v->apw / v->ag;   /* W over GStencil/s: nJ a point-step, board power (1-s averaged) */
+	v->ratio = p->measured / v->ag;
+	v->rlo = p->nrep > 1 ? p->lo / v->ag : NAN;
+	v->rhi = p->nrep > 1 ? p->hi / v->ag : NAN;
+	v->od = rd_num(a, ar, "own_depth");
+	v->ao = rd_num(a, ar, "gstencil_per_s_own_depth");
+	v->ratio_od = p->measured / v->ao;
+	v->mg = rd_model_gs(p);
+	v->share = 100 * p->measured / v->mg;
+	v->status = rd_status(p->status);
+	v->gpu = gpu;
+	kva_text(v);
 }
 
 int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
@@ -420,20 +486,25 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 	struct csv_table a;
 	struct outputs o;
 	static const char *const pneed[] = { "stencil", "dtype", "fusion", "size", "method", "artifact",
-		"artifact_setting", "artifact_accumulation", "gstencil_per_s", "own_depth",
-		"gstencil_per_s_own_depth", "source", NULL };
+		"artifact_setting", "artifact_accumulation", "weights", "artifact_size", "gstencil_per_s", "sm_clock_mhz",
+		"power_w", "own_depth", "gstencil_per_s_own_depth", "source", NULL };
 	char caveat[512] = "";
 	const char *notes[] = {
-		"The harness's kernels beside the papers' authors' own public artifacts (SPIDER, EBISU, "
-		"ConvStencil, TCStencil, LoRAStencil, FlashFFTStencil). The authors' numbers were measured with "
-		"their artifacts on an H200 (132 SMs, driver 580.159.04, CUDA 13.0) in steady state, after more "
-		"than 1 s of their own kernel, as the harness's rows are (data/paper/kernels-vs-authors.csv, with "
-		"the artifacts' shipped short timings beside); SM clock: each side's median (authors' NA: not "
-		"recorded; every artifact but FlashFFTStencil held 1958-1980 MHz in that call); GStencil/s is interior points x time steps / time for both, the "
-		"artifacts' own normalisation factors removed. harness / authors: the measured rate over the "
-		"authors' (for EBISU box3d1r fp64 also over the artifact at its own depth 5). Model: the "
-		"attainable GStencil/s on this run's ceilings (without a run, the datasheet's) with the "
-		"kernel's sigma; of roof: measured / model.", caveat, NULL };
+		"The harness's kernels beside the papers' authors' own public artifacts (SPIDER, EBISU, ConvStencil, "
+		"TCStencil, LoRAStencil, FlashFFTStencil), each harness row in a data regime (model/regime.h): random "
+		"(random input and non-symmetric weights, the papers' tables' data) or artifact (the artifact's own "
+		"weights and the input its run spends its time in: EBISU's constants on zero input, SPIDER's weights "
+		"scaled to sum 1 on the index modulo 19, the finite builds' weights of LoRAStencil and ConvStencil 3D). "
+		"On a GPU at its power cap the data move the power and so the clock: compare the artifact rows like "
+		"for like. The authors' numbers: their artifacts on an H200 in steady state (differential timing of "
+		"n and 2n launches, after seconds of their own kernel), the finite build's where the shipped weights "
+		"overflow (data/paper/kernels-vs-authors.csv, with commits, launch counts and times); their SM clock and "
+		"board power nvidia-smi's medians, nJ / point-step their power over their rate; ours the energy "
+		"counter's where the run read it. GStencil/s: interior points x time steps / time for both, the "
+		"artifacts' own normalisation factors removed. harness / authors: the measured rate over the authors' "
+		"([low-high]: the replicas'; for EBISU box3d1r fp64 also over the artifact at its own depth 5). Model: "
+		"the attainable GStencil/s on this run's ceilings (without a run, the datasheet's) with the kernel's "
+		"sigma; of roof: measured / model.", caveat, NULL };
 	/* the authors' numbers are an H200's: on another GPU the ratio compares two GPUs */
 	if (c->rundir[0] && !strstr(c->gpu, "H200"))
 		snprintf(caveat, sizeof(caveat), "This run's GPU is %s, not an H200: harness / authors compares "
@@ -444,34 +515,8 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 			       err, errlen) != 0)
 		return -1;
 	for (size_t i = 0; i < t.n; i++) {
-		const struct point *p = &t.p[i];
-		long ar = authors_row(&a, p->cfg);
 		struct kva_view v;
-		memset(&v, 0, sizeof(v));
-		v.p = p;
-		v.label = p->cfg->label;
-		v.stencil = p->cfg->stencil->name;
-		v.dtype = dtype_table[p->cfg->dtype].name;
-		v.fusion = p->cfg->fusion;
-		v.size = p->cfg->size;
-		method_variant_name(p->cfg->method, p->cfg->option, v.mname, sizeof(v.mname));
-		v.method = v.mname;   /* a variant keeps its option: spider:f16acc */
-		v.known = ar >= 0;
-		v.art = ar >= 0 ? csv_table_get(&a, ar, "artifact") : "";
-		v.set = ar >= 0 ? csv_table_get(&a, ar, "artifact_setting") : "";
-		v.acc = ar >= 0 ? csv_table_get(&a, ar, "artifact_accumulation") : "";
-		v.gs = p->measured;
-		v.ag = rd_num(&a, ar, "gstencil_per_s");
-		v.aclk = csv_table_col(&a, "sm_clock_mhz") >= 0 ? rd_num(&a, ar, "sm_clock_mhz") : NAN;
-		v.ratio = p->measured / v.ag;
-		v.od = rd_num(&a, ar, "own_depth");
-		v.ao = rd_num(&a, ar, "gstencil_per_s_own_depth");
-		v.ratio_od = p->measured / v.ao;
-		v.mg = rd_model_gs(p);
-		v.share = 100 * p->measured / v.mg;
-		v.status = rd_status(p->status);
-		v.gpu = c->gpu;
-		kva_text(&v);
+		kva_view_of(&v, &t.p[i], &a, c->gpu);
 		rd_cols_row(&o, kva_cols, NELEM(kva_cols), &v);
 	}
 	return rd_table_close(c, ts->name, &t, &a, &o, err, errlen);

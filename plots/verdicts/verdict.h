@@ -32,7 +32,7 @@ enum verdict verdict_grows(const double *r, const double *bound, size_t n, doubl
 struct flip_side {
 	char name[64];
 	double best_known;
-	char best_where[96];
+	char best_where[192];
 	double share;
 	double floor;               /* the lowest share of its roof an authors' artifact of the side's
 				     * family reaches on this GPU model (NaN: none known, never gated) */

@@ -36,6 +36,8 @@ struct verdict_ctx {
 	struct wu_set *wu;
 	struct render_ctx *rc;
 	struct csv_table authors;      /* data/paper/kernels-vs-authors.csv */
+	struct target kva;             /* the run's kernels-vs-authors rows (the gate's like for like) */
+	int have_kva;
 	struct csv_table params;       /* data/paper/verdict-params.csv */
 	struct csv_table spread;       /* data/hw/claim-spread.csv: each claim's recorded spread */
 	int counting;                  /* a first pass: vd_claim counts each verdict, writes nothing */

@@ -8,7 +8,8 @@
  * another configuration and are set to 0, the rate to 1 GStencil/s (under every roof); with WRONG
  * 1 every status "ok" becomes "wrong". Each row is the runner's on a GPU of its own and a replica:
  * gpu_uuid STUB_UUID where set, the replica and data columns the runner writes (these three added
- * where the fixture predates them) STUB_REPLICA (default 1) and "random". Read and written through
+ * where the fixture predates them) STUB_REPLICA (default 1) and the list's data regime ("random"
+ * where it names none). Read and written through
  * model/csvio.h, like every CSV.
  *
  *   stub-rows LIST FIXTURE WRONG NAME > OUT   (its progress line, naming NAME, on stderr)
@@ -37,7 +38,7 @@ static const char *cell(const struct csv_table *list, size_t i, const struct csv
 		return getenv("STUB_UUID");
 	if (!strcmp(name, "replica"))
 		return getenv("STUB_REPLICA") ? getenv("STUB_REPLICA") : "1";
-	if (!strcmp(name, "data"))
+	if (!strcmp(name, "data"))   /* the list's regime where it names one: above */
 		return "random";
 	for (size_t z = 0; z < sizeof zeroed / sizeof *zeroed; z++)
 		if (!strcmp(name, zeroed[z]))
@@ -83,9 +84,9 @@ int main(int argc, char **argv)
 		for (size_t c = 0; c < fix.ncols; c++)
 			csv_put_str(&w, cell(&list, i, &fix, i % fix.nrows, c, argv[3][0] == '1'));
 		for (size_t c = fix.ncols; c < nh; c++) {
-			const char *rep = getenv("STUB_REPLICA"), *uuid = getenv("STUB_UUID");
-			csv_put_str(&w, !strcmp(head[c], "data") ? "random" : !strcmp(head[c], "replica") ? (rep ? rep : "1")
-				    : uuid ? uuid : "");
+			const char *rep = getenv("STUB_REPLICA"), *uuid = getenv("STUB_UUID"), *d = csv_table_get(&list, i, "data");
+			csv_put_str(&w, !strcmp(head[c], "data") ? (d && *d ? d : "random") :
+				    !strcmp(head[c], "replica") ? (rep ? rep : "1") : uuid ? uuid : "");
 		}
 		csv_end_row(&w);
 	}
