@@ -4,7 +4,8 @@
 # memory, and the traffic at each level: DRAM, L2 and L1 bytes, shared-memory wavefronts,
 # instructions, for the energy a stencil costs), one launch after an L2 eviction (stencilbench
 # --profile-once), clocks as found (--clock-control none). make ncu-reports writes them for
-# experiments/kernels-vs-authors.csv into the run's ncu/ folder, beside the rows they explain.
+# experiments/kernels-vs-authors.csv into the run's ncu/ folder, beside the rows they explain, each
+# in its row's data regime (model/regime.h).
 # The list's configurations come from stencil-runs keys (RUNS_TOOL, default build/stencil-runs):
 # no CSV is parsed here.
 # usage: scripts/ncu-reports.sh EXPERIMENT.csv OUTDIR   (BENCH, NCU: the runner and ncu)
@@ -23,20 +24,23 @@ trap 'rm -rf "$tmp"' EXIT
 traffic=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,l1tex__t_bytes.sum
 traffic+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__inst_executed.sum,sm__cycles_elapsed.avg.per_second
 
-# each configuration's key: STENCIL DTYPE METHOD FUSION SIZE (model/runs.h)
+# each configuration's key: STENCIL DTYPE METHOD FUSION SIZE [data=REGIME] (model/runs.h)
 "$runs_tool" keys "$list" > "$tmp/keys" || { echo "ncu-reports: $list: no configurations read" >&2; exit 2; }
 rows=$(wc -l < "$tmp/keys")
 i=0
-while read -r -u 3 stencil dtype method fusion size; do
+while read -r -u 3 stencil dtype method fusion size rest; do
 	i=$((i + 1))
-	name="$stencil-$dtype-t$fusion-${method//:/-}"
+	data=random
+	[[ $rest == data=* ]] && data=${rest#data=}
+	name="$stencil-$dtype-t$fusion-${method//:/-}-$size"
+	[[ $data == random ]] || name+="-$data"
 	kernel=$("$bench" kernel --method "$method")
-	printf '[%d/%d] %s %s t=%s %s %s ... ' "$i" "$rows" "$stencil" "$dtype" "$fusion" "$method" "$size"
+	printf '[%d/%d] %s %s t=%s %s %s %s ... ' "$i" "$rows" "$stencil" "$dtype" "$fusion" "$method" "$size" "$data"
 	"$ncu" --clock-control none --section SpeedOfLight --section Occupancy --section LaunchStats \
 		--section WarpStateStats --section SchedulerStats --section ComputeWorkloadAnalysis \
 		--section MemoryWorkloadAnalysis --metrics "$traffic" ${kernel:+-k "regex:$kernel"} \
 		"$bench" run --stencil "$stencil" --dtype "$dtype" --method "$method" --fusion "$fusion" \
-		--size "$size" --profile-once --out "$tmp/once.csv" > "$tmp/$name.txt" 2>&1 ||
+		--size "$size" --data "$data" --profile-once --out "$tmp/once.csv" > "$tmp/$name.txt" 2>&1 ||
 		{ echo "failed"; tail -5 "$tmp/$name.txt" >&2; exit 4; }
 	mv "$tmp/$name.txt" "$dir/$name.txt"
 	echo "$dir/$name.txt"
