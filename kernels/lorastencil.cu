@@ -110,78 +110,6 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 }
 
 /*
- * lorastencil_kernel8r (the variant m8r, fp64 2D on sm_80 and newer): m8n8k4 with the vertical pass
- * first and nothing moved between lanes. A warp's tile is 8 columns by 8 LR8R_RT rows; its patch,
- * 8 LR8R_RT + 2R rows by 16 columns, sits in registers as B operands In[4 ks + t][8 j + g]
- * (j = 0, 1: the two 8-column halves). Per term and 8-row tile rt, X_j = Au In_j over the four K
- * steps from 2 rt (Au[m][i] = s_k u_k[i - m]: one Toeplitz fragment for every tile), 8 MMAs; X_j's
- * accumulator holds X[g][8 j + 2 t + p] in its element p, which is the A operand of the horizontal
- * pass's K step (j, p) when that step's index t stands for column 8 j + 2 t + p: Out += X Bv with
- * Bv[c][n] = v_k[c - n] in that order (the fragments' rows permuted on the host), 4 MMAs: 12 of
- * 256 MACs a term for 64 outputs, no shuffle, no shared-memory round trip. A pyramid plane's centre
- * is one multiply-add an output from global memory.
- */
-#define LR8R_RT 4
-#define LR8R_KS (2 * LR8R_RT + 2)   /* K steps of 4 patch rows: 8 RT + 2R <= 8 RT + 8 rows */
-
-__global__ void __launch_bounds__(256) lorastencil_kernel8r(const double *__restrict__ in, double *__restrict__ out,
-							    const double *__restrict__ frag, struct lr_args a)
-{
-	__shared__ double s_frag[LR_MAXRANK * LR_TERM];
-	const int rank = a.gterm[1];
-	lr_stage(s_frag, frag, rank * LR_TERM);
-	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
-	const int x0 = (blockIdx.x * 8 + w) * 8, y0 = blockIdx.y * 8 * LR8R_RT;
-	if (x0 >= a.nx)
-		return;
-	/* the patch: rows y0 - R + 4 ks + t, columns x0 - R + 8 j + g (past the allocation: 0, met by
-	 * zero weights) */
-	double b[LR8R_KS][2];
-#pragma unroll
-	for (int ks = 0; ks < LR8R_KS; ks++)
-#pragma unroll
-		for (int j = 0; j < 2; j++) {
-			const int row = y0 - a.R + 4 * ks + t, col = x0 - a.R + 8 * j + g;
-			b[ks][j] = row < a.ny + a.R ? in[a.origin + (long long)row * a.pitch + col] : 0.0;
-		}
-	double acc[LR8R_RT][2];
-#pragma unroll
-	for (int rt = 0; rt < LR8R_RT; rt++)
-		acc[rt][0] = acc[rt][1] = 0.0;
-	for (int k = 0; k < rank; k++) {
-		const double *bv = s_frag + k * LR_TERM, *au = bv + 128;
-		double A[4], V[4];
-#pragma unroll
-		for (int q = 0; q < 4; q++)
-			A[q] = au[q * 32 + lane], V[q] = bv[q * 32 + lane];
-#pragma unroll
-		for (int rt = 0; rt < LR8R_RT; rt++) {
-			double x[2][2] = { { 0.0, 0.0 }, { 0.0, 0.0 } };
-#pragma unroll
-			for (int ks = 0; ks < 4; ks++) {
-				mma_f64_m8n8k4(x[0], A[ks], b[2 * rt + ks][0]);
-				mma_f64_m8n8k4(x[1], A[ks], b[2 * rt + ks][1]);
-			}
-#pragma unroll
-			for (int q = 0; q < 4; q++)   /* K step (j, p) = (q / 2, q % 2) */
-				mma_f64_m8n8k4(acc[rt], x[q >> 1][q & 1], V[q]);
-		}
-	}
-	const double c0 = a.center[0];
-#pragma unroll
-	for (int rt = 0; rt < LR8R_RT; rt++) {
-		const int y = y0 + 8 * rt + g, xo = x0 + 2 * t;
-		if (y >= a.ny)
-			continue;
-		const long long at = a.origin + (long long)y * a.pitch + xo;
-		if (xo < a.nx)
-			out[at] = acc[rt][0] + (c0 != 0.0 ? c0 * in[at] : 0.0);
-		if (xo + 1 < a.nx)
-			out[at + 1] = acc[rt][1] + (c0 != 0.0 ? c0 * in[at + 1] : 0.0);
-	}
-}
-
-/*
  * lorastencil_kernel16: a warp's tile is 16 rows by 32 columns; its patch (16 + 2R rows by 40
  * columns) sits in registers as B operands of
  *     X = Au In   (16 x KROWS nks by KROWS nks x 40: Au[m][i] = s_k u_k[i - m], nks K steps of rows),
@@ -481,14 +409,14 @@ struct lr_state {
 	struct lowrank lr[LR_MAXPLANES];
 	void *d_frag;
 	struct lr_args args;
-	int kernel;     /* LR_M8 (fp64 below sm_90), LR_F64 (sm_90), LR_TF32, LR_M8R (the variant m8r) */
+	int kernel;     /* LR_M8 (fp64 below sm_90), LR_F64 (sm_90), LR_TF32 */
 	int centres;    /* pyramid planes: their centre is CUDA-core work */
 	int sweep;      /* 3D at fused radius 1: lorastencil_sweep16 */
 	int grouped;    /* some group has more than one plane: kernel16 sums their patches */
 	double sigma;
 	char variant[192];
 };
-enum { LR_M8, LR_F64, LR_TF32, LR_M8R };
+enum { LR_M8, LR_F64, LR_TF32 };
 
 static struct lr_state LS;
 
@@ -502,8 +430,6 @@ static const char *lr_supports(const struct method_ctx *c)
 		return "lorastencil's 16 + 2R row patch holds a fused radius up to 4";
 	if (c->dtype == DT_FP64 && c->stencil->dims == 3 && c->props->major < 9)
 		return "lorastencil runs 3D fp64 on sm_90 (mma.sync m16n8k4 f64)";
-	if (!strcmp(c->option, "m8r") && (c->dtype != DT_FP64 || c->stencil->dims != 2))
-		return "lorastencil:m8r (register-resident m8n8k4) runs 2D fp64";
 	return NULL;
 }
 
@@ -518,21 +444,6 @@ static void lr_fragments(const struct lowrank *lr, int R, double *h)
 				const int in_band = d >= 0 && d <= 2 * R;
 				h[k * LR_TERM + ks * 32 + lane] = in_band ? lr->v[k * lr->n + d] : 0.0;
 				h[k * LR_TERM + 128 + ks * 32 + lane] = in_band ? lr->s[k] * lr->u[k * lr->n + d] : 0.0;
-			}
-}
-
-/* lorastencil_kernel8r's fragments of term k: Bv[(j, p)][lane] = v_k[8 j + 2 t + p - g] (the
- * horizontal K step (j, p), its index t standing for column 8 j + 2 t + p), then
- * Au[ks][lane] = s_k u_k[4 ks + t - g], zero off the band */
-static void lr_fragments8r(const struct lowrank *lr, int R, double *h)
-{
-	for (int k = 0; k < lr->rank; k++)
-		for (int q = 0; q < 4; q++)
-			for (int lane = 0; lane < 32; lane++) {
-				const int g = lane / 4, t = lane % 4;
-				const int dv = 8 * (q >> 1) + 2 * t + (q & 1) - g, du = 4 * q + t - g;
-				h[k * LR_TERM + q * 32 + lane] = dv >= 0 && dv <= 2 * R ? lr->v[k * lr->n + dv] : 0.0;
-				h[k * LR_TERM + 128 + q * 32 + lane] = du >= 0 && du <= 2 * R ? lr->s[k] * lr->u[k * lr->n + du] : 0.0;
 			}
 }
 
@@ -629,7 +540,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		*why = "an extent past 2^31 - 4096 elements (or 65535 planes): the kernel indexes with 32-bit ints";
 		return -1;
 	}
-	LS.kernel = c->dtype == DT_TF32 ? LR_TF32 : !strcmp(c->option, "m8r") ? LR_M8R : c->props->major >= 9 ? LR_F64 : LR_M8;
+	LS.kernel = c->dtype == DT_TF32 ? LR_TF32 : c->props->major >= 9 ? LR_F64 : LR_M8;
 	const int terms = lr_split(d, planes);
 	if (terms < 1) {
 		lr_release();
@@ -637,7 +548,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		return -1;
 	}
 	/* the fragments, group after group, in the kernel's precision (tf32: rounded to nearest) */
-	const int words = LS.kernel == LR_M8 || LS.kernel == LR_M8R ? LR_TERM : LR16_TERM;
+	const int words = LS.kernel == LR_M8 ? LR_TERM : LR16_TERM;
 	const size_t n = (size_t)terms * words;
 	double *h = (double *)calloc(n, sizeof(double));
 	float *hf = (float *)calloc(n, sizeof(float));
@@ -645,8 +556,6 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	for (int gi = 0, at = 0; ok && gi < LS.args.groups; at += LS.lr[gi].rank * words, gi++) {
 		if (LS.kernel == LR_M8)
 			lr_fragments(&LS.lr[gi], d->R, h + at);
-		else if (LS.kernel == LR_M8R)
-			lr_fragments8r(&LS.lr[gi], d->R, h + at);
 		else
 			lr_fragments16(&LS.lr[gi], d->R, LS.kernel == LR_TF32 ? 8 : 4, LS.kernel == LR_TF32 ? 2 : 1, h + at);
 	}
@@ -683,16 +592,13 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	 * CUDA cores) over the MMA MACs a point of all terms: m8n8k4, 12 MMAs of 256 MACs a term for
 	 * 64 points; kernel16, the method table's count (lorastencil_term_macs) */
 	const long kf = stencil_fused_points(c->stencil, c->fusion);
-	const double per_term = LS.kernel == LR_M8 || LS.kernel == LR_M8R ? 12.0 * 256 / 64 :
-				lorastencil_term_macs(d->R, c->dtype);
+	const double per_term = LS.kernel == LR_M8 ? 12.0 * 256 / 64 : lorastencil_term_macs(d->R, c->dtype);
 	LS.sigma = (double)(kf - LS.centres) / (per_term * terms);
 	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s, %d term%s over %d plane%s in %d group%s (%s), "
 		 "fused radius %d, %s tiles%s, sigma %.4f",
-		 LS.kernel == LR_TF32 ? "m16n8k8 tf32" : LS.kernel == LR_F64 ? "m16n8k4 f64" :
-		 LS.kernel == LR_M8R ? "m8n8k4 f64 register-resident" : "m8n8k4 f64", terms,
+		 LS.kernel == LR_TF32 ? "m16n8k8 tf32" : LS.kernel == LR_F64 ? "m16n8k4 f64" : "m8n8k4 f64", terms,
 		 terms > 1 ? "s" : "", planes, planes > 1 ? "s" : "", a->groups, a->groups > 1 ? "s" : "",
-		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : LS.kernel == LR_M8R ?
-		 "8 x 32" : "16 x 32",
+		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : "16 x 32",
 		 LS.sweep ? ", a z sweep of 32 planes" : "", LS.sigma);
 	c->state = &LS;
 	return 0;
@@ -716,9 +622,6 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 	else if (LS.kernel == LR_F64)
 		(LS.grouped ? lorastencil_kernel16<lr_f64, true> : lorastencil_kernel16<lr_f64, false>)<<<grid, LR16_WARPS * 32, 0, s>>>(
 			(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
-	else if (LS.kernel == LR_M8R)
-		lorastencil_kernel8r<<<dim3((unsigned)((a->nx + 63) / 64), (unsigned)((a->ny + 8 * LR8R_RT - 1) / (8 * LR8R_RT))),
-				       256, 0, s>>>((const double *)in, (double *)out, (const double *)LS.d_frag, *a);
 	else
 		lorastencil_kernel<<<dim3((unsigned)((a->nx + 31) / 32), (unsigned)((a->ny + 15) / 16)), 256, 0, s>>>(
 			(const double *)in, (double *)out, (const double *)LS.d_frag, *a);

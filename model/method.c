@@ -169,7 +169,7 @@ const struct model_method model_methods[] = {
 	{ "convstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32),
 	  "m8n8k4 m16n8k4 m16n8k8 m16n8k16 wgmma", 0, "0.5 (dual tessellation: triangular weight matrices)",
 	  sigma_convstencil, "kernels/convstencil.cu", "ConvStencil" },
-	{ "lorastencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32), "sym m8r", 0,
+	{ "lorastencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32), "sym", 0,
 	  "K_fused / ((5 nks + h) MACs/512 terms), terms (2R+1)^(d-1) for random weights", sigma_lorastencil,
 	  "kernels/lorastencil.cu", "LoRAStencil" },
 	{ "flashfftstencil", UNIT_TC, UNIT_TC, DT_BIT(DT_FP64) | DT_BIT(DT_TF32), NULL, 0,
