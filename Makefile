@@ -5,7 +5,7 @@
 #   make test      the CPU test suite (cmocka); no GPU needed
 #
 # Host code is C11 built with $(CC) into one library a floor (build/lib*.a); CUDA C (kernels/, profiling/) is built
-# by nvcc for SM ?= 80 90 when nvcc exists. Dependencies through -MMD -MP for both compilers;
+# by nvcc for SM ?= 80 90 (and the last one's PTX, for newer GPUs) when nvcc exists. Dependencies through -MMD -MP for both compilers;
 # compiler flags are tracked in build/*.flags so that a flag change rebuilds. Quiet unless V=1.
 # Missing Debian packages are installed by scripts/deps.sh when run as root. This file holds the
 # knobs and the shared definitions; the rules are in parts by role, included in this order:
@@ -103,7 +103,10 @@ ALL_CPPFLAGS := -Imodel -Ikernels -Iprofiling -Iplots/render -Iplots/verdicts $(
 LDLIBS := -l:libcsv.a -l:libcholmod.a -l:libsuitesparseconfig.a -lm
 NVCC ?= nvcc
 SM ?= 80 90
-GENCODE := $(foreach s,$(SM),-gencode arch=compute_$(s),code=sm_$(s))
+# SASS for each SM, and the last one's PTX too, which a newer GPU (Blackwell) compiles when it loads
+# the runner (the sm_90a files, wgmma, run on compute capability 9.0 only: no PTX of theirs)
+GENCODE := $(foreach s,$(SM),-gencode arch=compute_$(s),code=sm_$(s)) \
+	-gencode arch=compute_$(lastword $(SM)),code=compute_$(lastword $(SM))
 HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
 GNUPLOT ?= gnuplot
 B := build
@@ -134,9 +137,10 @@ include scripts/make/slurm.mk
 	$(foreach t,$(MODEL_RUN_TARGETS),$(O)/$(t)-run.png $(O)/$(t)-run.svg) $(RUNDIR)/ceilings.csv
 
 .PHONY: doc-tables
-doc-tables: ## re-render the tables REPRODUCE.md quotes from the runs they name, and its lists kept as data (scripts/doc-tables.sh)
+doc-tables: ## re-render the tables REPRODUCE.md quotes from the runs they name, and the lists README.md and REPRODUCE.md keep as data (scripts/doc-tables.sh)
 doc-tables: $(RENDER) $(PAGE)
 	$(Q)RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh REPRODUCE.md
+	$(Q)RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh README.md
 
 .PHONY: run-time
 run-time: ## where a recorded run's time went, list by list: rows, wall time, its phases (RUN=NAME, default the reference run)

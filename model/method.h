@@ -51,6 +51,9 @@ struct model_method {
 	/* the papers' authors' artifact it is compared with (make kernels-vs-authors), whose weights and
 	 * input model/regime.c keeps for the artifact data regime; NULL: none */
 	const char *artifact;
+	/* the other files under kernels/ that only its rows depend on, space-separated (a change to one
+	 * makes only its rows stale, as its kernel file does); NULL: none */
+	const char *own_files;
 };
 
 extern const struct model_method model_methods[];

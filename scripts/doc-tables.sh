@@ -6,7 +6,8 @@
 # puts the Markdown table in between (make doc-tables). With --check it changes nothing and exits
 # 1, naming the section, when a quoted table differs from what the renderer writes now (make test).
 # A list kept as data is marked the same way, <!-- generated: NAME --> to <!-- end generated -->,
-# and holds what `stencil-page NAME` prints (contradictions: data/paper/contradictions.csv).
+# and holds what `stencil-page NAME` prints (contradictions: data/paper/contradictions.csv; targets:
+# experiments/targets.csv, README.md's table). A document may hold either kind, or both.
 # usage: scripts/doc-tables.sh [--check] [DOC]   (RENDER: the renderer, default build/stencil-render;
 # PAGE: the page tool, default build/stencil-page)
 set -euo pipefail
@@ -21,7 +22,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # render every section's target once, keeping the table lines of its Markdown
-grep -o '^<!-- rendered: [a-z0-9.-]* [a-z0-9._-]* -->$' "$doc" | while read -r _ _ target run _; do
+{ grep -o '^<!-- rendered: [a-z0-9.-]* [a-z0-9._-]* -->$' "$doc" || true; } | while read -r _ _ target run _; do
 	dir="$tmp/$target@$run"
 	mkdir -p "$dir"
 	[[ -d data/runs/$run ]] || { echo "doc-tables: $doc names run $run, not under data/runs/" >&2; exit 2; }
@@ -31,7 +32,7 @@ grep -o '^<!-- rendered: [a-z0-9.-]* [a-z0-9._-]* -->$' "$doc" | while read -r _
 done
 
 # every generated list once
-grep -o '^<!-- generated: [a-z-]* -->$' "$doc" | while read -r _ _ name _; do
+{ grep -o '^<!-- generated: [a-z-]* -->$' "$doc" || true; } | while read -r _ _ name _; do
 	"$page" "$name" > "$tmp/generated-$name" 2> "$tmp/generated-$name.log" ||
 		{ echo "doc-tables: $page $name failed: $(tail -1 "$tmp/generated-$name.log")" >&2; exit 2; }
 done

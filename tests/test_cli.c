@@ -329,7 +329,7 @@ static void test_hw_bounds(void **state)
 	(void)state;
 	char cmd[1400], hw[600];
 	const char *run = temp_dir();
-	const char *src = repo_path("data/runs/h200-fecb9a30-2026-11-24");
+	const char *src = repo_path("tests/fixtures/run-older-protocol");
 	snprintf(hw, sizeof(hw), "%s/ceilings.csv", run);
 	const char *a[] = { "--hw", hw, "--stencil", "box2d1r", "--fusion", "1", "--dtype", "fp64", "--method",
 			    "ebisu", "--csv", NULL };

@@ -220,8 +220,9 @@ static char *older_sentence(void)
 	static char sentence[2048];
 	char path[1024], err[512];
 	struct csv_table t;
-	/* the previous reference run, measured under the older protocol */
-	snprintf(path, sizeof(path), "%s/meta.csv", repo_path("data/runs/h200-fecb9a30-2026-11-24"));
+	/* a run measured under the older protocol (tests/fixtures/run-older-protocol: the meta.csv,
+	 * ceilings, hopper-tc and latency-hiding files of h200-fecb9a30-2026-11-24, in git history) */
+	snprintf(path, sizeof(path), "%s/meta.csv", repo_path("tests/fixtures/run-older-protocol"));
 	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 	for (size_t r = 0; r < t.nrows && !sentence[0]; r++)

@@ -64,6 +64,19 @@ static void test_page_sections(void **state)
 	assert_holds(page, "<section id=\"runs\">");
 	assert_holds(page, "<section id=\"verdicts\">");
 	assert_holds(page, "<section id=\"contradictions\">");
+	/* a page of the run data/runs/REFERENCE names says so (it once said "not the reference") */
+	char ref[256] = "", want[400];
+	FILE *rf = fopen(repo_path("data/runs/REFERENCE"), "r");
+	if (rf && fgets(ref, sizeof(ref), rf)) {
+		ref[strcspn(ref, "\n")] = '\0';
+		snprintf(want, sizeof(want), "<li class=\"muted\">%s: not the reference run", ref);
+		assert_null(strstr(page, want));
+		snprintf(want, sizeof(want), "<li class=\"ok\">%s: the reference reproduction", ref);
+		if (strstr(page, ref))
+			assert_holds(page, want);
+	}
+	if (rf)
+		fclose(rf);
 	for (size_t i = 0; i < n; i++) {
 		if (!strcmp(ts[i].kind, "verdicts"))
 			continue;

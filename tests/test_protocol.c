@@ -118,7 +118,7 @@ static char *render_read(const char *rundir, const char *target, const char *ext
 }
 
 /* The footer's line "Protocol: S" and the figure's protocol and title carry S as meta.csv has it,
- * the title's lines broken at spaces and none wider than TITLE_WRAP */
+ * the title's lines (its provenance's too) broken at spaces and none wider than TITLE_WRAP */
 static void check_sentence(const char *rundir, const char *target, const char *csv)
 {
 	const char *out = temp_dir();
@@ -130,20 +130,24 @@ static void check_sentence(const char *rundir, const char *target, const char *c
 	char *p = gp_value(vars, "protocol"), *title = gp_value(vars, "title");
 	snprintf(want, sizeof(want), "Protocol: %s", s);
 	assert_string_equal(p, want);
-	char *lines = strchr(title, '\n');
-	assert_non_null(lines);
-	for (char *q = lines + 1, *nl; *q; q = nl + 1) {
+	/* every line of the title (its provenance, then the sentence) within TITLE_WRAP; joined, the
+	 * sentence ends it, on lines of its own */
+	assert_non_null(strchr(title, '\n'));
+	for (char *q = title, *nl; *q; q = nl + 1) {
 		nl = strchr(q, '\n');
 		assert_true((nl ? (size_t)(nl - q) : strlen(q)) <= TITLE_WRAP);
 		if (!nl)
 			break;
 		*nl = ' ';
 	}
-	assert_string_equal(lines + 1, want);
+	const size_t tn = strlen(title), wn = strlen(want);
+	assert_true(tn > wn);
+	assert_string_equal(title + tn - wn, want);
 	free(s), free(md), free(vars), free(p), free(title);
 }
 
-/* (a) the steady-state run's sentence, and the older runs' own (the reference run's says 0.05 s) */
+/* (a) the steady-state run's sentence, and the older runs' own (tests/fixtures/run-older-protocol,
+ * files of h200-fecb9a30-2026-11-24, says 0.05 s) */
 static void test_protocol_sentence(void **state)
 {
 	(void)state;
@@ -151,8 +155,8 @@ static void test_protocol_sentence(void **state)
 	check_sentence(fixture_dir(STEADY), "nongemm-figure6", "nongemm-figure6.csv");
 	check_sentence(fixture_dir(OLD), "tcs-figure15", "tcs-figure15.csv");
 	check_sentence(reference_run(), "hopper-tc", "hopper-tc.csv");
-	check_sentence(repo_path("data/runs/h200-fecb9a30-2026-11-24"), "hopper-tc", "hopper-tc.csv");
-	char *s = rows_sentence(repo_path("data/runs/h200-fecb9a30-2026-11-24"), "hopper-tc.csv");
+	check_sentence(repo_path("tests/fixtures/run-older-protocol"), "hopper-tc", "hopper-tc.csv");
+	char *s = rows_sentence(repo_path("tests/fixtures/run-older-protocol"), "hopper-tc.csv");
 	assert_non_null(strstr(s, "else 0.05 s"));   /* the older protocol, shown as it was */
 	free(s);
 	/* the steady fixture's sentence and the reference run's are the runner's own, from the one

@@ -63,7 +63,7 @@ static void test_bad_run_rows(void **state)
 		const char *run = fixture_copy(), *out = temp_dir();
 		char cmd[1200];
 		/* a latency-hiding.csv with fermi Figure 5b's columns (the fixture's is older) */
-		snprintf(cmd, sizeof(cmd), "cp %s %s/", repo_path("data/runs/h200-fecb9a30-2026-11-24/latency-hiding.csv"), run);
+		snprintf(cmd, sizeof(cmd), "cp %s %s/", repo_path("tests/fixtures/run-older-protocol/latency-hiding.csv"), run);
 		assert_int_equal(system(cmd), 0);
 		/* the targets that read the file (experiments/targets.csv): each renders before the edit;
 		 * after it one at least fails naming the row, and each that fails leaves its outputs */

@@ -184,6 +184,30 @@ static const char *unused_kernel(void)
 	return found;
 }
 
+/* a file the method table lists as one method's own (lowrank.c, lorastencil's) makes only that
+ * method's rows stale: the fixture's tcs Table 3 holds no lorastencil row, so it stays fresh, where a
+ * shared file (kernels/ptx.cuh) makes it stale */
+static void test_stale_own_files(void **state)
+{
+	(void)state;
+	if (system("git --version > /dev/null 2>&1") != 0)
+		test_skip("git is not installed");
+	char a[8], want[256];
+	make_repo(a);
+	const struct model_method *m = model_method_find("lorastencil");
+	assert_non_null(m);
+	assert_non_null(m->own_files);
+	assert_non_null(strstr(m->own_files, "kernels/lowrank.c"));
+	write_file("kernels/lowrank.c", "two\n");
+	git("add -A");
+	git("commit -qm lowrank");
+	assert_ends(title_of(STENCIL_TARGET, NULL), NULL);
+	write_file("kernels/ptx.cuh", "two\n");
+	git("commit -qam shared");
+	snprintf(want, sizeof(want), ", stale for kernels/ptx.cuh (changed since %s)", a);
+	assert_ends(title_of(STENCIL_TARGET, NULL), want);
+}
+
 static void test_stale_fixture_repo(void **state)
 {
 	(void)state;
@@ -266,6 +290,7 @@ void run_stale_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stale_fixture_repo),
+		cmocka_unit_test(test_stale_own_files),
 		cmocka_unit_test(test_stale_kernel_files),
 	};
 	RUN_GROUP(r, "stale", tests);

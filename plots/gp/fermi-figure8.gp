@@ -52,12 +52,17 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1500,720 font ",10" noenhanced } \
   else { set terminal svg size 1500,720 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title."\nstar3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")
+  T = title."\nstar3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")
+  # the panels start under the title's lines (15 px each at this font) and their own title
+  tl = 1
+  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
+  top = 1.0 - (tl + 3.0) * 15.0 / 720
+  set multiplot title T
   do for [q=1:2] {
     d = word("fp64 fp32", q)
     set lmargin at screen 0.06 + (q - 1) * 0.5
     set rmargin at screen 0.48 + (q - 1) * 0.5
-    set tmargin at screen 0.88
+    set tmargin at screen top
     set bmargin at screen 0.3
     set border; set tics; set key off
     set title d.(d eq "fp64" ? " (the paper's precision; stars: its peaks, section 4, their widths not printed; dotted: the widths it ran)" : " (paper values: none, the paper ran fp64 only)")

@@ -60,8 +60,8 @@ pset(i) = (i == 2) == (strstrt(strcol("quantity"), "before") > 0)
 # the papers' values: a star of the setting's colour edged in black
 star = "★"; edge = "☆"; sfont = ",16"
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1000,660 font ",10" noenhanced } \
-  else { set terminal svg size 1000,660 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size 1400,660 font ",10" noenhanced } \
+  else { set terminal svg size 1400,660 font ",10" noenhanced }
   set output out.".".fmt
   set title title."\nabove 1: the tensor-core SpMV is faster; dotted: the paper's thresholds (non-zeros, section 5.2)\nstars: the paper's geometric means (its points are not printed), ".(nmeas > 0 ? "at the middle of the matrices they cover" : "at the middle of the axis (no measured run: no points, no matrices' non-zeros)")
   set logscale x 10

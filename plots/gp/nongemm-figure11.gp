@@ -16,8 +16,8 @@ nown = 0; nsame = 0; ytop = 1
 stats data using (nown = nown + (num("convstencil_over_ebisu") >= 0), nsame = nsame + (num("convstencil_over_ebisu_same") >= 0), \
   ytop = hi(hi(hi(ytop, num("convstencil_over_ebisu")), num("convstencil_over_ebisu_same")), num("model_convstencil_over_ebisu")), 0) nooutput
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1100,600 font ",10" noenhanced } \
-  else { set terminal svg size 1100,600 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size 1400,600 font ",10" noenhanced } \
+  else { set terminal svg size 1400,600 font ",10" noenhanced }
   set output out.".".fmt
   set title title."\nConvStencil / EBISU in fp64 (below 1: the CUDA-core method is faster); paper values: not printed (the paper shows this figure as a picture only)"
   set style fill solid 0.8 border -1

@@ -43,8 +43,8 @@ stats paper using (strcol("quantity") eq "warmup_geomean" ? (ymin = lo(ymin, col
 ymin = lo(ymin / 1.15, 0.5); ymax = hi(ymax * 1.15, 2)
 nmeas = sum [i=1:nk] N[i]
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1100,650 font ",10" noenhanced } \
-  else { set terminal svg size 1100,650 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size 1400,650 font ",10" noenhanced } \
+  else { set terminal svg size 1400,650 font ",10" noenhanced }
   set output out.".".fmt
   set title title."\ncold: the fixed-count timing from an idle GPU (host clock); warm: the same timing after the protocol's warm-up".\
     (nmeas > 0 ? "" : "; no measured run: no points")."\nstar: the paper's geometric mean for DASP (its points are not printed), ".\

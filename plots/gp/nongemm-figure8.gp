@@ -33,8 +33,8 @@ if (nmeas == 0) {
 if (xmax <= 0) { xmin = 1; xmax = 10 }
 pad = (ymax - ymin) * 0.06
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1000,600 font ",10" noenhanced } \
-  else { set terminal svg size 1000,600 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size 1400,600 font ",10" noenhanced } \
+  else { set terminal svg size 1400,600 font ",10" noenhanced }
   set output out.".".fmt
   set title title."\ncusparseSpMV (CUSPARSE_SPMV_ALG_DEFAULT), hot (the L2 kept)".(nmeas > 0 ? "" : "; no measured run: no points")."\npaper values: not printed (the paper shows this figure as a picture only)"
   set logscale x 10

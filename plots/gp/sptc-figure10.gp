@@ -54,7 +54,12 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1700,720 font ",10" noenhanced } \
   else { set terminal svg size 1700,720 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title." (paper values: not printed, the paper shows this figure as a picture only)\n".prec.". ".(nmeas > 0 ? "Points: measured (open diamonds: throttled); dashed bars: each method's model plateau, each in its own slice of the width" : "No measured run: dashed bars, each method's model plateau, each in its own slice of the width")
+  T = title."\npaper values: not printed (the paper shows this figure as a picture only)\n".prec.".\n".(nmeas > 0 ? "Points: measured (open diamonds: throttled); dashed bars: each method's model plateau, each in its own slice of the width" : "No measured run: dashed bars, each method's model plateau, each in its own slice of the width")
+  # the panels start under the title's lines (15 px each at this font) and their own title
+  tl = 1
+  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
+  top = 1.0 - (tl + 3.0) * 15.0 / 720
+  set multiplot title T
   do for [q=1:words(stencils)] {
     st = word(stencils, q)
     # (stats reads through the current ranges and log axes: none while counting)
@@ -69,7 +74,7 @@ do for [fmt in "png svg"] {
     }
     set lmargin at screen 0.05 + (q - 1) * 0.33
     set rmargin at screen 0.32 + (q - 1) * 0.33
-    set tmargin at screen 0.86
+    set tmargin at screen top
     set bmargin at screen 0.3
     set border; set tics; set key off
     set logscale xy

@@ -58,12 +58,17 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,780 font ",10" noenhanced } \
   else { set terminal svg size 1400,780 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title fig_title."\n".sub_title
+  T = fig_title."\n".sub_title
+  # the panels start under the title's lines (15 px each at this font) and their own title
+  tl = 1
+  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
+  top = 1.0 - (tl + 3.0) * 15.0 / 780
+  set multiplot title T
   do for [p=1:2] {
     ty = word("fp32 fp64", p)
     set lmargin at screen 0.06 + (p - 1) * 0.5
     set rmargin at screen 0.47 + (p - 1) * 0.5
-    set tmargin at screen 0.85
+    set tmargin at screen top
     set bmargin at screen 0.32
     set border; set tics; set key off
     set title ty." (D = ".(ty eq "fp32" ? "4" : "8")." bytes)"

@@ -40,7 +40,12 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,1000 font ",10" noenhanced } \
   else { set terminal svg size 1400,1000 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title."\n".(nall > 0 ? "points: counter-measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; solid: least-squares line I = a + b t over the measured depths (R^2 in the key); " : "no measured run: ")."dashed: model 2Kt / 2D; stars: the paper on the A100 (tcs Tables 2 and 3)\ncounter FLOPs include the redundant updates of temporal fusion (halo points each fused block recomputes, tcs section 5.2.4), which 2Kt / 2D leaves out: the measured I is inflated by that work"
+  T = title."\n".(nall > 0 ? "points: counter-measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; solid: least-squares line I = a + b t over the measured depths (R^2 in the key); " : "no measured run: ")."dashed: model 2Kt / 2D; stars: the paper on the A100 (tcs Tables 2 and 3)\ncounter FLOPs include the redundant updates of temporal fusion (halo points each fused block recomputes, tcs section 5.2.4), which 2Kt / 2D leaves out: the measured I is inflated by that work"
+  # the panels start under the title's lines (15 px each at this font) and their own title
+  tl = 1
+  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
+  top = 1.0 - (tl + 3.0) * 15.0 / 1000
+  set multiplot title T
   do for [r=1:2] {
     stencils = rstencils(r)
     do for [p=1:2] {
@@ -57,7 +62,7 @@ do for [fmt in "png svg"] {
       # the panel: column p, row r (2D above 3D)
       set lmargin at screen 0.06 + (p - 1) * 0.5
       set rmargin at screen 0.47 + (p - 1) * 0.5
-      set tmargin at screen 0.885 - (r - 1) * 0.47
+      set tmargin at screen top - (r - 1) * 0.47
       set bmargin at screen 0.55 - (r - 1) * 0.47
       set border; set tics
       set title dt.", ".word(rows, r)." stencils"

@@ -58,8 +58,13 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,700 font ",10" noenhanced } \
   else { set terminal svg size 1400,700 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title."\n".(nmeas > 0 ? "filled points: measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; " : "").\
+  T = title."\n".(nmeas > 0 ? "filled points: measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; " : "").\
     "bars: each method's model roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")."; stars: the paper's GStencil/s on the A100 (tcs Table 3)"
+  # the panels start under the title's lines (15 px each at this font) and their own title
+  tl = 1
+  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
+  top = 1.0 - (tl + 3.0) * 15.0 / 700
+  set multiplot title T
   do for [q=1:2] {
     p = word(panels, q)
     cases = pcases(q)
@@ -72,7 +77,7 @@ do for [fmt in "png svg"] {
     }
     set lmargin at screen 0.06 + (q - 1) * 0.5
     set rmargin at screen 0.48 + (q - 1) * 0.5
-    set tmargin at screen 0.89
+    set tmargin at screen top
     set bmargin at screen 0.25
     set border; set tics; set key off
     set title (p eq "fp64" ? "fp64: cases 1, 2, 5" : "fp32 data: cases 3, 4, 6 (".tf32." in tf32)")

@@ -58,8 +58,13 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1300,950 font ",10" noenhanced } \
   else { set terminal svg size 1300,950 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title."\nno paper item (the harness's own study): each row after an idle pause, then a warm-up of its own kernel".\
+  T = title."\nno paper item (the harness's own study): each row after an idle pause, then a warm-up of its own kernel".\
     (nmeas > 0 ? "" : "\nno measured run: no points")
+  # the panels start under the title's lines (15 px each at this font) and their own title
+  tl = 1
+  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
+  top = 1.0 - (tl + 3.0) * 15.0 / 950
+  set multiplot title T
   set logscale x 10
   set xrange [xmin:xmax]
   set xtics (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10)
@@ -67,10 +72,10 @@ do for [fmt in "png svg"] {
   set grid xtics ytics
   set lmargin at screen 0.08
   set rmargin at screen 0.70
-  if (nmeas > 0) { set key at screen 0.72, screen 0.88 left top opaque box font ",9" title "kernel (one line each)" } \
+  if (nmeas > 0) { set key at screen 0.72, screen top left top opaque box font ",9" title "kernel (one line each)" } \
   else { unset key }
   # above: the rate over the longest warm-up's
-  set tmargin at screen 0.90
+  set tmargin at screen top
   set bmargin at screen 0.42
   set format x ""
   unset xlabel

@@ -296,9 +296,9 @@ static void warn_titles(struct page *p, const char *mark, const char *what, cons
 /* whether each run is the one data/runs/REFERENCE names (the reference reproduction), in words */
 static void reference_line(struct page *p)
 {
-	static const char *const none[] = { NULL };
+	static const char *const recorded[] = { "meta.csv", NULL };   /* every recorded run holds it */
 	char ref[1300] = "", err[512];
-	if (render_reference_run("data/runs", none, ref, sizeof(ref), err, sizeof(err)) != 0)
+	if (render_reference_run("data/runs", recorded, ref, sizeof(ref), err, sizeof(err)) != 0)
 		ref[0] = '\0';   /* no reference, or one the run choice refuses: every run "not" */
 	const char *rbase = strrchr(ref, '/');
 	rbase = rbase ? rbase + 1 : ref;

@@ -302,6 +302,22 @@ int page_contradictions_md(const char *root, FILE *f, char *err, size_t errlen)
 	return 0;
 }
 
+int page_targets_md(const char *root, FILE *f, char *err, size_t errlen)
+{
+	static struct target_spec ts[RENDER_MAX_TARGETS];
+	size_t n;
+	if (render_targets_read(root, ts, RENDER_MAX_TARGETS, &n, err, errlen) != 0)
+		return -1;
+	fputs("| target | what it makes |\n| --- | --- |\n", f);
+	for (size_t i = 0; i < n; i++) {
+		fprintf(f, "| `%s`", ts[i].name);
+		if (ts[i].alias[0])
+			fprintf(f, " (`%s`)", ts[i].alias);
+		fprintf(f, " | %s%s |\n", ts[i].help, !strcmp(ts[i].reproduce, "yes") ? "" : "; not part of `reproduce`");
+	}
+	return 0;
+}
+
 /* ---- the page ---- */
 
 static void page_nav(struct page *p)

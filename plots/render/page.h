@@ -34,6 +34,9 @@ int page_write(const struct page_opts *o, char *err, size_t errlen);
 /* The contradictions of data/paper/contradictions.csv as REPRODUCE.md lists them (a heading a
  * paper, a numbered item each with its sources), onto f: 0, or -1 with one line in err. */
 int page_contradictions_md(const char *root, FILE *f, char *err, size_t errlen);
+/* experiments/targets.csv's targets as README.md's Markdown table (each with its alias and its
+ * help line, and whether make reproduce makes it), onto f: 0, or -1 with err */
+int page_targets_md(const char *root, FILE *f, char *err, size_t errlen);
 
 /* The namespace of a figure's SVG ids: "f-" and the file's name without .svg ("f-tcs-figure16") */
 void page_figure_ns(char *buf, size_t len, const char *svg_path);

@@ -370,8 +370,10 @@ void rd_protocol_vars(const struct render_ctx *c, FILE *f)
 		}
 	for (size_t i = 0; i < n; i++)
 		free(lines[i]);
-	if (title && exact && wrapped) {
-		snprintf(title, cap, "%s%s", c->full_title, wrapped);
+	if (title && exact && wrapped) {   /* the title wrapped too: a long provenance is never cut */
+		wrap_into(title, cap, c->full_title);
+		memmove(title, title + (title[0] == '\n'), strlen(title + (title[0] == '\n')) + 1);
+		snprintf(title + strlen(title), cap - strlen(title), "%s", wrapped);
 		gp_lines(f, "title", title);
 		gp_lines(f, "protocol", exact);
 		gp_lines(f, "protocol_title", wrapped[0] ? wrapped + 1 : "");

@@ -3,8 +3,9 @@
  * never remembered: the files under kernels/ and profiling/ that differ between a run's commit and
  * the repository rendering it (its working tree: HEAD and any uncommitted change), asked of git once
  * per commit and rendering context, kept to the files that can touch the rows a target used (a
- * method's own kernel file, the method tables' kernel column, and a header kernels/NAME-*.cuh
- * beside kernels/NAME.cu, only for that method's rows; every other file for every row), and said
+ * method's own kernel file, the method tables' kernel column, a header kernels/NAME-*.cuh beside
+ * kernels/NAME.cu and the method table's own_files, only for that method's rows; every other file
+ * for every row), and said
  * in the titles' words: "stale for kernels/x.cu (changed since C)", a count for a long list,
  * "staleness unknown (...)" where git or the commit is not there.
  * STENCIL_REPRO_STALE=off turns the check off and the titles say so (tests/golden.sh: pinned
@@ -84,13 +85,23 @@ static int owns(const char *kernel, const char *f)
 	return n > stem + 5 && !strncmp(f, kernel, stem) && f[stem] == '-' && !strcmp(f + n - 4, ".cuh");
 }
 
-/* whether a change to file f can touch rows of the methods used: a method's own files only its
- * rows, any other file every row */
+/* whether f is one of the method table's own_files of a method (a space-separated list) */
+static int listed(const char *files, const char *f)
+{
+	const size_t n = strlen(f);
+	for (const char *p = files; p && *p; p += strcspn(p, " "), p += strspn(p, " "))
+		if (strcspn(p, " ") == n && !strncmp(p, f, n))
+			return 1;
+	return 0;
+}
+
+/* whether a change to file f can touch rows of the methods used: a method's own files (its kernel
+ * file, the headers beside it, the table's own_files) only its rows, any other file every row */
 static int touches(const char *f, unsigned long long used)
 {
 	int owned = 0, hit = (used & ANY_METHOD) != 0;
 	for (size_t i = 0; i < model_method_count && i < 32; i++)
-		if (owns(model_methods[i].kernel, f))
+		if (owns(model_methods[i].kernel, f) || listed(model_methods[i].own_files, f))
 			owned = 1, hit |= (used >> i) & 1;
 	for (size_t i = 0; i < workload_method_rows && i < 31; i++)
 		if (owns(workload_methods[i].kernel, f))

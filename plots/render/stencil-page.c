@@ -7,6 +7,8 @@
  *        compare's outputs for the rendered targets) into --out (default plots/out/report/index.html)
  *   stencil-page contradictions [--root DIR]
  *        data/paper/contradictions.csv as REPRODUCE.md's Markdown list, on standard output
+ *   stencil-page targets [--root DIR]
+ *        experiments/targets.csv as README.md's table of targets, on standard output
  *
  * Bad input exits 2 with one line; a failure to read or write exits 1.
  */
@@ -26,20 +28,21 @@ int main(int argc, char **argv)
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: %s html [--root DIR] [--outdir DIR] [--compare DIR] [--out FILE]\n"
-			"       %s contradictions [--root DIR]\n", prog, prog);
+			"       %s contradictions [--root DIR]\n"
+			"       %s targets [--root DIR]\n", prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const struct cli_opt opts[] = { { "--root", &o.root }, { "--outdir", &o.outdir },
 					{ "--compare", &o.compare }, { "--out", &o.out }, { NULL, NULL } };
 	for (int i = 2; i < argc; i++)
 		cli_take_opt(prog, opts, argc, argv, &i);
-	if (!strcmp(argv[1], "contradictions")) {
-		if (page_contradictions_md(o.root, stdout, err, sizeof(err)) != 0)
+	if (!strcmp(argv[1], "contradictions") || !strcmp(argv[1], "targets")) {
+		if ((argv[1][0] == 'c' ? page_contradictions_md : page_targets_md)(o.root, stdout, err, sizeof(err)) != 0)
 			cli_fail(prog, "%s", err);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
 	if (strcmp(argv[1], "html"))
-		cli_bad_input(prog, "unknown command '%s' (html, contradictions)", argv[1]);
+		cli_bad_input(prog, "unknown command '%s' (html, contradictions, targets)", argv[1]);
 	snprintf(dir, sizeof(dir), "%s", o.out);
 	char *slash = strrchr(dir, '/');
 	if (slash) {
