@@ -125,7 +125,8 @@ int experiment_data_check(const struct run_config *c, const char *data, char *er
 	}
 	method_variant_name(c->method, c->option, m, sizeof(m));
 	if (d == DATA_ARTIFACT && !artifact_regime_of(m)) {
-		snprintf(err, errlen, "data regime artifact: method '%s' has no artifact (%s)", m, artifact_methods());
+		snprintf(err, errlen, "method '%s' has no artifact for the artifact data regime (those that have: %s)", m,
+			 artifact_methods());
 		return -1;
 	}
 	return 0;

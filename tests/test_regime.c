@@ -184,7 +184,7 @@ static void test_regime_list(void **state)
 	fputs("stencil,dtype,method,fusion,size,data\nbox2d1r,fp64,naive,1,64x64,artifact\n", f);
 	fclose(f);
 	assert_int_equal(experiment_read(path, model_method_names(), &rows, &n, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, ":2: data regime artifact: method 'naive' has no artifact"));
+	assert_non_null(strstr(err, ":2: method 'naive' has no artifact for the artifact data regime"));
 }
 
 void run_regime_tests(struct group_result *r)
