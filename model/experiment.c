@@ -129,6 +129,15 @@ int experiment_data_check(const struct run_config *c, const char *data, char *er
 			 artifact_methods());
 		return -1;
 	}
+	struct weights w;
+	char why[256];
+	if (d == DATA_ARTIFACT && regime_weights(d, m, 0, c->stencil, c->dtype, &w, why, sizeof(why)) != 0) {
+		weights_free(&w);
+		snprintf(err, errlen, "the artifact data regime of %s on %s: %s", m, c->stencil->name, why);
+		return -1;
+	}
+	if (d == DATA_ARTIFACT)
+		weights_free(&w);
 	return 0;
 }
 

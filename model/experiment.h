@@ -36,7 +36,8 @@ struct run_config {
 
 struct csv_table;
 /* Whether configuration c can run in data regime data (model/regime.h: a known regime; artifact
- * only for a method with an artifact): 0, or -1 with a one-line reason */
+ * only for a method with an artifact that has weights for c's stencil): 0, or -1 with a one-line
+ * reason */
 int experiment_data_check(const struct run_config *c, const char *data, char *err, size_t errlen);
 /* A list row's optional timing columns, warmup_s and rest_s (the warm-up study's lists; empty or
  * absent: the protocol's own warm-up, no rest): 0, or -1 with "FILE:LINE: bad warmup_s 'X' ..." in

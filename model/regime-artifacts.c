@@ -47,8 +47,8 @@ int regime_no_weights(const char *artifact, const struct stencil *s, char *why, 
 
 
 /* neozhang307/EBISU-ICS23, {2d,3d}stencil/<shape>/config.cuh: constants over 118 (2D) or 159 (3D),
- * the same literals for fp32 and fp64, [dz][dy][dx]; not scaled (sums 0.686, 2.653, 0.155: on zero
- * input, where its data decay, the sum does not matter) */
+ * the same literals for fp32 and fp64, [dz][dy][dx]; not scaled (sums 0.686, 2.653, 0.155: its data
+ * decay to zero, or overflow for the 49-point one, which ebisu_input's input stands for) */
 static const double ebisu_9[9] = { 7, 5, 9, 12, 15, 12, 9, 5, 7 };
 static const double ebisu_49[49] = {
 	1, 1, 2, 3, 4, 5, 5,
@@ -70,6 +70,11 @@ static void scaled(const double *v, int n, double d, double *out)
 {
 	for (int k = 0; k < n; k++)
 		out[k] = v[k] / d;
+}
+
+enum data_input ebisu_input(const struct stencil *s)
+{
+	return !strcmp(s->name, "box2d3r") ? INPUT_INF : INPUT_ZERO;   /* 313 / 118 > 1: overflow */
 }
 
 int ebisu_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len)

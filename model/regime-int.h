@@ -16,6 +16,8 @@ int regime_from_box(const struct stencil *s, enum dtype dt, const double *v, int
 /* -1 with "the ARTIFACT artifact has no weights for STENCIL" in why */
 int regime_no_weights(const char *artifact, const struct stencil *s, char *why, size_t len);
 
+/* EBISU's data: zero where its weights make them decay (sum < 1), infinite where they overflow */
+enum data_input ebisu_input(const struct stencil *s);
 int ebisu_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
 int spider_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
 int lorastencil_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);

@@ -37,18 +37,19 @@ const char *data_regime_names(void)
 
 /* the artifacts, by the name the method table gives them (model/method.h: a method's artifact) */
 static const struct artifact_regime artifacts[] = {
-	{ "EBISU", INPUT_ZERO, ebisu_weights,
-	  "its kernel constants (not scaled), zero input: its data decay to zero within its run" },
-	{ "SPIDER", INPUT_INDEX_MOD19, spider_weights,
+	{ "EBISU", INPUT_ZERO, ebisu_input, ebisu_weights,
+	  "its kernel constants (not scaled), on the data its run spends its time on: zero (9 and 27 points: "
+	  "they decay), infinite (49 points: they overflow after about 730 steps)" },
+	{ "SPIDER", INPUT_INDEX_MOD19, NULL, spider_weights,
 	  "its weights ((dy + 8) mod 13 + 1, constant along x) scaled to sum 1 (its finite build), input the index "
 	  "modulo 19" },
-	{ "LoRAStencil", INPUT_INT100, lorastencil_weights,
+	{ "LoRAStencil", INPUT_INT100, NULL, lorastencil_weights,
 	  "its shipped weights scaled to sum 1 (its finite build: 2D one 7 x 7 of rank 3, 3D {1, 2, 1} along x), "
 	  "input integers 0-99" },
-	{ "ConvStencil", INPUT_INT100, convstencil_weights,
+	{ "ConvStencil", INPUT_INT100, NULL, convstencil_weights,
 	  "the harness's weights (its fused tables compose from no base stencil), its input: integers 0-99" },
-	{ "TCStencil", INPUT_ONE, tcstencil_weights, "its weights (B[i] = i, centre -40 or -290), input all one" },
-	{ "FlashFFTStencil", INPUT_RANDOM, flashfft_weights,
+	{ "TCStencil", INPUT_ONE, NULL, tcstencil_weights, "its weights (B[i] = i, centre -40 or -290), input all one" },
+	{ "FlashFFTStencil", INPUT_RANDOM, NULL, flashfft_weights,
 	  "random weights and input, as its driver's (the harness's own)" },
 };
 
@@ -95,10 +96,10 @@ int regime_weights(enum data_regime d, const char *method, int mirror, const str
 	return a->weights(s, dt, w, why, len);
 }
 
-enum data_input regime_input(enum data_regime d, const char *method)
+enum data_input regime_input(enum data_regime d, const char *method, const struct stencil *s)
 {
 	if (d == DATA_ZERO)
 		return INPUT_ZERO;
 	const struct artifact_regime *a = d == DATA_ARTIFACT ? artifact_regime_of(method) : NULL;
-	return a ? a->input : INPUT_RANDOM;
+	return !a ? INPUT_RANDOM : a->input_of && s ? a->input_of(s) : a->input;
 }

@@ -9,7 +9,9 @@
  *             this one; a METHOD:sym row its mirror-symmetric weights);
  *   zero      the same weights, both buffers zeroed after verification;
  *   artifact  the authors' artifact's weights and the input its run spends most of its time in
- *             (data/paper/kernels-vs-authors.csv names the artifact rows it meets).
+ *             (data/paper/kernels-vs-authors.csv names the artifact rows it meets); where the
+ *             artifact's fused table composes from no base stencil (ConvStencil) or its weights
+ *             are random (FlashFFTStencil), the harness's weights on the artifact's input.
  * A list row names its regime in an optional `data` column; the runner's --data gives the rest.
  * Pure C (tests/test_regime.c).
  */
@@ -33,14 +35,16 @@ const char *data_regime_names(void);
 
 /* what the timed launches read once verification is done: random (the harness's), zero, the
  * allocation index modulo 19 (SPIDER's), integers 0..99 drawn like the random input
- * (rand() % 100: LoRAStencil's and ConvStencil's), or all one (TCStencil's) */
-enum data_input { INPUT_RANDOM, INPUT_ZERO, INPUT_INDEX_MOD19, INPUT_INT100, INPUT_ONE };
+ * (rand() % 100: LoRAStencil's and ConvStencil's), all one (TCStencil's), or all infinite (where
+ * an artifact's data overflow early in its run: EBISU's 49-point weights) */
+enum data_input { INPUT_RANDOM, INPUT_ZERO, INPUT_INDEX_MOD19, INPUT_INT100, INPUT_ONE, INPUT_INF };
 
 /* An artifact's regime: the weights it runs (a base stencil's, composed t times like every
  * method's) and its input; the method table (model/method.h) says which methods meet it. */
 struct artifact_regime {
 	const char *artifact;   /* EBISU, SPIDER, ...: the method table's name for it (method.h) */
 	enum data_input input;
+	enum data_input (*input_of)(const struct stencil *s);   /* by stencil where it differs; NULL: input */
 	/* the artifact's base weights for stencil s, in weights_make's order and rounded to dt: 0, or
 	 * -1 where the artifact has none for s (why names it) */
 	int (*weights)(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
@@ -55,8 +59,8 @@ const char *artifact_methods(void);
  * METHOD:sym row): 0, or -1 with why (no artifact for the method or the stencil, no memory) */
 int regime_weights(enum data_regime d, const char *method, int mirror, const struct stencil *s, enum dtype dt,
 		   struct weights *w, char *why, size_t len);
-/* the input its timed launches read */
-enum data_input regime_input(enum data_regime d, const char *method);
+/* the input a row of method on stencil s reads in its timed launches under regime d */
+enum data_input regime_input(enum data_regime d, const char *method, const struct stencil *s);
 
 #ifdef __cplusplus
 }

@@ -138,9 +138,10 @@ struct out {
 static void power_line(const struct model_point *p, const struct hw *hw)
 {
 	if (isfinite(p->power_gstencil_per_s)) {
-		printf("%-22s %.2f GStencil/s: (cap %.0f W - constant %.1f W) / %.3f nJ a point-step (F at %s, Q "
-		       "at DRAM; L2, shared memory and integer work left out)\n", "power roof (harness)",
-		       p->power_gstencil_per_s, hw->cap_w, hw->pi0_w, p->e_point_j * 1e9 / p->fusion, p->peak_key);
+		printf("%-22s %.2f GStencil/s: (cap %.0f W - constant %.1f W) / %.3f nJ a point-step (%.3f nJ a point "
+		       "a launch over %d steps: F at %s, Q at DRAM; L2, shared memory and integer work left out)\n",
+		       "power roof (harness)", p->power_gstencil_per_s, hw->cap_w, hw->pi0_w, p->e_point_j * 1e9 / p->fusion,
+		       p->e_point_j * 1e9, p->fusion, p->peak_key);
 		return;
 	}
 	printf("%-22s NA: %s\n", "power roof (harness)", isfinite(hw->pi0_w) && isfinite(hw->cap_w) ?

@@ -85,13 +85,14 @@ template <> __device__ __forceinline__ float from_double<float>(double v) { retu
 template <> __device__ __forceinline__ __half from_double<__half>(double v) { return __float2half_rn((float)v); }
 
 /* element i of an input (model/regime.h): random in [-1, 1) (the harness's), the allocation
- * index modulo 19 (SPIDER's), integers 0..99 from the same draw (rand() % 100), or one */
+ * index modulo 19 (SPIDER's), integers 0..99 from the same draw (rand() % 100), one, or infinite */
 template <typename T> __global__ void fill_input(T *buf, long n, enum data_input in)
 {
 	for (long i = blockIdx.x * (long)blockDim.x + threadIdx.x; i < n; i += (long)gridDim.x * blockDim.x) {
 		const double u = sr_uniform(SR_SEED_INPUT, (uint64_t)i);
 		buf[i] = from_double<T>(in == INPUT_INDEX_MOD19 ? (double)(i % 19) :
-					in == INPUT_INT100 ? floor(50 * (u + 1)) : in == INPUT_ONE ? 1.0 : u);
+					in == INPUT_INT100 ? floor(50 * (u + 1)) : in == INPUT_ONE ? 1.0 :
+					in == INPUT_INF ? INFINITY : u);
 	}
 }
 

@@ -398,7 +398,7 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 		weights_free(&w);
 		return;
 	}
-	const enum data_input in = regime_input(dr, mname);   /* what the timed launches read */
+	const enum data_input in = regime_input(dr, mname, st);   /* what the timed launches read */
 	mc.weights = &w;
 	mc.base = &db;
 	mc.composed = &dw;

@@ -64,10 +64,11 @@ static void test_regime_random_zero(void **state)
 			weights_free(&a);
 			weights_free(&b);
 		}
-	assert_int_equal(regime_input(DATA_ZERO, "naive"), INPUT_ZERO);
-	assert_int_equal(regime_input(DATA_RANDOM, "ebisu"), INPUT_RANDOM);
-	assert_int_equal(regime_input(DATA_ARTIFACT, "ebisu"), INPUT_ZERO);
-	assert_int_equal(regime_input(DATA_ARTIFACT, "spider:f16acc"), INPUT_INDEX_MOD19);
+	assert_int_equal(regime_input(DATA_ZERO, "naive", NULL), INPUT_ZERO);
+	assert_int_equal(regime_input(DATA_RANDOM, "ebisu", NULL), INPUT_RANDOM);
+	assert_int_equal(regime_input(DATA_ARTIFACT, "ebisu", stencil_find("box2d1r")), INPUT_ZERO);
+	assert_int_equal(regime_input(DATA_ARTIFACT, "ebisu", stencil_find("box2d3r")), INPUT_INF);   /* overflows */
+	assert_int_equal(regime_input(DATA_ARTIFACT, "spider:f16acc", stencil_find("box2d7r")), INPUT_INDEX_MOD19);
 	assert_int_equal(regime_weights(DATA_ARTIFACT, "naive", 0, s, DT_FP64, &a, why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "method 'naive' has no artifact"));
 	weights_free(&a);
@@ -140,8 +141,8 @@ static void test_regime_artifacts(void **state)
 	assert_near(at(&w, 0, 0, 0), -290, 0);
 	assert_near(at(&w, 2, 2, 0), 24, 0);
 	weights_free(&w);
-	assert_int_equal(regime_input(DATA_ARTIFACT, "tcstencil"), INPUT_ONE);
-	assert_int_equal(regime_input(DATA_ARTIFACT, "convstencil"), INPUT_INT100);
+	assert_int_equal(regime_input(DATA_ARTIFACT, "tcstencil", stencil_find("box2d1r")), INPUT_ONE);
+	assert_int_equal(regime_input(DATA_ARTIFACT, "convstencil", stencil_find("box2d1r")), INPUT_INT100);
 	assert_int_equal(regime_weights(DATA_ARTIFACT, "convstencil", 0, stencil_find("box3d1r"), DT_FP64, &w, why,
 					sizeof(why)), 0);
 	assert_int_equal(weights_make(stencil_find("box3d1r"), DT_FP64, &h), 0);
@@ -185,6 +186,11 @@ static void test_regime_list(void **state)
 	fclose(f);
 	assert_int_equal(experiment_read(path, model_method_names(), &rows, &n, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, ":2: method 'naive' has no artifact for the artifact data regime"));
+	f = fopen(path, "w");   /* an artifact without weights for the stencil: refused with the list */
+	fputs("stencil,dtype,method,fusion,size,data\nbox2d7r,fp64,ebisu,1,64x64,artifact\n", f);
+	fclose(f);
+	assert_int_equal(experiment_read(path, model_method_names(), &rows, &n, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, ":2: the artifact data regime of ebisu on box2d7r: the EBISU artifact has no weights"));
 }
 
 void run_regime_tests(struct group_result *r)

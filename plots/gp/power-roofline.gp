@@ -38,16 +38,22 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1400,700 font ",10" noenhanced } \
   else { set terminal svg size 1400,700 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title
+  T = title
+  # the panels start under the title's lines (15 px each at this font) and their own title
+  tl = 1
+  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
+  top = 1.0 - (tl + 3.0) * 15.0 / 700
+  set multiplot title T
   set logscale xy
   set format x "%g"; set format y "%g"
+  set xtics (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100)
   set grid xtics ytics mxtics mytics lc rgb "gray90"
   set key off
   set samples 200
   # left: the rates under the cap's line
   set lmargin at screen 0.07
   set rmargin at screen 0.48
-  set tmargin at screen 0.84
+  set tmargin at screen top
   set bmargin at screen 0.22
   set title (placed > 0 ? sprintf("rates under the cap: (%.0f W - %.1f W constant) / energy", cap_w, pi0_w) : \
     "no power roof: the run's ceilings lack the energy counter")

@@ -67,7 +67,12 @@ do for [fmt in "png svg"] {
   if (fmt eq "png") { set terminal pngcairo size 1600,680 font ",10" noenhanced } \
   else { set terminal svg size 1600,680 font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title title."\npaper values: not printed (the paper shows this figure as a picture only; its mean speedups are judged by make verdicts)\n".prec."; unnormalised"
+  T = title."\npaper values: not printed (the paper shows this figure as a picture only; its mean speedups are judged by make verdicts)\n".prec."; unnormalised"
+  # the panels start under the title's lines (15 px each at this font) and their own title
+  tl = 1
+  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
+  top = 1.0 - (tl + 3.0) * 15.0 / 680
+  set multiplot title T
   set border; set tics
   unset xlabel   # the ticks name the stencils
   set ylabel "GStencil/s (log scale)".(nmeas > 0 ? "; filled: measured, bar: model roof" : "; bar: model roof")
@@ -80,7 +85,7 @@ do for [fmt in "png svg"] {
   set key off
   set lmargin at screen 0.05
   set rmargin at screen 0.98
-  set tmargin at screen 0.86
+  set tmargin at screen top
   set bmargin at screen 0.21
   set grid ytics mytics
   # the shapes apart: a light line between neighbours

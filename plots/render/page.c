@@ -313,7 +313,8 @@ int page_targets_md(const char *root, FILE *f, char *err, size_t errlen)
 		fprintf(f, "| `%s`", ts[i].name);
 		if (ts[i].alias[0])
 			fprintf(f, " (`%s`)", ts[i].alias);
-		fprintf(f, " | %s%s |\n", ts[i].help, !strcmp(ts[i].reproduce, "yes") ? "" : "; not part of `reproduce`");
+		fprintf(f, " | %s%s |\n", ts[i].help,
+			!strcmp(ts[i].reproduce, "yes") || strstr(ts[i].help, "reproduce") ? "" : "; not part of `reproduce`");
 	}
 	return 0;
 }

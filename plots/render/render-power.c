@@ -17,11 +17,12 @@
 #include "render-int.h"
 #include "stencil.h"
 
-/* a row's measured energy a point-step net of the constant power, nJ: the counter's gross energy
- * less pi0 over the rate (NaN where either is unknown) */
+/* a row's measured energy a point-step net of the constant power, nJ: its gross energy times the
+ * share of its power above pi0 (the power and energy of one window, the counter's where the run
+ * read it: the median rate is another window's); NaN where unknown */
 static double pr_net_nj(const struct point *p, double pi0_w)
 {
-	return p->energy_nj - pi0_w / p->measured;
+	return p->energy_nj * (p->power_w - pi0_w) / p->power_w;
 }
 
 static int pr_capped(const struct point *p)
@@ -36,7 +37,7 @@ static void pr_row(struct outputs *o, const char *list, const struct point *p, c
 	const double e = p->have_model ? p->mp.e_point_j * 1e9 / p->cfg->fusion : NAN;
 	const double pw = p->have_model ? p->mp.power_gstencil_per_s : NAN, two = rd_model_gs(p);
 	const double net = pr_net_nj(p, hw->pi0_w);
-	const char *lowest = !(pw > 0) ? "" : pw < two ? "power" : p->mp.bound == BOUND_MEMORY ? "memory" : "compute";
+	const char *lowest = !p->have_model ? "" : pw < two ? "power" : p->mp.bound == BOUND_MEMORY ? "memory" : "compute";
 	csv_put_str(&o->w, list);
 	csv_put_str(&o->w, mname);
 	csv_put_str(&o->w, p->cfg->stencil->name);
@@ -85,10 +86,15 @@ int rd_power_roofline(struct render_ctx *c, const struct target_spec *ts, char *
 	rd_fmt(pi0, sizeof(pi0), hw->pi0_w, 1);
 	rd_fmt(resid, sizeof(resid), hw->pi0_resid_w, 1);
 	rd_fmt(idle, sizeof(idle), hw->idle_w, 1);
-	snprintf(note, sizeof(note), "Cap %s W, constant power %s W (the fit's intercept over %d ceilings, residual "
+	if (!isfinite(hw->pi0_w))
+		snprintf(note, sizeof(note), "No energies in this run's ceilings (measured before the energy counter was "
+			 "read): no constant power and no power roof; the rows are listed with their rates and their "
+			 "lowest of the compute and memory roofs.");
+	else
+		snprintf(note, sizeof(note), "Cap %s W, constant power %s W (the fit's intercept over %d ceilings, residual "
 		 "%s W), idle %s W, all from the run's ceilings; the model's energy counts F at its unit's energy and "
 		 "Q at DRAM's, not L2, shared memory or integer work. Measured: the energy counter's over the row's "
-		 "warm-up window, less the constant power over the rate.", cap, pi0, hw->pi0_points, resid, idle);
+		 "warm-up window, times the share of its power above the constant power.", cap, pi0, hw->pi0_points, resid, idle);
 	const char *notes[] = { ts->note, note, NULL };
 	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
 		rd_inputs_free(&in);
