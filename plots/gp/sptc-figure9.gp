@@ -1,6 +1,7 @@
 # sptc-figure9.gp - sptc Figure 9: the sptc shapes (1D radius 1-2, 2D box and star radius 1-3), every
 # method in its own precision at 10240^2 / 10240000 points, side by side on each shape, each method
-# in its own slot: measured (filled), throttled measurements (open diamonds: as the table's footer
+# in its own slot (a method run in a second precision too, convstencil in fp64, a series of its own
+# there: its own slot, colour and key entry): measured (filled), throttled measurements (open diamonds: as the table's footer
 # defines them), each method's model roof (a short bar in its colour over its slot, bars apart
 # from their neighbours), a dotted stem from the measured point up to its roof, and the harness's
 # own power roof (an open down-triangle in the method's colour, where the run's ceilings measured
@@ -16,19 +17,32 @@
 set datafile separator ','
 set datafile columnheaders
 shapes = "box1d1r box1d2r box2d1r box2d2r box2d3r star2d1r star2d2r star2d3r"
-colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e6ab02 #bcbd22 #17becf #e7298a #66a61e #386cb0 #666666 #8c564b"
+colors = "#1b9e77 #d95f02 #a6761d #7570b3 #e31a1c #e6ab02 #bcbd22 #17becf #e7298a #66a61e #386cb0 #666666 #8c564b"
 xof(s) = sum [k=1:words(shapes)] (word(shapes,k) eq s ? k : 0)
 ok(v) = (v == v)
 # a number, NaN for NA or empty (read so, a row stays valid for stats: no warning)
 num(c) = (strcol(c) eq "NA" || strcol(c) eq "" ? NaN : column(c))
 hi(m, v) = (v > m ? v : m)
 lo(m, v) = (v < m ? v : m)
-# a method's slot on its shape: the methods side by side, 0.9 of a shape's width in all
-nm = words(methods)
+# the series drawn: each method in its first precision, and a method run in another too
+# (convstencil in fp64 beside tf32) a series of its own there, METHOD@DTYPE, its own slot and colour;
+# sdt: each series' precision
+series = ""; sdt = ""
+do for [k=1:words(methods)] {
+  m = word(methods, k); d1 = ""; more = ""
+  stats data using (strcol("method") eq m ? (d1 eq "" ? (d1 = strcol("dtype"), 0) : \
+    (strcol("dtype") ne d1 && strstrt(" ".more." ", " ".strcol("dtype")." ") == 0 ? (more = more." ".strcol("dtype"), 0) : 0)) : 0) nooutput
+  series = series.(series eq "" ? "" : " ").m; sdt = sdt.(sdt eq "" ? "" : " ").d1
+  do for [j=1:words(more)] { series = series." ".m."@".word(more, j); sdt = sdt." ".word(more, j) }
+}
+sm(w) = (strstrt(w, "@") ? w[1:strstrt(w, "@") - 1] : w)
+lab(w) = (strstrt(w, "@") ? sm(w)." (".w[strstrt(w, "@") + 1:].")" : w)
+# a series' slot on its shape: the series side by side, 0.9 of a shape's width in all
+nm = words(series)
 step = 0.9 / nm
 bar = 0.7 * step
 slot(i) = xof(strcol("stencil")) + (i - (nm + 1) / 2.0) * step
-is(i) = (strcol("method") eq word(methods,i))
+is(i) = (strcol("method") eq sm(word(series,i)) && strcol("dtype") eq word(sdt,i))
 array M[nm]   # each method's measured rows: its key entry
 do for [i=1:nm] {
   M[i] = 0
@@ -110,10 +124,10 @@ do for [fmt in "png svg"] {
   set bmargin at screen 0.0
   unset border; unset tics; unset xlabel; unset ylabel; unset grid; unset logscale y
   set xrange [0:1]; set yrange [0:1]
-  set key inside center top vertical Left reverse maxrows 4 font ",9" samplen 2 width 0
+  set key inside center top vertical Left reverse maxrows 5 font ",9" samplen 2 width 0
   plot 2 notitle, \
-       for [i=1:nm] keyentry with points pt 7 ps 1.2 lc rgb word(colors,i) title (M[i] > 0 ? word(methods,i) : ""), \
-       for [i=1:nm] keyentry with lines lw 3 lc rgb word(colors,i) title (M[i] > 0 ? "" : word(methods,i)." (model roof)"), \
+       for [i=1:nm] keyentry with points pt 7 ps 1.2 lc rgb word(colors,i) title (M[i] > 0 ? lab(word(series,i)) : ""), \
+       for [i=1:nm] keyentry with lines lw 3 lc rgb word(colors,i) title (M[i] > 0 ? "" : lab(word(series,i))." (model roof)"), \
        keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
        keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
        keyentry with lines lw 3 lc rgb "gray40" title (nmeas > 0 ? "model roof (a bar; dotted: up from the point)" : ""), \
