@@ -139,17 +139,6 @@ int lorastencil_weights(const struct stencil *s, enum dtype dt, struct weights *
 	return regime_no_weights("LoRAStencil", s, why, len);
 }
 
-/* microsoft/ConvStencil: its fused kernels are tables no base stencil composes to (2D: the 3-fold
- * self-convolution of 9 weights given on stdin; 3D: a 7 x 7 x 7 of i / 100): the harness's random
- * weights, on the artifact's integer input (regime.c) */
-int convstencil_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len)
-{
-	if (weights_make(s, dt, w) == 0)
-		return 0;
-	snprintf(why, len, "no memory");
-	return -1;
-}
-
 /* buaa-hipo/TCStencil, common/main_1r.cu and main_2r.cu: B[i] = i with the centre -40 (3 x 3) or
  * -290 (5 x 5), [dy][dx]; not scaled (one step a launch from the same all-one input) */
 int tcstencil_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len)
@@ -164,9 +153,11 @@ int tcstencil_weights(const struct stencil *s, enum dtype dt, struct weights *w,
 	return regime_from_box(s, dt, v, 0, w);
 }
 
-/* FlashFFTStencil's driver (src/2D/2d_main.cu of the forks that keep it): 9 weights and its input
- * uniform random: the harness's random weights (and input) are of the same kind */
-int flashfft_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len)
+/* the artifacts whose weights the harness keeps: microsoft/ConvStencil, whose fused kernels are tables
+ * no base stencil composes to (2D: the 3-fold self-convolution of 9 weights given on stdin; 3D: a
+ * 7 x 7 x 7 of i / 100), on its integer input (regime.c); FlashFFTStencil's driver (src/2D/2d_main.cu
+ * of the forks that keep it), whose 9 weights and input are uniform random, of the harness's kind */
+int harness_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len)
 {
 	if (weights_make(s, dt, w) == 0)
 		return 0;

@@ -21,8 +21,9 @@ enum data_input ebisu_input(const struct stencil *s);
 int ebisu_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
 int spider_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
 int lorastencil_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
-int convstencil_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
+/* the harness's random weights (weights_make), for an artifact whose own compose from no base
+ * stencil or are random */
+int harness_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
 int tcstencil_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
-int flashfft_weights(const struct stencil *s, enum dtype dt, struct weights *w, char *why, size_t len);
 
 #endif

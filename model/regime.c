@@ -46,10 +46,10 @@ static const struct artifact_regime artifacts[] = {
 	{ "LoRAStencil", INPUT_INT100, NULL, lorastencil_weights,
 	  "its shipped weights scaled to sum 1 (its finite build: 2D one 7 x 7 of rank 3, 3D {1, 2, 1} along x), "
 	  "input integers 0-99" },
-	{ "ConvStencil", INPUT_INT100, NULL, convstencil_weights,
+	{ "ConvStencil", INPUT_INT100, NULL, harness_weights,
 	  "the harness's weights (its fused tables compose from no base stencil), its input: integers 0-99" },
 	{ "TCStencil", INPUT_ONE, NULL, tcstencil_weights, "its weights (B[i] = i, centre -40 or -290), input all one" },
-	{ "FlashFFTStencil", INPUT_RANDOM, NULL, flashfft_weights,
+	{ "FlashFFTStencil", INPUT_RANDOM, NULL, harness_weights,
 	  "random weights and input, as its driver's (the harness's own)" },
 };
 

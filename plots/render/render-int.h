@@ -73,6 +73,8 @@ double rd_num(const struct csv_table *t, long r, const char *col);
 int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_t r);
 /* the median of v's n values (v sorted ascending in place), NaN when n is 0 */
 double rd_median(double *v, size_t n);
+/* whether a row's kept samples carry the power cap among their clock-event reasons */
+int rd_power_capped(const struct point *p);
 /* The row of a run CSV (run_keys: its rows' configuration keys) for configuration key that the
  * context asks for (render.h: a replica, a GPU, else all): the one row, or of several the first
  * not verified, else the one nearest the median of col; rp says how many and that median and

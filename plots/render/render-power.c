@@ -25,11 +25,6 @@ static double pr_net_nj(const struct point *p, double pi0_w)
 	return p->energy_nj * (p->power_w - pi0_w) / p->power_w;
 }
 
-static int pr_capped(const struct point *p)
-{
-	return p->reasons && strstr(p->reasons, "power_cap") != NULL;
-}
-
 static void pr_row(struct outputs *o, const char *list, const struct point *p, const struct hw *hw, int *placed)
 {
 	char mname[64], b[6][32];
@@ -50,7 +45,7 @@ static void pr_row(struct outputs *o, const char *list, const struct point *p, c
 	csv_put_num(&o->w, two);
 	csv_put_num(&o->w, pw);
 	csv_put_str(&o->w, lowest);
-	csv_put_int(&o->w, pr_capped(p));
+	csv_put_int(&o->w, rd_power_capped(p));
 	csv_put_num(&o->w, p->power_w);
 	csv_end_row(&o->w);
 	char row[160];
@@ -61,7 +56,7 @@ static void pr_row(struct outputs *o, const char *list, const struct point *p, c
 	rd_fmt(b[2], sizeof(b[2]), p->measured, 1);
 	rd_fmt(b[3], sizeof(b[3]), fmin(two, pw > 0 ? pw : INFINITY), 1);
 	rd_fmt(b[4], sizeof(b[4]), p->power_w, 0);
-	snprintf(b[5], sizeof(b[5]), "%s", pr_capped(p) ? "yes" : "no");
+	snprintf(b[5], sizeof(b[5]), "%s", rd_power_capped(p) ? "yes" : "no");
 	const char *cells[] = { list, row, b[0], b[1], b[2], b[3], lowest[0] ? lowest : "NA", b[4], b[5] };
 	md_row(&o->md, cells);
 	*placed += isfinite(e);

@@ -275,21 +275,36 @@ static void roofs_note(const struct render_ctx *c, struct md_table *md)
 	md_note(md, note);
 }
 
+static int cmp_num(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* render-int.h */
+double rd_median(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof(*v), cmp_num);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* render-int.h */
+int rd_power_capped(const struct point *p)
+{
+	return p->reasons && strstr(p->reasons, "power_cap") != NULL;
+}
+
 /* the check's note: the counter over the kept samples (their L2 evictions and write-backs
  * included) against it over the warm-up's window, on the rows where the samples spanned 5 updates */
 static void check_note(const struct render_ctx *c, struct md_table *md)
 {
-	double r[NELEM(c->check_ratio)], lo, hi;
+	double r[NELEM(c->check_ratio)];
 	char note[400];
-	for (int k = 0; k < c->ncheck; k++) {   /* sorted in (this file calls no other of the renderer's) */
-		int j = k;
-		for (; j > 0 && r[j - 1] > c->check_ratio[k]; j--)
-			r[j] = r[j - 1];
-		r[j] = c->check_ratio[k];
-	}
+	memcpy(r, c->check_ratio, sizeof(r));
 	const int n = c->ncheck;
-	const double med = n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
-	lo = r[0], hi = r[n - 1];
+	const double med = rd_median(r, (size_t)n), lo = r[0], hi = r[n - 1];   /* r sorted: its ends the range */
 	snprintf(note, sizeof(note), "check: the energy counter over the kept samples (their L2 evictions and "
 		 "write-backs included), on the %d row%s whose samples spanned %d of its updates or more: its power "
 		 "over the warm-up window's, median %.3f (%.3f-%.3f)", c->ncheck, c->ncheck == 1 ? "" : "s",

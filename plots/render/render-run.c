@@ -69,21 +69,6 @@ int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_
 	return !c->gpu_sel[0] || !strncmp(id.gpu, c->gpu_sel, strlen(c->gpu_sel));
 }
 
-static int cmp_num(const void *a, const void *b)
-{
-	const double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* render-int.h */
-double rd_median(double *v, size_t n)
-{
-	if (!n)
-		return NAN;
-	qsort(v, n, sizeof(*v), cmp_num);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* render-int.h */
 double rd_pick_median(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
 		      const char *key, const char *col)

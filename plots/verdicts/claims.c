@@ -384,7 +384,7 @@ static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *c
 		const struct target *t = vd_input(x, name);
 		for (size_t i = 0; t && i < t->n; i++) {
 			const struct point *p = &t->p[i];
-			if (!isfinite(rd_ok_rate(p)) || !p->reasons || !strstr(p->reasons, "power_cap"))
+			if (!isfinite(rd_ok_rate(p)) || !rd_power_capped(p))
 				continue;
 			rows++;
 			e.N++;
