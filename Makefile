@@ -137,16 +137,25 @@ include scripts/make/slurm.mk
 	$(foreach t,$(MODEL_RUN_TARGETS),$(O)/$(t)-run.png $(O)/$(t)-run.svg) $(RUNDIR)/ceilings.csv
 
 .PHONY: doc-tables
-doc-tables: ## re-render the tables REPRODUCE.md quotes from the runs they name, and the lists README.md and REPRODUCE.md keep as data (scripts/doc-tables.sh)
+doc-tables: ## re-render the tables the documents quote from the reference run (or the working run a marker names), and the lists they keep as data (scripts/doc-tables.sh)
 doc-tables: $(RENDER) $(PAGE)
-	$(Q)RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh REPRODUCE.md
-	$(Q)RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh README.md
+	$(Q)for d in README.md REPRODUCE.md data/runs/HISTORY.md kernels/NOTES.md; do \
+	  RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh $$d || exit; done
 
 .PHONY: run-time
 run-time: ## where a recorded run's time went, list by list: rows, wall time, its phases (RUN=NAME, default the reference run)
 run-time: $(RENDER) | $(O)
 	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
 	$(RENDER) run-time --run "$$run" --outdir $(O) && cat $(O)/run-time.md
+
+.PHONY: appendix runs
+appendix: ## REPRODUCE.md's table of experiments from a recorded run: each target's configurations, time and claims' verdicts (RUN=NAME, default the reference run)
+appendix: $(RENDER) | $(O)
+	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
+	$(RENDER) appendix --run "$$run" --outdir $(O) && cat $(O)/appendix.md
+runs: ## the registry of recorded runs (data/runs/runs.csv), checked against data/runs/, with a whole reproduction's time
+runs: $(PAGE)
+	$(Q)$(PAGE) runs-all && echo && $(PAGE) reproduce-time
 
 clean: ## remove build/ and plots/out/
 	$(call say,RM,$(B) plots/out)rm -rf $(B) plots/out

@@ -353,6 +353,7 @@ int main(int argc, char **argv)
 	run_verdicts_tests(&r);
 	run_stale_tests(&r);
 	run_page_tests(&r);
+	run_docs_tests(&r);
 	run_tables_tests(&r);
 	run_make_tests(&r);
 	snprintf(rm, sizeof(rm), "rm -rf '%s'", tmp_root);

@@ -404,7 +404,8 @@ static void test_run_time(void **state)
 	put_file(p, text);
 	snprintf(p, sizeof(p), "%s/meta.csv", d);
 	put_file(p, "run_id,tool,date_utc\n20261126T000000Z-1,stencilbench ceilings,2026-11-26T00:01:30Z\n"
-		    "20261126T000130Z-2,stencilbench run,2026-11-26T00:03:20Z\n");
+		    "20261126T000130Z-2,stencilbench run,2026-11-26T00:03:20Z\n"
+		    "20261126T010000Z-3,stencilbench run,2026-11-26T01:00:50Z\n");   /* a later call */
 	const char *args[] = { "run-time", "--run", d, "--outdir", out, NULL };
 	char o[256], e[1024];
 	assert_int_equal(run_tool("stencil-render", args, o, sizeof(o), e, sizeof(e)), 0);
@@ -416,8 +417,9 @@ static void test_run_time(void **state)
 			    "y,1,1,2,2,0.5,0.25,0,0,1,0.2,0,0,0.05\n"
 			    "the run's rows,3,2,9,NA,2.5,1.25,0,0,4,1,0,0,0.25\n");
 	snprintf(p, sizeof(p), "%s/run-time.md", out);
-	assert_non_null(strstr(read_text(p), "The run took 200 s of wall time"));
-	assert_non_null(strstr(read_text(p), "| the run's rows (200 s of wall time) | 3 | 2 | 9.0 | NA |"));
+	/* the calls' spans, 90 + 110 + 50 s: the hour between the calls is no one's time */
+	assert_non_null(strstr(read_text(p), "The run took 250 s of wall time"));
+	assert_non_null(strstr(read_text(p), "| the run's rows (250 s of wall time) | 3 | 2 | 9.0 | NA |"));
 	const char *none[] = { "run-time", "--outdir", out, NULL }, *nosuch[] = { "run-time", "--run", "/nonexistent",
 									     NULL };
 	assert_int_equal(run_tool("stencil-render", none, o, sizeof(o), e, sizeof(e)), 2);

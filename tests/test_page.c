@@ -229,6 +229,23 @@ static void test_page_verdicts(void **state)
 		rows++;
 	}
 	assert_int_equal(rows, v.nrows);
+	/* the counts line: each verdict's count, as the CSV holds them */
+	const char *counts = strstr(page, "<p id=\"verdict-counts\">");
+	assert_non_null(counts);
+	size_t total = 0;
+	for (const char *sp = strstr(counts, "<span data-verdict=\""); sp && sp < strstr(counts, "</p>");
+	     sp = strstr(sp + 1, "<span data-verdict=\"")) {
+		char verdict[128];
+		size_t n = 0, want = 0;
+		if (sscanf(sp, "<span data-verdict=\"%127[^\"]\">%zu", verdict, &n) != 2)
+			fail_msg("a count that does not read: %.60s", sp);
+		for (size_t r = 0; r < v.nrows; r++)
+			want += !strcmp(csv_table_get(&v, r, "verdict"), verdict);
+		if (n != want)
+			fail_msg("the page counts %zu '%s', verdicts.csv %zu", n, verdict, want);
+		total += n;
+	}
+	assert_int_equal(total, v.nrows);
 	csv_table_free(&v);
 	free(page);
 }

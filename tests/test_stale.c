@@ -230,6 +230,11 @@ static void test_stale_fixture_repo(void **state)
 	git("add -A");
 	git("commit -qm header");
 	assert_ends(title_of(STENCIL_TARGET, NULL), NULL);
+	/* ... nor a document beside the kernels (kernels/NOTES.md changes no row) */
+	write_file("kernels/NOTES.md", "what was tried\n");
+	git("add -A");
+	git("commit -qm notes");
+	assert_ends(title_of(STENCIL_TARGET, NULL), NULL);
 	/* (c) its own method's kernel file, committed: stale for exactly that file; the workload's
 	 * target not */
 	write_file(mine, "two\n");

@@ -45,6 +45,7 @@ void run_verdicts_tests(struct group_result *r);
 void run_stale_tests(struct group_result *r);
 void run_page_tests(struct group_result *r);
 void run_node_tests(struct group_result *r);
+void run_docs_tests(struct group_result *r);
 
 /* test_transform.c: hash-random inputs at any (x, y, z), and the fused stencil applied to them
  * directly (the CPU reference), shared by the transformation tests */

@@ -70,6 +70,24 @@ static void verdict_row(struct page *p, const struct csv_table *t, size_t r, con
 	fputs("</td></tr>\n", p->f);
 }
 
+/* the verdicts counted, each verdict once in the order it first comes: the line a reader compares
+ * with the documents' (REPRODUCE.md's appendix table counts them per target from the same CSV) */
+static void verdict_counts(FILE *f, const struct csv_table *t)
+{
+	fputs("<p id=\"verdict-counts\">", f);
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *v = csv_table_get(t, r, "verdict");
+		size_t n = 0, first = 1;
+		for (size_t q = 0; q < t->nrows; q++) {
+			n += !strcmp(csv_table_get(t, q, "verdict"), v);
+			first &= q >= r || strcmp(csv_table_get(t, q, "verdict"), v);
+		}
+		if (first)
+			fprintf(f, "%s<span data-verdict=\"%s\">%zu</span> %s", r ? ", " : "", v, n, v);
+	}
+	fputs("</p>\n", f);
+}
+
 static void page_verdicts(struct page *p, const struct target_spec *vt)
 {
 	char path[1024], err[512];
@@ -91,6 +109,7 @@ static void page_verdicts(struct page *p, const struct target_spec *vt)
 	}
 	fprintf(p->f, "<p class=\"prov\">%zu claims; the table and figure each rests on linked; "
 		"<code>make %s</code> remakes it (<code>%s.csv</code>).</p>\n", t.nrows, vt->name, vt->name);
+	verdict_counts(p->f, &t);
 	fputs("<div class=\"scroll\"><table id=\"verdict-table\">\n<tr>", p->f);
 	for (size_t c = 0; c < n; c++)
 		fprintf(p->f, "<th data-col=\"%s\">%s</th>", t.header[cols[c]], t.header[cols[c]]);

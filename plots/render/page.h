@@ -37,6 +37,14 @@ int page_contradictions_md(const char *root, FILE *f, char *err, size_t errlen);
 /* experiments/targets.csv's targets as README.md's Markdown table (each with its alias and its
  * help line, and whether make reproduce makes it), onto f: 0, or -1 with err */
 int page_targets_md(const char *root, FILE *f, char *err, size_t errlen);
+/* the registry's runs as a Markdown table on f (page-runs.c): those under data/runs/ (all 0) or
+ * every one, those git keeps with the command that shows them (all 1); the registry checked first.
+ * 0, or -1 with err. */
+int page_runs_md(const char *root, int all, FILE *f, char *err, size_t errlen);
+/* a whole reproduction's time as a Markdown table on f: one GPU (the reference's rows and
+ * ceilings, one after another, said so) and the GPUs of each whole reproduction the one command
+ * made (registry full yes). 0, or -1 with err. */
+int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen);
 
 /* The namespace of a figure's SVG ids: "f-" and the file's name without .svg ("f-tcs-figure16") */
 void page_figure_ns(char *buf, size_t len, const char *svg_path);

@@ -3,8 +3,9 @@
  * run-time; a doc-tables section of REPRODUCE.md names its run): for each list of the run, its rows,
  * the GPUs that measured them, the sum and median of their row_wall_s and the sums of its phases
  * (model/runs.h's PHASE_*: set-up, verification, counters, rest, warm-up, samples, retakes, the
- * original protocol, other), then the totals and the run's wall time from meta.csv (the first
- * invocation's start to the last one's end). A run measured before the phase columns existed shows
+ * original protocol, other), then the totals and the run's wall time from meta.csv (its
+ * invocations' spans, the gaps between separate calls left out). Also the appendix's table of
+ * experiments (render_appendix) and a run's totals for the documents (run_time_totals). A run measured before the phase columns existed shows
  * NA for them. Writes OUTDIR/run-time.md and run-time.csv.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -16,6 +17,7 @@
 
 #include "csvio.h"
 #include "render.h"
+#include "registry.h"
 #include "runs.h"
 
 /* one list's sums; cols: rows, gpus, wall, median, the phases */
@@ -151,24 +153,13 @@ static int read_lists(const char *run, struct rt_list **out, char *err, size_t l
 	return n;
 }
 
-/* the run's wall time from meta.csv: the first invocation's start (run_id) to the last one's end */
+/* the run's wall time from meta.csv: the union of its invocations' spans (registry.h), so that a
+ * run measured in separate calls counts none of the time between them */
 static double run_wall(const char *run)
 {
-	char path[1200], err[256];
-	struct csv_table t;
-	double lo = INFINITY, hi = -INFINITY;
-	snprintf(path, sizeof(path), "%s/meta.csv", run);
-	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
-		return NAN;
-	for (size_t r = 0; r < t.nrows; r++) {
-		const double a = run_stamp_s(csv_table_get(&t, r, "run_id")), b = run_stamp_s(csv_table_get(&t, r, "date_utc"));
-		if (!isnan(a))
-			lo = fmin(lo, a);
-		if (!isnan(b))
-			hi = fmax(hi, b);
-	}
-	csv_table_free(&t);
-	return hi > lo ? hi - lo : NAN;
+	struct run_meta m;
+	char err[256];
+	return run_meta_read(run, &m, err, sizeof(err)) == 0 ? m.busy_s : NAN;
 }
 
 static void md_num(FILE *f, double v, int digits)
@@ -233,8 +224,8 @@ int render_run_time(const char *run, const char *outdir, char *err, size_t len)
 	if (isnan(wall))
 		fprintf(a.f, "The run's wall time is not in its meta.csv.\n\n");
 	else
-		fprintf(a.f, "The run took %.0f s of wall time, its first invocation's start to its last one's end "
-			"(meta.csv), ceilings included.\n\n", wall);
+		fprintf(a.f, "The run took %.0f s of wall time: its invocations' spans, start to end (meta.csv), "
+			"ceilings included, the time between separate calls left out.\n\n", wall);
 	fprintf(a.f, "| list | rows | GPUs | row wall s | median row s | set-up | verify | counters | rest | warm-up "
 		"| samples | retakes | original | other |\n");
 	fprintf(a.f, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -255,6 +246,162 @@ int render_run_time(const char *run, const char *outdir, char *err, size_t len)
 	rc = atomic_commit(&a);
 	if (rc != 0)
 		snprintf(err, len, "%s", atomic_error());
+	free(l);
+	return rc;
+}
+
+int run_time_totals(const char *run, double *rows_s, int *replicas, char *err, size_t len)
+{
+	struct rt_list *l = NULL;
+	const int n = read_lists(run, &l, err, len);
+	if (n < 0)
+		return -1;
+	*rows_s = run_tot.v[2];
+	*replicas = 1;
+	char path[1200], e[256];
+	for (int i = 0; i < n; i++) {   /* the most replicas a list holds */
+		struct csv_table t;
+		snprintf(path, sizeof(path), "%s/%s.csv", run, l[i].name);
+		if (csv_table_read(path, &t, e, sizeof(e)) != 0)
+			continue;
+		const int k = run_csv_replicas(&t, NULL);
+		*replicas = k > *replicas ? k : *replicas;
+		csv_table_free(&t);
+	}
+	free(l);
+	return 0;
+}
+
+/* ---- the appendix's table of experiments ---- */
+
+/* whether the space-separated word lists a and b share a word */
+static int share_word(const char *a, const char *b)
+{
+	char w[128];
+	for (const char *p = a; sscanf(p, "%127s", w) == 1; p = strstr(p, w) + strlen(w)) {
+		const char *hit = b;
+		const size_t k = strlen(w);
+		while ((hit = strstr(hit, w)))
+			if ((hit == b || hit[-1] == ' ') && (hit[k] == ' ' || !hit[k]))
+				return 1;
+			else
+				hit += k;
+	}
+	return 0;
+}
+
+/* the claims of the target ts (those whose first input is its own list: a claim that reads several
+ * lists counts once, under the first) and their verdicts from vt (the rendered verdicts.csv) as
+ * "N: K holds, ...", into out */
+static void target_verdicts(const struct csv_table *claims, const struct csv_table *vt, const struct target_spec *ts,
+			    char *out, size_t len)
+{
+	char names[8][48];
+	int counts[8] = { 0 }, nn = 0, total = 0;
+	for (size_t r = 0; r < claims->nrows; r++) {
+		char first[64] = "";
+		if (sscanf(csv_table_get(claims, r, "inputs"), "%63s", first) != 1 || strcmp(first, ts->name))
+			continue;
+		const char *v = "not rendered";
+		for (size_t q = 0; q < vt->nrows; q++)
+			if (!strcmp(csv_table_get(vt, q, "id"), csv_table_get(claims, r, "id")))
+				v = csv_table_get(vt, q, "verdict");
+		int k = 0;
+		while (k < nn && strcmp(names[k], v))
+			k++;
+		if (k == nn && nn < 8)
+			snprintf(names[nn++], sizeof(names[0]), "%s", v);
+		counts[k < 8 ? k : 7]++, total++;
+	}
+	if (!total) {
+		snprintf(out, len, "none");
+		return;
+	}
+	snprintf(out, len, "%d:", total);
+	for (int k = 0; k < nn; k++)
+		snprintf(out + strlen(out), len - strlen(out), "%s %d %s", k ? "," : "", counts[k], names[k]);
+}
+
+/* the sums of the lists (of l's n) a target reads: rows, set-up (the set-up and verification
+ * phases) and execution (every other phase) */
+static void target_time(const struct rt_list *l, int n, const struct target_spec *ts, double *rows, double *wall,
+			double *setup, double *exec)
+{
+	*rows = *wall = *setup = *exec = 0;
+	for (int i = 0; i < n; i++) {
+		if (!share_word(l[i].name, ts->inputs))
+			continue;
+		*rows += l[i].v[0], *wall += l[i].v[2];
+		for (int p = 0; p < PHASE_COUNT; p++)
+			*(p == PHASE_SETUP || p == PHASE_VERIFY ? setup : exec) += l[i].phased ? l[i].v[4 + p] : NAN;
+	}
+}
+
+int render_appendix(struct render_ctx *c, char *err, size_t len)
+{
+	struct rt_list *l = NULL;
+	struct csv_table claims, vt;
+	char path[1200];
+	const int n = read_lists(c->rundir, &l, err, len);
+	if (n < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->root);
+	if (csv_table_read(path, &claims, err, len) != 0) {
+		free(l);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/verdicts.csv", c->outdir);
+	if (csv_table_read(path, &vt, err, len) != 0) {
+		csv_table_free(&claims);
+		free(l);
+		return -1;
+	}
+	struct atomic_file a;
+	snprintf(path, sizeof(path), "%s/appendix.md", c->outdir);
+	int rc = atomic_open(&a, path);
+	if (rc == 0) {
+		fprintf(a.f, "# The experiments on run %s\n\n", strrchr(c->rundir, '/') ? strrchr(c->rundir, '/') + 1 : c->rundir);
+		fprintf(a.f, "| command | paper item | configurations | rows' time s | set-up s | execution s | claims: "
+			"verdicts |\n");
+		fprintf(a.f, "|---|---|---:|---:|---:|---:|---|\n");
+		struct run_meta m;
+		char e[256];
+		if (run_meta_read(c->rundir, &m, e, sizeof(e)) == 0) {
+			fprintf(a.f, "| `make ceilings` | this GPU's ceilings, measured first by every target (the run's first "
+				"GPU's, the invocation's whole time) | - |");
+			md_num(a.f, m.ceilings_s, 1);
+			fprintf(a.f, " NA | NA | none |\n");
+		}
+		for (size_t k = 0; k < c->ntargets; k++) {
+			const struct target_spec *ts = &c->targets[k];
+			double rows, wall, setup, exec;
+			char v[256];
+			if (render_target_is_model(ts) || !strcmp(ts->kind, "verdicts"))
+				continue;
+			target_time(l, n, ts, &rows, &wall, &setup, &exec);
+			target_verdicts(&claims, &vt, ts, v, sizeof(v));
+			fprintf(a.f, "| `make %s` | %s |", ts->alias[0] ? ts->alias : ts->name, ts->help);
+			md_num(a.f, rows, 0);
+			md_num(a.f, rows > 0 ? wall : NAN, 1);
+			md_num(a.f, rows > 0 ? setup : NAN, 1);
+			md_num(a.f, rows > 0 ? exec : NAN, 1);
+			fprintf(a.f, " %s |\n", v);
+		}
+		double setup = 0, exec = 0;
+		for (int p = 0; p < PHASE_COUNT; p++)
+			*(p == PHASE_SETUP || p == PHASE_VERIFY ? &setup : &exec) += run_tot.v[4 + p];
+		fprintf(a.f, "| every list of the run | each configuration once |");
+		md_num(a.f, run_tot.v[0], 0);
+		md_num(a.f, run_tot.v[2], 1);
+		md_num(a.f, setup > 0 ? setup : NAN, 1);
+		md_num(a.f, setup > 0 ? exec : NAN, 1);
+		fprintf(a.f, " |\n");
+		rc = atomic_commit(&a);
+	}
+	if (rc != 0)
+		snprintf(err, len, "%s", atomic_error());
+	csv_table_free(&vt);
+	csv_table_free(&claims);
 	free(l);
 	return rc;
 }

@@ -4,8 +4,8 @@
  * the repository rendering it (its working tree: HEAD and any uncommitted change), asked of git once
  * per commit and rendering context, kept to the files that can touch the rows a target used (a
  * method's own kernel file, the method tables' kernel column, a header kernels/NAME-*.cuh beside
- * kernels/NAME.cu and the method table's own_files, only for that method's rows; every other file
- * for every row), and said
+ * kernels/NAME.cu and the method table's own_files, only for that method's rows; a document, a .md,
+ * for none; every other file for every row), and said
  * in the titles' words: "stale for kernels/x.cu (changed since C)", a count for a long list,
  * "staleness unknown (...)" where git or the commit is not there.
  * STENCIL_REPRO_STALE=off turns the check off and the titles say so (tests/golden.sh: pinned
@@ -96,9 +96,13 @@ static int listed(const char *files, const char *f)
 }
 
 /* whether a change to file f can touch rows of the methods used: a method's own files (its kernel
- * file, the headers beside it, the table's own_files) only its rows, any other file every row */
+ * file, the headers beside it, the table's own_files) only its rows, a document (kernels/NOTES.md,
+ * a .md) none, any other file every row */
 static int touches(const char *f, unsigned long long used)
 {
+	const size_t k = strlen(f);
+	if (k > 3 && !strcmp(f + k - 3, ".md"))
+		return 0;
 	int owned = 0, hit = (used & ANY_METHOD) != 0;
 	for (size_t i = 0; i < model_method_count && i < 32; i++)
 		if (owns(model_methods[i].kernel, f) || listed(model_methods[i].own_files, f))

@@ -191,6 +191,15 @@ void render_register(const char *name, render_fn fn);
 /* Where a recorded run's time went, list by list (render-runtime.c): OUTDIR/run-time.md and .csv;
  * 0, or -1 with err */
 int render_run_time(const char *run, const char *outdir, char *err, size_t len);
+/* a run's rows' wall time, each row once (render_run_time's total), and the most replicas a list of
+ * it holds: 0, or -1 with err */
+int run_time_totals(const char *run, double *rows_s, int *replicas, char *err, size_t len);
+/* OUTDIR/appendix.md, REPRODUCE.md's table of experiments from the run c renders: each target of a
+ * run (targets.csv's order) with its command, paper item, configurations, set-up and execution
+ * seconds (its lists' phases) and its claims' verdicts, read from OUTDIR/verdicts.csv, which the
+ * caller renders first (stencil-render appendix). 0, or -1 with err. */
+struct render_ctx;
+int render_appendix(struct render_ctx *c, char *err, size_t len);
 /* data/hw/claim-spread.csv (out) from the n replicated runs: each claim's largest spread between its
  * replicas' values over them, the values and the runs (plots/verdicts/claim-spread.c): 0, or -1 with
  * err (a run that does not render, or is not replicated) */

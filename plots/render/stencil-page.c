@@ -9,6 +9,11 @@
  *        data/paper/contradictions.csv as REPRODUCE.md's Markdown list, on standard output
  *   stencil-page targets [--root DIR]
  *        experiments/targets.csv as README.md's table of targets, on standard output
+ *   stencil-page runs | runs-all | reproduce-time [--root DIR]
+ *        the registry (data/runs/runs.csv) as the documents' run sections: the runs under
+ *        data/runs/, every run (git's too), a whole reproduction's time (page-runs.c)
+ *   stencil-page check-runs [--root DIR]
+ *        the registry held to data/runs/, REFERENCE and each run's meta.csv (make test)
  *
  * Bad input exits 2 with one line; a failure to read or write exits 1.
  */
@@ -18,6 +23,7 @@
 #include "cli.h"
 #include "csvio.h"
 #include "page.h"
+#include "registry.h"
 
 static const char *prog = "stencil-page";
 
@@ -29,7 +35,8 @@ int main(int argc, char **argv)
 		fprintf(argc < 2 ? stderr : stdout,
 			"usage: %s html [--root DIR] [--outdir DIR] [--compare DIR] [--out FILE]\n"
 			"       %s contradictions [--root DIR]\n"
-			"       %s targets [--root DIR]\n", prog, prog, prog);
+			"       %s targets [--root DIR]\n"
+			"       %s runs | runs-all | reproduce-time | check-runs [--root DIR]\n", prog, prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const struct cli_opt opts[] = { { "--root", &o.root }, { "--outdir", &o.outdir },
@@ -41,8 +48,19 @@ int main(int argc, char **argv)
 			cli_fail(prog, "%s", err);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
-	if (strcmp(argv[1], "html"))
-		cli_bad_input(prog, "unknown command '%s' (html, contradictions, targets)", argv[1]);
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "runs") || !strcmp(cmd, "runs-all") || !strcmp(cmd, "reproduce-time") ||
+	    !strcmp(cmd, "check-runs")) {
+		const int rc = !strcmp(cmd, "check-runs") ? registry_check(o.root, err, sizeof(err))
+			: !strcmp(cmd, "reproduce-time") ? page_reproduce_time_md(o.root, stdout, err, sizeof(err))
+			: page_runs_md(o.root, !strcmp(cmd, "runs-all"), stdout, err, sizeof(err));
+		if (rc != 0)
+			cli_fail(prog, "%s", err);
+		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if (strcmp(cmd, "html"))
+		cli_bad_input(prog, "unknown command '%s' (html, contradictions, targets, runs, runs-all, "
+			      "reproduce-time, check-runs)", cmd);
 	snprintf(dir, sizeof(dir), "%s", o.out);
 	char *slash = strrchr(dir, '/');
 	if (slash) {

@@ -11,6 +11,10 @@
  *                                                  the newest recorded run holding every FILE
  *   stencil-render run-time --run DIR [--outdir DIR]  where the run's time went, list by list
  *                                                  (OUTDIR/run-time.md and .csv: render-runtime.c)
+ *   stencil-render appendix --run DIR [--outdir DIR]  REPRODUCE.md's table of experiments: each
+ *                                                  target's configurations, set-up and execution
+ *                                                  time and its claims' verdicts (the verdicts
+ *                                                  rendered too: render-runtime.c)
  *   stencil-render claim-spread OUT RUN...          OUT (data/hw/claim-spread.csv): each claim's
  *                                                  largest spread between the replicas of the
  *                                                  replicated RUNs (plots/verdicts/claim-spread.c)
@@ -42,10 +46,11 @@ int main(int argc, char **argv)
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
 			"       %s run-time --run DIR [--outdir DIR]\n"
+			"       %s appendix --run DIR [--outdir DIR]\n"
 			"       %s claim-spread OUT RUN...\n"
 			"       %s targets-mk [--root DIR]\n"
 			"A run's rows: --replica R (one replica's) or --rows-gpu UUID (one GPU's), else their median.\n"
-			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog);
+			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
@@ -121,12 +126,23 @@ int main(int argc, char **argv)
 	c.replica = (int)rep;
 	if (rows_gpu)
 		snprintf(c.gpu_sel, sizeof(c.gpu_sel), "%s", rows_gpu);
-	if (!render_target_spec(&c, target)) {
+	if (strcmp(target, "appendix") && !render_target_spec(&c, target)) {
 		char names[512] = "";
 		for (size_t k = 0; k < c.ntargets; k++)
 			snprintf(names + strlen(names), sizeof(names) - strlen(names), " %s", c.targets[k].name);
 		render_close(&c);
 		cli_bad_input(prog, "unknown target '%s' (experiments/targets.csv:%s)", target, names);
+	}
+	if (!strcmp(target, "appendix")) {   /* the verdicts first: the table counts them */
+		if (!run)
+			cli_bad_input(prog, "appendix needs --run DIR");
+		if (render_target(&c, "verdicts", err, sizeof(err)) != 0 || render_appendix(&c, err, sizeof(err)) != 0) {
+			render_close(&c);
+			cli_fail(prog, "%s", err);
+		}
+		fprintf(stderr, "%s: wrote %s/appendix.md (%s)\n", prog, outdir, run);
+		render_close(&c);
+		return 0;
 	}
 	if (render_target(&c, target, err, sizeof(err)) != 0) {
 		render_close(&c);

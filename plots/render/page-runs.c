@@ -1,0 +1,131 @@
+/*
+ * page-runs.c - the documents' run sections, generated from the registry (data/runs/runs.csv,
+ * model/registry.h) and each run's own meta.csv and CSVs, never typed: `stencil-page runs` (the runs
+ * under data/runs/: README.md and REPRODUCE.md), `runs-all` (every run, those git keeps included:
+ * data/runs/HISTORY.md) and `reproduce-time` (a whole reproduction's time on one GPU and on the
+ * GPUs of each run the one command made: README.md). Each opens with the registry check, so that a
+ * document is never generated from a registry that disagrees with the tree.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "page.h"
+#include "registry.h"
+#include "render.h"
+
+/* the run's GPUs in words, from its meta.csv, into out */
+static void gpus_words(const char *root, const char *run, char *out, size_t len)
+{
+	char dir[1024], err[256];
+	struct run_meta m;
+	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
+	if (run_meta_read(dir, &m, err, sizeof(err)) != 0)
+		snprintf(out, len, "NA");
+	else
+		snprintf(out, len, "%d %s%s", m.ngpus, m.gpu_name, m.ngpus > 1 ? "s" : "");
+}
+
+int page_runs_md(const char *root, int all, FILE *f, char *err, size_t errlen)
+{
+	struct csv_table t;
+	if (registry_check(root, err, errlen) != 0 || registry_read(root, &t, err, errlen) != 0)
+		return -1;
+	fprintf(f, "| run | role | commit | GPUs | purpose |%s\n|---|---|---|---|---|%s\n", all ? " where |" : "",
+		all ? "---|" : "");
+	for (size_t r = 0; r < t.nrows; r++) {
+		const char *run = csv_table_get(&t, r, "run"), *role = csv_table_get(&t, r, "role");
+		const int gone = !strcmp(role, "superseded");
+		char g[128];
+		if (gone && !all)
+			continue;
+		if (gone)
+			snprintf(g, sizeof(g), "in git");
+		else
+			gpus_words(root, run, g, sizeof(g));
+		fprintf(f, "| `%s` | %s%s | %s | %s | %s |", run, role,
+			!strcmp(csv_table_get(&t, r, "full"), "yes") ? ", whole reproduction" : "",
+			csv_table_get(&t, r, "commit"), g, csv_table_get(&t, r, "purpose"));
+		if (all && gone)
+			fprintf(f, " `git show %s:data/runs/%s/meta.csv` |", csv_table_get(&t, r, "held_at"), run);
+		else if (all)
+			fprintf(f, " `data/runs/%s/` |", run);
+		fputc('\n', f);
+	}
+	csv_table_free(&t);
+	return 0;
+}
+
+/* a row of the time table: GPUs, minutes, the run and how it was measured */
+static void time_row(FILE *f, const char *gpus, double s, const char *run, const char *how)
+{
+	if (isnan(s))
+		fprintf(f, "| %s | NA | `%s` | %s |\n", gpus, run, how);
+	else
+		fprintf(f, "| %s | %.1f min (%.0f s) | `%s` | %s |\n", gpus, s / 60.0, s, run, how);
+}
+
+/* the registry row r's run: its meta.csv and its rows' totals; 0, or -1 with err */
+static int run_sums(const char *root, const char *run, struct run_meta *m, double *rows, int *reps, char *err,
+		    size_t errlen)
+{
+	char dir[1024], e[512];
+	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
+	if (run_meta_read(dir, m, e, sizeof(e)) != 0 || run_time_totals(dir, rows, reps, e, sizeof(e)) != 0) {
+		snprintf(err, errlen, "reproduce-time: run %s: %s", run, e);
+		return -1;
+	}
+	return 0;
+}
+
+int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
+{
+	struct csv_table t;
+	char how[512];
+	if (registry_check(root, err, errlen) != 0 || registry_read(root, &t, err, errlen) != 0)
+		return -1;
+	int measured[9] = { 0 };   /* the GPU counts 1, 2 and 4 that a row has given */
+	fprintf(f, "| GPUs | a whole reproduction | run | how it was measured |\n|---:|---:|---|---|\n");
+	for (size_t r = 0; r < t.nrows; r++) {   /* one GPU: the reference's rows back to back */
+		const char *run = csv_table_get(&t, r, "run");
+		struct run_meta m;
+		double rows;
+		int reps;
+		if (strcmp(csv_table_get(&t, r, "role"), "reference"))
+			continue;
+		if (run_sums(root, run, &m, &rows, &reps, err, errlen) != 0) {
+			csv_table_free(&t);
+			return -1;
+		}
+		snprintf(how, sizeof(how), "not measured as such: the reference's rows' wall time%s plus its ceilings' "
+			 "measurement, one after another (the runners' starts and the rendering add a few seconds a list)",
+			 reps > 1 ? ", one replica's share," : "");
+		measured[1] = 1;
+		time_row(f, "1", rows / reps + (isnan(m.ceilings_s) ? 0 : m.ceilings_s), run, how);
+	}
+	for (size_t r = 0; r < t.nrows; r++) {   /* each whole reproduction by the one command */
+		const char *run = csv_table_get(&t, r, "run");
+		struct run_meta m;
+		double rows;
+		int reps;
+		if (strcmp(csv_table_get(&t, r, "full"), "yes") || !strcmp(csv_table_get(&t, r, "role"), "superseded"))
+			continue;
+		if (run_sums(root, run, &m, &rows, &reps, err, errlen) != 0) {
+			csv_table_free(&t);
+			return -1;
+		}
+		char g[32];
+		snprintf(g, sizeof(g), "%d", m.ngpus);
+		snprintf(how, sizeof(how), "measured: `make reference` on %d %ss at commit %s%s, the invocations' spans "
+			 "(meta.csv) with the time between separate calls left out", m.ngpus, m.gpu_name, m.commit,
+			 reps > 1 ? ", every configuration on two GPUs (REPLICAS)" : "");
+		time_row(f, g, m.busy_s, run, how);
+		measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
+	}
+	for (int g = 2; g <= 4; g *= 2)
+		if (!measured[g])
+			fprintf(f, "| %d | NA | - | no whole reproduction by the one command on %d GPUs is recorded under "
+				"data/runs/ |\n", g, g);
+	csv_table_free(&t);
+	return 0;
+}

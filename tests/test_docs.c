@@ -1,0 +1,229 @@
+/*
+ * test_docs.c - the documents agree with the data by construction: the registry of runs
+ * (data/runs/runs.csv, model/registry.h) holds to data/runs/, REFERENCE and each meta.csv, and its
+ * check fails on a registry that does not; README.md and REPRODUCE.md name no run outside their
+ * rendered and generated sections (a marker may name a working run, never a superseded one or the
+ * reference), type no count or time a run would say, and keep within their size budgets (bytes
+ * outside the sections: 8 KB and 30 KB); the run sections generate from the registry.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tests.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "csvio.h"
+#include "registry.h"
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	const long n = ftell(f);
+	rewind(f);
+	char *s = malloc((size_t)n + 1);
+	assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
+	s[n] = '\0';
+	fclose(f);
+	return s;
+}
+
+/* text with the bodies of its rendered and generated sections cut out (the marker lines kept) */
+static char *outside_sections(const char *text)
+{
+	char *out = malloc(strlen(text) + 1), *o = out;
+	int in = 0;
+	for (const char *l = text; *l;) {
+		const char *e = strchr(l, '\n');
+		const size_t k = e ? (size_t)(e - l + 1) : strlen(l);
+		if (!strncmp(l, "<!-- end rendered -->", 21) || !strncmp(l, "<!-- end generated -->", 22))
+			in = 0;
+		if (!in) {
+			memcpy(o, l, k);
+			o += k;
+		}
+		if (!strncmp(l, "<!-- rendered: ", 15) || !strncmp(l, "<!-- generated: ", 16))
+			in = 1;
+		l += k;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* the first count or time a run would say, typed in text ("38 configurations", "25 minutes"):
+ * a number followed by one of the words; NULL when there is none */
+static const char *typed_count(const char *text, char *what, size_t len)
+{
+	static const char *const words[] = { "configurations", "rows", "claims", "verdicts", "minutes", "min ", NULL };
+	for (const char *p = text; *p; p++) {
+		if (!isdigit((unsigned char)*p) || (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '.')))
+			continue;
+		const char *q = p;
+		while (isdigit((unsigned char)*q) || *q == ',' || *q == '.')
+			q++;
+		if (*q != ' ')
+			continue;
+		for (int w = 0; words[w]; w++)
+			if (!strncmp(q + 1, words[w], strlen(words[w]))) {
+				snprintf(what, len, "%.*s %s", (int)(q - p), p, words[w]);
+				return p;
+			}
+	}
+	return NULL;
+}
+
+/* the registry of this tree holds, and every run it names present is a directory */
+static void test_registry_holds(void **state)
+{
+	(void)state;
+	char err[1024], root[1024];
+	snprintf(root, sizeof(root), "%s", repo_path("."));
+	if (registry_check(root, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+}
+
+/* a scratch root with REFERENCE naming run a, runs a and b (each a meta.csv of commit abcdef1),
+ * and the registry text given */
+static const char *scratch_root(const char *registry)
+{
+	const char *root = temp_dir();
+	char p[1200];
+	static const char meta[] = "run_id,tool,date_utc,gpu_name,gpu_uuid,git_commit,git_dirty\n"
+				   "20261127T100000Z-1,stencilbench run,2026-11-27T10:01:40Z,NVIDIA H200,GPU-1,"
+				   "abcdef1234,no\n";
+	snprintf(p, sizeof(p), "%s/data", root);
+	mkdir(p, 0755);
+	snprintf(p, sizeof(p), "%s/data/runs", root);
+	mkdir(p, 0755);
+	for (const char *r = "ab"; *r; r++) {
+		snprintf(p, sizeof(p), "%s/data/runs/%c", root, *r);
+		mkdir(p, 0755);
+		snprintf(p, sizeof(p), "%s/data/runs/%c/meta.csv", root, *r);
+		put_file(p, meta);
+	}
+	snprintf(p, sizeof(p), "%s/data/runs/REFERENCE", root);
+	put_file(p, "a\n");
+	snprintf(p, sizeof(p), "%s/data/runs/runs.csv", root);
+	put_file(p, registry);
+	return root;
+}
+
+/* the check fails, naming the fault, on each way a registry can disagree with the tree */
+static void test_registry_check_fails(void **state)
+{
+	(void)state;
+	static const char head[] = "run,role,full,commit,held_at,purpose\n";
+	static const struct {
+		const char *rows, *says;
+	} cases[] = {
+		{ "a,reference,no,abcdef1,,x\nb,working,no,abcdef1,,y\n", NULL },
+		{ "a,reference,no,abcdef1,,x\n", "data/runs/b is not in the registry" },
+		{ "a,reference,no,abcdef1,,x\nb,superseded,no,abcdef1,1234567,y\n", "its row says superseded" },
+		{ "a,working,no,abcdef1,,x\nb,reference,no,abcdef1,,y\n", "REFERENCE names a" },
+		{ "a,reference,no,abcdef1,,x\nb,working,no,1234567,,y\n", "commit 1234567, but its meta.csv says abcdef1" },
+		{ "a,reference,no,abcdef1,,x\nb,working,no,abcdef1,,y\nc,working,no,abcdef1,,z\n",
+		  "run 'c' is working but not under data/runs/" },
+		{ "a,reference,no,abcdef1,,x\nb,working,no,abcdef1,,y\nc,superseded,no,abcdef1,,z\n",
+		  "names the commit that holds it" },
+		{ "a,reference,no,abcdef1,,x\nb,working,maybe,abcdef1,,y\n", "full: not yes or no" },
+		{ "a,reference,no,abcdef1,,x\nb,working,no,abcdef1,,\n", "purpose: empty" },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[1024], err[1024];
+		snprintf(text, sizeof(text), "%s%s", head, cases[i].rows);
+		const int rc = registry_check(scratch_root(text), err, sizeof(err));
+		if (!cases[i].says && rc != 0)
+			fail_msg("case %zu: a good registry refused: %s", i, err);
+		if (cases[i].says && (rc == 0 || !strstr(err, cases[i].says)))
+			fail_msg("case %zu: wanted '%s', got %s", i, cases[i].says, rc == 0 ? "no error" : err);
+	}
+}
+
+/* each marker names no run, or a working run the registry keeps under data/runs/ */
+static void check_markers(const char *doc, const char *text, const struct csv_table *reg)
+{
+	for (const char *m = strstr(text, "<!-- rendered: "); m; m = strstr(m + 1, "<!-- rendered: ")) {
+		char target[64] = "", run[128] = "";
+		if (sscanf(m, "<!-- rendered: %63s %127s", target, run) < 1)
+			fail_msg("%s: a marker that does not read: %.40s", doc, m);
+		if (!strcmp(run, "-->"))
+			continue;
+		int ok = 0;
+		for (size_t r = 0; r < reg->nrows; r++)
+			ok |= !strcmp(csv_table_get(reg, r, "run"), run) && !strcmp(csv_table_get(reg, r, "role"), "working");
+		if (!ok)
+			fail_msg("%s: the marker of %s names run %s, not a working run under data/runs/ (a marker without a "
+				 "run renders the reference)", doc, target, run);
+	}
+}
+
+/* README.md and REPRODUCE.md: no run named and no count typed outside the sections, the markers
+ * as above, the size budgets */
+static void test_documents(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *doc;
+		size_t budget;
+	} docs[] = { { "README.md", 8192 }, { "REPRODUCE.md", 30720 } };
+	struct csv_table reg;
+	char err[1024], what[128], root[1024];
+	snprintf(root, sizeof(root), "%s", repo_path("."));
+	if (registry_read(root, &reg, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	for (size_t d = 0; d < 2; d++) {
+		char *text = slurp(repo_path(docs[d].doc)), *out = outside_sections(text);
+		for (size_t r = 0; r < reg.nrows; r++) {   /* marker lines may name a working run */
+			const char *run = csv_table_get(&reg, r, "run");
+			for (const char *hit = strstr(out, run); hit; hit = strstr(hit + 1, run)) {
+				const char *bol = hit;
+				while (bol > out && bol[-1] != '\n')
+					bol--;
+				if (strncmp(bol, "<!-- rendered: ", 15))
+					fail_msg("%s names run %s outside its rendered sections (say \"the reference run\"; "
+						 "the past is data/runs/HISTORY.md's)", docs[d].doc, run);
+			}
+		}
+		const char *typed = typed_count(out, what, sizeof(what));
+		if (typed)
+			fail_msg("%s types '%s' outside its rendered sections: a run says it (render it)", docs[d].doc, what);
+		check_markers(docs[d].doc, text, &reg);
+		if (strlen(out) > docs[d].budget)
+			fail_msg("%s: %zu bytes outside its rendered and generated sections, over its budget of %zu",
+				 docs[d].doc, strlen(out), docs[d].budget);
+		free(out);
+		free(text);
+	}
+	csv_table_free(&reg);
+}
+
+/* the checks above fail where they should: a typed count, a run's name, an old run's marker */
+static void test_documents_check_fails(void **state)
+{
+	(void)state;
+	char what[128];
+	char *o = outside_sections("smoke holds 38 configurations.\n<!-- rendered: x -->\n| 12 rows |\n"
+				   "<!-- end rendered -->\ntook 25 minutes\n");
+	assert_non_null(typed_count(o, what, sizeof(what)));
+	assert_string_equal(what, "38 configurations");
+	assert_null(strstr(o, "12 rows"));   /* a section's body is the renderer's */
+	assert_non_null(typed_count(strstr(o, "took"), what, sizeof(what)));
+	assert_string_equal(what, "25 minutes");
+	assert_null(typed_count("sm_80 and sm_90; a 1-s warm-up; 10 samples at least", what, sizeof(what)));
+	free(o);
+}
+
+void run_docs_tests(struct group_result *r)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_registry_holds),
+		cmocka_unit_test(test_registry_check_fails),
+		cmocka_unit_test(test_documents),
+		cmocka_unit_test(test_documents_check_fails),
+	};
+	RUN_GROUP(r, "docs", tests);
+}
