@@ -1,10 +1,12 @@
 /*
- * test_figures.c - the figures: each one's .vars (its title the rendered table's, the run's
- * provenance alone for a figure's own use, measured_run, the methods drawn, nongemm Figure 2's
- * kernel marks); each figure, rendered or model-only (experiments/targets.csv), carries the papers'
- * values or says why not; every gnuplot script draws from the small committed fixture run and
- * from no run, its keys then naming no run's series, and the model-only ones from the model (real
- * gnuplot; skipped, by name, without it).
+ * test_figures.c - the figures: each one's .vars (its title one line, the item on the GPU; its
+ * footer one line, the run, commit and protocol in short; the run's provenance alone for a figure's
+ * own use, measured_run, the methods drawn, nongemm Figure 2's kernel marks); each figure, rendered
+ * or model-only (experiments/targets.csv), carries the papers' values or says why not; every gnuplot
+ * script draws from the small committed fixture run and from no run, its keys then naming no run's
+ * series, the model-only ones from the model and make compare's from the fixture run twice, each
+ * with no text off its canvas or over another (tests/svg-text.h; real gnuplot: skipped, by name,
+ * without it).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -16,6 +18,7 @@
 
 #include "csvio.h"
 #include "render.h"
+#include "svg-text.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -48,9 +51,17 @@ static void test_figure_vars(void **state)
 	csv_table_free(&fit);
 	snprintf(path, sizeof(path), "%s/tcs-figure15.vars", out);
 	const char *vars = read_text(path);
-	assert_non_null(strstr(vars, "title = 'tcs Figure 15: AI against fusion depth (ebisu) on NVIDIA H100 80GB HBM3, run "));
+	assert_non_null(strstr(vars, "title = 'tcs Figure 15: AI against fusion depth (ebisu) on NVIDIA H100 80GB HBM3, DIRTY TREE, "
+				     "OLDER PROTOCOL'\n"));
 	assert_null(strstr(vars, "Figures 10 and 15"));
 	assert_non_null(strstr(vars, "\nprovenance = 'NVIDIA H100 80GB HBM3, run "));
+	/* the footer: one line, the run by name and its commit, the protocol in short and where in full */
+	const char *foot = strstr(vars, "\nfooter = 'run run-small, commit ");
+	assert_non_null(foot);
+	assert_true(strcspn(foot + 1, "\n") <= RENDER_FOOTER_MAX + 12);   /* footer = '...' */
+	assert_null(strstr(foot + 1, "\\n"));
+	assert_non_null(strstr(vars, "; protocol: "));
+	assert_non_null(strstr(vars, "(in full: tcs-figure15.md)'\n"));
 	snprintf(path, sizeof(path), "%s/tcs-figure15-fit.csv", out);
 	if (csv_table_read(path, &fit, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
@@ -165,12 +176,37 @@ static void model_csv(const char *const *args, const char *what)
 		fail_msg("stencil-model (%s): %s", what, err);
 }
 
-/* draw plots/SCRIPT.gp, or fail naming it, the case and gnuplot's last words */
+/* the first layout problem of a figure */
+static void first_problem(void *arg, const char *msg)
+{
+	char *first = arg;
+	if (!first[0])
+		snprintf(first, 1024, "%s", msg);
+}
+
+/* the figure outbase.svg read cleanly: no text off the canvas, none over another (tests/svg-text.h),
+ * or the test fails naming the script, the case and the texts */
+static void assert_layout(const char *script, const char *outbase, const char *how)
+{
+	char path[1024], err[1024], first[1024] = "";
+	struct svg_doc d;
+	snprintf(path, sizeof(path), "%s.svg", outbase);
+	if (svg_texts_read(path, &d, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	const size_t n = svg_layout_problems(&d, SVG_TOL, first_problem, first);
+	svg_doc_free(&d);
+	if (n)
+		fail_msg("plots/gp/%s.gp (%s): %zu text(s) off the canvas or over another, the first: %s", script, how,
+			 n, first);
+}
+
+/* draw plots/SCRIPT.gp, or fail naming it, the case and gnuplot's last words; then its layout */
 static void draw(const char *script, const char *assign, const char *outbase, const char *how)
 {
 	char log[4096];
 	if (run_gnuplot(script, assign, outbase, log, sizeof(log)) != 0)
 		fail_msg("plots/gp/%s.gp (%s) drew no PNG and SVG: %s", script, how, log);
+	assert_layout(script, outbase, how);
 }
 
 /* whether the SVG outbase.svg (read whole: figures run to megabytes) holds needle */
@@ -205,12 +241,47 @@ static void assert_no_run_series(const char *outbase, const char *script)
 			fail_msg("plots/gp/%s.gp without a run names \"%s\"", script, run_only[i]);
 }
 
+/* make compare's figures of the fixture run beside a copy of itself, each drawn by compare.gp */
+static void draw_compare(void)
+{
+	char out[2048], err[2048], cmd[2048], dir[600], assign[2048], base[600];
+	const char *tmp = temp_dir(), *small = repo_path("tests/fixtures/run-small");
+	snprintf(cmd, sizeof(cmd), "cp -r '%s' '%s/a' && cp -r '%s' '%s/b'", small, tmp, small, tmp);
+	if (system(cmd) != 0)
+		fail_msg("%s failed", cmd);
+	char a[600], b[600], work[600];
+	snprintf(a, sizeof(a), "%s/a", tmp);
+	snprintf(b, sizeof(b), "%s/b", tmp);
+	snprintf(dir, sizeof(dir), "%s/out", tmp);
+	snprintf(work, sizeof(work), "%s/work", tmp);
+	const char *args[] = { a, b, "--outdir", dir, "--work", work, NULL };
+	if (run_tool("stencil-compare", args, out, sizeof(out), err, sizeof(err)) != 0)
+		fail_msg("stencil-compare: %s", err);
+	size_t n;
+	const struct target_spec *ts = test_targets(&n);
+	int drawn = 0;
+	for (size_t k = 0; k < n; k++) {
+		snprintf(base, sizeof(base), "%s/%s", dir, ts[k].name);
+		snprintf(cmd, sizeof(cmd), "%s.vars", base);
+		FILE *f = fopen(cmd, "r");
+		if (!f)
+			continue;
+		fclose(f);
+		snprintf(assign, sizeof(assign), "data='%s.csv'; load '%s.vars'", base, base);
+		draw("compare", assign, base, ts[k].name);
+		drawn++;
+	}
+	assert_true(drawn >= 2);
+}
+
 /* Every figure's gnuplot script draws (exits 0, writes a PNG and an SVG) with measured rows and
  * without any: each figure of experiments/targets.csv from the renderer's outputs of the fixture
  * run and of no run (its CSV holding the configurations, no measured row), tcs Figure 10's
  * measured variant from tcs-figure15's outputs both ways and its model-only one, tcs Figures 9 and
- * 14 from the model; without a run no key names a run's series. Real gnuplot: skipped, by name,
- * where it is not installed. */
+ * 14 from the model, make compare's of the fixture run beside its copy; without a run no key names
+ * a run's series; every one reads cleanly: no text leaves the canvas or stands over another
+ * (tests/svg-text.h: its boxes estimated from gnuplot's SVG). Real gnuplot: skipped, by name, where
+ * it is not installed. */
 static void test_figures_draw(void **state)
 {
 	(void)state;
@@ -275,6 +346,7 @@ static void test_figures_draw(void **state)
 	snprintf(assign, sizeof(assign), "map='%s'; cases='%s'", a, b);
 	snprintf(base, sizeof(base), "%s/tcs-figure9", model);
 	draw("tcs-figure9", assign, base, "model only");
+	draw_compare();
 }
 
 void run_figures_tests(struct group_result *r)

@@ -2,7 +2,7 @@
  * test_page.c - make report's page (plots/render/page.h) without a browser: the page make report
  * wrote (plots/out/report/index.html) holds a section for every row of experiments/targets.csv,
  * every paper, the runs, the verdicts and every contradiction; every figure the renderer drew is
- * inline SVG; its element ids are unique; nothing in it is remote or a script; its verdict table
+ * inline SVG, its title legible at the page's width; its element ids are unique; nothing in it is remote or a script; its verdict table
  * parsed back equals plots/out/verdicts.csv cell by cell. On scratch inputs: gnuplot's ids are
  * namespaced per figure, a new row of the target table appears by itself, and make compare's
  * outputs give the page of two runs side by side. Then, where headless Chromium is installed, the
@@ -20,6 +20,7 @@
 #include "csvio.h"
 #include "page.h"
 #include "render.h"
+#include "svg-text.h"
 
 /* the whole of a file, NUL-terminated (malloc'd); a file that does not read fails the test */
 static char *slurp_file(const char *path)
@@ -132,6 +133,45 @@ static void test_page_figures_inline(void **state)
 	for (const char *s = strstr(page, "http"); s; s = strstr(s + 1, "http"))
 		if (strncmp(s, "http://www.w3.org/", 18))
 			fail_msg("the page names a remote address: %.60s", s);
+	free(page);
+}
+
+/* the number after key in the page's CSS rule that starts with rule ("body{"), or -1 */
+static double css_px(const char *page, const char *rule, const char *key)
+{
+	const char *r = strstr(page, rule), *end = r ? strchr(r, '}') : NULL, *k = r ? strstr(r, key) : NULL;
+	return k && k < end ? strtod(k + strlen(key), NULL) : -1;
+}
+
+/* Every inline figure legible at the page's widest: its content width (body's max-width less its
+ * padding, from the page's own CSS) over the SVG's canvas width scales its title (the largest text
+ * that is no mark) to at least 11 page pixels (a figure's SVG is drawn at the content width, never
+ * wider than its canvas: figure svg{width:100%}) */
+static void test_page_figures_legible(void **state)
+{
+	(void)state;
+	char *page = the_page(__func__), err[512], name[96];
+	if (!page)
+		skip();
+	const double maxw = css_px(page, "body{", "max-width:"), pad = css_px(page, "body{", "padding:0 ");
+	assert_true(maxw > 0 && pad >= 0);
+	const double content = maxw - 2 * pad;
+	size_t figures = 0;
+	for (const char *f = strstr(page, "<figure id=\""); f; f = strstr(f + 1, "<figure id=\"")) {
+		struct svg_doc d;
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(f + 12, "\""), f + 12);
+		if (svg_texts_parse(f, name, &d, err, sizeof(err)) != 0)
+			fail_msg("%s", err);
+		const struct svg_text *title = svg_text_largest(&d);
+		const double scale = content < d.width ? content / d.width : 1, px = title ? title->size * scale : 0;
+		if (px < 11)
+			fail_msg("figure %s: its title (\"%s\", %.0f px on its %.0f px canvas) is %.1f px high at the page's "
+				 "%.0f px width (11 at least)", name, title ? title->text : "none", title ? title->size : 0, d.width,
+				 px, content);
+		svg_doc_free(&d);
+		figures++;
+	}
+	assert_true(figures >= 10);
 	free(page);
 }
 
@@ -391,6 +431,7 @@ void run_page_tests(struct group_result *r)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_page_sections),
 		cmocka_unit_test(test_page_figures_inline),
+		cmocka_unit_test(test_page_figures_legible),
 		cmocka_unit_test(test_page_ids_unique),
 		cmocka_unit_test(test_page_verdicts),
 		cmocka_unit_test(test_page_svg_ids),

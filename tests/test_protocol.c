@@ -16,11 +16,10 @@
 
 #include "csvio.h"
 #include "protocol.h"
+#include "render.h"
 
 #define STEADY "run-steady"
 #define OLD "run-verdicts"
-/* the widest protocol line a figure's title carries (render-protocol.c breaks them) */
-#define TITLE_WRAP 140
 
 static const char burst_line[] = "roofs: burst ceilings (best of 10 launches; the run predates sustained ceilings)";
 static const char sustained_line[] = "roofs: sustained ceilings (median after 1 s of each microbenchmark)";
@@ -117,33 +116,43 @@ static char *render_read(const char *rundir, const char *target, const char *ext
 	return strdup(read_text(path));
 }
 
-/* The footer's line "Protocol: S" and the figure's protocol and title carry S as meta.csv has it,
- * the title's lines (its provenance's too) broken at spaces and none wider than TITLE_WRAP */
+/* the first clause of a protocol sentence as a figure's footer says it: to its first ';', then to
+ * its first ", after", " until" or ", then" (render-protocol.c's protocol_short) */
+static void first_clause(const char *s, char *b, size_t len)
+{
+	static const char *const stops[] = { ";", ", after ", " until ", ", then " };
+	size_t cut = strlen(s);
+	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
+		const char *at = strstr(s, stops[i]);
+		if (at && (size_t)(at - s) < cut)
+			cut = (size_t)(at - s);
+	}
+	snprintf(b, len, "%.*s", (int)cut, s);
+}
+
+/* The footer's line "Protocol: S" and the figure's protocol carry S as meta.csv has it; the
+ * figure's title is one line, and its footer one line of at most RENDER_FOOTER_MAX characters that gives
+ * the protocol's first clause (or, short of room, names the table that gives it whole) */
 static void check_sentence(const char *rundir, const char *target, const char *csv)
 {
 	const char *out = temp_dir();
-	char *s = rows_sentence(rundir, csv), want[4096];
+	char *s = rows_sentence(rundir, csv), want[4096], clause[1024];
 	snprintf(want, sizeof(want), "\nProtocol: %s\n", s);
 	char *md = render_read(rundir, target, "md", out), *vars = render_read(rundir, target, "vars", out);
 	if (!strstr(md, want))
 		fail_msg("%s from %s: no footer line '%s'", target, rundir, want + 1);
-	char *p = gp_value(vars, "protocol"), *title = gp_value(vars, "title");
+	char *p = gp_value(vars, "protocol"), *title = gp_value(vars, "title"), *foot = gp_value(vars, "footer");
 	snprintf(want, sizeof(want), "Protocol: %s", s);
 	assert_string_equal(p, want);
-	/* every line of the title (its provenance, then the sentence) within TITLE_WRAP; joined, the
-	 * sentence ends it, on lines of its own */
-	assert_non_null(strchr(title, '\n'));
-	for (char *q = title, *nl; *q; q = nl + 1) {
-		nl = strchr(q, '\n');
-		assert_true((nl ? (size_t)(nl - q) : strlen(q)) <= TITLE_WRAP);
-		if (!nl)
-			break;
-		*nl = ' ';
-	}
-	const size_t tn = strlen(title), wn = strlen(want);
-	assert_true(tn > wn);
-	assert_string_equal(title + tn - wn, want);
-	free(s), free(md), free(vars), free(p), free(title);
+	assert_null(strchr(title, '\n'));
+	assert_null(strchr(foot, '\n'));
+	assert_true(strlen(foot) <= RENDER_FOOTER_MAX);
+	first_clause(s, clause, sizeof(clause));
+	snprintf(want, sizeof(want), "protocol: see %s.md", target);
+	if (!strstr(foot, clause) && !strstr(foot, want))
+		fail_msg("%s from %s: the footer '%s' gives neither the protocol's '%s' nor '%s'", target, rundir, foot,
+			 clause, want);
+	free(s), free(md), free(vars), free(p), free(title), free(foot);
 }
 
 /* (a) the steady-state run's sentence, and the older runs' own (tests/fixtures/run-older-protocol,

@@ -4,7 +4,7 @@
 # (measured and model); both panels the full width, each panel's key in a row above it, the value
 # axis named in words and units (meas_label). Reads data=plots/out/compare/TARGET.csv
 # (stencil-compare) by column name (V_k, V_k_over_1, config) and its title, runs' labels and
-# provenance (run1, run2, ...: a title line each; title_lines: the title's own) and columns from TARGET.vars, which make loads;
+# footer (the runs, one line) and columns from TARGET.vars, which make loads;
 # writes out.png and out.svg. Make target: compare.
 set datafile separator ','
 set datafile columnheaders
@@ -20,10 +20,6 @@ tick(s) = (rows <= 48 ? s : "")
 stats data using (strlen(strcol("config"))) name "L" nooutput
 # (screen height: about 6 pixels a character of the rotated 8-point names, of 1000)
 names_h = (rows <= 48 ? L_max * 0.006 + 0.015 : 0.06)
-heading = title
-do for [i=1:nruns] { heading = heading."\n".value(sprintf("run%d", i)) }
-# below the heading's lines: the title's (a banner of mixed protocols above it), a run's each
-top = 1 - (nruns + (exists("title_lines") ? title_lines : 1)) * 0.022
 vlabel = exists("meas_label") ? meas_label : meas
 # the model's series: NaN and untitled where the target has none (no column is looked up then)
 vm(i) = (model eq "") ? NaN : v(model, i)
@@ -31,11 +27,18 @@ rm(i) = (model eq "") ? NaN : r(model, i)
 mtitle(s) = (model eq "") ? "" : s
 pts = "7 9 5 11 13 15 7 9"
 opn = "6 8 4 10 12 14 6 8"
+W = 1500; H = 1000
+load 'plots/gp/common.gp'
+# the configurations' names above the footer
+names_h = names_h + floor
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1500,1000 font ",10" noenhanced } \
-  else { set terminal svg size 1500,1000 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title heading
+  # under the title (one line) the top panel's key, then the panel
+  top = below(nsub)
+  set multiplot
+  eval frame_on
   set grid ytics
   set xrange [-1:rows]
   set lmargin at screen 0.07
@@ -53,13 +56,14 @@ do for [fmt in "png svg"] {
          with points pt int(word(pts, i)) ps 1 lc rgb word(colors, i) title lab(i)." measured", \
        for [i=1:nruns] data using 0:(vm(i)) \
          with points pt int(word(opn, i)) ps 1.5 lc rgb word(colors, i) title mtitle(lab(i)." model")
+  eval frame_off
   # bottom: each GPU over the first, measured and model, its key above it; the configurations
   # named below
   unset logscale y
   set tmargin at screen names_h + 0.26
   set bmargin at screen names_h
   set key at screen 0.5, screen names_h + 0.295 center top horizontal samplen 2 font ",9"
-  set ylabel "ratio to ".lab(1)." (".vlabel.")"
+  set ylabel "ratio to ".lab(1)." (the value above)"
   if (rows <= 48) { set xtics format "% g" rotate by 90 right font ",8"; unset xlabel } \
   else { set xtics format "" ; set xlabel sprintf("the %d configurations, in the order of the target's rows", rows) }
   plot 1 with lines lc rgb "gray" dt 2 notitle, \

@@ -32,11 +32,17 @@ times = run ? 'data using (column("flop_per_load")):(column("time_ms")) with lin
 bandwidth = run ? 'data using (column("flop_per_load")):(column("bandwidth_gbps")) with linespoints pt 7 ps 0.8 lw 2 lc rgb "#386cb0" title "this GPU"' : 'NaN notitle'
 # this GPU's marks: below half the height; the paper's: above it
 mark_top = 0.5
+W = 1500; H = 560
+sub1 = "fermi Figure 5b: each thread loads a double, runs 4 FMA chains LENGTH times (8 LENGTH FLOPs), stores the sum"
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1500,560 font ",10" noenhanced } \
-  else { set terminal svg size 1500,560 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot layout 1,2 title title."\nfermi Figure 5b: each thread loads a double, runs 4 FMA chains LENGTH times (8 LENGTH FLOPs), stores the sum"
+  # two panels under the title's lines and their own titles, their ticks and x labels above the
+  # footer
+  set multiplot layout 1,2 margins 0.06, 0.98, floor + 64.0 / H, panel_top(nsub) spacing 0.08
+  eval frame_on
   set xlabel "FLOPs per load"
   set grid xtics ytics
   set key top right opaque box
@@ -47,7 +53,7 @@ do for [fmt in "png svg"] {
   set xrange [0:400]
   if (run && knee_flat >= 0) {
     set arrow 1 from knee_flat, graph 0 to knee_flat, graph mark_top nohead dt 3 lw 2 lc rgb "#1b9e77" front
-    set label 1 sprintf("flat until %.0f ", knee_flat) at knee_flat, graph mark_top + 0.03 right textcolor rgb "#1b9e77" front
+    set label 1 sprintf(" flat until %.0f", knee_flat) at knee_flat, graph mark_top + 0.03 left textcolor rgb "#1b9e77" front
   }
   if (run && knee_cross >= 0) {
     set arrow 2 from knee_cross, graph 0 to knee_cross, graph mark_top - 0.08 nohead dt 2 lw 2 lc rgb "#d95f02" front
@@ -66,10 +72,12 @@ do for [fmt in "png svg"] {
        for [i=1:2] paper using (pgpu(i) ? column("flops") + 4 : NaN):(ytop * 0.88):(sprintf("%s %s", strcol("value"), strcol("unit"))) \
          with labels rotate by 90 right font ",8" textcolor rgb word(pcolors, i) notitle, \
        for [i=1:2] keyentry with points pt star ps 1.5 lc rgb word(pcolors, i) title "paper knee, ".system("echo ".word(pgpus, i)." | tr '_' ' '")
+  eval frame_off
   unset arrow; unset label
   set xrange [0:(fmax > 0 ? fmax : 400)]
   if (run) { set yrange [*:*] } else { set yrange [0:1] }
-  set title "memory bandwidth of the same launches (bytes read + written; paper values: not printed)".(run ? "" : "\nno measured run: nothing to draw")
+  set title (run ? "memory bandwidth of the same launches (bytes read + written; paper values: not printed)" : \
+                 "memory bandwidth (paper values: not printed): no measured run, nothing to draw")
   set ylabel "GB/s"
   if (run) { set key bottom left opaque box } else { unset key }
   plot @bandwidth

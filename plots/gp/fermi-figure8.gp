@@ -48,16 +48,17 @@ run = (exists("measured_run") ? measured_run : 1)
 # the median point
 nrep = 0
 stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
+W = 1500; H = 720
+sub1 = "star3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")
+load 'plots/gp/common.gp'
+# the panels start under the title's lines and their own title
+top = panel_top(nsub)
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1500,720 font ",10" noenhanced } \
-  else { set terminal svg size 1500,720 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  T = title."\nstar3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")
-  # the panels start under the title's lines (15 px each at this font) and their own title
-  tl = 1
-  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
-  top = 1.0 - (tl + 3.0) * 15.0 / 720
-  set multiplot title T
+  set multiplot
+  eval frame_on
   do for [q=1:2] {
     d = word("fp64 fp32", q)
     set lmargin at screen 0.06 + (q - 1) * 0.5
@@ -100,12 +101,13 @@ do for [fmt in "png svg"] {
            with labels font sfont textcolor rgb "black" notitle, \
          for [i=1:3] paper using (psel(d, word(methods,i)) ? px(i) : NaN):(column("glups")):(sprintf("%.2f", column("glups"))) \
            with labels left offset 1.2,0 font ",9" textcolor rgb word(colors,i) notitle
+    eval frame_off
   }
   # one key for both panels, under them
   set lmargin at screen 0.04
   set rmargin at screen 0.98
   set tmargin at screen 0.19
-  set bmargin at screen 0.01
+  set bmargin at screen floor
   unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale xy
   set xrange [0:1]; set yrange [0:1]
   set key inside center top vertical Left reverse maxrows 5 font ",9" samplen 3

@@ -27,12 +27,19 @@ nmeas = N[1] + N[2]
 # highest replica's rate
 nrep = 0
 stats data using (num("mma_low") > 0 ? (nrep = nrep + 1, 0) : 0) nooutput
+W = 1500; H = 700
+sub1 = "no paper item (the harness's own comparison): mma.sync vs wgmma per method and problem (".(nmeas > 0 ? "bars: measured; points: each one's model roof)" : "no measured run: the model roofs alone)")
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1500,700 font ",10" noenhanced } \
-  else { set terminal svg size 1500,700 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nno paper item (the harness's own comparison): mma.sync vs wgmma per method and problem (".\
-    (nmeas > 0 ? "bars: measured; points: each one's model roof)" : "no measured run: the model roofs alone)")
+  # under the title's lines, the plot's text (its x label) above the footer
+  set tmargin at screen below(nsub)
+  set origin 0, floor
+  set size 1, 1 - floor
+  unset title
+  eval frame_on
   set style fill solid 0.8 border -1
   set logscale y
   set xrange [-0.7:rows - 0.3]

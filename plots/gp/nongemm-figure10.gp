@@ -59,11 +59,20 @@ px(x) = q("dasp_speedup_before") ? xall / 1.6 : q("dasp_speedup_before_caption")
 pset(i) = (i == 2) == (strstrt(strcol("quantity"), "before") > 0)
 # the papers' values: a star of the setting's colour edged in black
 star = "★"; edge = "☆"; sfont = ",16"
+W = 1400; H = 660
+sub1 = "above 1: the tensor-core SpMV is faster; dotted: the paper's thresholds (non-zeros, section 5.2)"
+sub2 = "stars: the paper's geometric means (its points are not printed), ".(nmeas > 0 ? "at the middle of the matrices they cover" : "at the middle of the axis (no measured run: no points, no matrices' non-zeros)")
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,660 font ",10" noenhanced } \
-  else { set terminal svg size 1400,660 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nabove 1: the tensor-core SpMV is faster; dotted: the paper's thresholds (non-zeros, section 5.2)\nstars: the paper's geometric means (its points are not printed), ".(nmeas > 0 ? "at the middle of the matrices they cover" : "at the middle of the axis (no measured run: no points, no matrices' non-zeros)")
+  # under the title's lines, the plot's text (its x label) above the footer
+  set tmargin at screen below(nsub)
+  set origin 0, floor
+  set size 1, 1 - floor
+  unset title
+  eval frame_on
   set logscale x 10
   set logscale y 2
   set xlabel "non-zeros (log scale)"

@@ -15,11 +15,19 @@ hi(m, v) = (v > m ? v : m)
 nown = 0; nsame = 0; ytop = 1
 stats data using (nown = nown + (num("convstencil_over_ebisu") >= 0), nsame = nsame + (num("convstencil_over_ebisu_same") >= 0), \
   ytop = hi(hi(hi(ytop, num("convstencil_over_ebisu")), num("convstencil_over_ebisu_same")), num("model_convstencil_over_ebisu")), 0) nooutput
+W = 1400; H = 600
+sub1 = "ConvStencil / EBISU in fp64 (below 1: the CUDA-core method is faster); paper values: not printed (the paper shows this figure as a picture only)"
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,600 font ",10" noenhanced } \
-  else { set terminal svg size 1400,600 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nConvStencil / EBISU in fp64 (below 1: the CUDA-core method is faster); paper values: not printed (the paper shows this figure as a picture only)"
+  # under the title's lines, the plot's text (its x label) above the footer
+  set tmargin at screen below(nsub)
+  set origin 0, floor
+  set size 1, 1 - floor
+  unset title
+  eval frame_on
   set style fill solid 0.8 border -1
   set xrange [-0.6:5.6]
   set yrange [0:ytop * 1.3]   # room for the key above the bars

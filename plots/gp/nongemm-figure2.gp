@@ -50,11 +50,19 @@ do for [k=1:nmarks] {
     }
   }
 }
+W = 1500; H = 800
+sub1 = "solid: ".this_gpu."; dashed: A100-PCIe-80GB, dotted: GH200 (fp64 datasheet rooflines)".(ncc + ntc > 0 ? "; points: measured kernels" : "; no measured run: no kernels")
+sub2 = "stars: the paper's A100-80GB roof knees (its Table 1: peak / bandwidth, peak); GH200: paper values not printed"
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1500,800 font ",10" noenhanced } \
-  else { set terminal svg size 1500,800 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\nsolid: ".this_gpu."; dashed: A100-PCIe-80GB, dotted: GH200 (fp64 datasheet rooflines)".(ncc + ntc > 0 ? "; points: measured kernels" : "; no measured run: no kernels")."\nstars: the paper's A100-80GB roof knees (its Table 1: peak / bandwidth, peak); GH200: paper values not printed"
+  # under the title's lines, the plot's text (its x label) above the footer
+  set tmargin at screen below(nsub)
+  set origin 0, floor
+  set size 1, 1 - floor
+  unset title
   set logscale xy 2
   set xrange [1.0/64:xhi * 1.001]
   set yrange [0.25:4096]
@@ -68,6 +76,7 @@ do for [fmt in "png svg"] {
   set lmargin at screen 0.05
   set rmargin at screen (nmarks > 0 ? 0.65 : 0.97)
   unset label
+  eval frame_on
   do for [k=1:nmarks] {
     set label 100 + k sprintf("%d", k) at mark(k, "_x"), mark(k, "_y") offset 0.6,0.7 left font ",9" front
   }

@@ -40,11 +40,16 @@ do for [i=1:words(methods)] {
   stats data using (sel(word(methods,i)) ? (NG[i] = NG[i] + (num("gbps") > 0), NR[i] = NR[i] + (num("cc_over_this") > 0)) : 0) nooutput
 }
 nmeas = sum [i=1:words(methods)] NG[i]
+W = 1500; H = 600
+sub1 = "hot launches (the L2 kept)".(half_l2 > 0 ? "; dotted: half the L2 (the paper's split), dashed: the L2" : "").(nmeas > 0 ? "" : "; no measured run: no points")
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1500,600 font ",10" noenhanced } \
-  else { set terminal svg size 1500,600 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot layout 1,2 title title."\nhot launches (the L2 kept)".(half_l2 > 0 ? "; dotted: half the L2 (the paper's split), dashed: the L2" : "").(nmeas > 0 ? "" : "; no measured run: no points")
+  # two panels under the title's lines and their own titles, their x labels above the footer
+  set multiplot layout 1,2 margins 0.06, 0.98, floor + 64.0 / H, panel_top(nsub) spacing 0.08
+  eval frame_on
   set xrange [xmin / 1.3:xmax * 1.3]
   set logscale x 2
   set xlabel "data: b and a, 16 bytes an element (MiB, log scale)"
@@ -60,6 +65,7 @@ do for [fmt in "png svg"] {
   if (nmeas == 0) { set yrange [1:2]; unset key } else { set yrange [*:*] }
   plot for [i=1:words(methods)] data using (sel(word(methods,i)) ? column("bytes") / 1048576.0 : NaN):(column("gbps")) \
          with linespoints pt 7 ps 0.7 lw 2 lc rgb word(colors,i) title (NG[i] > 0 ? word(methods,i) : "")
+  eval frame_off
   unset logscale y
   set key bottom right opaque box width 3
   set title "CUDA cores over tensor cores (above 1: CUDA cores faster); stars: the paper's estimate"

@@ -42,13 +42,20 @@ stats paper using (strcol("quantity") eq "warmup_geomean" ? (ymin = lo(ymin, col
 # at least 1/2 to 2 (labelled ticks either side of 1), and room around every point
 ymin = lo(ymin / 1.15, 0.5); ymax = hi(ymax * 1.15, 2)
 nmeas = sum [i=1:nk] N[i]
+W = 1400; H = 650
+sub1 = "cold: the fixed-count timing from an idle GPU (host clock); warm: the same timing after the protocol's warm-up".(nmeas > 0 ? "" : "; no measured run: no points")
+sub2 = "star: the paper's geometric mean for DASP (its points are not printed), ".(dasp > 0 && N[dasp] > 0 ? "at the middle of spmv-dasp's sizes" : "at the middle of the axis")
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,650 font ",10" noenhanced } \
-  else { set terminal svg size 1400,650 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\ncold: the fixed-count timing from an idle GPU (host clock); warm: the same timing after the protocol's warm-up".\
-    (nmeas > 0 ? "" : "; no measured run: no points")."\nstar: the paper's geometric mean for DASP (its points are not printed), ".\
-    (dasp > 0 && N[dasp] > 0 ? "at the middle of spmv-dasp's sizes" : "at the middle of the axis")
+  # under the title's lines, the plot's text (its x label) above the footer
+  set tmargin at screen below(nsub)
+  set origin 0, floor
+  set size 1, 1 - floor
+  unset title
+  eval frame_on
   set logscale x 10
   set logscale y 2
   set xrange [xmin:xmax]

@@ -32,11 +32,20 @@ if (nmeas == 0) {
 }
 if (xmax <= 0) { xmin = 1; xmax = 10 }
 pad = (ymax - ymin) * 0.06
+W = 1400; H = 600
+sub1 = "cusparseSpMV (CUSPARSE_SPMV_ALG_DEFAULT), hot (the L2 kept)".(nmeas > 0 ? "" : "; no measured run: no points")
+sub2 = "paper values: not printed (the paper shows this figure as a picture only)"
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,600 font ",10" noenhanced } \
-  else { set terminal svg size 1400,600 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set title title."\ncusparseSpMV (CUSPARSE_SPMV_ALG_DEFAULT), hot (the L2 kept)".(nmeas > 0 ? "" : "; no measured run: no points")."\npaper values: not printed (the paper shows this figure as a picture only)"
+  # under the title's lines, the plot's text (its x label) above the footer
+  set tmargin at screen below(nsub)
+  set origin 0, floor
+  set size 1, 1 - floor
+  unset title
+  eval frame_on
   set logscale x 10
   set xrange [xmin / 1.6:xmax * 1.6]
   set yrange [ymin - pad:ymax + pad]

@@ -41,11 +41,16 @@ if (nmeas == 0) {
   stats data using (num("rows") > 0 ? (xmin = lo(xmin, column("rows")), xmax = hi(xmax, column("rows"))) : 0) nooutput
 }
 if (xmax <= 0) { xmin = 1; xmax = 10 }
+W = 1400; H = 600
+sub1 = "host clock around the preprocessing, synchronised; paper values: not printed (the paper shows this figure as a picture only)".(nmeas > 0 ? "" : "; no measured run: no points")
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,600 font ",10" noenhanced } \
-  else { set terminal svg size 1400,600 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot layout 1,2 title title."\nhost clock around the preprocessing, synchronised; paper values: not printed (the paper shows this figure as a picture only)".(nmeas > 0 ? "" : "\nno measured run: no points")
+  # two panels under the title's lines and their own titles, their x labels above the footer
+  set multiplot layout 1,2 margins 0.06, 0.98, floor + 64.0 / H, panel_top(nsub) spacing 0.08
+  eval frame_on
   set logscale xy 10
   set xrange [xmin / 1.6:xmax * 1.6]
   set format x "%.0s%c"
@@ -58,6 +63,7 @@ do for [fmt in "png svg"] {
   set yrange [YMIN[1] / 1.6:YMAX[1] * 1.6]
   plot for [i=1:2] data using (sel(i) ? column("nnz") : NaN):(column("preprocess_ms")) \
          with points pt 7 ps 1 lc rgb word(colors, i) title (N[i] > 0 ? word(methods, i) : "")
+  eval frame_off
   set title "preprocessing in SpMVs of the same method"
   set ylabel "preprocessing / one SpMV (log scale)"
   set yrange [YMIN[2] / 1.6:YMAX[2] * 1.6]

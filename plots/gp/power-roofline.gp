@@ -34,16 +34,16 @@ if (placed > 0) {
 }
 roof(e) = (cap_w - pi0_w) / e   # GStencil/s: W over nJ a point-step
 ymax = hi(ymax, roof(xmin))
+W = 1400; H = 700
+load 'plots/gp/common.gp'
+# the panels start under the title's lines
+top = panel_top(nsub)
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,700 font ",10" noenhanced } \
-  else { set terminal svg size 1400,700 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  T = title
-  # the panels start under the title's lines (15 px each at this font) and their own title
-  tl = 1
-  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
-  top = 1.0 - (tl + 3.0) * 15.0 / 700
-  set multiplot title T
+  set multiplot
+  eval frame_on
   set logscale xy
   set format x "%g"; set format y "%g"
   set xtics (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100)
@@ -70,6 +70,7 @@ do for [fmt in "png svg"] {
   } else {
     plot NaN notitle
   }
+  eval frame_off
   # right: measured net energy against the model's
   set lmargin at screen 0.56
   set rmargin at screen 0.97
@@ -91,7 +92,7 @@ do for [fmt in "png svg"] {
   set lmargin at screen 0.05
   set rmargin at screen 0.97
   set tmargin at screen 0.12
-  set bmargin at screen 0.0
+  set bmargin at screen floor
   unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale xy
   set xrange [0:1]; set yrange [0:1]
   set key inside center top horizontal Left reverse maxrows 2 font ",9" samplen 2 width 2

@@ -50,16 +50,18 @@ prec = prec.": ".last
 # the median point
 nrep = 0
 stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
+W = 1700; H = 720
+sub1 = prec."; paper values: not printed (the paper shows this figure as a picture only)"
+sub2 = (nmeas > 0 ? "points: measured (open diamonds: throttled); dashed bars: each method's model plateau, each in its own slice of the width" : "no measured run: dashed bars, each method's model plateau, each in its own slice of the width")
+load 'plots/gp/common.gp'
+# the panels start under the title's lines and their own title
+top = panel_top(nsub)
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1700,720 font ",10" noenhanced } \
-  else { set terminal svg size 1700,720 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  T = title."\npaper values: not printed (the paper shows this figure as a picture only)\n".prec.".\n".(nmeas > 0 ? "Points: measured (open diamonds: throttled); dashed bars: each method's model plateau, each in its own slice of the width" : "No measured run: dashed bars, each method's model plateau, each in its own slice of the width")
-  # the panels start under the title's lines (15 px each at this font) and their own title
-  tl = 1
-  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
-  top = 1.0 - (tl + 3.0) * 15.0 / 720
-  set multiplot title T
+  set multiplot
+  eval frame_on
   do for [q=1:words(stencils)] {
     st = word(stencils, q)
     # (stats reads through the current ranges and log axes: none while counting)
@@ -104,13 +106,14 @@ do for [fmt in "png svg"] {
            with points pt 7 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(st, word(methods,i)) && column("throttled") == 1 ? column("points") : NaN):(column("gstencil_per_s")) \
            with points pt 12 ps 2 lw 2 lc rgb word(colors,i) notitle
+    eval frame_off
   }
   # one key for the figure, under the panels: a method's entry is its measured line where it has
   # one, else its plateau's dashed bar
   set lmargin at screen 0.03
   set rmargin at screen 0.98
   set tmargin at screen 0.19
-  set bmargin at screen 0.01
+  set bmargin at screen floor
   unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale xy
   set xrange [0:1]; set yrange [0:1]
   set key inside center top vertical Left reverse maxrows 3 font ",9" samplen 4 width 2

@@ -77,16 +77,18 @@ prec = prec.": ".last
 # the median point
 nrep = 0
 stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
+W = 1600; H = 680
+sub1 = "paper values: not printed (the paper shows this figure as a picture only; its mean speedups are judged by make verdicts)"
+sub2 = prec."; unnormalised"
+load 'plots/gp/common.gp'
+# the plot starts under the title's lines
+top = below(nsub)
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1600,680 font ",10" noenhanced } \
-  else { set terminal svg size 1600,680 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  T = title."\npaper values: not printed (the paper shows this figure as a picture only; its mean speedups are judged by make verdicts)\n".prec."; unnormalised"
-  # the panels start under the title's lines (15 px each at this font) and their own title
-  tl = 1
-  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
-  top = 1.0 - (tl + 3.0) * 15.0 / 680
-  set multiplot title T
+  set multiplot
+  eval frame_on
   set border; set tics
   unset xlabel   # the ticks name the stencils
   set ylabel "GStencil/s (log scale)".(nmeas > 0 ? "; filled: measured, bar: model roof" : "; bar: model roof")
@@ -116,12 +118,13 @@ do for [fmt in "png svg"] {
          with points pt 7 ps 1.2 lc rgb word(colors,i) notitle, \
        for [i=1:nm] data using (is(i) && column("throttled") == 1 ? slot(i) : NaN):(column("gstencil_per_s")) \
          with points pt 12 ps 1.8 lw 2 lc rgb word(colors,i) notitle
+  eval frame_off
   unset arrow
   # one key under the plot: a method's entry is its measured point where it has one, else its roof
   set lmargin at screen 0.03
   set rmargin at screen 0.98
   set tmargin at screen 0.15
-  set bmargin at screen 0.0
+  set bmargin at screen floor
   unset border; unset tics; unset xlabel; unset ylabel; unset grid; unset logscale y
   set xrange [0:1]; set yrange [0:1]
   set key inside center top vertical Left reverse maxrows 5 font ",9" samplen 2 width 0

@@ -6,9 +6,9 @@
 # Table 2 (black) and the ridge points Table 3 prints (filled with the A100 ridge's colour), each
 # at its row's depth. From a run also the counter-measured AI of ebisu at each depth (black points,
 # a colour no model line uses; throttled rows, as the table's footer defines them, as open
-# diamonds) and this run's measured ridge (black, dotted), the title naming the run's GPU, run and
-# commits and, under it, the protocol of its rows (provenance= and protocol_title= of
-# plots/out/tcs-figure15.vars, which make loads); without one (measured=''
+# diamonds) and this run's measured ridge (black, dotted), the title naming the run's GPU and the
+# footer its run, commits and protocol (title_gpu= and footer= of plots/out/tcs-figure15.vars,
+# which make loads; the frame: plots/gp/common.gp); without one (measured=''
 # or measured_run = 0 in those .vars: rendered with no run) the title says model only and names the
 # datasheet GPUs, and neither the points, the ridge nor their key entries are drawn (the key names
 # only what is drawn). Reads model=... (stencil-model --experiment
@@ -41,12 +41,15 @@ if (run) {
 }
 # the papers' values: a star (filled: measured, white: analytic) edged in black
 star = "★"; edge = "☆"; sfont = ",16"
-fig_title = "tcs Figure 10: arithmetic intensity of temporally fused CUDA-core stencils against fusion depth".\
-  (run && exists("provenance") ? " on ".provenance : " (model only: datasheet GPUs ".gpus.", data/hw/gpus.csv; no run)").\
-  (run && exists("protocol_title") && protocol_title ne "" ? "\n".protocol_title : "")
-sub_title = "lines: the model I = 2Kt / 2D (box2d1r and star2d2r, both K = 9, coincide); dashed: each datasheet GPU's CUDA-core ridge".\
-  (run ? "\nblack: measured on this run's GPU (".(npts > 0 ? "points: ebisu's counter-measured AI; " : "")."dotted: the ridge of this run's measured ceilings)" : "").\
-  "\nstars: the paper on the A100 (tcs Tables 2 and 3: analytic I white, ncu-measured I black, ridge points red); the depths at which it finds stencils turn compute-bound are not printed in its text"
+# the title: the figure on the run's GPU (tcs-figure15.vars' title_gpu), or the model's GPUs; the
+# footer: the run's (tcs-figure15.vars'), or the model's
+title = "tcs Figure 10: arithmetic intensity of temporally fused CUDA-core stencils against fusion depth".\
+  (run && exists("title_gpu") ? " on ".title_gpu : " (model only)")
+model_footer = "model only: datasheet GPUs ".gpus." (data/hw/gpus.csv); no run"
+if (!run) { footer = model_footer }
+sub1 = "lines: the model I = 2Kt / 2D (box2d1r and star2d2r, both K = 9, coincide); dashed: each datasheet GPU's CUDA-core ridge"
+sub2 = (run ? "black: measured on this run's GPU (".(npts > 0 ? "points: ebisu's counter-measured AI; " : "")."dotted: the ridge of this run's measured ceilings)" : "")
+sub3 = "stars: the paper on the A100 (tcs Tables 2 and 3: analytic I white, ncu-measured I black, ridge points red); the depths at which it finds stencils turn compute-bound are not printed in its text"
 # the plot's parts, joined by eval (the measured part only from a run): the model's lines and the
 # datasheet ridges; the run's points, throttled rows and ridge; the paper's stars
 lines = 'for [i=1:words(stencils)] model using (sel(word(stencils,i), ty, first) ? column("fusion") : NaN):(column("I")) with linespoints lw 2 pt (i+3) ps 1.2 lc rgb word(colors,i) notitle, for [j=1:words(gpus)] model using (sel("box2d1r", ty, word(gpus,j)) ? column("fusion") : NaN):(column("ridge")) with lines dashtype int(word(rdash,j)) lw 3 lc rgb word(rcolors,j) notitle'
@@ -54,16 +57,17 @@ pts = 'for [i=1:words(mstencils)] measured using (msel(word(mstencils,i), ty) &&
 ridge = 'fit using (msel("box2d1r", ty) ? column("fusion") : NaN):(column(ty eq "fp32" ? "ridge_fp32" : "ridge_fp64")) with lines dashtype 3 lw 3 lc rgb "black" notitle'
 meas = (npts > 0 ? pts : "").ridge
 paper = 't3 using (cc(ty) ? column("fusion") : NaN):(column("ridge")):(star) with labels font sfont textcolor rgb word(rcolors,1) notitle, t3 using (cc(ty) ? column("fusion") : NaN):(column("ridge")):(edge) with labels font sfont textcolor rgb "black" notitle, t3 using (cc(ty) && drawn(strcol("stencil")) ? column("fusion") : NaN):(column("I")):(star) with labels font sfont textcolor rgb "white" notitle, t3 using (cc(ty) && drawn(strcol("stencil")) ? column("fusion") : NaN):(column("I")):(edge) with labels font sfont textcolor rgb "black" notitle, t2 using (cc(ty) && drawn(strcol("stencil")) ? column("fusion") + 0.2 : NaN):(column("I_measured")):(star) with labels font sfont textcolor rgb "black" notitle'
+if (sub2 eq "") { sub2 = sub3; sub3 = "" }
+W = 1400; H = 780
+load 'plots/gp/common.gp'
+# the panels start under the title's lines
+top = panel_top(nsub)
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,780 font ",10" noenhanced } \
-  else { set terminal svg size 1400,780 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  T = fig_title."\n".sub_title
-  # the panels start under the title's lines (15 px each at this font) and their own title
-  tl = 1
-  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
-  top = 1.0 - (tl + 3.0) * 15.0 / 780
-  set multiplot title T
+  set multiplot
+  eval frame_on
   do for [p=1:2] {
     ty = word("fp32 fp64", p)
     set lmargin at screen 0.06 + (p - 1) * 0.5
@@ -80,12 +84,13 @@ do for [fmt in "png svg"] {
     set xtics 1, 1, 8
     set grid ytics mytics xtics
     eval("plot ".lines.(run ? ", ".meas : "").", ".paper)
+    eval frame_off
   }
   # one key for both panels, under them
   set lmargin at screen 0.04
   set rmargin at screen 0.98
   set tmargin at screen 0.21
-  set bmargin at screen 0.01
+  set bmargin at screen floor
   unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale y
   set xrange [0:1]; set yrange [0:1]
   set key inside center top vertical Left reverse maxrows 8 font ",9" samplen 3 width 2

@@ -32,11 +32,19 @@ ridge_cc = STATS_max
 bound_t(x) = (g eq paper_gpu && strcol("dtype") eq "fp32" && strcol("unit") ne "cc" ? column("fusion") : NaN)
 # the papers' values: a star of the stencil's colour (bounds: black sparse, white dense) edged in black
 star = "★"; edge = "☆"; sfont = ",16"
+title = "tcs Figure 14: SPIDER's work inflation against fusion depth (model only)"
+model_footer = "model only: datasheet GPUs ".gpus." (data/hw/gpus.csv); no run"
+W = 1400; H = 600
+sub1 = "SPIDER (fp32 data, tf32 math) vs the CUDA-core method; lines: eq. 19 bound pi_TC/pi_CC; filled points: in the sweet spot on sparse TC (needs a compute-bound CUDA-core kernel: scenarios 3-4)"
+sub2 = "stars: the paper's values at their depth (A100): SPIDER's rho/sigma (tcs Table 2) and I_TC / I_CC (Table 3) in the stencil's colour; the bounds from its ridges (Tables 3, 4): black sparse, white dense"
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,560 font ",10" noenhanced } \
-  else { set terminal svg size 1400,560 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot layout 1,2 title "tcs Figure 14 (model only: datasheet GPUs ".gpus.", data/hw/gpus.csv; no run)\nSPIDER (fp32 data, tf32 math) vs the CUDA-core method; lines: eq. 19 bound pi_TC/pi_CC; filled points: in the sweet spot on sparse TC (needs a compute-bound CUDA-core kernel: scenarios 3-4)\nstars: the paper's values at their depth (A100): SPIDER's rho/sigma (tcs Table 2) and I_TC / I_CC (Table 3) in the stencil's colour; the bounds from its ridges (Tables 3, 4): black sparse, white dense"
+  # two panels under the title's lines and their own titles, their x labels above the footer
+  set multiplot layout 1,2 margins 0.06, 0.98, floor + 64.0 / H, panel_top(nsub) spacing 0.08
+  eval frame_on
   do for [g in "A100-PCIe-80GB H200"] {
     set title g
     set xlabel "fusion depth t"
@@ -66,6 +74,7 @@ do for [fmt in "png svg"] {
          t4 using (strcol("unit") eq "tc" ? bound_t(0) : NaN):(column("ridge") / ridge_cc):(edge) with labels font sfont textcolor rgb "black" notitle, \
          keyentry with points pt star ps 1.5 lc rgb "black" title (g eq paper_gpu ? "paper: sparse bound (Table 3 ridges)" : ""), \
          keyentry with points pt edge ps 1.5 lc rgb "black" title (g eq paper_gpu ? "paper: dense bound (Table 4 ridge / Table 3)" : "")
+    eval frame_off
   }
   unset multiplot
 }

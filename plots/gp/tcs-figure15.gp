@@ -36,16 +36,18 @@ nthr = 0
 stats data using (column("throttled") == 1 && num("I_measured") > 0 ? (nthr = nthr + 1) : 0) nooutput
 nall = 0
 stats data using (num("I_measured") > 0 ? (nall = nall + 1) : 0) nooutput
+W = 1400; H = 1000
+sub1 = (nall > 0 ? "points: counter-measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; solid: least-squares line I = a + b t over the measured depths (R^2 in the key); " : "no measured run: ")."dashed: model 2Kt / 2D; stars: the paper on the A100 (tcs Tables 2 and 3)"
+sub2 = "counter FLOPs include the redundant updates of temporal fusion (halo points each fused block recomputes, tcs section 5.2.4), which 2Kt / 2D leaves out: the measured I is inflated by that work"
+load 'plots/gp/common.gp'
+# the panels start under the title's lines and their own title
+top = panel_top(nsub)
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,1000 font ",10" noenhanced } \
-  else { set terminal svg size 1400,1000 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  T = title."\n".(nall > 0 ? "points: counter-measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; solid: least-squares line I = a + b t over the measured depths (R^2 in the key); " : "no measured run: ")."dashed: model 2Kt / 2D; stars: the paper on the A100 (tcs Tables 2 and 3)\ncounter FLOPs include the redundant updates of temporal fusion (halo points each fused block recomputes, tcs section 5.2.4), which 2Kt / 2D leaves out: the measured I is inflated by that work"
-  # the panels start under the title's lines (15 px each at this font) and their own title
-  tl = 1
-  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
-  top = 1.0 - (tl + 3.0) * 15.0 / 1000
-  set multiplot title T
+  set multiplot
+  eval frame_on
   do for [r=1:2] {
     stencils = rstencils(r)
     do for [p=1:2] {
@@ -98,6 +100,7 @@ do for [fmt in "png svg"] {
            for [i=1:2] keyentry with points pt star ps 1.5 lc rgb word(colors, 2 * (r - 1) + i) \
              title (NT[i] > 0 ? word(stencils,i)." paper: A100 ncu (Table 2)" : ""), \
            keyentry with points pt edge ps 1.5 lc rgb "black" title (NA > 0 ? "paper: analytic I (Table 3)" : "")
+      eval frame_off
     }
   }
   unset multiplot

@@ -6,7 +6,7 @@
 # (an open down-triangle in the method's colour: column power_roof_gstencil_per_s) and the paper's GStencil/s on the A100 (tcs Table 3: ebisu, convstencil
 # and spider) as black-edged stars in the method's colour; one key under both panels, naming only
 # what is drawn (without a measured run: the roofs, on the datasheet GPU, and the stars). Reads
-# data=plots/out/tcs-figure16.csv (stencil-render) by column name, its title and methods from
+# data=plots/out/tcs-figure16.csv (stencil-render) by column name, its title, footer and methods from
 # plots/out/tcs-figure16.vars, which make loads, and data/paper/tcs-table3.csv by column name;
 # writes out.png and out.svg. Make target: tcs-figure16.
 # A replicated run (REPLICAS=N): each measured point is the replicas' median, a bar through it
@@ -54,17 +54,18 @@ run = (exists("measured_run") ? measured_run : 1)
 # the median point
 nrep = 0
 stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
+W = 1400; H = 700
+sub1 = (nmeas > 0 ? "filled points: measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; " : "").\
+  "bars: each method's model roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")."; stars: the paper's GStencil/s on the A100 (tcs Table 3)"
+load 'plots/gp/common.gp'
+# the panels start under the title's lines and their own title
+top = panel_top(nsub)
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,700 font ",10" noenhanced } \
-  else { set terminal svg size 1400,700 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  T = title."\n".(nmeas > 0 ? "filled points: measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; " : "").\
-    "bars: each method's model roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")."; stars: the paper's GStencil/s on the A100 (tcs Table 3)"
-  # the panels start under the title's lines (15 px each at this font) and their own title
-  tl = 1
-  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
-  top = 1.0 - (tl + 3.0) * 15.0 / 700
-  set multiplot title T
+  set multiplot
+  eval frame_on
   do for [q=1:2] {
     p = word(panels, q)
     cases = pcases(q)
@@ -102,13 +103,14 @@ do for [fmt in "png svg"] {
            with points pt 7 ps 1.5 lc rgb word(colors,i) notitle, \
          for [i=1:words(methods)] data using (sel(i) && column("throttled") == 1 ? place(casenum(strcol("label")), i) : NaN):(column("gstencil_per_s")) \
            with points pt 12 ps 2 lw 2 lc rgb word(colors,i) notitle
+    eval frame_off
   }
   # one key for both panels, under them: a method's entry is its measured point where it has one,
   # else its roof's bar
   set lmargin at screen 0.04
   set rmargin at screen 0.98
   set tmargin at screen 0.165
-  set bmargin at screen 0.01
+  set bmargin at screen floor
   unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale y
   set xrange [0:1]; set yrange [0:1]
   set key inside center top vertical Left reverse maxrows 5 font ",9" samplen 2 width 1

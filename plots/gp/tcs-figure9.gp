@@ -25,11 +25,18 @@ ridge_x(d, u) = (strcol("unit") eq "cc" ? keep_cc(0) : tc_row(d, u) && g eq pape
 # the papers' values: a black-edged star (white: a case; black: the ridges)
 star = "★"; edge = "☆"; sfont = ",16"
 set palette defined (-3 "#b2182b", -0.01 "#fddbc7", 0.01 "#d1e5f0", 3 "#2166ac")
+title = "tcs Figure 9: the tensor-core kernel's speedup over the CUDA-core one (model only)"
+model_footer = "model only: datasheet GPUs ".gpus." (data/hw/gpus.csv); no run"
+W = 1400; H = 1160
+sub1 = "speedup of the tensor-core kernel over the CUDA-core one; red: slower, blue: faster; dashed: ridge lines"
+sub2 = "stars: the paper's values on the A100 (tcs Table 3): white, the cases' I_CC and I_TC / I_CC; black, its ridges (A100 panels); its cases 4 and 6 disagree with eq. 8 (REPRODUCE.md)"
+load 'plots/gp/common.gp'
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1400,1160 font ",10" noenhanced } \
-  else { set terminal svg size 1400,1160 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  set multiplot title "tcs Figure 9 (model only: datasheet GPUs ".gpus.", data/hw/gpus.csv; no run): speedup of the tensor-core kernel over the CUDA-core one; red: slower, blue: faster; dashed: ridge lines\nstars: the paper's values on the A100 (tcs Table 3): white, the cases' I_CC and I_TC / I_CC; black, its ridges (A100 panels); its cases 4 and 6 disagree with eq. 8 (REPRODUCE.md)"
+  set multiplot
+  eval frame_on
   do for [k=1:words(panels)] {
     p = word(panels, k)
     g = part(p,1); d = part(p,2); u = part(p,3)
@@ -42,7 +49,7 @@ do for [fmt in "png svg"] {
     set title sprintf("%s, %s: CUDA cores vs %s (ridges %.1f and %.1f FLOP/byte)", g, d, u, rcc, rtc)
     set xlabel "log10 I_CC (FLOP/byte of the CUDA-core kernel)"
     set ylabel "log10 rho/sigma (work inflation of the TC kernel)"
-    set cblabel "log2 speedup (eq. 13)"
+    set cblabel "log2 speedup (eq. 13)" offset 1.5,0
     set xrange [-1:3]; set yrange [0:3]; set cbrange [-3:3]
     set key off
     set label 1 "1: mem/mem" at -0.9,0.75 front
@@ -57,13 +64,14 @@ do for [fmt in "png svg"] {
          t3 using (case_x(d, u)):(log10(column("I") / p_icc)):(edge) with labels font sfont textcolor rgb "black" notitle, \
          t3 using (case_x(d, u)):(log10(column("I") / p_icc)):(sprintf("%d", column("case"))) with labels offset 1,-0.7 font ",8" notitle, \
          t3 using (ridge_x(d, u)):(log10(column("ridge") / p_rcc)):(star) with labels font sfont textcolor rgb "black" notitle
+    eval frame_off
   }
   # one key for the four panels, under them
   unset label; unset colorbox
   set lmargin at screen 0.04
   set rmargin at screen 0.98
   set tmargin at screen 0.06
-  set bmargin at screen 0.005
+  set bmargin at screen floor
   unset border; unset tics; unset title; unset xlabel; unset ylabel
   set xrange [0:1]; set yrange [0:1]
   set key inside center top horizontal Left reverse maxrows 2 font ",9" samplen 3

@@ -54,17 +54,17 @@ do for [i=1:nk] {
 set print
 set datafile nocolumnheaders
 xmin = W[1] / 1.5; xmax = W[nw] * 1.5
+W = 1300; H = 950
+sub1 = "no paper item (the harness's own study): each row after an idle pause, then a warm-up of its own kernel".(nmeas > 0 ? "" : "; no measured run: no points")
+load 'plots/gp/common.gp'
+# the panels start under the title's lines
+top = below(nsub)
 do for [fmt in "png svg"] {
-  if (fmt eq "png") { set terminal pngcairo size 1300,950 font ",10" noenhanced } \
-  else { set terminal svg size 1300,950 font ",10" noenhanced }
+  if (fmt eq "png") { set terminal pngcairo size W,H font ",10" noenhanced } \
+  else { set terminal svg size W,H font ",10" noenhanced }
   set output out.".".fmt
-  T = title."\nno paper item (the harness's own study): each row after an idle pause, then a warm-up of its own kernel".\
-    (nmeas > 0 ? "" : "\nno measured run: no points")
-  # the panels start under the title's lines (15 px each at this font) and their own title
-  tl = 1
-  do for [i=1:strlen(T)] { if (T[i:i] eq "\n") { tl = tl + 1 } }
-  top = 1.0 - (tl + 3.0) * 15.0 / 950
-  set multiplot title T
+  set multiplot
+  eval frame_on
   set logscale x 10
   set xrange [xmin:xmax]
   set xtics (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10)
@@ -86,6 +86,7 @@ do for [fmt in "png svg"] {
        1 with lines lc rgb "black" dt 1 notitle, \
        (band > 0 ? 1 + band : NaN) with lines lc rgb "black" dt 2 title (band > 0 ? sprintf("the claims' band: within %g %% of 1", 100 * band) : ""), \
        (band > 0 ? 1 - band : NaN) with lines lc rgb "black" dt 2 notitle
+  eval frame_off
   # below: the SM clock
   unset key
   set tmargin at screen 0.38

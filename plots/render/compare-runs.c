@@ -17,8 +17,6 @@
 #define PROTO_LEN 4096
 /* the words of one run's sentences weighed against another's */
 #define DIFF_WORDS 256
-/* a figure's title is broken at a space before this many characters */
-#define TITLE_WRAP 150
 
 static const char *base_name(const char *path)
 {
@@ -163,37 +161,36 @@ static const char *axis_label(const char *col)
 	return col;
 }
 
-/* name = 'line'."\n".'line' ... as gnuplot loads it: s broken at spaces into lines of at most
- * TITLE_WRAP characters (a longer word whole); how many lines */
-static int gp_wrapped(FILE *f, const char *name, const char *s)
+/* the figure's footer, one line of at most RENDER_FOOTER_MAX characters: each run by label, name and
+ * commits with its staleness; where that is longer, the staleness left to index.md; then the runs
+ * only counted */
+static void footer_line(const struct cmp_run *r, size_t n, char *b, size_t len)
 {
-	int lines = 1;
-	fprintf(f, "%s = '", name);
-	while (*s) {
-		size_t cut = strlen(s);
-		if (cut > TITLE_WRAP) {
-			for (cut = TITLE_WRAP; cut > 0 && s[cut] != ' '; cut--)
-				;
-			if (!cut)
-				cut = strcspn(s, " ");
+	for (int brief = 0; brief < 3; brief++) {
+		size_t k = 0;
+		int stale = 0;
+		b[0] = '\0';
+		for (size_t i = 0; i < n && k < len && brief < 2; i++) {
+			k += (size_t)snprintf(b + k, len - k, "%s%s: %s, commit %s%s", i ? "; " : "", r[i].label,
+					      base_name(r[i].dir), r[i].commits, brief ? "" : r[i].stale);
+			stale |= r[i].stale[0] != '\0';
 		}
-		for (size_t i = 0; i < cut; i++)
-			fputs(s[i] == '\'' ? "''" : (char[2]){ s[i], 0 }, f);
-		s += cut + (s[cut] == ' ');
-		if (*s)
-			fputs("'.\"\\n\".'", f), lines++;
+		if (brief == 1 && stale && k < len)
+			snprintf(b + k, len - k, "; staleness: see index.md");
+		if (brief == 2)
+			snprintf(b, len, "%zu runs: see index.md", n);
+		if (strlen(b) <= RENDER_FOOTER_MAX)
+			return;
 	}
-	fputs("'\n", f);
-	return lines;
 }
 
-/* outdir/NAME.vars for plots/gp/compare.gp: the target's title, each run's label and provenance (a
- * title line each), the plotted value (meas: its column, meas_label: its axis label) and its
+/* outdir/NAME.vars for plots/gp/compare.gp: the target's title (one line), its footer (the runs, one
+ * line), each run's label and provenance, the plotted value (meas: its column, meas_label: its axis label) and its
  * model */
 static int write_vars(const char *outdir, const struct target_spec *ts, const struct cmp_run *r, size_t n,
 		      const char *banner, char *err, size_t errlen)
 {
-	char path[1024], title[PROTO_LEN];
+	char path[1024], title[PROTO_LEN], footer[2048];
 	struct cmp_values v;
 	snprintf(path, sizeof(path), "%s/%s.vars", outdir, ts->name);
 	if (cmp_values_parse(ts->compare_values, &v) != 0 || !v.n) {
@@ -206,7 +203,9 @@ static int write_vars(const char *outdir, const struct target_spec *ts, const st
 		return -1;
 	}
 	snprintf(title, sizeof(title), "%s%s%s", banner, banner[0] ? ": " : "", ts->title);
-	fprintf(a.f, "title_lines = %d\n", gp_wrapped(a.f, "title", title));
+	render_gp_var(a.f, "title", title);
+	footer_line(r, n, footer, sizeof(footer));
+	render_gp_var(a.f, "footer", footer);
 	fprintf(a.f, "nruns = %zu\n", n);
 	for (size_t k = 0; k < n; k++) {
 		char name[32], who[1024];

@@ -44,7 +44,7 @@ void ph_inline(FILE *f, const char *s)
 void ph_style(FILE *f)
 {
 	fputs("<style>\n"
-	      "body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1240px;padding:0 16px 48px;"
+	      "body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 16px 48px;"
 	      "color:#111}\n"
 	      "h1{font-size:26px;margin:18px 0 6px}h2{border-bottom:2px solid #444;margin-top:36px}\n"
 	      "h3{margin:28px 0 4px}nav a{margin-right:10px}\n"

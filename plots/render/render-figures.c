@@ -29,10 +29,9 @@ void render_gp_var(FILE *f, const char *name, const char *s)
 }
 
 /* outdir/NAME.vars, what a figure's gnuplot script loads, opened with its first lines: the title
- * (the rendered table's, with the run's provenance, and the protocol of the invocations whose rows
- * it used on lines under it), the protocol lines alone (protocol: as the table's footer says them;
- * protocol_title: as the title breaks them), the provenance alone (GPU, run, commits
- * and marks, for a figure that titles itself) and measured_run (1 from a run, 0 model and paper
+ * (one line: the item on the GPU), the protocol lines (as the table's footer says them), the
+ * footer (one line under the plot: run, commits, staleness and the protocol in short), the
+ * provenance alone (GPU, run, commits and marks, as the table's title says them) and measured_run (1 from a run, 0 model and paper
  * only: a script draws and names a run's series, its ceilings' ridges, only from one); the caller
  * adds its own lines and commits */
 int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, char *err, size_t errlen)
@@ -43,7 +42,7 @@ int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, 
 		snprintf(err, errlen, "%s", atomic_error());
 		return -1;
 	}
-	rd_protocol_vars(c, a->f);   /* title, with the protocol under it; protocol; protocol_title */
+	rd_protocol_vars(c, a->f, name);   /* title, protocol, footer */
 	render_gp_var(a->f, "provenance", c->full_title + c->prov_at);
 	fprintf(a->f, "measured_run = %d\n", c->rundir[0] != '\0');
 	return 0;
@@ -74,8 +73,8 @@ int rd_outputs_close_titled(struct render_ctx *c, const struct target_spec *ts, 
 }
 
 /*
- * outdir/NAME.vars, what the figure's gnuplot script loads: its title (the rendered table's, with
- * the run's provenance), methods, the series it draws, in the method table's
+ * outdir/NAME.vars, what the figure's gnuplot script loads: its title and footer (rd_vars_open),
+ * methods, the series it draws, in the method table's
  * order with each variant after its method (METHOD:OPTION), as the configuration list holds them,
  * and the renderer's further lines (extra, "" for none).
  */

@@ -274,9 +274,10 @@ int rd_reasons_other(const char *reasons);
 /* the footer lines: throttling's meaning, power and energy not recorded, the roofs' basis, the
  * protocol (render.c's rd_outputs_close) */
 void rd_protocol_notes(const struct render_ctx *c, struct md_table *md);
-/* the .vars lines: title (the full title, the protocol lines wrapped under it), protocol (the
- * footer's protocol lines) and protocol_title (wrapped, for a script that titles itself) */
-void rd_protocol_vars(const struct render_ctx *c, FILE *f);
+/* the .vars lines of figure NAME: title (one line: the item on the GPU, render.c's short_title),
+ * title_gpu (its part after "on ", for a script that titles itself), protocol (the table footer's protocol lines) and footer (one line under the plot: the run, its
+ * staleness and the protocol in a few words, "in full: NAME.md") */
+void rd_protocol_vars(const struct render_ctx *c, FILE *f, const char *name);
 /* a ceiling of the run's ceilings.csv: its sustained SM clock, power and the burst value beside,
  * in words ("sustained at 1755 MHz, 690 W; burst 330.1"), or what the run has instead */
 void rd_ceiling_detail(const struct render_ctx *c, const char *quantity, char *b, size_t n);

@@ -2,9 +2,10 @@
  * render-protocol.c - what a target's outputs say about how their numbers were measured, all of it
  * from the run itself: the protocol sentence of each meta.csv invocation whose rows (or ceilings)
  * the target used, quoted as the runner wrote it in the tables' footer ("Protocol: ..."; several
- * that differ: "mixed protocols", each) and under the figures' titles (their .vars); what a
- * throttled row means in the run CSV it came from (NVML clock-event reasons where the CSV has
- * clock_reasons, the older 75 % clock rule where it has not); the rows' board power, energy and
+ * that differ: "mixed protocols", each), in the figures' .vars whole and, in a few words, in their
+ * footer line (with the run: figure_heads in render.c); what a throttled row means in the run
+ * CSV it came from (NVML clock-event reasons where the CSV has clock_reasons, the older 75 % clock
+ * rule where it has not); the rows' board power, energy and
  * clock-event reasons (columns the runner writes; NA, and a footer line, in runs before them); and
  * the ceilings the roofs stand on (ceilings.csv's basis: sustained, or burst in runs before it),
  * with a ceiling's sustained clock and power and its burst value beside (render-int.h); and the
@@ -20,8 +21,6 @@
 
 #include "render-int.h"
 
-/* a figure title's protocol lines are broken at a space before this many characters */
-#define WRAP 140
 /* the distinct protocols one target can name */
 #define MAX_PROTOCOLS 16
 
@@ -353,47 +352,93 @@ static void gp_lines(FILE *f, const char *name, const char *s)
 	fputs("'\n", f);
 }
 
-/* line appended to buf, broken at spaces into pieces of at most WRAP characters (a word longer
- * than that stays whole), each piece after a newline */
-static void wrap_into(char *buf, size_t len, const char *line)
+/* the end of a clause: its first of these, or its end */
+static size_t clause_cut(const char *p, size_t n, const char *const *stops, size_t nstops)
 {
-	size_t used = strlen(buf);
-	const char *p = line;
-	while (*p && used + 2 < len) {
-		size_t n = strlen(p), cut = n;
-		if (n > WRAP) {
-			cut = WRAP;
-			while (cut > 0 && p[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = strcspn(p, " ");
-		}
-		used += (size_t)snprintf(buf + used, len - used, "\n%.*s", (int)cut, p);
-		p += cut + (p[cut] == ' ');
+	size_t cut = n;
+	for (size_t i = 0; i < nstops; i++) {
+		const char *at = strstr(p, stops[i]);
+		if (at && (size_t)(at - p) < cut)
+			cut = (size_t)(at - p);
+	}
+	return cut;
+}
+
+/* a protocol sentence in a few words, for a figure's footer: its first two clauses (';' apart),
+ * each to its first ", after", " until" or ", then" (how long the warm-up, how many samples), and a
+ * clause that makes an EXCEPTion, to its first comma ("warm-up 1.00 s of each row's own kernel;
+ * samples >= 10") */
+static void protocol_short(const char *p, char *b, size_t len)
+{
+	static const char *const stops[] = { ", after ", " until ", ", then " }, *const except[] = { "," };
+	size_t used = 0;
+	b[0] = '\0';
+	for (int k = 0; *p && used + 1 < len; k++) {
+		const size_t n = strcspn(p, ";");
+		char clause[512];
+		snprintf(clause, sizeof(clause), "%.*s", (int)n, p);
+		const int exc = !strncmp(clause, "EXCEPT", 6);
+		if (k < 2 || exc)
+			used += (size_t)snprintf(b + used, len - used, "%s%.*s", used ? "; " : "",
+						 (int)clause_cut(clause, strlen(clause), exc ? except : stops, exc ? 1 : 3),
+						 clause);
+		p += n + (p[n] == ';');
+		p += strspn(p, " ");
 	}
 }
 
-void rd_protocol_vars(const struct render_ctx *c, FILE *f)
+/* the footer's end: "protocol: SHORT (in full: NAME.md)", shorter by level: 1 without the
+ * pointer, 2 "protocol: see NAME.md"; where the target used several "mixed protocols: see
+ * NAME.md"; none without a run */
+static void footer_protocol(const struct render_ctx *c, const char *name, int level, char *b, size_t len)
 {
-	char *lines[MAX_PROTOCOLS + 1];
+	const char *s[MAX_PROTOCOLS];
+	char unk[160], sh[512];
+	const size_t n = c->rundir[0] ? protocols(c, s, unk, sizeof(unk)) : 0;
+	b[0] = '\0';
+	if (n == 1 && level < 2) {
+		protocol_short(s[0], sh, sizeof(sh));
+		snprintf(b, len, "; protocol: %s", sh);
+		if (!level)
+			snprintf(b + strlen(b), len - strlen(b), " (in full: %s.md)", name);
+	} else if (n)
+		snprintf(b, len, "; %s: see %s.md", n > 1 ? "mixed protocols" : "protocol", name);
+}
+
+/* .vars' footer: one line under the plot, at most RENDER_FOOTER_MAX characters: the run (footer_run), its
+ * staleness and the protocol in short; where that is longer, shorter by level (footer_protocol's,
+ * then the staleness named only) */
+static void footer_line(const struct render_ctx *c, const char *name, char *b, size_t len)
+{
+	char proto[640], stale[640];
+	snprintf(stale, sizeof(stale), "%s%s", c->stale_text[0] ? ", " : "", c->stale_text);
+	for (int level = 0; level < 4; level++) {
+		footer_protocol(c, name, level < 3 ? level : 2, proto, sizeof(proto));
+		if (level == 3 && c->stale_text[0])
+			snprintf(stale, sizeof(stale), ", %s: see %s.md", strncmp(c->stale_text, "stale", 5) ? "staleness" :
+				 "stale", name);
+		snprintf(b, len, "%s%s%s", c->footer_run, stale, proto);
+		if (strlen(b) <= RENDER_FOOTER_MAX)
+			return;
+	}
+}
+
+void rd_protocol_vars(const struct render_ctx *c, FILE *f, const char *name)
+{
+	char *lines[MAX_PROTOCOLS + 1], footer[2048];
 	const size_t n = protocol_lines(c, lines, NELEM(lines)), cap = 16384;
-	char *title = calloc(1, cap), *exact = calloc(1, cap), *wrapped = calloc(1, cap);
-	for (size_t i = 0; i < n && title && exact && wrapped; i++)
-		if (lines[i]) {
+	char *exact = calloc(1, cap);
+	for (size_t i = 0; i < n && exact; i++)
+		if (lines[i])
 			snprintf(exact + strlen(exact), cap - strlen(exact), "%s%s", i ? "\n" : "", lines[i]);
-			wrap_into(wrapped, cap, lines[i]);
-		}
 	for (size_t i = 0; i < n; i++)
 		free(lines[i]);
-	if (title && exact && wrapped) {   /* the title wrapped too: a long provenance is never cut */
-		wrap_into(title, cap, c->full_title);
-		memmove(title, title + (title[0] == '\n'), strlen(title + (title[0] == '\n')) + 1);
-		snprintf(title + strlen(title), cap - strlen(title), "%s", wrapped);
-		gp_lines(f, "title", title);
-		gp_lines(f, "protocol", exact);
-		gp_lines(f, "protocol_title", wrapped[0] ? wrapped + 1 : "");
-	}
-	free(title), free(exact), free(wrapped);
+	gp_lines(f, "title", c->short_title);
+	gp_lines(f, "title_gpu", c->title_gpu);
+	gp_lines(f, "protocol", exact ? exact : "");
+	footer_line(c, name, footer, sizeof(footer));
+	gp_lines(f, "footer", footer);
+	free(exact);
 }
 
 /* ---- a ceiling's sustained clock and power, its burst value ---- */

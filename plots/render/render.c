@@ -351,6 +351,31 @@ static void provenance(struct render_ctx *c, char *commits, size_t len)
 	rd_stale_text(c, (const char (*)[48])list, n, c->methods_used, c->stale_text, sizeof(c->stale_text));
 }
 
+/* a figure's one-line title (the item on the GPU, and the marks a reader must not miss: a dirty
+ * tree, the older protocol, a smoke run) and its footer's run (the run by name, its GPUs, replicas
+ * and commits); without a run the datasheet GPU in both */
+static void figure_heads(struct render_ctx *c, const char *title, const char *commits)
+{
+	const char *name = strrchr(c->rundir, '/');
+	if (!c->rundir[0]) {
+		snprintf(c->title_gpu, sizeof(c->title_gpu), "the %s datasheet (no measured run)", c->gpu);
+		snprintf(c->short_title, sizeof(c->short_title), "%s on %s", title, c->title_gpu);
+		snprintf(c->footer_run, sizeof(c->footer_run), "model and paper only: the %s datasheet "
+			 "(data/hw/gpus.csv), no measured run", c->gpu);
+		return;
+	}
+	snprintf(c->title_gpu, sizeof(c->title_gpu), "%s%s%s%s", c->gpu, c->dirty ? ", DIRTY TREE" : "",
+		 c->older_protocol ? ", OLDER PROTOCOL" : "", c->quick ? ", QUICK smoke run" : "");
+	snprintf(c->short_title, sizeof(c->short_title), "%s on %s", title, c->title_gpu);
+	char gpus[32] = "", reps[32] = "";
+	if (c->ngpus > 1)
+		snprintf(gpus, sizeof(gpus), ", %zu GPUs", c->ngpus);
+	if (c->replicas > 1)
+		snprintf(reps, sizeof(reps), ", %d replicas", c->replicas);
+	snprintf(c->footer_run, sizeof(c->footer_run), "run %s%s%s%s", name && name[1] ? name + 1 : c->rundir, gpus,
+		 reps, commits);
+}
+
 int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, const char *const *cols,
 			size_t ncols, const char *title, const char *const *notes, const char *const *mdcols,
 			size_t nmd, char *err, size_t errlen)
@@ -372,6 +397,7 @@ int rd_outputs_open(struct render_ctx *c, const char *name, struct outputs *o, c
 		 c->quick ? ", QUICK smoke run (its protocol below)" : "", c->stale_text[0] ? ", " : "",
 		 c->stale_text);
 	snprintf(c->full_title, sizeof(c->full_title), "%s", full);
+	figure_heads(c, title, commits);
 	o->reasons = c->reasons;
 	c->prov_at = strlen(title) + 4 < strlen(c->full_title) ? strlen(title) + 4 : strlen(c->full_title);
 	if (csv_writer_open(&o->w, csv, cols, ncols) != 0) {

@@ -72,6 +72,10 @@ struct render_ctx {
 	char title[384];            /* "NVIDIA H100 80GB HBM3, run data/runs/X" */
 	char full_title[1024];      /* the title of the target last opened, with its provenance */
 	size_t prov_at;             /* where full_title's provenance starts (after "TITLE on ") */
+	char short_title[384];      /* a figure's one line: "TITLE on GPU" and the marks not to miss */
+	char title_gpu[192];        /* ... its part after "TITLE on " (a figure that titles itself) */
+	char footer_run[384];       /* its footer's run: "run NAME, 2 GPUs, commit X" (render-protocol.c
+				     * adds the staleness and the protocol) */
 	char (*quick_ids)[64];      /* run_ids of the run's QUICK=1 (smoke) invocations, from meta.csv */
 	size_t nquick;
 	int quick;                  /* a table being rendered uses QUICK rows: its title says so */
@@ -132,6 +136,10 @@ struct render_ctx {
 	char outdir[512];
 	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */
 };
+
+/* a figure's footer (its .vars' footer, one line under the plot) is at most this many characters:
+ * the narrowest canvas's width in the scripts' footer font (plots/gp/common.gp) */
+#define RENDER_FOOTER_MAX 240
 
 /* rundir NULL or "": model and paper only, for datasheet GPU `gpu` (NULL: H200). 0 or -1 + err. */
 int render_open(struct render_ctx *c, const char *root, const char *rundir, const char *gpu,
