@@ -98,7 +98,7 @@ static int meta_agrees(const char *root, const struct csv_table *t, size_t r, ch
 	struct run_meta m;
 	const char *run = csv_table_get(t, r, "run"), *commit = csv_table_get(t, r, "commit");
 	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
-	if (run_meta_read(dir, &m, e, sizeof(e)) != 0) {
+	if (run_meta_read(dir, NULL, &m, e, sizeof(e)) != 0) {
 		snprintf(err, errlen, "%s: run '%s': %s", REGISTRY_PATH, run, e);
 		return -1;
 	}
@@ -209,7 +209,7 @@ static double union_length(double (*s)[2], size_t n)
 	return total + (isnan(lo) ? 0 : hi - lo);
 }
 
-int run_meta_read(const char *dir, struct run_meta *m, char *err, size_t errlen)
+int run_meta_read(const char *dir, const char *gpus, struct run_meta *m, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "run_id", "date_utc", NULL };   /* the rest where the file has them */
 	char path[1200], uuids[64][64];
@@ -223,12 +223,14 @@ int run_meta_read(const char *dir, struct run_meta *m, char *err, size_t errlen)
 	size_t ns = 0;
 	for (size_t r = 0; r < t.nrows; r++) {
 		const char *u = cell(&t, r, "gpu_uuid");
+		if (gpus && (!*u || !strstr(gpus, u)))
+			continue;
 		int seen = 0;
 		for (int g = 0; g < m->ngpus; g++)
 			seen |= !strcmp(uuids[g], u);
 		if (!seen && *u && m->ngpus < 64)
 			snprintf(uuids[m->ngpus++], 64, "%s", u);
-		if (r == 0) {
+		if (!m->invocations++) {
 			snprintf(m->gpu_name, sizeof(m->gpu_name), "%s", cell(&t, r, "gpu_name"));
 			snprintf(m->commit, sizeof(m->commit), "%.7s", cell(&t, r, "git_commit"));
 		}
@@ -241,7 +243,6 @@ int run_meta_read(const char *dir, struct run_meta *m, char *err, size_t errlen)
 		if (isnan(m->ceilings_s) && strstr(cell(&t, r, "tool"), "ceilings"))
 			m->ceilings_s = b - a;
 	}
-	m->invocations = (int)t.nrows;
 	m->busy_s = ns ? union_length(s, ns) : NAN;
 	m->span_s = ns ? hi - lo : NAN;
 	free(s);

@@ -46,8 +46,9 @@ struct run_meta {
 	double span_s;           /* the first start to the last end */
 	double ceilings_s;       /* the first ceilings invocation's span, NaN without one */
 };
-/* dir's meta.csv: 0, or -1 with err */
-int run_meta_read(const char *dir, struct run_meta *m, char *err, size_t errlen);
+/* dir's meta.csv, its invocations on the GPUs named in gpus alone (UUIDs separated by spaces;
+ * NULL: every invocation): 0, or -1 with err */
+int run_meta_read(const char *dir, const char *gpus, struct run_meta *m, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -3,9 +3,11 @@
  * model/registry.h) and each run's own meta.csv and CSVs, never typed: `stencil-page runs` (the runs
  * under data/runs/: README.md and REPRODUCE.md), `runs-all` (every run, those git keeps included:
  * data/runs/HISTORY.md) and `reproduce-time` (a whole reproduction's time on one GPU and on the
- * GPUs of each run the one command made: README.md). Each opens with the registry check, so that a
+ * GPUs of each run the one command made, and of each replica's GPUs in a replicated one:
+ * README.md). Each opens with the registry check, so that a
  * document is never generated from a registry that disagrees with the tree.
  */
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "page.h"
 #include "registry.h"
 #include "render.h"
+#include "runs.h"
 
 /* the run's GPUs in words, from its meta.csv, into out */
 static void gpus_words(const char *root, const char *run, char *out, size_t len)
@@ -20,7 +23,7 @@ static void gpus_words(const char *root, const char *run, char *out, size_t len)
 	char dir[1024], err[256];
 	struct run_meta m;
 	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
-	if (run_meta_read(dir, &m, err, sizeof(err)) != 0)
+	if (run_meta_read(dir, NULL, &m, err, sizeof(err)) != 0)
 		snprintf(out, len, "NA");
 	else
 		snprintf(out, len, "%d %s%s", m.ngpus, m.gpu_name, m.ngpus > 1 ? "s" : "");
@@ -71,11 +74,58 @@ static int run_sums(const char *root, const char *run, struct run_meta *m, doubl
 {
 	char dir[1024], e[512];
 	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
-	if (run_meta_read(dir, m, e, sizeof(e)) != 0 || run_time_totals(dir, rows, reps, e, sizeof(e)) != 0) {
+	if (run_meta_read(dir, NULL, m, e, sizeof(e)) != 0 || run_time_totals(dir, rows, reps, e, sizeof(e)) != 0) {
 		snprintf(err, errlen, "reproduce-time: run %s: %s", run, e);
 		return -1;
 	}
 	return 0;
+}
+
+/* the UUIDs of the GPUs that measured replica rep of the run in dir (its list CSVs' rows), separated
+ * by spaces, into out */
+static void replica_gpus(const char *dir, int rep, char *out, size_t len)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	out[0] = '\0';
+	while (d && (e = readdir(d))) {
+		const size_t k = strlen(e->d_name);
+		char path[1300], err[256];
+		struct csv_table t;
+		if (k < 5 || strcmp(e->d_name + k - 4, ".csv") || !strcmp(e->d_name, "meta.csv"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+			continue;
+		for (size_t r = 0; r < t.nrows; r++) {
+			struct row_ident id;
+			if (run_row_ident(&t, r, &id, err, sizeof(err)) == 0 && id.replica == rep && id.gpu[0] &&
+			    !strstr(out, id.gpu))
+				snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? " " : "", id.gpu);
+		}
+		csv_table_free(&t);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* a replicated whole reproduction: each replica's GPUs measured one whole reproduction, beside the
+ * others on the node's other GPUs: a row each */
+static void replica_rows(FILE *f, const char *root, const char *run, int reps, int *measured)
+{
+	char dir[1024], gpus[1024], how[512], g[32], err[256];
+	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
+	for (int k = 1; k <= reps; k++) {
+		struct run_meta m;
+		replica_gpus(dir, k, gpus, sizeof(gpus));
+		if (!gpus[0] || run_meta_read(dir, gpus, &m, err, sizeof(err)) != 0)
+			continue;
+		snprintf(g, sizeof(g), "%d", m.ngpus);
+		snprintf(how, sizeof(how), "measured: replica %d of that run alone, its own %d GPUs' invocations (the "
+			 "other replica ran beside it on the node's other GPUs)", k, m.ngpus);
+		time_row(f, g, m.busy_s, run, how);
+		measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
+	}
 }
 
 int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
@@ -118,9 +168,11 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 		snprintf(g, sizeof(g), "%d", m.ngpus);
 		snprintf(how, sizeof(how), "measured: `make reference` on %d %ss at commit %s%s, the invocations' spans "
 			 "(meta.csv) with the time between separate calls left out", m.ngpus, m.gpu_name, m.commit,
-			 reps > 1 ? ", every configuration on two GPUs (REPLICAS)" : "");
+			 reps > 1 ? ", every configuration measured on two sets of GPUs (REPLICAS=2)" : "");
 		time_row(f, g, m.busy_s, run, how);
 		measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
+		if (reps > 1)
+			replica_rows(f, root, run, reps, measured);
 	}
 	for (int g = 2; g <= 4; g *= 2)
 		if (!measured[g])

@@ -159,7 +159,7 @@ static double run_wall(const char *run)
 {
 	struct run_meta m;
 	char err[256];
-	return run_meta_read(run, &m, err, sizeof(err)) == 0 ? m.busy_s : NAN;
+	return run_meta_read(run, NULL, &m, err, sizeof(err)) == 0 ? m.busy_s : NAN;
 }
 
 static void md_num(FILE *f, double v, int digits)
@@ -366,7 +366,7 @@ int render_appendix(struct render_ctx *c, char *err, size_t len)
 		fprintf(a.f, "|---|---|---:|---:|---:|---:|---|\n");
 		struct run_meta m;
 		char e[256];
-		if (run_meta_read(c->rundir, &m, e, sizeof(e)) == 0) {
+		if (run_meta_read(c->rundir, NULL, &m, e, sizeof(e)) == 0) {
 			fprintf(a.f, "| `make ceilings` | this GPU's ceilings, measured first by every target (the run's first "
 				"GPU's, the invocation's whole time) | - |");
 			md_num(a.f, m.ceilings_s, 1);
