@@ -135,6 +135,9 @@ struct render_ctx {
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char outdir[512];
 	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */
+	char spread_file[512];      /* the claims' measured spreads: "" for root's data/hw/claim-spread.csv;
+				     * the tests set a fixture's, so that pinned verdicts do not follow the
+				     * file each new reference regenerates */
 };
 
 /* a figure's footer (its .vars' footer, one line under the plot) is at most this many characters:

@@ -59,7 +59,10 @@ static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, s
 	struct csv_table *t[] = { &x->authors, &x->params, &x->spread };
 	for (size_t i = 0; i < NELEM(files); i++) {
 		char path[1024];
-		snprintf(path, sizeof(path), "%s/%s", c->root, files[i]);
+		if (i == 2 && c->spread_file[0])   /* a spread file of the caller's (the tests' fixture) */
+			snprintf(path, sizeof(path), "%s", c->spread_file);
+		else
+			snprintf(path, sizeof(path), "%s/%s", c->root, files[i]);
 		if (csv_table_read(path, t[i], err, errlen) != 0 || csv_table_require(t[i], need[i], err, errlen) != 0)
 			return -1;
 	}
