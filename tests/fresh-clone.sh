@@ -63,7 +63,7 @@ seed_tools() {   # DIR: a clone
 # make's output $1 says it rendered the reference run, and so does the title of target $3
 measured() {
 	grep -q "rendering the recorded run $ref\$" "$1" || fail "$2: not rendered from $ref"
-	grep -qE "run ${ref//./\\.}(, [0-9]+ GPUs \([^)]*\))?, commit" "plots/out/$3.md" || fail "$2: plots/out/$3.md's title does not name $ref"
+	grep -qE "run ${ref//./\\.}(, [0-9]+ GPUs \([^)]*\))?(, [0-9]+ replicas \([^)]*\))?, commit" "plots/out/$3.md" || fail "$2: plots/out/$3.md's title does not name $ref"
 }
 has_png() { ! command -v gnuplot >/dev/null 2>&1 || [[ -s plots/out/$1.png ]] || fail "no plots/out/$1.png"; }
 decided() {   # the verdicts decide claims: most rows hold or do not hold, none is "not measured"
