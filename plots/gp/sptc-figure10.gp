@@ -116,11 +116,11 @@ do for [fmt in "png svg"] {
   set bmargin at screen floor
   unset border; unset tics; unset title; unset xlabel; unset ylabel; unset grid; unset logscale xy
   set xrange [0:1]; set yrange [0:1]
-  set key inside center top vertical Left reverse maxrows 3 font ",9" samplen 4 width 2
+  set key inside center top vertical Left reverse maxrows 4 font ",9" samplen 4 width 2
   plot 2 notitle, \
        for [i=1:words(methods)] keyentry with linespoints pt 7 lw 2 lc rgb word(colors,i) title (M[i] > 0 ? word(methods,i) : ""), \
        for [i=1:words(methods)] keyentry with lines dashtype (8,4) lw 3 lc rgb word(colors,i) title (M[i] > 0 ? "" : word(methods,i)." (model plateau)"), \
-       keyentry with lines dashtype (8,4) lw 3 lc rgb "gray40" title (nmeas > 0 ? "model plateau (a dashed bar in the method's colour)" : ""), \
+       keyentry with lines dashtype (8,4) lw 3 lc rgb "gray40" title (nmeas > 0 ? "model plateau (dashed, in the method's colour)" : ""), \
        keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
        keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : "")
   unset multiplot

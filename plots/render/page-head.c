@@ -6,10 +6,12 @@
  * title's "stale for ..."), throttled rows, rows that failed verification and runs of the older
  * protocol (a sentence with "else 0.05 s": the short warm-up between rows).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "page-int.h"
+#include "registry.h"
 
 /* the older protocol's mark in a meta.csv protocol sentence */
 #define OLD_PROTOCOL "else 0.05 s"
@@ -157,19 +159,6 @@ static int run_facts_read(const struct page *p, const char *dir, struct run_fact
 	return 0;
 }
 
-/* an ISO 8601 UTC time ("2026-11-24T23:27:23Z") in seconds since 1970 (civil calendar), -1 if not one */
-static long iso_seconds(const char *s)
-{
-	int y, m, d, hh, mm, ss;
-	if (sscanf(s, "%d-%d-%dT%d:%d:%d", &y, &m, &d, &hh, &mm, &ss) != 6)
-		return -1;
-	y -= m <= 2;
-	const long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
-	const long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	const long days = era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-	return days * 86400 + hh * 3600 + mm * 60 + ss;
-}
-
 /* ---- the header ---- */
 
 static void head_cell(FILE *f, const char *text)
@@ -191,6 +180,19 @@ static void head_protocols(FILE *f, const struct run_facts *rf)
 	fputs("</td>", f);
 }
 
+/* the run's wall time as every document gives it (model/registry.h: its invocations' spans, the
+ * time between separate calls left out) */
+static void run_wall_text(const struct page *p, const char *dir, char *buf, size_t len)
+{
+	char path[1100], err[256];
+	struct run_meta m;
+	snprintf(path, sizeof(path), "%s%s%s", dir[0] == '/' ? "" : p->o->root, dir[0] == '/' ? "" : "/", dir);
+	if (run_meta_read(path, NULL, &m, err, sizeof(err)) != 0 || isnan(m.busy_s))
+		snprintf(buf, len, "unknown");
+	else
+		snprintf(buf, len, "%.0f s (its invocations' spans; the time between separate calls left out)", m.busy_s);
+}
+
 static void head_row(FILE *f, const char *name, const struct run_facts *rf, size_t n, size_t field,
 		     const struct page *p)
 {
@@ -198,7 +200,6 @@ static void head_row(FILE *f, const char *name, const struct run_facts *rf, size
 	for (size_t k = 0; k < n; k++) {
 		const struct run_facts *r = &rf[k];
 		char buf[256];
-		const long a = iso_seconds(r->first), b = iso_seconds(r->last);
 		switch (field) {
 		case 0: head_cell(f, r->gpus); break;
 		case 1: head_cell(f, r->drivers); break;
@@ -208,8 +209,7 @@ static void head_row(FILE *f, const char *name, const struct run_facts *rf, size
 			fputs(r->dirty ? " DIRTY TREE</td>" : "</td>", f); break;
 		case 5: head_protocols(f, r); break;
 		case 6: snprintf(buf, sizeof(buf), "%s to %s", r->first, r->last); head_cell(f, buf); break;
-		case 7: snprintf(buf, sizeof(buf), a >= 0 && b >= a ? "%ld s (first to last invocation's start)"
-			 : "unknown", b - a); head_cell(f, buf); break;
+		case 7: run_wall_text(p, p->runs[k].dir, buf, sizeof(buf)); head_cell(f, buf); break;
 		default: head_cell(f, p->runs[k].targets);
 		}
 	}

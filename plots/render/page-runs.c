@@ -113,14 +113,14 @@ static void replica_gpus(const char *dir, int rep, char *out, size_t len)
  * others on the node's other GPUs: a row each */
 static void replica_rows(FILE *f, const char *root, const char *run, int reps, int *measured)
 {
-	char dir[1024], gpus[1024], how[512], g[32], err[256];
+	char dir[1024], gpus[1024], how[512], g[64], err[256];
 	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
 	for (int k = 1; k <= reps; k++) {
 		struct run_meta m;
 		replica_gpus(dir, k, gpus, sizeof(gpus));
 		if (!gpus[0] || run_meta_read(dir, gpus, &m, err, sizeof(err)) != 0)
 			continue;
-		snprintf(g, sizeof(g), "%d", m.ngpus);
+		snprintf(g, sizeof(g), "%d (one replica)", m.ngpus);
 		snprintf(how, sizeof(how), "measured: replica %d of that run alone, its own %d GPUs' invocations (the "
 			 "other replica ran beside it on the node's other GPUs)", k, m.ngpus);
 		time_row(f, g, m.busy_s, run, how);
@@ -134,7 +134,7 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 	char how[512];
 	if (registry_check(root, err, errlen) != 0 || registry_read(root, &t, err, errlen) != 0)
 		return -1;
-	int measured[9] = { 0 };   /* the GPU counts 1, 2 and 4 that a row has given */
+	int measured[9] = { 0 };   /* the GPU counts 1, 2 and 4 that a row of one pass has given */
 	fprintf(f, "| GPUs | a whole reproduction | run | how it was measured |\n|---:|---:|---|---|\n");
 	for (size_t r = 0; r < t.nrows; r++) {   /* one GPU: the reference's rows back to back */
 		const char *run = csv_table_get(&t, r, "run");
@@ -164,20 +164,24 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 			csv_table_free(&t);
 			return -1;
 		}
-		char g[32];
-		snprintf(g, sizeof(g), "%d", m.ngpus);
+		char g[64];
+		if (reps > 1)   /* a replicated run did each configuration reps times: its GPUs say so */
+			snprintf(g, sizeof(g), "%d (%d replicas of %d)", m.ngpus, reps, m.ngpus / reps);
+		else
+			snprintf(g, sizeof(g), "%d", m.ngpus);
 		snprintf(how, sizeof(how), "measured: `make reference` on %d %ss at commit %s%s, the invocations' spans "
 			 "(meta.csv) with the time between separate calls left out", m.ngpus, m.gpu_name, m.commit,
 			 reps > 1 ? ", every configuration measured on two sets of GPUs (REPLICAS=2)" : "");
 		time_row(f, g, m.busy_s, run, how);
-		measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
+		if (reps == 1)   /* a replicated run's GPUs did more than one reproduction */
+			measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
 		if (reps > 1)
 			replica_rows(f, root, run, reps, measured);
 	}
 	for (int g = 2; g <= 4; g *= 2)
 		if (!measured[g])
-			fprintf(f, "| %d | NA | - | no whole reproduction by the one command on %d GPUs is recorded under "
-				"data/runs/ |\n", g, g);
+			fprintf(f, "| %d | NA | - | no whole reproduction by the one command on %d GPUs, each configuration "
+				"once, is recorded under data/runs/ |\n", g, g);
 	csv_table_free(&t);
 	return 0;
 }
