@@ -4,7 +4,8 @@
  * check fails on a registry that does not; README.md and REPRODUCE.md name no run outside their
  * rendered and generated sections (a marker may name a working run, never a superseded one or the
  * reference), type no count or time a run would say, and keep within their size budgets (bytes
- * outside the sections: 8 KB and 30 KB); the run sections generate from the registry.
+ * outside the sections: 8 KB and 30 KB); the run sections generate from the registry; the
+ * appendix counts every claim once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -217,6 +218,45 @@ static void test_documents_check_fails(void **state)
 	free(o);
 }
 
+/* the appendix of the reference run counts every claim exactly once, each under one target (the
+ * power roofline's claim under it, not under tcs Table 3, whose list it also reads) */
+static void test_appendix_counts(void **state)
+{
+	(void)state;
+	char ref[256] = "", rundir[600], path[700], out[512], err[2048];
+	FILE *f = fopen(repo_path("data/runs/REFERENCE"), "r");
+	assert_non_null(f);
+	assert_int_equal(fscanf(f, "%255s", ref), 1);
+	fclose(f);
+	snprintf(rundir, sizeof(rundir), "%s/data/runs/%s", repo_path("."), ref);
+	const char *dir = temp_dir();
+	const char *args[] = { "appendix", "--run", rundir, "--outdir", dir, "--root", repo_path("."), NULL };
+	assert_int_equal(run_tool("stencil-render", args, out, sizeof(out), err, sizeof(err)), 0);
+	struct csv_table v;
+	snprintf(path, sizeof(path), "%s/verdicts.csv", dir);
+	if (csv_table_read(path, &v, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	snprintf(path, sizeof(path), "%s/appendix.md", dir);
+	char *md = slurp(path);
+	size_t total = 0;
+	int power = 0;
+	for (const char *l = md; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *last = NULL;
+		for (const char *p = l; *p && *p != '\n'; p++)   /* the last cell: "N: ..." or "none" */
+			if (*p == '|' && p[1] == ' ' && p[2] && p[2] != '\n')
+				last = p + 2;
+		unsigned n = 0;
+		if (*l == '|' && last && sscanf(last, "%u:", &n) == 1) {
+			total += n;
+			power |= !strncmp(l, "| `make power-roofline`", 23);
+		}
+	}
+	assert_int_equal(total, v.nrows);
+	assert_true(power);
+	csv_table_free(&v);
+	free(md);
+}
+
 void run_docs_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
@@ -224,6 +264,7 @@ void run_docs_tests(struct group_result *r)
 		cmocka_unit_test(test_registry_check_fails),
 		cmocka_unit_test(test_documents),
 		cmocka_unit_test(test_documents_check_fails),
+		cmocka_unit_test(test_appendix_counts),
 	};
 	RUN_GROUP(r, "docs", tests);
 }
