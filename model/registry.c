@@ -75,22 +75,6 @@ static long registry_row(const struct csv_table *t, const char *run)
 	return -1;
 }
 
-/* the run REFERENCE names under root, into out: 0, or -1 with err */
-static int reference_name(const char *root, char *out, size_t len, char *err, size_t errlen)
-{
-	char path[1024];
-	snprintf(path, sizeof(path), "%s/data/runs/REFERENCE", root);
-	FILE *f = fopen(path, "r");
-	if (!f || fscanf(f, "%255s", out) != 1 || strlen(out) >= len) {
-		snprintf(err, errlen, "%s: cannot read the reference run's name", path);
-		if (f)
-			fclose(f);
-		return -1;
-	}
-	fclose(f);
-	return 0;
-}
-
 /* a present run against its meta.csv: 0, or -1 with err */
 static int meta_agrees(const char *root, const struct csv_table *t, size_t r, char *err, size_t errlen)
 {
@@ -116,16 +100,19 @@ static int meta_agrees(const char *root, const struct csv_table *t, size_t r, ch
 	return 0;
 }
 
-int registry_check(const char *root, char *err, size_t errlen)
+int registry_check(const char *root, struct csv_table *keep, char *err, size_t errlen)
 {
 	struct csv_table t;
 	char dirpath[1024], ref[256];
 	int refs = 0, rc = -1;
 	if (registry_read(root, &t, err, errlen) != 0)
 		return -1;
-	if (reference_name(root, ref, sizeof(ref), err, errlen) != 0)
-		goto out;
 	snprintf(dirpath, sizeof(dirpath), "%s/data/runs", root);
+	const int named = run_reference_name(dirpath, ref, sizeof(ref), err, errlen);
+	if (named == 1)
+		snprintf(err, errlen, "%s/REFERENCE: none (the registry's reference run is named there)", dirpath);
+	if (named != 0)
+		goto out;
 	DIR *d = opendir(dirpath);
 	if (!d) {
 		snprintf(err, errlen, "cannot read %s", dirpath);
@@ -177,7 +164,10 @@ int registry_check(const char *root, char *err, size_t errlen)
 	}
 	rc = 0;
 out:
-	csv_table_free(&t);
+	if (rc == 0 && keep)
+		*keep = t;
+	else
+		csv_table_free(&t);
 	return rc;
 }
 

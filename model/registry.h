@@ -30,9 +30,9 @@ int registry_read(const char *root, struct csv_table *t, char *err, size_t errle
 
 /* the registry against the tree: every directory under data/runs/ has a row that is not
  * superseded and every such row a directory; exactly one reference row, the run REFERENCE names;
- * each present run's meta.csv names its commit in every invocation, clean. 0, or -1 with the first
- * disagreement in err. */
-int registry_check(const char *root, char *err, size_t errlen);
+ * each present run's meta.csv names its commit in every invocation, clean. 0 (the table read into
+ * keep where it is not NULL: the caller frees it), or -1 with the first disagreement in err. */
+int registry_check(const char *root, struct csv_table *keep, char *err, size_t errlen);
 
 /* What a run's meta.csv says of it as a whole */
 struct run_meta {

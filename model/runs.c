@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "csvio.h"
 #include "experiment.h"
@@ -24,6 +25,40 @@ int run_name_ok(const char *name)
 		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || strchr("._-", *p)))
 			return 0;
 	return 1;
+}
+
+int run_reference_name(const char *runs_dir, char *name, size_t len, char *err, size_t errlen)
+{
+	char path[1024], dir[1300], *text;
+	size_t n;
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/REFERENCE", runs_dir);
+	if (stat(path, &st) != 0)
+		return 1;
+	if (input_file_read(path, &text, &n, err, errlen) != 0)
+		return -2;
+	if (n && text[n - 1] == '\n')
+		n--;
+	const int fits = n < len && !memchr(text, '\0', n);
+	name[0] = '\0';
+	if (fits) {
+		memcpy(name, text, n);
+		name[n] = '\0';
+	}
+	free(text);
+	if (!fits || !run_name_ok(name)) {   /* the one rule */
+		for (char *q = name; *q; q++)   /* a CR or a control character shown, not acted on */
+			if ((unsigned char)*q < 0x20 || *q == 0x7f)
+				*q = '?';
+		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, " RUN_NAME_RULE, path, name);
+		return -2;
+	}
+	snprintf(dir, sizeof(dir), "%s/%s", runs_dir, name);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		snprintf(err, errlen, "%s: names '%s', which is not a recorded run under %s", path, name, runs_dir);
+		return -2;
+	}
+	return 0;
 }
 
 const char *run_phase_name(int phase)

@@ -83,7 +83,7 @@ static void test_registry_holds(void **state)
 	(void)state;
 	char err[1024], root[1024];
 	snprintf(root, sizeof(root), "%s", repo_path("."));
-	if (registry_check(root, err, sizeof(err)) != 0)
+	if (registry_check(root, NULL, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 }
 
@@ -136,7 +136,7 @@ static void test_registry_check_fails(void **state)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char text[1024], err[1024];
 		snprintf(text, sizeof(text), "%s%s", head, cases[i].rows);
-		const int rc = registry_check(scratch_root(text), err, sizeof(err));
+		const int rc = registry_check(scratch_root(text), NULL, err, sizeof(err));
 		if (!cases[i].says && rc != 0)
 			fail_msg("case %zu: a good registry refused: %s", i, err);
 		if (cases[i].says && (rc == 0 || !strstr(err, cases[i].says)))
@@ -224,10 +224,7 @@ static void test_appendix_counts(void **state)
 {
 	(void)state;
 	char ref[256] = "", rundir[600], path[700], out[512], err[2048];
-	FILE *f = fopen(repo_path("data/runs/REFERENCE"), "r");
-	assert_non_null(f);
-	assert_int_equal(fscanf(f, "%255s", ref), 1);
-	fclose(f);
+	assert_int_equal(sscanf(read_text(repo_path("data/runs/REFERENCE")), "%255s", ref), 1);
 	snprintf(rundir, sizeof(rundir), "%s/data/runs/%s", repo_path("."), ref);
 	const char *dir = temp_dir();
 	const char *args[] = { "appendix", "--run", rundir, "--outdir", dir, "--root", repo_path("."), NULL };

@@ -96,6 +96,8 @@ struct run_facts {
 	char *protocols[16];
 	size_t nprot;
 	int dirty, old_protocol;
+	double busy_s;   /* its wall time as every document gives it (model/registry.h: the invocations'
+			  * spans, the time between separate calls left out), NaN unknown */
 };
 
 static void add_once(char *list, size_t len, const char *w)
@@ -146,13 +148,15 @@ static void meta_row(struct run_facts *rf, const struct csv_table *m, size_t r)
 
 static int run_facts_read(const struct page *p, const char *dir, struct run_facts *rf)
 {
-	char path[1100], err[512];
+	char run[1100], path[1200], err[512];
 	struct csv_table m;
+	struct run_meta rm;
 	memset(rf, 0, sizeof(*rf));
-	snprintf(path, sizeof(path), "%s%s%s/meta.csv", dir[0] == '/' ? "" : p->o->root, dir[0] == '/' ? "" : "/",
-		 dir);
+	snprintf(run, sizeof(run), "%s%s%s", dir[0] == '/' ? "" : p->o->root, dir[0] == '/' ? "" : "/", dir);
+	snprintf(path, sizeof(path), "%s/meta.csv", run);
 	if (csv_table_read(path, &m, err, sizeof(err)) != 0)
 		return -1;
+	rf->busy_s = run_meta_read(run, NULL, &rm, err, sizeof(err)) == 0 ? rm.busy_s : NAN;
 	for (size_t r = 0; r < m.nrows; r++)
 		meta_row(rf, &m, r);
 	csv_table_free(&m);
@@ -180,19 +184,6 @@ static void head_protocols(FILE *f, const struct run_facts *rf)
 	fputs("</td>", f);
 }
 
-/* the run's wall time as every document gives it (model/registry.h: its invocations' spans, the
- * time between separate calls left out) */
-static void run_wall_text(const struct page *p, const char *dir, char *buf, size_t len)
-{
-	char path[1100], err[256];
-	struct run_meta m;
-	snprintf(path, sizeof(path), "%s%s%s", dir[0] == '/' ? "" : p->o->root, dir[0] == '/' ? "" : "/", dir);
-	if (run_meta_read(path, NULL, &m, err, sizeof(err)) != 0 || isnan(m.busy_s))
-		snprintf(buf, len, "unknown");
-	else
-		snprintf(buf, len, "%.0f s (its invocations' spans; the time between separate calls left out)", m.busy_s);
-}
-
 static void head_row(FILE *f, const char *name, const struct run_facts *rf, size_t n, size_t field,
 		     const struct page *p)
 {
@@ -209,7 +200,9 @@ static void head_row(FILE *f, const char *name, const struct run_facts *rf, size
 			fputs(r->dirty ? " DIRTY TREE</td>" : "</td>", f); break;
 		case 5: head_protocols(f, r); break;
 		case 6: snprintf(buf, sizeof(buf), "%s to %s", r->first, r->last); head_cell(f, buf); break;
-		case 7: run_wall_text(p, p->runs[k].dir, buf, sizeof(buf)); head_cell(f, buf); break;
+		case 7: snprintf(buf, sizeof(buf), isnan(r->busy_s) ? "unknown" : "%.0f s (its invocations' spans; the time "
+				 "between separate calls left out)", r->busy_s);
+			head_cell(f, buf); break;
 		default: head_cell(f, p->runs[k].targets);
 		}
 	}

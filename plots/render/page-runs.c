@@ -7,7 +7,6 @@
  * README.md). Each opens with the registry check, so that a
  * document is never generated from a registry that disagrees with the tree.
  */
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +14,6 @@
 #include "page.h"
 #include "registry.h"
 #include "render.h"
-#include "runs.h"
 
 /* the run's GPUs in words, from its meta.csv, into out */
 static void gpus_words(const char *root, const char *run, char *out, size_t len)
@@ -32,7 +30,7 @@ static void gpus_words(const char *root, const char *run, char *out, size_t len)
 int page_runs_md(const char *root, int all, FILE *f, char *err, size_t errlen)
 {
 	struct csv_table t;
-	if (registry_check(root, err, errlen) != 0 || registry_read(root, &t, err, errlen) != 0)
+	if (registry_check(root, &t, err, errlen) != 0)
 		return -1;
 	fprintf(f, "| run | role | commit | GPUs | purpose |%s\n|---|---|---|---|---|%s\n", all ? " where |" : "",
 		all ? "---|" : "");
@@ -69,60 +67,31 @@ static void time_row(FILE *f, const char *gpus, double s, const char *run, const
 }
 
 /* the registry row r's run: its meta.csv and its rows' totals; 0, or -1 with err */
-static int run_sums(const char *root, const char *run, struct run_meta *m, double *rows, int *reps, char *err,
+static int run_sums(const char *root, const char *run, struct run_meta *m, struct run_totals *tot, char *err,
 		    size_t errlen)
 {
 	char dir[1024], e[512];
 	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
-	if (run_meta_read(dir, NULL, m, e, sizeof(e)) != 0 || run_time_totals(dir, rows, reps, e, sizeof(e)) != 0) {
+	if (run_meta_read(dir, NULL, m, e, sizeof(e)) != 0 || run_time_totals(dir, tot, e, sizeof(e)) != 0) {
 		snprintf(err, errlen, "reproduce-time: run %s: %s", run, e);
 		return -1;
 	}
 	return 0;
 }
 
-/* the UUIDs of the GPUs that measured replica rep of the run in dir (its list CSVs' rows), separated
- * by spaces, into out */
-static void replica_gpus(const char *dir, int rep, char *out, size_t len)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	out[0] = '\0';
-	while (d && (e = readdir(d))) {
-		const size_t k = strlen(e->d_name);
-		char path[1300], err[256];
-		struct csv_table t;
-		if (k < 5 || strcmp(e->d_name + k - 4, ".csv") || !strcmp(e->d_name, "meta.csv"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (csv_table_read(path, &t, err, sizeof(err)) != 0)
-			continue;
-		for (size_t r = 0; r < t.nrows; r++) {
-			struct row_ident id;
-			if (run_row_ident(&t, r, &id, err, sizeof(err)) == 0 && id.replica == rep && id.gpu[0] &&
-			    !strstr(out, id.gpu))
-				snprintf(out + strlen(out), len - strlen(out), "%s%s", out[0] ? " " : "", id.gpu);
-		}
-		csv_table_free(&t);
-	}
-	if (d)
-		closedir(d);
-}
-
 /* a replicated whole reproduction: each replica's GPUs measured one whole reproduction, beside the
  * others on the node's other GPUs: a row each */
-static void replica_rows(FILE *f, const char *root, const char *run, int reps, int *measured)
+static void replica_rows(FILE *f, const char *root, const char *run, const struct run_totals *tot, int *measured)
 {
-	char dir[1024], gpus[1024], how[512], g[64], err[256];
+	char dir[1024], how[512], g[64], err[256];
 	snprintf(dir, sizeof(dir), "%s/data/runs/%s", root, run);
-	for (int k = 1; k <= reps; k++) {
+	for (int k = 0; k < tot->replicas; k++) {
 		struct run_meta m;
-		replica_gpus(dir, k, gpus, sizeof(gpus));
-		if (!gpus[0] || run_meta_read(dir, gpus, &m, err, sizeof(err)) != 0)
+		if (!tot->replica_gpus[k][0] || run_meta_read(dir, tot->replica_gpus[k], &m, err, sizeof(err)) != 0)
 			continue;
 		snprintf(g, sizeof(g), "%d (one replica)", m.ngpus);
 		snprintf(how, sizeof(how), "measured: replica %d of that run alone, its own %d GPUs' invocations (the "
-			 "other replica ran beside it on the node's other GPUs)", k, m.ngpus);
+			 "other replica ran beside it on the node's other GPUs)", k + 1, m.ngpus);
 		time_row(f, g, m.busy_s, run, how);
 		measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
 	}
@@ -132,38 +101,37 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 {
 	struct csv_table t;
 	char how[512];
-	if (registry_check(root, err, errlen) != 0 || registry_read(root, &t, err, errlen) != 0)
+	if (registry_check(root, &t, err, errlen) != 0)
 		return -1;
 	int measured[9] = { 0 };   /* the GPU counts 1, 2 and 4 that a row of one pass has given */
 	fprintf(f, "| GPUs | a whole reproduction | run | how it was measured |\n|---:|---:|---|---|\n");
 	for (size_t r = 0; r < t.nrows; r++) {   /* one GPU: the reference's rows back to back */
 		const char *run = csv_table_get(&t, r, "run");
 		struct run_meta m;
-		double rows;
-		int reps;
+		struct run_totals tot;
 		if (strcmp(csv_table_get(&t, r, "role"), "reference"))
 			continue;
-		if (run_sums(root, run, &m, &rows, &reps, err, errlen) != 0) {
+		if (run_sums(root, run, &m, &tot, err, errlen) != 0) {
 			csv_table_free(&t);
 			return -1;
 		}
 		snprintf(how, sizeof(how), "not measured as such: the reference's rows' wall time%s plus its ceilings' "
 			 "measurement, one after another (the runners' starts and the rendering add a few seconds a list)",
-			 reps > 1 ? ", one replica's share," : "");
+			 tot.replicas > 1 ? ", one replica's share," : "");
 		measured[1] = 1;
-		time_row(f, "1", rows / reps + (isnan(m.ceilings_s) ? 0 : m.ceilings_s), run, how);
+		time_row(f, "1", tot.rows_s / tot.replicas + (isnan(m.ceilings_s) ? 0 : m.ceilings_s), run, how);
 	}
 	for (size_t r = 0; r < t.nrows; r++) {   /* each whole reproduction by the one command */
 		const char *run = csv_table_get(&t, r, "run");
 		struct run_meta m;
-		double rows;
-		int reps;
+		struct run_totals tot;
 		if (strcmp(csv_table_get(&t, r, "full"), "yes") || !strcmp(csv_table_get(&t, r, "role"), "superseded"))
 			continue;
-		if (run_sums(root, run, &m, &rows, &reps, err, errlen) != 0) {
+		if (run_sums(root, run, &m, &tot, err, errlen) != 0) {
 			csv_table_free(&t);
 			return -1;
 		}
+		const int reps = tot.replicas;
 		char g[64];
 		if (reps > 1)   /* a replicated run did each configuration reps times: its GPUs say so */
 			snprintf(g, sizeof(g), "%d (%d replicas of %d)", m.ngpus, reps, m.ngpus / reps);
@@ -176,7 +144,7 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 		if (reps == 1)   /* a replicated run's GPUs did more than one reproduction */
 			measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
 		if (reps > 1)
-			replica_rows(f, root, run, reps, measured);
+			replica_rows(f, root, run, &tot, measured);
 	}
 	for (int g = 2; g <= 4; g *= 2)
 		if (!measured[g])

@@ -307,4 +307,14 @@ int rd_fermi_class(const struct point *p);
 long rd_fermi_pitch(const struct point *p);
 const struct point *rd_fermi_at(const struct target *t, const char *m, enum dtype dt, long n);
 
+/* a list of words, each once, in the order first added (targets.c): a target's or a claim's inputs */
+struct words {
+	char w[96][48];
+	size_t n;
+};
+/* whether w is one of l's words */
+int words_has(const struct words *l, const char *w);
+/* s's space-separated words added to l (each once) */
+void words_split(struct words *l, const char *s);
+
 #endif

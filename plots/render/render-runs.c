@@ -35,36 +35,13 @@ static int run_holds(const char *runs_dir, const char *name, const char *const *
 int render_reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
 			 char *err, size_t errlen)
 {
-	char path[1024], name[256] = "", dir[1300], *text;
-	size_t len;
-	struct stat st;
-	snprintf(path, sizeof(path), "%s/REFERENCE", runs_dir);
-	if (stat(path, &st) != 0)
-		return 1;
-	if (input_file_read(path, &text, &len, err, errlen) != 0)
-		return -2;
-	if (len && text[len - 1] == '\n')
-		len--;
-	const int fits = len < sizeof(name) && !memchr(text, '\0', len);
-	if (fits)
-		memcpy(name, text, len);
-	free(text);
-	if (!fits || !run_name_ok(name)) {   /* the one rule (model/runs.h) */
-		for (char *q = name; *q; q++)   /* a CR or a control character shown, not acted on */
-			if ((unsigned char)*q < 0x20 || *q == 0x7f)
-				*q = '?';
-		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, " RUN_NAME_RULE, path, name);
-		return -2;
-	}
-	snprintf(dir, sizeof(dir), "%s/%s", runs_dir, name);
-	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		snprintf(err, errlen, "%s: names '%s', which is not a recorded run under %s", path, name,
-			 runs_dir);
-		return -2;
-	}
+	char name[256];
+	const int rc = run_reference_name(runs_dir, name, sizeof(name), err, errlen);
+	if (rc != 0)
+		return rc;
 	if (!run_holds(runs_dir, name, files))
 		return 1;
-	snprintf(out, outlen, "%s", dir);
+	snprintf(out, outlen, "%s/%s", runs_dir, name);
 	return 0;
 }
 

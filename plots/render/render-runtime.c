@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "csvio.h"
+#include "render-int.h"
 #include "render.h"
 #include "registry.h"
 #include "runs.h"
@@ -43,6 +44,7 @@ static int cmp_name(const void *a, const void *b)
  * once and gathered into both, counts once: its invocation and configuration), for the totals */
 static char run_uuids[64][64];
 static int run_ng;
+static struct run_totals run_rep;   /* its replicas and each one's GPUs (run_time_totals) */
 static struct rt_list run_tot;
 static char (*run_rows)[CONFIG_KEY_MAX + 64];
 static size_t run_nrows, run_cap;
@@ -92,6 +94,14 @@ static int sum_list(const struct csv_table *t, struct rt_list *l)
 			add_uuid(uuids, &ng, 64, u);
 			add_uuid(run_uuids, &run_ng, 64, u);
 		}
+		struct row_ident id;
+		if (run_row_ident(t, r, &id, err, sizeof(err)) == 0 && id.replica <= RUN_TOTALS_REPLICAS) {
+			char *g = run_rep.replica_gpus[id.replica - 1];
+			run_rep.replicas = id.replica > run_rep.replicas ? id.replica : run_rep.replicas;
+			if (id.gpu[0] && !strstr(g, id.gpu))
+				snprintf(g + strlen(g), sizeof(run_rep.replica_gpus[0]) - strlen(g), "%s%s", g[0] ? " " : "",
+					 id.gpu);
+		}
 		const int once = new_run_row(t, r);
 		run_tot.v[0] += once;
 		if (csv_table_num(t, r, "row_wall_s", &x, err, sizeof(err)) != 0 || isnan(x))
@@ -124,6 +134,7 @@ static int read_lists(const char *run, struct rt_list **out, char *err, size_t l
 	struct rt_list *l = malloc((size_t)cap * sizeof(*l));
 	run_ng = 0, run_nrows = 0;
 	memset(&run_tot, 0, sizeof(run_tot));
+	memset(&run_rep, 0, sizeof(run_rep));
 	if (!d) {
 		snprintf(err, len, "cannot read the run %s", run);
 		free(l);
@@ -250,64 +261,29 @@ int render_run_time(const char *run, const char *outdir, char *err, size_t len)
 	return rc;
 }
 
-int run_time_totals(const char *run, double *rows_s, int *replicas, char *err, size_t len)
+int run_time_totals(const char *run, struct run_totals *tot, char *err, size_t len)
 {
 	struct rt_list *l = NULL;
-	const int n = read_lists(run, &l, err, len);
-	if (n < 0)
+	if (read_lists(run, &l, err, len) < 0)
 		return -1;
-	*rows_s = run_tot.v[2];
-	*replicas = 1;
-	char path[1200], e[256];
-	for (int i = 0; i < n; i++) {   /* the most replicas a list holds */
-		struct csv_table t;
-		snprintf(path, sizeof(path), "%s/%s.csv", run, l[i].name);
-		if (csv_table_read(path, &t, e, sizeof(e)) != 0)
-			continue;
-		const int k = run_csv_replicas(&t, NULL);
-		*replicas = k > *replicas ? k : *replicas;
-		csv_table_free(&t);
-	}
+	*tot = run_rep;
+	tot->rows_s = run_tot.v[2];
+	tot->replicas = tot->replicas ? tot->replicas : 1;
 	free(l);
 	return 0;
 }
 
 /* ---- the appendix's table of experiments ---- */
 
-/* whether the space-separated word lists a and b share a word */
-static int share_word(const char *a, const char *b)
+/* whether every list of inputs is one the target ts reads */
+static int covers(const struct target_spec *ts, const struct words *inputs)
 {
-	char w[128];
-	for (const char *p = a; sscanf(p, "%127s", w) == 1; p = strstr(p, w) + strlen(w)) {
-		const char *hit = b;
-		const size_t k = strlen(w);
-		while ((hit = strstr(hit, w)))
-			if ((hit == b || hit[-1] == ' ') && (hit[k] == ' ' || !hit[k]))
-				return 1;
-			else
-				hit += k;
-	}
-	return 0;
-}
-
-/* whether every word of a (space-separated) is a word of b */
-static int covers(const char *b, const char *a)
-{
-	char w[128];
-	for (const char *p = a; sscanf(p, "%127s", w) == 1; p = strstr(p, w) + strlen(w))
-		if (!share_word(w, b))
+	struct words reads = { .n = 0 };
+	words_split(&reads, ts->inputs);
+	for (size_t i = 0; i < inputs->n; i++)
+		if (!words_has(&reads, inputs->w[i]))
 			return 0;
 	return 1;
-}
-
-/* the words of a space-separated list */
-static int word_count(const char *s)
-{
-	int n = 0;
-	char w[128];
-	for (const char *p = s; sscanf(p, "%127s", w) == 1; p = strstr(p, w) + strlen(w))
-		n++;
-	return n;
 }
 
 /* the target a claim counts under, once: of the rendered targets that read every list the claim reads
@@ -317,15 +293,18 @@ static int word_count(const char *s)
 static const struct target_spec *claim_target(const struct render_ctx *c, const char *inputs)
 {
 	const struct target_spec *best = NULL;
-	char first[64] = "";
-	sscanf(inputs, "%63s", first);
+	struct words in = { .n = 0 };
+	size_t best_n = (size_t)-1;
+	words_split(&in, inputs);
+	const char *first = in.n ? in.w[0] : "";
 	for (size_t k = 0; k < c->ntargets; k++) {
 		const struct target_spec *ts = &c->targets[k];
-		if (render_target_is_model(ts) || !strcmp(ts->kind, "verdicts") || !covers(ts->inputs, inputs))
+		struct words reads = { .n = 0 };
+		if (render_target_is_model(ts) || !strcmp(ts->kind, "verdicts") || !covers(ts, &in))
 			continue;
-		const int extra = word_count(ts->inputs), best_extra = best ? word_count(best->inputs) : 1 << 30;
-		if (extra < best_extra || (extra == best_extra && !strcmp(ts->name, first) && strcmp(best->name, first)))
-			best = ts;
+		words_split(&reads, ts->inputs);
+		if (reads.n < best_n || (reads.n == best_n && !strcmp(ts->name, first) && strcmp(best->name, first)))
+			best = ts, best_n = reads.n;
 	}
 	return best;
 }
@@ -365,9 +344,11 @@ static void target_verdicts(const struct render_ctx *c, const struct csv_table *
 static void target_time(const struct rt_list *l, int n, const struct target_spec *ts, double *rows, double *wall,
 			double *setup, double *exec)
 {
+	struct words reads = { .n = 0 };
+	words_split(&reads, ts->inputs);
 	*rows = *wall = *setup = *exec = 0;
 	for (int i = 0; i < n; i++) {
-		if (!share_word(l[i].name, ts->inputs))
+		if (!words_has(&reads, l[i].name))
 			continue;
 		*rows += l[i].v[0], *wall += l[i].v[2];
 		for (int p = 0; p < PHASE_COUNT; p++)

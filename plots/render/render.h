@@ -202,9 +202,16 @@ void render_register(const char *name, render_fn fn);
 /* Where a recorded run's time went, list by list (render-runtime.c): OUTDIR/run-time.md and .csv;
  * 0, or -1 with err */
 int render_run_time(const char *run, const char *outdir, char *err, size_t len);
-/* a run's rows' wall time, each row once (render_run_time's total), and the most replicas a list of
- * it holds: 0, or -1 with err */
-int run_time_totals(const char *run, double *rows_s, int *replicas, char *err, size_t len);
+/* a run's rows' wall time, each row once (render_run_time's total), its replicas (1 for an
+ * unreplicated run) and the GPUs that measured each (UUIDs separated by spaces) */
+#define RUN_TOTALS_REPLICAS 8
+struct run_totals {
+	double rows_s;
+	int replicas;
+	char replica_gpus[RUN_TOTALS_REPLICAS][512];
+};
+/* 0, or -1 with err */
+int run_time_totals(const char *run, struct run_totals *tot, char *err, size_t len);
 /* OUTDIR/appendix.md, REPRODUCE.md's table of experiments from the run c renders: each target of a
  * run (targets.csv's order) with its command, paper item, configurations, set-up and execution
  * seconds (its lists' phases) and its claims' verdicts, read from OUTDIR/verdicts.csv, which the

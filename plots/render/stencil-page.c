@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "runs") || !strcmp(cmd, "runs-all") || !strcmp(cmd, "reproduce-time") ||
 	    !strcmp(cmd, "check-runs")) {
-		const int rc = !strcmp(cmd, "check-runs") ? registry_check(o.root, err, sizeof(err))
+		const int rc = !strcmp(cmd, "check-runs") ? registry_check(o.root, NULL, err, sizeof(err))
 			: !strcmp(cmd, "reproduce-time") ? page_reproduce_time_md(o.root, stdout, err, sizeof(err))
 			: page_runs_md(o.root, !strcmp(cmd, "runs-all"), stdout, err, sizeof(err));
 		if (rc != 0)

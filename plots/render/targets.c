@@ -105,13 +105,7 @@ int render_targets_read(const char *root, struct target_spec *ts, size_t max, si
 
 /* ---- build/targets.mk ---- */
 
-/* a list of words, each once, in the order first added */
-struct words {
-	char w[96][48];
-	size_t n;
-};
-
-static int words_has(const struct words *l, const char *w)
+int words_has(const struct words *l, const char *w)
 {
 	for (size_t i = 0; i < l->n; i++)
 		if (!strcmp(l->w[i], w))
@@ -136,7 +130,7 @@ static void words_del(struct words *l, const char *w)
 }
 
 /* the words of a space-separated string, appended */
-static void words_split(struct words *l, const char *s)
+void words_split(struct words *l, const char *s)
 {
 	char buf[1024], *save = NULL;
 	snprintf(buf, sizeof(buf), "%s", s);
