@@ -99,7 +99,7 @@ CSTD := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wshadow -Wstri
 	-Wno-format-truncation $(if $(OPENMP),,-Wno-unknown-pragmas)
 CPPFLAGS ?=
 # every floor's headers (the tests and the flags' record; each floor compiles with its own, build.mk)
-ALL_CPPFLAGS := -Imodel -Ikernels -Iprofiling -Iplots/render -Iplots/verdicts $(CPPFLAGS)
+ALL_CPPFLAGS := -Imodel -Iplots/records -Iscripts/planner -Ikernels -Iprofiling -Iplots/render -Iplots/verdicts $(CPPFLAGS)
 LDLIBS := -l:libcsv.a -l:libcholmod.a -l:libsuitesparseconfig.a -lm
 NVCC ?= nvcc
 SM ?= 80 90

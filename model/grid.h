@@ -150,7 +150,7 @@ double grid_input_at(void *ctx, long x, long y, long z);
 
 /* The OpenMP threads a CPU loop of `work` multiply-adds is worth: one for each REF_WORK_A_THREAD of
  * them, at least one, at most the threads OpenMP may use (the runner's share of the host's cores:
- * model/cpushare.h). A parallel region wakes every thread it uses, and on a virtual machine waking
+ * scripts/planner/cpushare.h). A parallel region wakes every thread it uses, and on a virtual machine waking
  * an idle one costs more than a small region's work. Measured on a node of four H200s (64 cores)
  * with tcs-figure15's 64 rows, the verification phase summed: every core in every region, 26.5 s
  * for a runner alone (4.6-5.1 s for four runners of 16 cores each); 2^20 multiply-adds a thread,

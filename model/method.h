@@ -46,7 +46,7 @@ struct model_method {
 	 */
 	double (*sigma)(const struct stencil *s, int t, enum dtype dt, const char **why);
 	/* the file under kernels/ that defines its kernel (its default and the variants kept there):
-	 * a change to that file makes only this method's rows stale (plots/render/render-stale.c) */
+	 * a change to that file makes only this method's rows stale (plots/records/stale.c) */
 	const char *kernel;
 	/* the papers' authors' artifact it is compared with (make kernels-vs-authors), whose weights and
 	 * input model/regime.c keeps for the artifact data regime; NULL: none */

@@ -38,7 +38,7 @@ struct workload_config {
 /* The workload methods, one row each, the one table of them (the kernels in kernels/scale.cu and
  * kernels/spmv.cu register the same names): the workload, the options (space-separated variants,
  * NULL for none), what it computes, the unit it runs on (CUDA or tensor cores) and the file under
- * kernels/ that defines it (a change there makes only its rows stale: plots/render/render-stale.c). */
+ * kernels/ that defines it (a change there makes only its rows stale: plots/records/stale.c). */
 struct workload_method_row {
 	const char *name, *workload, *options, *summary;
 	enum unit unit;

@@ -14,7 +14,7 @@
 #   multi-gpu.sh merge QUEUE RUNDIR                 the chunks' rows into RUNDIR, list by list
 #
 # ITEM: LIST[:FLAG,...] (FLAG: a runner option, --no-counters or --original); a list several items
-# name is measured once. The queue is planned by stencil-runs queue (model/queue.h): a configuration
+# name is measured once. The queue is planned by stencil-runs queue (scripts/planner/queue.h): a configuration
 # that several lists measure under the same flags is measured once and shared between them
 # (each list gathered back with its own labels); the rest is cut into chunks of at most CHUNK_S
 # seconds (default 60) of each configuration's cost in the run COST_RUN (its row_wall_s; where it has
@@ -26,7 +26,7 @@
 # order), sources/LIST (the chunks, or complete run CSVs, that hold its rows), ceilings_s, claim/N
 # (mkdir is the claim), done/N ("EXIT SLUG": the runner's exit status and the GPU that ran it), gpus
 # (optional: the GPUs in device order). On this node each runner takes its share of the host's cores
-# (--cpu-share I/N:DEVICES: model/cpushare.h), so that N runners cost what one costs alone. A worker
+# (--cpu-share I/N:DEVICES: scripts/planner/cpushare.h), so that N runners cost what one costs alone. A worker
 # measures its GPU's ceilings into RUNDIR/gpus/SLUG/ unless they are there, and each chunk into
 # RUNDIR/gpus/SLUG/N/ beside a copy of them (its rows' model columns are that GPU's); every row
 # records the UUID of its GPU. The merge is deterministic: a list's rows in the list's order
@@ -72,7 +72,7 @@ tagged() {   # TAG CMD...: CMD's exit status, its output lines each after TAG (e
 	return "${PIPESTATUS[0]}"
 }
 count() { (($1 == 1)) && echo "1 $2" || echo "$1 $2s"; }   # N NOUN: "1 GPU", "2 GPUs"
-# stencil-runs SUBCOMMAND ARGS... (model/stencil-runs.c): every list and CSV is read and written
+# stencil-runs SUBCOMMAND ARGS... (scripts/planner/stencil-runs.c): every list and CSV is read and written
 # there, never parsed here; a missing tool is an error (exit 4)
 runs_tool() {
 	local r=0
@@ -84,7 +84,7 @@ is_queue() {   # QUEUE: refused unless plan made it
 	[[ -d $1/chunks && -f $1/lists ]] || die "QUEUE='$1' is not a queue (multi-gpu.sh plan makes one)"
 }
 
-# plan QUEUE RUNDIR ITEM...: the queue (stencil-runs queue: model/queue.h), planned under a temporary
+# plan QUEUE RUNDIR ITEM...: the queue (stencil-runs queue: scripts/planner/queue.h), planned under a temporary
 # name and renamed; sets nchunks and nlists and says what it holds
 plan() {
 	local q=$1 rundir=$2 out r=0 cost=()

@@ -24,7 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 traffic=dram__bytes_read.sum,dram__bytes_write.sum,lts__t_bytes.sum,l1tex__t_bytes.sum
 traffic+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,smsp__inst_executed.sum,sm__cycles_elapsed.avg.per_second
 
-# each configuration's key: STENCIL DTYPE METHOD FUSION SIZE [data=REGIME] (model/runs.h)
+# each configuration's key: STENCIL DTYPE METHOD FUSION SIZE [data=REGIME] (plots/records/runs.h)
 "$runs_tool" keys "$list" > "$tmp/keys" || { echo "ncu-reports: $list: no configurations read" >&2; exit 2; }
 rows=$(wc -l < "$tmp/keys")
 i=0

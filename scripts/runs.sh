@@ -4,7 +4,7 @@
 #   runs.sh complete EXPERIMENT RUN.csv   exit 0 when RUN.csv is complete: it parses (every record
 #                                         has the header's field count, ends with a newline) and
 #                                         has one row for each configuration of EXPERIMENT (the
-#                                         same configuration key: model/runs.h), no other
+#                                         same configuration key: plots/records/runs.h), no other
 #   runs.sh configs EXPERIMENT            print the number of configurations of EXPERIMENT
 #   runs.sh wrong TARGET RUN.csv...       count `wrong` rows; when any, say so loudly and exit 1
 #   runs.sh device TARGET                 probe the runner ($BENCH slug): print the slug (exit 0),
@@ -42,7 +42,7 @@ me=runs.sh
 
 die() { echo "$*" >&2; exit 1; }
 
-# The lists and run CSVs are parsed by stencil-runs (model/stencil-runs.c), never here: exit 0 yes,
+# The lists and run CSVs are parsed by stencil-runs (scripts/planner/stencil-runs.c), never here: exit 0 yes,
 # 1 no, 2 a list or CSV that does not parse (its one line said), 4 a failed write
 tool() {   # SUBCOMMAND ARGS...: stencil-runs, its exit status; a missing tool is an error
 	local rc=0

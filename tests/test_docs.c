@@ -1,6 +1,6 @@
 /*
  * test_docs.c - the documents agree with the data by construction: the registry of runs
- * (data/runs/runs.csv, model/registry.h) holds to data/runs/, REFERENCE and each meta.csv, and its
+ * (data/runs/runs.csv, plots/records/registry.h) holds to data/runs/, REFERENCE and each meta.csv, and its
  * check fails on a registry that does not; README.md and REPRODUCE.md name no run outside their
  * rendered and generated sections (a marker may name a working run, never a superseded one or the
  * reference), type no count or time a run would say, and keep within their size budgets (bytes

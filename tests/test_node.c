@@ -1,7 +1,7 @@
 /*
  * test_node.c - a reproduction at the speed of its node (make reference GPUS=, make reproduce
- * GPUS=): the host's cores shared among its runners (model/cpushare.h) on fake hosts; the queue
- * (model/queue.h): a configuration two lists measure under one protocol planned once and gathered
+ * GPUS=): the host's cores shared among its runners (scripts/planner/cpushare.h) on fake hosts; the queue
+ * (scripts/planner/queue.h): a configuration two lists measure under one protocol planned once and gathered
  * back into both with each list's labels, chunks cut at the cost limit and numbered longest first,
  * the estimate the measured costs shared over N workers; a row's phases adding up to its wall time
  * (profiling/runcsv.h), and the run-time table of a run (stencil-render run-time).

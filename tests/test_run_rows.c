@@ -22,7 +22,7 @@
  * parse (else the row matched no configuration and the table said "not run"), a status the runner
  * never writes, and, in an ok row, a time or rate that is not a positive finite number, each fail
  * with FILE:LINE and the bad value, the earlier outputs left as they were; stencil rows
- * (render-run.c), workload rows (nongemm's SCALE and SpMV) and latency-hiding.csv alike. A skipped
+ * (plots/records/target.c), workload rows (nongemm's SCALE and SpMV) and latency-hiding.csv alike. A skipped
  * row's NA is no error. */
 static void test_bad_run_rows(void **state)
 {

@@ -1,5 +1,5 @@
 /*
- * test_runs_tool.c - the rules about runs the scripts share (model/runs.h) and the stencil-runs
+ * test_runs_tool.c - the rules about runs the scripts share (plots/records/runs.h) and the stencil-runs
  * tool that answers the scripts: the run-name rule; the configuration key, one for a list's row
  * and a run CSV's, written one way however the row spells it; a list's configurations (a bad list
  * refused with its file and line); a run CSV complete for its list only when it parses, ends with a

@@ -275,7 +275,7 @@ static void test_duplicates(void **state)
 
 /* a wrong or skipped row's rate is never tabled, plotted or used: with it let through, the
  * numbers chosen here would appear and flip the Table 4 verdict */
-/* one key a measurement: a configuration's second row is another replica on another GPU (model/runs.h),
+/* one key a measurement: a configuration's second row is another replica on another GPU (plots/records/runs.h),
  * and the table shows their median with their range; the same GPU twice, or one replica twice, is
  * refused; a replica chosen (render.h) renders that replica's row alone */
 static void test_replicas(void **state)

@@ -123,7 +123,7 @@ static const char *title_of(const char *target, const char *against)
 	struct render_ctx c;
 	if (render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
-	snprintf(c.repo, sizeof(c.repo), "%s", against ? against : repo);
+	snprintf(c.run.repo, sizeof(c.run.repo), "%s", against ? against : repo);
 	if (render_target(&c, target, err, sizeof(err)) != 0)
 		fail_msg("%s: %s", target, err);
 	render_close(&c);

@@ -247,7 +247,7 @@ static size_t load_runs(const struct target_spec *ts, struct render_ctx *ctx, co
 		if (ts) {
 			*rc = render_target(c, ts->name, err, errlen);
 			snprintf(path, sizeof(path), "%s/%s.csv", c->outdir, ts->name);
-			snprintf(r[i].stale, sizeof(r[i].stale), "%s%s", c->stale_text[0] ? ", " : "", c->stale_text);
+			snprintf(r[i].stale, sizeof(r[i].stale), "%s%s", c->run.stale_text[0] ? ", " : "", c->run.stale_text);
 		} else {
 			snprintf(path, sizeof(path), "%s/ceilings.csv", runs[sel[i]].dir);
 		}
@@ -394,17 +394,17 @@ static int write_runs(const char *outdir, const struct cmp_run *r, size_t n, cha
 static void run_of_ctx(struct cmp_run *r, struct render_ctx *c, const char *dir)
 {
 	char stale[sizeof(r->stale) - 2];
-	render_staleness(c, stale, sizeof(stale));
+	rec_staleness(&c->run, stale, sizeof(stale));
 	snprintf(r->stale, sizeof(r->stale), "%s%s", stale[0] ? ", " : "", stale);
 	snprintf(r->dir, sizeof(r->dir), "%s", dir);
-	snprintf(r->gpu, sizeof(r->gpu), "%s", c->gpu);
+	snprintf(r->gpu, sizeof(r->gpu), "%s", c->run.gpu);
 	r->commits[0] = '\0';
-	for (size_t k = 0; k < c->nmeta; k++) {
+	for (size_t k = 0; k < c->run.nmeta; k++) {
 		char s[16];
-		snprintf(s, sizeof(s), "%.7s", c->meta[k].commit[0] ? c->meta[k].commit : "unknown");
+		snprintf(s, sizeof(s), "%.7s", c->run.meta[k].commit[0] ? c->run.meta[k].commit : "unknown");
 		if (!strstr(r->commits, s))
 			snprintf(r->commits + strlen(r->commits), sizeof(r->commits) - strlen(r->commits), "%s%s%s",
-				 r->commits[0] ? " " : "", s, c->meta[k].dirty ? " (dirty)" : "");
+				 r->commits[0] ? " " : "", s, c->run.meta[k].dirty ? " (dirty)" : "");
 	}
 }
 

@@ -96,7 +96,7 @@ struct run_facts {
 	char *protocols[16];
 	size_t nprot;
 	int dirty, old_protocol;
-	double busy_s;   /* its wall time as every document gives it (model/registry.h: the invocations'
+	double busy_s;   /* its wall time as every document gives it (plots/records/registry.h: the invocations'
 			  * spans, the time between separate calls left out), NaN unknown */
 };
 

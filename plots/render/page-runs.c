@@ -1,6 +1,6 @@
 /*
  * page-runs.c - the documents' run sections, generated from the registry (data/runs/runs.csv,
- * model/registry.h) and each run's own meta.csv and CSVs, never typed: `stencil-page runs` (the runs
+ * plots/records/registry.h) and each run's own meta.csv and CSVs, never typed: `stencil-page runs` (the runs
  * under data/runs/: README.md and REPRODUCE.md), `runs-all` (every run, those git keeps included:
  * data/runs/HISTORY.md) and `reproduce-time` (a whole reproduction's time on one GPU and on the
  * GPUs of each run the one command made, and of each replica's GPUs in a replicated one:

@@ -54,7 +54,7 @@ static double paper_value(const struct csv_table *p, const char *gpu, const char
 	for (size_t r = 0; r < p->nrows; r++)
 		if (!strcmp(csv_table_get(p, r, "gpu"), gpu) && !strcmp(csv_table_get(p, r, "quantity"), quantity) &&
 		    !strcmp(csv_table_get(p, r, "kind"), kind))
-			return rd_num(p, (long)r, "value");
+			return rec_num(p, (long)r, "value");
 	return NAN;
 }
 
@@ -74,19 +74,19 @@ struct t1_ceil {
 static void t1_ceil(const struct render_ctx *c, const struct t1_spec *s, struct t1_ceil *e)
 {
 	const struct hw_row *row = NULL;
-	const int run = s->src == T1_RUN && c->rundir[0] && !isnan(hw_get(&c->hw, s->key, &row)) && row;
+	const int run = s->src == T1_RUN && c->run.rundir[0] && !isnan(hw_get(&c->run.hw, s->key, &row)) && row;
 	const char *q = run ? row->quantity : NULL;
-	const long r = q && c->have_ceil ? rd_paper_row(&c->ceil, "quantity", q, NULL, NULL) : -1;
-	e->basis = r >= 0 && csv_table_col(&c->ceil, "basis") >= 0 ? csv_table_get(&c->ceil, (size_t)r, "basis") : "";
-	e->clk = rd_ceiling_num(c, q, "sm_clock_mhz");
-	e->power = rd_ceiling_num(c, q, "power_w");
-	e->burst = rd_ceiling_num(c, q, "burst_value");
+	const long r = q && c->run.have_ceil ? rec_row_of(&c->run.ceil, "quantity", q, NULL, NULL) : -1;
+	e->basis = r >= 0 && csv_table_col(&c->run.ceil, "basis") >= 0 ? csv_table_get(&c->run.ceil, (size_t)r, "basis") : "";
+	e->clk = rec_ceiling_num(&c->run, q, "sm_clock_mhz");
+	e->power = rec_ceiling_num(&c->run, q, "power_w");
+	e->burst = rec_ceiling_num(&c->run, q, "burst_value");
 	e->detail[0] = '\0';
 	if (run)
 		rd_ceiling_detail(c, q, e->detail, sizeof(e->detail));
 }
 
-static void put_t1(struct outputs *o, const struct t1_spec *s, const double v[5], const char *how,
+static void put_t1(struct render_outputs *o, const struct t1_spec *s, const double v[5], const char *how,
 		   const struct t1_ceil *e)
 {
 	const char *cells[10];
@@ -108,10 +108,10 @@ static void put_t1(struct outputs *o, const struct t1_spec *s, const double v[5]
 	csv_end_row(&o->w);
 	cells[0] = s->label, cells[1] = s->unit;
 	for (int k = 0; k < 5; k++) {
-		rd_fmt(text[k], sizeof(text[k]), v[k], dec);
+		render_fmt(text[k], sizeof(text[k]), v[k], dec);
 		cells[2 + k] = text[k];
 	}
-	rd_fmt(text[5], sizeof(text[5]), ratio, 1);
+	render_fmt(text[5], sizeof(text[5]), ratio, 1);
 	cells[7] = e->detail, cells[8] = text[5], cells[9] = how;
 	md_row(&o->md, cells);
 }
@@ -126,14 +126,14 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 					  "this GPU / C2050", "how (this GPU)" };
 	static const char *const need[] = { "gpu", "quantity", "value", "unit", "kind", NULL };
 	struct csv_table paper;
-	struct outputs o;
+	struct render_outputs o;
 	struct hw sheet;
 	char sname[128], n1[640], n2[400];
 	if (rd_load_paper(c, "fermi-table1", need, &paper, err, errlen) != 0)
 		return -1;
-	int have_sheet = rd_datasheet(c, &sheet, sname, sizeof(sname)) == 0;
-	c->note_kind = NOTE_MICROBENCH;
-	rd_use_ceilings(c, 1);
+	int have_sheet = rec_datasheet(&c->run, &sheet, sname, sizeof(sname)) == 0;
+	c->run.note_kind = NOTE_MICROBENCH;
+	rec_use_ceilings(&c->run, 1);
 	snprintf(n1, sizeof(n1), "Upper half as given by NVIDIA: the paper's GPUs, and this GPU's datasheet (%s%s) "
 		 "beside what the run's meta.csv reports. Lower half: the paper's microbenchmarks, its Figure 5, "
 		 "measured on this GPU (profiling/fermi-bench.cu); \"harness ceiling\": the harness's own "
@@ -145,7 +145,7 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 		 "memory and L1: the 16 bytes of add and mult loaded a DFMA). The paper measured the Tesla with "
 		 "ECC off; this GPU's ECC state is in meta.csv.");
 	const char *notes[] = { n1, n2, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+	if (render_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
 		csv_table_free(&paper);
 		hw_free(&sheet);
 		return -1;
@@ -158,7 +158,7 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 		const char *how = "";
 		switch (s->src) {
 		case T1_META:
-			v[2] = c->rundir[0] ? rd_meta_num(c, s->key) * s->scale : NAN;
+			v[2] = c->run.rundir[0] ? rec_meta_num(&c->run, s->key) * s->scale : NAN;
 			how = "meta.csv (the driver's report)";
 			break;
 		case T1_SHEET:
@@ -170,11 +170,11 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 			how = "datasheet DP FLOPS over memory bandwidth";
 			break;
 		case T1_RUN:
-			if (c->rundir[0]) {
-				v[3] = hw_get(&c->hw, s->key, &row) * s->scale;
+			if (c->run.rundir[0]) {
+				v[3] = hw_get(&c->run.hw, s->key, &row) * s->scale;
 				how = row ? row->source : "not in this run's ceilings.csv";
 				if (s->ceiling)
-					v[4] = hw_get(&c->hw, s->ceiling, NULL) * s->ceiling_scale;
+					v[4] = hw_get(&c->run.hw, s->ceiling, NULL) * s->ceiling_scale;
 			} else {
 				how = "measured on a GPU (no run)";
 			}
@@ -186,7 +186,7 @@ int rd_fermi_table1(struct render_ctx *c, const struct target_spec *ts, char *er
 	}
 	csv_table_free(&paper);
 	hw_free(&sheet);
-	return rd_outputs_close(c, ts->name, &o, err, errlen);
+	return render_outputs_close(c, ts->name, &o, err, errlen);
 }
 
 /* ---- Figure 4 ---- */
@@ -205,7 +205,7 @@ static int fig4_vars(struct render_ctx *c, const char *name, double flat, double
 }
 
 /* the paper's knees (data/paper/fermi-figure4.csv) as Markdown rows */
-static int fig4_paper_rows(struct render_ctx *c, struct outputs *o, char *err, size_t errlen)
+static int fig4_paper_rows(struct render_ctx *c, struct render_outputs *o, char *err, size_t errlen)
 {
 	static const char *const need[] = { "gpu", "quantity", "value", "unit", "source", NULL };
 	static const char *const tneed[] = { "gpu", "quantity", "value", "kind", NULL };
@@ -223,7 +223,7 @@ static int fig4_paper_rows(struct render_ctx *c, struct outputs *o, char *err, s
 		const double dp = paper_value(&tab, gpu, "dp_fma", "measured");
 		const double bw = paper_value(&tab, gpu, "dram_bandwidth", "measured");
 		snprintf(v, sizeof(v), "%s %s", csv_table_get(&p, r, "value"), csv_table_get(&p, r, "unit"));
-		rd_fmt(bal, sizeof(bal), dp * 16 / bw, 0);
+		render_fmt(bal, sizeof(bal), dp * 16 / bw, 0);
 		cells[0] = gpu, cells[1] = "paper", cells[2] = v, cells[3] = "", cells[4] = bal;
 		cells[5] = csv_table_get(&p, r, "source");
 		md_row(&o->md, cells);
@@ -242,14 +242,14 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 	static const char *const need[] = { "length", "flop_per_load", "time_s", "time_median_s", "bandwidth_gbps",
 					    "gflop_per_s", NULL };
 	struct csv_table lh;
-	struct outputs o;
+	struct render_outputs o;
 	double x[256], y[256], flat = NAN, cross = NAN;
 	size_t n = 0;
 	char path[1024];
 	struct stat st;
 	memset(&lh, 0, sizeof(lh));
-	snprintf(path, sizeof(path), "%s/latency-hiding.csv", c->rundir);
-	int have = c->rundir[0] && stat(path, &st) == 0;   /* a run without one: NA, said so */
+	snprintf(path, sizeof(path), "%s/latency-hiding.csv", c->run.rundir);
+	int have = c->run.rundir[0] && stat(path, &st) == 0;   /* a run without one: NA, said so */
 	if (have) {
 		if (csv_table_read(path, &lh, err, errlen) != 0)
 			return -1;
@@ -281,17 +281,17 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 		}
 	if (have) {
 		for (size_t r = 0; r < lh.nrows && n < 256; r++, n++)
-			x[n] = rd_num(&lh, (long)r, "flop_per_load"), y[n] = rd_num(&lh, (long)r, "time_s");
+			x[n] = rec_num(&lh, (long)r, "flop_per_load"), y[n] = rec_num(&lh, (long)r, "time_s");
 		if (fermi_knee(x, y, n, 0.10, &flat, &cross) != 0) {
 			snprintf(err, errlen, "%s: no curve to find a knee on (flop_per_load must start at 0 and grow)", path);
 			csv_table_free(&lh);
 			return -1;
 		}
 	}
-	c->note_kind = NOTE_MICROBENCH;
-	rd_use_ceilings(c, 1);
+	c->run.note_kind = NOTE_MICROBENCH;
+	rec_use_ceilings(&c->run, 1);
 	/* this GPU's balance: its fp64 FMA ceiling's FLOPs in the time its copy moves 16 bytes */
-	const double balance = hw_get(&c->hw, "fp64_fma", NULL) * 1e3 * 16 / hw_get(&c->hw, "dram_copy_bandwidth", NULL);
+	const double balance = hw_get(&c->run.hw, "fp64_fma", NULL) * 1e3 * 16 / hw_get(&c->run.hw, "dram_copy_bandwidth", NULL);
 	const char *notes[] = {
 		"fermi Figure 5b on this GPU: each thread loads one double, runs four independent FMA chains LENGTH "
 		"times (8 LENGTH FLOPs that do not need the load) and stores the sum in place; the launch's time "
@@ -303,32 +303,32 @@ int rd_fermi_figure4(struct render_ctx *c, const struct target_spec *ts, char *e
 		"listed. balance: the DP FLOPs a GPU runs while its memory moves the 16 bytes of a load and a "
 		"store (measured DP FMA rate x 16 / measured memory bandwidth; the paper's from its Table 1).",
 		NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+	if (render_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
 		csv_table_free(&lh);
 		return -1;
 	}
 	for (size_t r = 0; r < n; r++) {
-		csv_put_num(&o.w, rd_num(&lh, (long)r, "length"));
+		csv_put_num(&o.w, rec_num(&lh, (long)r, "length"));
 		csv_put_num(&o.w, x[r]);
 		csv_put_num(&o.w, y[r] * 1e3);
-		csv_put_num(&o.w, rd_num(&lh, (long)r, "time_median_s") * 1e3);
-		csv_put_num(&o.w, rd_num(&lh, (long)r, "bandwidth_gbps"));
-		csv_put_num(&o.w, rd_num(&lh, (long)r, "gflop_per_s"));
+		csv_put_num(&o.w, rec_num(&lh, (long)r, "time_median_s") * 1e3);
+		csv_put_num(&o.w, rec_num(&lh, (long)r, "bandwidth_gbps"));
+		csv_put_num(&o.w, rec_num(&lh, (long)r, "gflop_per_s"));
 		csv_end_row(&o.w);
 	}
 	char f[32], cr[32], b[32];
-	const char *cells[6] = { c->gpu, have ? "this run" : c->rundir[0] ? "not in this run (or before Figure 5b)" : "no run", f, cr, b,
+	const char *cells[6] = { c->run.gpu, have ? "this run" : c->run.rundir[0] ? "not in this run (or before Figure 5b)" : "no run", f, cr, b,
 				 "latency-hiding.csv; balance from this run's ceilings" };
-	rd_fmt(f, sizeof(f), flat, 0);
-	rd_fmt(cr, sizeof(cr), cross, 0);
-	rd_fmt(b, sizeof(b), balance, 0);
+	render_fmt(f, sizeof(f), flat, 0);
+	render_fmt(cr, sizeof(cr), cross, 0);
+	render_fmt(b, sizeof(b), balance, 0);
 	md_row(&o.md, cells);
 	int rc = fig4_paper_rows(c, &o, err, errlen);
 	if (rc != 0) {   /* nothing half-written: both outputs dropped */
 		csv_writer_abort(&o.w);
 		md_abort(&o.md);
 	} else {
-		rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+		rc = render_outputs_close(c, ts->name, &o, err, errlen);
 	}
 	if (rc == 0)
 		rc = fig4_vars(c, ts->name, flat, cross, n ? y[0] : NAN, balance, err, errlen);

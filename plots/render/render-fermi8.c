@@ -35,35 +35,6 @@ static void class_text(char *b, size_t len, int cls)
 		 cls & FERMI_PITCH_POW2 ? "pitch 2^k" : "");
 }
 
-int rd_fermi_class(const struct point *p)
-{
-	const struct run_config *cf = p->cfg;
-	const int cls = fermi_width_class(cf->n[0], dtype_table[cf->dtype].bytes, cf->stencil->radius * cf->fusion);
-	if (!option_unpadded(cf->option))
-		return cls;
-	/* unpadded: the row pitch is n itself */
-	return (cls & ~FERMI_PITCH_POW2) | (cls & FERMI_POW2 ? FERMI_PITCH_POW2 : 0);
-}
-
-long rd_fermi_pitch(const struct point *p)
-{
-	struct grid g;   /* the layout the runner allocated: padded, or METHOD:unpadded's */
-	return run_config_grid(p->cfg, &g) == 0 ? g.pitch : -1;
-}
-
-/* the point of method m (METHOD or METHOD:OPTION, a variant its own series), dtype dt and width
- * n, or NULL */
-const struct point *rd_fermi_at(const struct target *t, const char *m, enum dtype dt, long n)
-{
-	char name[64];
-	for (size_t i = 0; i < t->n; i++) {
-		method_variant_name(t->cfgs[i].method, t->cfgs[i].option, name, sizeof(name));
-		if (t->cfgs[i].dtype == dt && t->cfgs[i].n[0] == n && !strcmp(name, m))
-			return &t->p[i];
-	}
-	return NULL;
-}
-
 /* the figure's series: each method and variant of the list, in the list's order */
 static void f8_series(const struct target *t, struct f8_methods *f)
 {
@@ -78,12 +49,12 @@ static void f8_series(const struct target *t, struct f8_methods *f)
 	}
 }
 
-static void put_long_row(struct outputs *o, const struct point *p)
+static void put_long_row(struct render_outputs *o, const struct point *p)
 {
 	const struct run_config *cf = p->cfg;
-	const int eb = dtype_table[cf->dtype].bytes, cls = rd_fermi_class(p);
-	const long pitch = rd_fermi_pitch(p);
-	const double mg = rd_model_gs(p);
+	const int eb = dtype_table[cf->dtype].bytes, cls = rec_fermi_class(p);
+	const long pitch = rec_fermi_pitch(p);
+	const double mg = rec_model_gs(p);
 	char name[64];
 	method_variant_name(cf->method, cf->option, name, sizeof(name));
 	csv_put_str(&o->w, cf->stencil->name);
@@ -110,7 +81,7 @@ static void put_long_row(struct outputs *o, const struct point *p)
 }
 
 /* the Markdown row of width n: per dtype its class and each method's GLUPS */
-static void put_md_row(struct outputs *o, const struct target *t, const struct f8_methods *f, long n)
+static void put_md_row(struct render_outputs *o, const struct target *t, const struct f8_methods *f, long n)
 {
 	const size_t w = 1 + f->n;   /* a dtype's columns */
 	const char *cells[1 + NELEM(f8_dtypes) * (1 + F8_MAX)];
@@ -120,7 +91,7 @@ static void put_md_row(struct outputs *o, const struct target *t, const struct f
 	for (size_t d = 0; d < NELEM(f8_dtypes); d++) {
 		const struct point *any = NULL;
 		for (size_t m = 0; m < f->n; m++) {
-			const struct point *p = rd_fermi_at(t, f->m[m], f8_dtypes[d], n);
+			const struct point *p = rec_fermi_at(t, f->m[m], f8_dtypes[d], n);
 			char *b = text[d * w + 1 + m];
 			if (p)
 				rd_fmt_rate(b, 64, p, 1), any = p;
@@ -128,14 +99,14 @@ static void put_md_row(struct outputs *o, const struct target *t, const struct f
 				snprintf(b, 64, "-");
 			cells[1 + d * w + 1 + m] = b;
 		}
-		class_text(text[d * w], 64, any ? rd_fermi_class(any) : 0);
+		class_text(text[d * w], 64, any ? rec_fermi_class(any) : 0);
 		cells[1 + d * w] = text[d * w];
 	}
 	md_row(&o->md, cells);
 }
 
 /* the peaks and roofs note of one dtype, with the paper's peaks beside */
-static void peaks_note(struct outputs *o, const struct target *t, const struct f8_methods *f, enum dtype dt,
+static void peaks_note(struct render_outputs *o, const struct target *t, const struct f8_methods *f, enum dtype dt,
 		       const struct csv_table *paper)
 {
 	char note[1024];
@@ -144,11 +115,11 @@ static void peaks_note(struct outputs *o, const struct target *t, const struct f
 		const struct point *best = NULL;
 		for (size_t i = 0; i < t->n; i++) {
 			const struct point *p = &t->p[i];
-			if (p->cfg->dtype == dt && rd_fermi_at(t, f->m[m], dt, p->cfg->n[0]) == p && !strcmp(p->status, "ok") &&
+			if (p->cfg->dtype == dt && rec_fermi_at(t, f->m[m], dt, p->cfg->n[0]) == p && !strcmp(p->status, "ok") &&
 			    (!best || p->measured > best->measured))
 				best = p;
 		}
-		long r = rd_paper_row(paper, "method", f->m[m], NULL, NULL);
+		long r = rec_row_of(paper, "method", f->m[m], NULL, NULL);
 		char pv[96] = "";
 		if (r >= 0 && dt == DT_FP64)
 			snprintf(pv, sizeof(pv), "; paper %s on the %s", csv_table_get(paper, (size_t)r, "glups"),
@@ -159,7 +130,7 @@ static void peaks_note(struct outputs *o, const struct target *t, const struct f
 		if (best)
 			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %.1f at %ld^3 (%.0f %% of its roof %.1f; "
 				      "%s W, %s nJ a lattice update%s)", m ? ";" : "", f->m[m], best->measured, best->cfg->n[0],
-				      100 * best->measured / rd_model_gs(best), rd_model_gs(best), w, nj, pv);
+				      100 * best->measured / rec_model_gs(best), rec_model_gs(best), w, nj, pv);
 		else
 			k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s not measured%s", m ? ";" : "", f->m[m], pv);
 	}
@@ -174,12 +145,12 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 	static const char *const need[] = { "gpu", "method", "glups", "gflops", "source", NULL };
 	struct target t;
 	struct csv_table paper;
-	struct outputs o;
+	struct render_outputs o;
 	struct f8_methods f;
 	const char *md[1 + NELEM(f8_dtypes) * (1 + F8_MAX)];
 	char width[NELEM(f8_dtypes)][32];
 	size_t nmd = 0;
-	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
+	if (rec_target_load(&c->run, ts->name, &t, err, errlen) != 0)
 		return -1;
 	f8_series(&t, &f);
 	md[nmd++] = "n";   /* the columns: each dtype's width class, then its methods */
@@ -190,7 +161,7 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 			md[nmd++] = f.m[m];
 	}
 	if (rd_load_paper(c, "fermi-figure8", need, &paper, err, errlen) != 0) {
-		rd_target_free(&t);
+		rec_target_free(&t);
 		return -1;
 	}
 	const char *notes[] = {
@@ -203,8 +174,8 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 		"paper's layout, rows exactly n elements apart (the size is the whole array), a series of its own "
 		"at the powers of two, where its pitch is a power of two.",
 		ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd, err, errlen) != 0) {
-		rd_target_free(&t);
+	if (render_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd, err, errlen) != 0) {
+		rec_target_free(&t);
 		csv_table_free(&paper);
 		return -1;
 	}
@@ -219,10 +190,10 @@ int rd_fermi_figure8(struct render_ctx *c, const struct target_spec *ts, char *e
 	}
 	for (size_t d = 0; d < NELEM(f8_dtypes); d++)
 		peaks_note(&o, &t, &f, f8_dtypes[d], &paper);
-	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+	int rc = render_outputs_close(c, ts->name, &o, err, errlen);
 	if (rc == 0)
 		rc = rd_vars_title(c, ts->name, err, errlen);   /* the .gp reads the paper's peaks itself */
-	rd_target_free(&t);
+	rec_target_free(&t);
 	csv_table_free(&paper);
 	return rc;
 }

@@ -44,7 +44,7 @@ int rd_vars_open(struct render_ctx *c, const char *name, struct atomic_file *a, 
 	}
 	rd_protocol_vars(c, a->f, name);   /* title, protocol, footer */
 	render_gp_var(a->f, "provenance", c->full_title + c->prov_at);
-	fprintf(a->f, "measured_run = %d\n", c->rundir[0] != '\0');
+	fprintf(a->f, "measured_run = %d\n", c->run.rundir[0] != '\0');
 	return 0;
 }
 
@@ -63,10 +63,10 @@ int rd_vars_title(struct render_ctx *c, const char *name, char *err, size_t errl
 	return rd_vars_open(c, name, &a, err, errlen) == 0 ? rd_vars_commit(&a, err, errlen) : -1;
 }
 
-int rd_outputs_close_titled(struct render_ctx *c, const struct target_spec *ts, struct outputs *o, char *err,
+int rd_outputs_close_titled(struct render_ctx *c, const struct target_spec *ts, struct render_outputs *o, char *err,
 			    size_t errlen)
 {
-	int rc = rd_outputs_close(c, ts->name, o, err, errlen);
+	int rc = render_outputs_close(c, ts->name, o, err, errlen);
 	if (rc == 0 && !strcmp(ts->kind, "figure"))
 		rc = rd_vars_title(c, ts->name, err, errlen);
 	return rc;
@@ -142,12 +142,12 @@ static int figure_rows(struct render_ctx *c, const struct target_spec *ts, const
 {
 	const char *name = ts->name;
 	struct target t;
-	struct outputs o;
-	if (rd_target_load(c, name, &t, err, errlen) != 0)
+	struct render_outputs o;
+	if (rec_target_load(&c->run, name, &t, err, errlen) != 0)
 		return -1;
 	const char *notes[] = { ts->note, RD_POWER_ROOF_NOTE, NULL };
 	if (rd_cols_open(c, name, &o, fig_cols, NELEM(fig_cols), ts->title, notes, err, errlen)) {
-		rd_target_free(&t);
+		rec_target_free(&t);
 		return -1;
 	}
 	for (size_t i = 0; i < t.n; i++) {
@@ -166,7 +166,7 @@ static int figure_rows(struct render_ctx *c, const struct target_spec *ts, const
 		v.points = (p->cfg->n[0] * (p->cfg->stencil->dims > 1 ? p->cfg->n[1] : 1) *
 				 (p->cfg->stencil->dims > 2 ? p->cfg->n[2] : 1));
 		v.gs = p->measured;
-		v.mg = rd_model_gs(p);
+		v.mg = rec_model_gs(p);
 		v.pg = p->have_model ? p->mp.power_gstencil_per_s : NAN;
 		v.eff = p->measured / v.mg;
 		v.Im = p->have_model ? p->mp.I : NAN;
@@ -179,16 +179,16 @@ static int figure_rows(struct render_ctx *c, const struct target_spec *ts, const
 			snprintf(v.E, sizeof(v.E), "%.0f %%", 100 * v.eff);
 		else
 			snprintf(v.E, sizeof(v.E), "NA");
-		rd_fmt(a, sizeof(a), v.Im, 2);
-		rd_fmt(b, sizeof(b), p->I_m, 2);
+		render_fmt(a, sizeof(a), v.Im, 2);
+		render_fmt(b, sizeof(b), p->I_m, 2);
 		snprintf(v.I, sizeof(v.I), "%s / %s", a, b);
 		v.gs_md = v.G, v.eff_md = v.E, v.I_md = v.I;
 		rd_cols_row(&o, fig_cols, NELEM(fig_cols), &v);
 	}
-	int rc = rd_outputs_close(c, name, &o, err, errlen);
+	int rc = render_outputs_close(c, name, &o, err, errlen);
 	if (rc == 0)
 		rc = write_vars(c, &t, name, extra, err, errlen);
-	rd_target_free(&t);
+	rec_target_free(&t);
 	return rc;
 }
 
@@ -215,8 +215,8 @@ static int write_fits(struct render_ctx *c, const struct target *t, char *vars, 
 		return -1;
 	}
 	const struct hw_row *hr;
-	double bw = hw_get(&c->hw, "dram_copy_bandwidth", &hr);
-	double r32 = hw_get(&c->hw, "fp32_fma", &hr) * 1e3 / bw, r64 = hw_get(&c->hw, "fp64_fma", &hr) * 1e3 / bw;
+	double bw = hw_get(&c->run.hw, "dram_copy_bandwidth", &hr);
+	double r32 = hw_get(&c->run.hw, "fp32_fma", &hr) * 1e3 / bw, r64 = hw_get(&c->run.hw, "fp64_fma", &hr) * 1e3 / bw;
 	size_t used = 0;
 	for (size_t i = 0; i < t->n; i++) {
 		const struct run_config *ci = &t->cfgs[i];
@@ -264,10 +264,10 @@ int rd_tcs_figure15(struct render_ctx *c, const struct target_spec *ts, char *er
 {
 	struct target t;
 	char r2[2048] = "";
-	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
+	if (rec_target_load(&c->run, ts->name, &t, err, errlen) != 0)
 		return -1;
 	int rc = write_fits(c, &t, r2, sizeof(r2), err, errlen);
-	rd_target_free(&t);
+	rec_target_free(&t);
 	return rc == 0 ? figure_rows(c, ts, r2, err, errlen) : -1;
 }
 

@@ -23,15 +23,6 @@ static const struct point *hp_find(const struct target *t, const struct point *p
 	return NULL;
 }
 
-/* render-int.h */
-const struct point *rd_hopper_cc(const struct target *t, const char *label)
-{
-	for (size_t i = 0; i < t->n; i++)
-		if (!strcmp(t->p[i].cfg->label, label) && !strcmp(t->p[i].cfg->method, "ebisu"))
-			return &t->p[i];
-	return NULL;
-}
-
 /* the CSV's columns and the Markdown's (the clock reasons last: shown where a row had one besides
  * the power cap) */
 static const char *const hp_cols[] = { "problem", "stencil", "dtype", "fusion", "size", "method",
@@ -50,17 +41,17 @@ static const char *const hp_md[] = { "problem", "method", "mma.sync", "wgmma", "
 static void pair(char *b, size_t n, double x, double y, int dec)
 {
 	char s[2][40];
-	rd_fmt(s[0], sizeof(s[0]), x, dec);
-	rd_fmt(s[1], sizeof(s[1]), y, dec);
+	render_fmt(s[0], sizeof(s[0]), x, dec);
+	render_fmt(s[1], sizeof(s[1]), y, dec);
 	snprintf(b, n, "%s, %s", s[0], s[1]);
 }
 
 /* one problem and method: m on mma.sync, w its wgmma variant (or NULL), cc the CUDA-core baseline */
-static void hp_row(struct outputs *o, const struct target *t, const struct point *m, const struct point *w,
+static void hp_row(struct render_outputs *o, const struct target *t, const struct point *m, const struct point *w,
 		   const struct point *cc)
 {
-	const double rm = rd_ok_rate(m), rw = rd_ok_rate(w), rc = rd_ok_rate(cc);
-	const double gm = rd_model_gs(m), gw = w ? rd_model_gs(w) : NAN;
+	const double rm = rec_ok_rate(m), rw = rec_ok_rate(w), rc = rec_ok_rate(cc);
+	const double gm = rec_model_gs(m), gw = w ? rec_model_gs(w) : NAN;
 	const double pw = w ? w->power_w : NAN, ew = w ? w->energy_nj : NAN;
 	const char *vm = m->run_row >= 0 ? csv_table_get(&t->run, (size_t)m->run_row, "variant") : "";
 	const char *vw = w && w->run_row >= 0 ? csv_table_get(&t->run, (size_t)w->run_row, "variant") : "";
@@ -93,7 +84,7 @@ static void hp_row(struct outputs *o, const struct target *t, const struct point
 		rd_fmt_rate(a[1], sizeof(a[1]), w, 1);
 	else
 		snprintf(a[1], sizeof(a[1]), "not run");
-	rd_fmt(a[2], sizeof(a[2]), rw / rm, 2);
+	render_fmt(a[2], sizeof(a[2]), rw / rm, 2);
 	pair(r[0], sizeof(r[0]), gm, gw, 0);
 	snprintf(r[1], sizeof(r[1]), "%.0f %%, %.0f %%", 100 * rm / gm, 100 * rw / gw);
 	pair(r[2], sizeof(r[2]), m->power_w, pw, 0);
@@ -107,13 +98,13 @@ static void hp_row(struct outputs *o, const struct target *t, const struct point
 int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	struct target t;
-	struct outputs o;
-	if (rd_target_load(c, ts->name, &t, err, errlen) != 0)
+	struct render_outputs o;
+	if (rec_target_load(&c->run, ts->name, &t, err, errlen) != 0)
 		return -1;
 	const char *notes[] = { ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, hp_cols, NELEM(hp_cols), ts->title, notes, hp_md,
-			    NELEM(hp_md) - !c->reasons, err, errlen) != 0) {
-		rd_target_free(&t);
+	if (render_outputs_open(c, ts->name, &o, hp_cols, NELEM(hp_cols), ts->title, notes, hp_md,
+			    NELEM(hp_md) - !c->run.reasons, err, errlen) != 0) {
+		rec_target_free(&t);
 		return -1;
 	}
 	const char *keys[64];   /* the ceilings under the roofs drawn */
@@ -123,7 +114,7 @@ int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, 
 		if (m->cfg->option[0] || !strcmp(m->cfg->method, "ebisu"))
 			continue;
 		const struct point *w = hp_find(&t, m, m->cfg->method, "wgmma");
-		hp_row(&o, &t, m, w, rd_hopper_cc(&t, m->cfg->label));
+		hp_row(&o, &t, m, w, rec_ebisu_at(&t, m->cfg->label));
 		for (int k = 0; k < 2 && nk + 1 < NELEM(keys); k++) {
 			const struct point *q = k ? w : m;
 			if (q && q->have_model)
@@ -133,7 +124,7 @@ int rd_hopper_tc(struct render_ctx *c, const struct target_spec *ts, char *err, 
 	keys[nk++] = HW_KEY_BW;
 	rd_ceilings_note(c, &o.md, keys, nk);
 	int rc = rd_outputs_close_titled(c, ts, &o, err, errlen);
-	rd_target_free(&t);
+	rec_target_free(&t);
 	return rc;
 }
 

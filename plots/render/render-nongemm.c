@@ -55,18 +55,18 @@ static double estimate(double B, double pcc, double ptc)
  * (16 bytes an element) is at most (below) or more than (!below) half the L2 */
 static double f6_geomean(const struct wl_set *s, const char *tc, double half_l2, int below, int *k)
 {
-	struct rd_gm g = { 0, 0 };
+	struct rec_gm g = { 0, 0 };
 	struct f6_kernels kn;
 	f6_kernels(&kn);
 	for (size_t i = 0; i < s->n; i++) {
-		const struct wl_pt *p = &s->pt[i], *cc = rd_wl_same(s, p, kn.v[0]);
+		const struct wl_pt *p = &s->pt[i], *cc = rec_wl_same(s, p, kn.v[0]);
 		if (strcmp(p->method, tc) || !(p->gbps > 0) || ((16.0 * p->c->n <= half_l2) != below))
 			continue;
 		if (cc && cc->gbps > 0)
-			rd_gm_add(&g, cc->gbps / p->gbps);
+			rec_gm_add(&g, cc->gbps / p->gbps);
 	}
 	*k = g.k;
-	return rd_gm_val(&g);
+	return rec_gm_val(&g);
 }
 
 /* data/paper/nongemm-figure6.csv */
@@ -76,7 +76,7 @@ static int f6_paper(const struct render_ctx *c, struct csv_table *t, char *err, 
 	return rd_load_paper(c, F6_NAME, need, t, err, errlen);
 }
 
-double rd_scale_estimate(const struct render_ctx *c)
+double render_scale_estimate(const struct render_ctx *c)
 {
 	char err[256];
 	struct csv_table paper;
@@ -84,11 +84,11 @@ double rd_scale_estimate(const struct render_ctx *c)
 		return NAN;
 	const double util = rd_paper_value(&paper, "utilisation_tc");
 	csv_table_free(&paper);
-	const double bw = hw_get(&c->hw, "dram_copy_bandwidth", NULL) * 1e-3, fma = hw_get(&c->hw, "fp64_fma", NULL);
-	return estimate(bw, fma, hw_get(&c->hw, "tc_fp64_mma_m8n8k4", NULL) * util);
+	const double bw = hw_get(&c->run.hw, "dram_copy_bandwidth", NULL) * 1e-3, fma = hw_get(&c->run.hw, "fp64_fma", NULL);
+	return estimate(bw, fma, hw_get(&c->run.hw, "tc_fp64_mma_m8n8k4", NULL) * util);
 }
 
-static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct wl_set *s,
+static void f6_notes(struct render_outputs *o, const struct render_ctx *c, const struct wl_set *s,
 		     const struct csv_table *paper, double table1_pcc, double l2)
 {
 	struct f6_kernels kn;
@@ -98,8 +98,8 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 			 "data (b and a, 16 bytes an element) at most / above half the L2 (%.0f MiB):", l2 / 2 / (1 << 20));
 	for (size_t t = 1; t < kn.n; t++) {   /* each tensor-core variant */
 		int kb, ka;
-		rd_fmt(f[0], sizeof(f[0]), f6_geomean(s, kn.v[t], l2 / 2, 1, &kb), 3);
-		rd_fmt(f[1], sizeof(f[1]), f6_geomean(s, kn.v[t], l2 / 2, 0, &ka), 3);
+		render_fmt(f[0], sizeof(f[0]), f6_geomean(s, kn.v[t], l2 / 2, 1, &kb), 3);
+		render_fmt(f[1], sizeof(f[1]), f6_geomean(s, kn.v[t], l2 / 2, 0, &ka), 3);
 		k += snprintf(note + k, sizeof(note) - (size_t)k, "%s %s %s / %s (%d / %d sizes)", t > 1 ? ";" : "",
 			      kn.v[t], f[0], f[1], kb, ka);
 	}
@@ -119,13 +119,13 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 	md_note(&o->md, note);
 	const double B = rd_paper_value(paper, "estimate_B"), pcc = rd_paper_value(paper, "estimate_P_cc");
 	const double ptc = rd_paper_value(paper, "estimate_P_tc"), util = rd_paper_value(paper, "utilisation_tc");
-	const double bw = hw_get(&c->hw, "dram_copy_bandwidth", NULL) * 1e-3, fma = hw_get(&c->hw, "fp64_fma", NULL);
-	const double tc = hw_get(&c->hw, "tc_fp64_mma_m8n8k4", NULL);
+	const double bw = hw_get(&c->run.hw, "dram_copy_bandwidth", NULL) * 1e-3, fma = hw_get(&c->run.hw, "fp64_fma", NULL);
+	const double tc = hw_get(&c->run.hw, "tc_fp64_mma_m8n8k4", NULL);
 	char e[4][32];
-	rd_fmt(e[0], sizeof(e[0]), estimate(B, pcc, ptc), 2);
-	rd_fmt(e[1], sizeof(e[1]), estimate(B, table1_pcc, ptc), 2);
-	rd_fmt(e[2], sizeof(e[2]), rd_scale_estimate(c), 3);
-	rd_fmt(e[3], sizeof(e[3]), tc * util, 2);
+	render_fmt(e[0], sizeof(e[0]), estimate(B, pcc, ptc), 2);
+	render_fmt(e[1], sizeof(e[1]), estimate(B, table1_pcc, ptc), 2);
+	render_fmt(e[2], sizeof(e[2]), render_scale_estimate(c), 3);
+	render_fmt(e[3], sizeof(e[3]), tc * util, 2);
 	snprintf(note, sizeof(note), "The section 5.1.2 estimate of tensor-core time over CUDA-core time, no overlap of "
 		 "compute and memory, (8/B + 2/P_tc)/(8/B + 2/P_cc): %s with the paper's inputs (B %.1f TB/s, P_cc %.1f, P_tc "
 		 "%.1f TFLOP/s; printed %.2f), %s with Table 1's CUDA-core P_cc 9.7; on this run's ceilings (copy %.2f TB/s, "
@@ -136,7 +136,7 @@ static void f6_notes(struct outputs *o, const struct render_ctx *c, const struct
 }
 
 /* a kernel's CSV row on one size: p, beside the CUDA-core kernel's on it (cc, or NULL) */
-static void f6_csv_row(struct outputs *o, const struct wl_pt *p, const struct wl_pt *cc)
+static void f6_csv_row(struct render_outputs *o, const struct wl_pt *p, const struct wl_pt *cc)
 {
 	csv_put_str(&o->w, p->method);
 	csv_put_int(&o->w, p->c->n);
@@ -168,7 +168,7 @@ static void f6_power_cells(const struct wl_set *s, const struct wl_pt *p, const 
 {
 	pw[0][0] = pw[1][0] = pw[2][0] = '\0';
 	for (size_t m = 0; m < kn->n; m++) {
-		const struct wl_pt *q = rd_wl_same(s, p, kn->v[m]);
+		const struct wl_pt *q = rec_wl_same(s, p, kn->v[m]);
 		char w[32], nj[32];
 		rd_fmt_power(w, nj, sizeof(w), q ? q->power : NAN, q ? q->energy : NAN);
 		const char *x[3] = { w, nj, q ? q->reasons : "NA" };
@@ -199,7 +199,7 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 	static const char *const t1need[] = { "gpu", "quantity", "value", NULL };
 	struct wl_set s;
 	struct csv_table paper, t1;
-	struct outputs o;
+	struct render_outputs o;
 	if (f6_paper(c, &paper, err, errlen) != 0)
 		return -1;
 	if (rd_load_paper(c, "nongemm-table1", t1need, &t1, err, errlen) != 0) {
@@ -207,23 +207,23 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		return -1;
 	}
 	/* Table 1's CUDA-core fp64 peak, beside the tensor-core one section 5.1.2 used */
-	const double table1_pcc = rd_num(&t1, rd_paper_row(&t1, "quantity", "fp64_fma", NULL, NULL), "value");
+	const double table1_pcc = rec_num(&t1, rec_row_of(&t1, "quantity", "fp64_fma", NULL, NULL), "value");
 	csv_table_free(&t1);
-	if (rd_wl_load(c, F6_NAME, &s, err, errlen) != 0) {   /* a run without it: every row "not run" */
+	if (rec_wl_load(&c->run, F6_NAME, &s, err, errlen) != 0) {   /* a run without it: every row "not run" */
 		csv_table_free(&paper);
 		return -1;
 	}
-	const double l2 = rd_meta_num(c, "l2_bytes");   /* the run's L2, for the split */
+	const double l2 = rec_meta_num(&c->run, "l2_bytes");   /* the run's L2, for the split */
 	const char *notes[] = { ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd - !c->reasons, err,
+	if (render_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, nmd - !c->run.reasons, err,
 			    errlen) != 0) {
-		rd_wl_free(&s), csv_table_free(&paper);
+		rec_wl_free(&s), csv_table_free(&paper);
 		return -1;
 	}
-	c->note_kind = NOTE_HOT_WORKLOAD;
-	rd_use_ceilings(c, 0);   /* the section 5.1.2 estimate on the run's ceilings */
+	c->run.note_kind = NOTE_HOT_WORKLOAD;
+	rec_use_ceilings(&c->run, 0);   /* the section 5.1.2 estimate on the run's ceilings */
 	for (size_t i = 0; i < s.n; i++)
-		f6_csv_row(&o, &s.pt[i], rd_wl_same(&s, &s.pt[i], kn.v[0]));
+		f6_csv_row(&o, &s.pt[i], rec_wl_same(&s, &s.pt[i], kn.v[0]));
 	for (size_t i = 0; i < s.n; i++) {   /* one Markdown row a size, in the list's order */
 		const struct wl_pt *p = &s.pt[i];
 		if (strcmp(p->method, kn.v[0]))
@@ -232,17 +232,17 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		const char *cells[6 + NELEM(kn.v)];
 		double g[NELEM(kn.v)];
 		for (size_t m = 0; m < kn.n; m++) {
-			const struct wl_pt *q = rd_wl_same(&s, p, kn.v[m]);
+			const struct wl_pt *q = rec_wl_same(&s, p, kn.v[m]);
 			g[m] = q ? q->gbps : NAN;
 		}
 		f6_power_cells(&s, p, &kn, pw);
 		snprintf(text[0], 32, "%ld", p->c->n);
-		rd_fmt(text[1], 32, 16.0 * p->c->n / (1 << 20), 1);
-		rd_fmt(text[2], 32, g[0], 0);
-		rd_fmt(text[3], 32, g[1], 0);
-		rd_fmt(text[4], 32, g[0] / g[1], 2);
+		render_fmt(text[1], 32, 16.0 * p->c->n / (1 << 20), 1);
+		render_fmt(text[2], 32, g[0], 0);
+		render_fmt(text[3], 32, g[1], 0);
+		render_fmt(text[4], 32, g[0] / g[1], 2);
 		for (size_t m = 2; m < kn.n; m++)
-			rd_fmt(text[3 + m], 32, g[m], 0);
+			render_fmt(text[3 + m], 32, g[m], 0);
 		for (size_t k = 0; k + NELEM(f6_power_md) < nmd; k++)
 			cells[k] = text[k];
 		for (size_t k = 0; k < NELEM(f6_power_md); k++)
@@ -254,7 +254,7 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 		md_note(&o.md, "THIS RUN TIMED ONE LAUNCH A SAMPLE (before K back-to-back launches a sample): up to about "
 			"2 million elements its times are the launch latency, not the kernels'; only the sizes above half "
 			"the L2 compare the kernels.");
-	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+	int rc = render_outputs_close(c, ts->name, &o, err, errlen);
 	if (rc == 0) {
 		struct atomic_file a;
 		rc = rd_vars_open(c, ts->name, &a, err, errlen);
@@ -263,7 +263,7 @@ int rd_nongemm_figure6(struct render_ctx *c, const struct target_spec *ts, char 
 			rc = rd_vars_commit(&a, err, errlen);
 		}
 	}
-	rd_wl_free(&s), csv_table_free(&paper);
+	rec_wl_free(&s), csv_table_free(&paper);
 	return rc;
 }
 
@@ -373,7 +373,7 @@ static void f2_marks(struct f2_kernel *k, size_t n, FILE *f)
 	}
 }
 
-static void f2_roof_rows(struct outputs *o, const char *gpu, const struct hw *hw, int paper_only)
+static void f2_roof_rows(struct render_outputs *o, const char *gpu, const struct hw *hw, int paper_only)
 {
 	const double bw = hw_get(hw, "dram_copy_bandwidth", NULL) * 1e-3;   /* TB/s */
 	for (size_t r = 0; r < NELEM(f2_roofs); r++) {
@@ -381,9 +381,9 @@ static void f2_roof_rows(struct outputs *o, const char *gpu, const struct hw *hw
 		if ((paper_only && !f2_roofs[r].paper) || !isfinite(peak))
 			continue;
 		char ps[32], rs[32], bs[32];
-		rd_fmt(ps, sizeof(ps), peak, 1);
-		rd_fmt(rs, sizeof(rs), peak / bw, 2);
-		rd_fmt(bs, sizeof(bs), bw, 2);
+		render_fmt(ps, sizeof(ps), peak, 1);
+		render_fmt(rs, sizeof(rs), peak / bw, 2);
+		render_fmt(bs, sizeof(bs), bw, 2);
 		const char *cells[] = { "roof", gpu, f2_roofs[r].name, ps, bs, rs };
 		md_row(&o->md, cells);
 		for (int k = 0; k <= 64; k++) {   /* the roof sampled over 2^-6 .. 2^10 FLOP/byte */
@@ -407,26 +407,26 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 					    "bw_tbs" };
 	static const char *const md[] = { "kind", "GPU or kernel", "ceiling", "TFLOP/s (peak or attained)",
 					  "TB/s or FLOP/byte (measured I)", "ridge (FLOP/byte)" };
-	struct outputs o;
-	struct rd_inputs ins;
+	struct render_outputs o;
+	struct rec_inputs ins;
 	char path[1024], ngpu[160];
 	const char *notes[] = { ts->note, NULL };
-	if (rd_inputs_load(c, ts, &ins, err, errlen) != 0)
+	if (rec_inputs_load(&c->run, ts->inputs, &ins, err, errlen) != 0)
 		return -1;
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
-		rd_inputs_free(&ins);
+	if (render_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+		rec_inputs_free(&ins);
 		return -1;
 	}
 	const struct target *t = ins.t;
 	const char *const *in = ins.name;
 	const size_t nin = ins.n;
-	snprintf(ngpu, sizeof(ngpu), "%s (%s)", c->gpu, c->rundir[0] ? "measured ceilings" : "datasheet");
-	rd_use_ceilings(c, 1);   /* this GPU's roofs: the ceilings' own numbers */
-	f2_roof_rows(&o, ngpu, &c->hw, 0);
+	snprintf(ngpu, sizeof(ngpu), "%s (%s)", c->run.gpu, c->run.rundir[0] ? "measured ceilings" : "datasheet");
+	rec_use_ceilings(&c->run, 1);   /* this GPU's roofs: the ceilings' own numbers */
+	f2_roof_rows(&o, ngpu, &c->run.hw, 0);
 	for (size_t g = 0; g < NELEM(f2_paper_gpus); g++) {   /* the paper's GPUs, from their datasheets */
 		struct hw sheet;
 		char e2[256], name[160];
-		snprintf(path, sizeof(path), "%s/data/hw/gpus.csv", c->root);
+		snprintf(path, sizeof(path), "%s/data/hw/gpus.csv", c->run.root);
 		if (hw_load_gpu(&sheet, path, f2_paper_gpus[g], e2, sizeof(e2)) != 0)
 			continue;
 		snprintf(name, sizeof(name), "%s (datasheet)", f2_paper_gpus[g]);
@@ -455,8 +455,8 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 			csv_put_num(&o.w, p->have_model ? p->mp.peak_tflops : NAN);
 			csv_put_num(&o.w, NAN);
 			csv_end_row(&o.w);
-			rd_fmt(fs, sizeof(fs), tf, 2);
-			rd_fmt(is, sizeof(is), p->I_m, 2);
+			render_fmt(fs, sizeof(fs), tf, 2);
+			render_fmt(is, sizeof(is), p->I_m, 2);
 			const char *cells[] = { "kernel", label, p->have_model ? p->mp.peak_key : "", fs, is, "" };
 			md_row(&o.md, cells);
 			placed++;
@@ -477,7 +477,7 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 		}
 	if (!placed)
 		md_note(&o.md, "No measured kernel is placed: the run holds no counter-measured rows of tcs Tables 2-3.");
-	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+	int rc = render_outputs_close(c, ts->name, &o, err, errlen);
 	if (rc == 0) {
 		struct atomic_file a;
 		rc = rd_vars_open(c, ts->name, &a, err, errlen);
@@ -487,7 +487,7 @@ int rd_nongemm_figure2(struct render_ctx *c, const struct target_spec *ts, char 
 			rc = rd_vars_commit(&a, err, errlen);
 		}
 	}
-	rd_inputs_free(&ins);
+	rec_inputs_free(&ins);
 	return rc;
 }
 
@@ -499,17 +499,17 @@ static const struct point *f11_at(const struct target *t, const char *bench, con
 {
 	char label[64];
 	snprintf(label, sizeof(label), "%s %s", bench, what);
-	return rd_find_label(t, label);
+	return rec_find_label(t, label);
 }
 
 /* one benchmark's rows: e the CUDA-core method at its domain, cs the tensor-core one, es the
  * CUDA-core one at the tensor-core one's domain (or NULL) */
-static void f11_row(struct outputs *o, const char *bench, const struct point *e, const struct point *cs,
+static void f11_row(struct render_outputs *o, const char *bench, const struct point *e, const struct point *cs,
 		    const struct point *es)
 {
-	const double re = rd_ok_rate(e), rc = rd_ok_rate(cs), rs = rd_ok_rate(es);
-	const double model = rd_model_gs(cs) / rd_model_gs(es ? es : e);
-	const double se = re / rd_model_gs(e), sc = rc / rd_model_gs(cs);
+	const double re = rec_ok_rate(e), rc = rec_ok_rate(cs), rs = rec_ok_rate(es);
+	const double model = rec_model_gs(cs) / rec_model_gs(es ? es : e);
+	const double se = re / rec_model_gs(e), sc = rc / rec_model_gs(cs);
 	csv_put_str(&o->w, bench);
 	csv_put_str(&o->w, cs->cfg->stencil->name);
 	csv_put_int(&o->w, cs->cfg->fusion);
@@ -531,13 +531,13 @@ static void f11_row(struct outputs *o, const char *bench, const struct point *e,
 	snprintf(t_s, sizeof(t_s), "%d", cs->cfg->fusion);
 	rd_fmt_rate(v[0], sizeof(v[0]), e, 1);
 	rd_fmt_rate(v[1], sizeof(v[1]), cs, 1);
-	rd_fmt(v[2], sizeof(v[2]), rc / re, 2);
+	render_fmt(v[2], sizeof(v[2]), rc / re, 2);
 	if (es)
 		rd_fmt_rate(v[3], sizeof(v[3]), es, 1);
 	else
 		snprintf(v[3], sizeof(v[3]), "-");
-	rd_fmt(v[4], sizeof(v[4]), rc / rs, 2);
-	rd_fmt(v[5], sizeof(v[5]), model, 2);
+	render_fmt(v[4], sizeof(v[4]), rc / rs, 2);
+	render_fmt(v[5], sizeof(v[5]), model, 2);
 	snprintf(v[6], sizeof(v[6]), "%.0f %%, %.0f %%", 100 * se, 100 * sc);
 	rd_fmt_power(v[7], v[8], sizeof(v[7]), e->power_w, e->energy_nj);
 	rd_fmt_power(v[9], v[10], sizeof(v[9]), cs->power_w, cs->energy_nj);
@@ -566,18 +566,18 @@ int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char
 					  "of roof: EBISU, CS", "board W: EBISU, CS", "nJ / point-step: EBISU, CS",
 					  "clock reasons: EBISU, CS" };
 	struct target t;
-	struct outputs o;
-	if (rd_target_load(c, "nongemm-figure11", &t, err, errlen) != 0)
+	struct render_outputs o;
+	if (rec_target_load(&c->run, "nongemm-figure11", &t, err, errlen) != 0)
 		return -1;
 	const char *notes[] = { ts->note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md) - !c->reasons, err,
+	if (render_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md) - !c->run.reasons, err,
 			    errlen) != 0) {
-		rd_target_free(&t);
+		rec_target_free(&t);
 		return -1;
 	}
 	/* its two methods, by family: the list's CUDA-core one (also run at the other's domain: "same")
 	 * and its tensor-core one */
-	const char *cc = rd_list_method_of(&t, UNIT_CC), *tc = rd_list_method_of(&t, UNIT_TC);
+	const char *cc = rec_list_method_of(&t, UNIT_CC), *tc = rec_list_method_of(&t, UNIT_TC);
 	char cc_same[48];
 	snprintf(cc_same, sizeof(cc_same), "%s same", cc ? cc : "");
 	for (size_t b = 0; cc && tc && b < NELEM(f11_bench); b++) {
@@ -588,7 +588,7 @@ int rd_nongemm_figure11(struct render_ctx *c, const struct target_spec *ts, char
 		f11_row(&o, f11_bench[b], e, cs, es);
 	}
 	int rc = rd_outputs_close_titled(c, ts, &o, err, errlen);
-	rd_target_free(&t);
+	rec_target_free(&t);
 	return rc;
 }
 

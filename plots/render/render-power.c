@@ -25,12 +25,12 @@ static double pr_net_nj(const struct point *p, double pi0_w)
 	return p->energy_nj * (p->power_w - pi0_w) / p->power_w;
 }
 
-static void pr_row(struct outputs *o, const char *list, const struct point *p, const struct hw *hw, int *placed)
+static void pr_row(struct render_outputs *o, const char *list, const struct point *p, const struct hw *hw, int *placed)
 {
 	char mname[64], b[6][32];
 	method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
 	const double e = p->have_model ? p->mp.e_point_j * 1e9 / p->cfg->fusion : NAN;
-	const double pw = p->have_model ? p->mp.power_gstencil_per_s : NAN, two = rd_model_gs(p);
+	const double pw = p->have_model ? p->mp.power_gstencil_per_s : NAN, two = rec_model_gs(p);
 	const double net = pr_net_nj(p, hw->pi0_w);
 	const char *lowest = !p->have_model ? "" : pw < two ? "power" : p->mp.bound == BOUND_MEMORY ? "memory" : "compute";
 	csv_put_str(&o->w, list);
@@ -45,18 +45,18 @@ static void pr_row(struct outputs *o, const char *list, const struct point *p, c
 	csv_put_num(&o->w, two);
 	csv_put_num(&o->w, pw);
 	csv_put_str(&o->w, lowest);
-	csv_put_int(&o->w, rd_power_capped(p));
+	csv_put_int(&o->w, rec_power_capped(p));
 	csv_put_num(&o->w, p->power_w);
 	csv_end_row(&o->w);
 	char row[160];
 	snprintf(row, sizeof(row), "%s %s %s t=%d", mname, p->cfg->stencil->name, dtype_table[p->cfg->dtype].name,
 		 p->cfg->fusion);
-	rd_fmt(b[0], sizeof(b[0]), e, 3);
-	rd_fmt(b[1], sizeof(b[1]), net, 3);
-	rd_fmt(b[2], sizeof(b[2]), p->measured, 1);
-	rd_fmt(b[3], sizeof(b[3]), fmin(two, pw > 0 ? pw : INFINITY), 1);
-	rd_fmt(b[4], sizeof(b[4]), p->power_w, 0);
-	snprintf(b[5], sizeof(b[5]), "%s", rd_power_capped(p) ? "yes" : "no");
+	render_fmt(b[0], sizeof(b[0]), e, 3);
+	render_fmt(b[1], sizeof(b[1]), net, 3);
+	render_fmt(b[2], sizeof(b[2]), p->measured, 1);
+	render_fmt(b[3], sizeof(b[3]), fmin(two, pw > 0 ? pw : INFINITY), 1);
+	render_fmt(b[4], sizeof(b[4]), p->power_w, 0);
+	snprintf(b[5], sizeof(b[5]), "%s", rec_power_capped(p) ? "yes" : "no");
 	const char *cells[] = { list, row, b[0], b[1], b[2], b[3], lowest[0] ? lowest : "NA", b[4], b[5] };
 	md_row(&o->md, cells);
 	*placed += isfinite(e);
@@ -70,17 +70,17 @@ int rd_power_roofline(struct render_ctx *c, const struct target_spec *ts, char *
 					    "power_capped", "power_w" };
 	static const char *const md[] = { "list", "row", "model nJ / point-step", "measured net nJ / point-step",
 					  "GStencil/s", "lowest roof", "which", "board W", "power-capped" };
-	struct rd_inputs in;
-	struct outputs o;
+	struct rec_inputs in;
+	struct render_outputs o;
 	char note[512];
-	if (rd_inputs_load(c, ts, &in, err, errlen) != 0)
+	if (rec_inputs_load(&c->run, ts->inputs, &in, err, errlen) != 0)
 		return -1;
-	const struct hw *hw = &c->hw;
+	const struct hw *hw = &c->run.hw;
 	char cap[32], pi0[32], resid[32], idle[32];
-	rd_fmt(cap, sizeof(cap), hw->cap_w, 0);
-	rd_fmt(pi0, sizeof(pi0), hw->pi0_w, 1);
-	rd_fmt(resid, sizeof(resid), hw->pi0_resid_w, 1);
-	rd_fmt(idle, sizeof(idle), hw->idle_w, 1);
+	render_fmt(cap, sizeof(cap), hw->cap_w, 0);
+	render_fmt(pi0, sizeof(pi0), hw->pi0_w, 1);
+	render_fmt(resid, sizeof(resid), hw->pi0_resid_w, 1);
+	render_fmt(idle, sizeof(idle), hw->idle_w, 1);
 	if (!isfinite(hw->pi0_w))
 		snprintf(note, sizeof(note), "No energies in this run's ceilings (measured before the energy counter was "
 			 "read): no constant power and no power roof; the rows are listed with their rates and their "
@@ -91,15 +91,15 @@ int rd_power_roofline(struct render_ctx *c, const struct target_spec *ts, char *
 		 "Q at DRAM's, not L2, shared memory or integer work. Measured: the energy counter's over the row's "
 		 "warm-up window, times the share of its power above the constant power.", cap, pi0, hw->pi0_points, resid, idle);
 	const char *notes[] = { ts->note, note, NULL };
-	if (rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
-		rd_inputs_free(&in);
+	if (render_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen) != 0) {
+		rec_inputs_free(&in);
 		return -1;
 	}
-	rd_use_ceilings(c, 0);
+	rec_use_ceilings(&c->run, 0);
 	int placed = 0, rows = 0;
 	for (size_t i = 0; i < in.n; i++)
 		for (size_t k = 0; k < in.t[i].n; k++)
-			if (isfinite(rd_ok_rate(&in.t[i].p[k]))) {
+			if (isfinite(rec_ok_rate(&in.t[i].p[k]))) {
 				pr_row(&o, in.name[i], &in.t[i].p[k], hw, &placed);
 				rows++;
 			}
@@ -108,7 +108,7 @@ int rd_power_roofline(struct render_ctx *c, const struct target_spec *ts, char *
 	else if (!placed)
 		md_note(&o.md, "No power roof: the run's ceilings lack the energy counter (measured before it was read), "
 			"so the model's energies are NA; the rows are listed with their measured rates.");
-	int rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+	int rc = render_outputs_close(c, ts->name, &o, err, errlen);
 	if (rc == 0) {
 		struct atomic_file a;
 		rc = rd_vars_open(c, ts->name, &a, err, errlen);
@@ -118,7 +118,7 @@ int rd_power_roofline(struct render_ctx *c, const struct target_spec *ts, char *
 			rc = rd_vars_commit(&a, err, errlen);
 		}
 	}
-	rd_inputs_free(&in);
+	rec_inputs_free(&in);
 	return rc;
 }
 

@@ -10,8 +10,8 @@
  * the ceilings the roofs stand on (ceilings.csv's basis: sustained, or burst in runs before it),
  * with a ceiling's sustained clock and power and its burst value beside (render-int.h); and the
  * sentences a target used, for make compare to weigh. Low among the renderer's files (it calls
- * only render-stale.c, with a row's method: tests/floors.sh), it also holds the reading and writing
- * of a number every file uses (rd_num, rd_fmt).
+ * only plots/records/stale.c, with a row's method: tests/floors.sh), it also holds the reading and writing
+ * of a number every file uses (rec_num, render_fmt).
  */
 #include <math.h>
 #include <stdarg.h>
@@ -49,24 +49,18 @@ static const char burst_note[] = "roofs: burst ceilings (best of 10 launches; th
 /* ---- a number of a CSV row, read and written (every file of the renderer's; this one is the
  * lowest: it calls none of the others) ---- */
 
-double rd_num(const struct csv_table *t, long r, const char *col)
-{
-	if (r < 0)
-		return NAN;
-	const char *s = csv_table_get(t, (size_t)r, col);
-	char *end;
-	if (!s || !*s || !strcmp(s, "NA"))
-		return NAN;
-	double v = strtod(s, &end);
-	return *end ? NAN : v;
-}
-
-void rd_fmt(char *b, size_t n, double v, int dec)
+void render_fmt(char *b, size_t n, double v, int dec)
 {
 	if (isfinite(v))
 		snprintf(b, n, "%.*f", dec, v);
 	else
 		snprintf(b, n, "NA");
+}
+
+void rd_fmt_power(char *w, char *nj, size_t n, double power, double energy)
+{
+	render_fmt(w, n, power, 0);
+	render_fmt(nj, n, energy, 3);
 }
 
 /* a formatted string in fresh memory (NULL when there is none) */
@@ -84,90 +78,6 @@ static char *fmt_dup(const char *fmt, ...)
 	return s;
 }
 
-void rd_meta_protocol(struct render_ctx *c, const struct csv_table *m)
-{
-	for (size_t r = 0; r < m->nrows && r < c->nmeta; r++) {
-		const char *p = csv_table_get(m, r, "protocol"), *tool = csv_table_get(m, r, "tool");
-		c->meta[r].protocol = fmt_dup("%s", p ? p : "");
-		c->meta[r].ceilings = tool && !strcmp(tool, "stencilbench ceilings");
-	}
-	c->inv_used = calloc(c->nmeta ? c->nmeta : 1, 1);
-}
-
-void rd_used_reset(struct render_ctx *c)
-{
-	if (c->inv_used)
-		memset(c->inv_used, 0, c->nmeta);
-	c->inv_unknown = 0;
-	c->inv_unknown_id[0] = '\0';
-	c->no_power = c->reasons = c->thr_nvml = c->thr_clock = c->roofs = c->counter_energy = 0;
-	c->counter_na = c->ncheck = 0;
-}
-
-int rd_reasons_other(const char *reasons)
-{
-	char buf[256], *save = NULL;
-	snprintf(buf, sizeof(buf), "%s", reasons ? reasons : "");
-	for (char *w = strtok_r(buf, "+", &save); w; w = strtok_r(NULL, "+", &save))
-		if (strcmp(w, "power_cap") && strcmp(w, "none") && strcmp(w, "NA"))
-			return 1;
-	return 0;
-}
-
-void rd_note_row(struct render_ctx *c, const struct csv_table *t, size_t r, int throttled)
-{
-	const char *id = csv_table_get(t, r, "run_id");
-	size_t k = 0;
-	while (id && k < c->nmeta && strcmp(c->meta[k].run_id, id))
-		k++;
-	const char *u = id && *id ? id : "without a run_id";
-	if (id && k < c->nmeta && c->inv_used)
-		c->inv_used[k] = 1;
-	else if (!c->inv_unknown)
-		c->inv_unknown = 1, snprintf(c->inv_unknown_id, sizeof(c->inv_unknown_id), "%s", u);
-	else if (strcmp(c->inv_unknown_id, u))
-		c->inv_unknown = 2;
-	rd_stale_note_row(c, t, r);   /* its method, for the title's staleness */
-	c->no_power |= csv_table_col(t, "power_median_w") < 0;
-	const double cw = rd_num(t, (long)r, "counter_power_w"), sw = rd_num(t, (long)r, "sampled_counter_power_w");
-	c->counter_energy |= isfinite(cw);
-	c->counter_na |= csv_table_col(t, "counter_power_w") >= 0 && !isfinite(cw) &&
-			 isfinite(rd_num(t, (long)r, "power_median_w"));
-	if (isfinite(cw) && isfinite(sw) && c->ncheck < (int)NELEM(c->check_ratio))
-		c->check_ratio[c->ncheck++] = sw / cw;
-	c->reasons |= rd_reasons_other(csv_table_get(t, r, "clock_reasons"));
-	if (throttled && csv_table_col(t, "clock_reasons") >= 0)
-		c->thr_nvml = 1;
-	else if (throttled)
-		c->thr_clock = 1;
-}
-
-void rd_use_ceilings(struct render_ctx *c, int own)
-{
-	c->roofs = 1;
-	for (size_t k = 0; own && c->inv_used && k < c->nmeta; k++)
-		c->inv_used[k] |= (unsigned char)c->meta[k].ceilings;
-}
-
-void rd_row_power(const struct csv_table *t, long r, const char *energy, double *power, double *nj,
-		  const char **reasons)
-{
-	const char *s = r >= 0 ? csv_table_get(t, (size_t)r, "clock_reasons") : NULL;
-	/* a stencil row's power and energy from the energy counter where the runner read it, else the
-	 * sampled board power over the median time */
-	const double cw = rd_num(t, r, "counter_power_w"), cnj = rd_num(t, r, "energy_counter_nj_per_point_step");
-	const int counter = !strcmp(energy, "energy_nj_per_point_step") && isfinite(cw) && isfinite(cnj);
-	*power = counter ? cw : rd_num(t, r, "power_median_w");
-	*nj = counter ? cnj : rd_num(t, r, energy);
-	*reasons = s && *s ? s : "NA";
-}
-
-void rd_fmt_power(char *w, char *nj, size_t n, double power, double energy)
-{
-	rd_fmt(w, n, power, 0);
-	rd_fmt(nj, n, energy, 3);
-}
-
 /* ---- the protocol lines ---- */
 
 /* the distinct protocols the target used, in meta.csv's order, then the rows meta.csv does not
@@ -175,18 +85,18 @@ void rd_fmt_power(char *w, char *nj, size_t n, double power, double energy)
 static size_t protocols(const struct render_ctx *c, const char **s, char *unk, size_t unklen)
 {
 	size_t n = 0;
-	for (size_t k = 0; c->inv_used && k < c->nmeta; k++) {
-		const char *p = c->meta[k].protocol && *c->meta[k].protocol ? c->meta[k].protocol :
+	for (size_t k = 0; c->run.inv_used && k < c->run.nmeta; k++) {
+		const char *p = c->run.meta[k].protocol && *c->run.meta[k].protocol ? c->run.meta[k].protocol :
 				"not recorded (its meta.csv row has no protocol)";
 		size_t j = 0;
 		while (j < n && strcmp(s[j], p))
 			j++;
-		if (c->inv_used[k] && j == n && n < MAX_PROTOCOLS)
+		if (c->run.inv_used[k] && j == n && n < MAX_PROTOCOLS)
 			s[n++] = p;
 	}
-	if (c->inv_unknown && n < MAX_PROTOCOLS) {
-		snprintf(unk, unklen, "not recorded (meta.csv has no row for invocation %s%s)", c->inv_unknown_id,
-			 c->inv_unknown > 1 ? " and others" : "");
+	if (c->run.inv_unknown && n < MAX_PROTOCOLS) {
+		snprintf(unk, unklen, "not recorded (meta.csv has no row for invocation %s%s)", c->run.inv_unknown_id,
+			 c->run.inv_unknown > 1 ? " and others" : "");
 		s[n++] = unk;
 	}
 	return n;
@@ -198,7 +108,7 @@ static size_t protocol_lines(const struct render_ctx *c, char **lines, size_t ma
 {
 	const char *s[MAX_PROTOCOLS];
 	char unk[160];
-	const size_t n = c->rundir[0] ? protocols(c, s, unk, sizeof(unk)) : 0;
+	const size_t n = c->run.rundir[0] ? protocols(c, s, unk, sizeof(unk)) : 0;
 	size_t k = 0;
 	if (n == 1 && max > 0)
 		lines[k++] = fmt_dup("Protocol: %s", s[0]);
@@ -221,16 +131,16 @@ size_t render_protocols(const struct render_ctx *c, int ceilings, char *out, siz
 	const char *s[MAX_PROTOCOLS];
 	char unk[160];
 	size_t n = 0, k = 0;
-	if (!ceilings && c->rundir[0])
+	if (!ceilings && c->run.rundir[0])
 		n = protocols(c, s, unk, sizeof(unk));
 	if (n && s[n - 1] == unk)   /* the invocation meta.csv lacks is no part of how it was measured */
 		s[n - 1] = "not recorded";
-	for (size_t i = 0; ceilings && i < c->nmeta && n < MAX_PROTOCOLS; i++) {
+	for (size_t i = 0; ceilings && i < c->run.nmeta && n < MAX_PROTOCOLS; i++) {
 		size_t j = 0;
-		while (j < n && strcmp(s[j], c->meta[i].protocol ? c->meta[i].protocol : ""))
+		while (j < n && strcmp(s[j], c->run.meta[i].protocol ? c->run.meta[i].protocol : ""))
 			j++;
-		if (c->meta[i].ceilings && j == n)
-			s[n++] = c->meta[i].protocol && *c->meta[i].protocol ? c->meta[i].protocol : "not recorded";
+		if (c->run.meta[i].ceilings && j == n)
+			s[n++] = c->run.meta[i].protocol && *c->run.meta[i].protocol ? c->run.meta[i].protocol : "not recorded";
 	}
 	qsort(s, n, sizeof(s[0]), by_text);
 	out[0] = '\0';
@@ -242,8 +152,8 @@ size_t render_protocols(const struct render_ctx *c, int ceilings, char *out, siz
 /* the roofs' line: the basis column of the run's ceilings.csv (absent: burst, an older run) */
 static void roofs_note(const struct render_ctx *c, struct md_table *md)
 {
-	const struct csv_table *t = &c->ceil;
-	if (!c->have_ceil || csv_table_col(t, "basis") < 0) {
+	const struct csv_table *t = &c->run.ceil;
+	if (!c->run.have_ceil || csv_table_col(t, "basis") < 0) {
 		md_note(md, burst_note);
 		return;
 	}
@@ -252,7 +162,7 @@ static void roofs_note(const struct render_ctx *c, struct md_table *md)
 	int same = 1;
 	for (size_t r = 0; r < t->nrows; r++) {
 		const char *b = csv_table_get(t, r, "basis");
-		const double v = rd_num(t, (long)r, "warmup_s");
+		const double v = rec_num(t, (long)r, "warmup_s");
 		if (strcmp(b, "sustained")) {
 			snprintf(other + strlen(other), sizeof(other) - strlen(other), "%s%s (%s)", other[0] ? ", " : "",
 				 csv_table_get(t, r, "quantity"), *b ? b : "no basis");
@@ -274,39 +184,18 @@ static void roofs_note(const struct render_ctx *c, struct md_table *md)
 	md_note(md, note);
 }
 
-static int cmp_num(const void *a, const void *b)
-{
-	const double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* render-int.h */
-double rd_median(double *v, size_t n)
-{
-	if (!n)
-		return NAN;
-	qsort(v, n, sizeof(*v), cmp_num);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* render-int.h */
-int rd_power_capped(const struct point *p)
-{
-	return p->reasons && strstr(p->reasons, "power_cap") != NULL;
-}
-
 /* the check's note: the counter over the kept samples (their L2 evictions and write-backs
  * included) against it over the warm-up's window, on the rows where the samples spanned 5 updates */
 static void check_note(const struct render_ctx *c, struct md_table *md)
 {
-	double r[NELEM(c->check_ratio)];
+	double r[NELEM(c->run.check_ratio)];
 	char note[400];
-	memcpy(r, c->check_ratio, sizeof(r));
-	const int n = c->ncheck;
-	const double med = rd_median(r, (size_t)n), lo = r[0], hi = r[n - 1];   /* r sorted: its ends the range */
+	memcpy(r, c->run.check_ratio, sizeof(r));
+	const int n = c->run.ncheck;
+	const double med = rec_median(r, (size_t)n), lo = r[0], hi = r[n - 1];   /* r sorted: its ends the range */
 	snprintf(note, sizeof(note), "check: the energy counter over the kept samples (their L2 evictions and "
 		 "write-backs included), on the %d row%s whose samples spanned %d of its updates or more: its power "
-		 "over the warm-up window's, median %.3f (%.3f-%.3f)", c->ncheck, c->ncheck == 1 ? "" : "s",
+		 "over the warm-up window's, median %.3f (%.3f-%.3f)", c->run.ncheck, c->run.ncheck == 1 ? "" : "s",
 		 5 /* profiling/protocol.h: PROTOCOL_CHECK_UPDATES */,
 		 med, lo, hi);
 	md_note(md, note);
@@ -314,19 +203,19 @@ static void check_note(const struct render_ctx *c, struct md_table *md)
 
 void rd_protocol_notes(const struct render_ctx *c, struct md_table *md)
 {
-	if (c->thr_nvml)
+	if (c->run.thr_nvml)
 		md_note(md, thr_nvml_note);
-	if (c->thr_clock)
+	if (c->run.thr_clock)
 		md_note(md, thr_clock_note);
-	if (c->rundir[0] && c->no_power)
+	if (c->run.rundir[0] && c->run.no_power)
 		md_note(md, no_power_note);
-	if (c->rundir[0] && c->counter_energy)
+	if (c->run.rundir[0] && c->run.counter_energy)
 		md_note(md, counter_note);
-	if (c->rundir[0] && c->counter_na)
+	if (c->run.rundir[0] && c->run.counter_na)
 		md_note(md, counter_na_note);
-	if (c->rundir[0] && c->ncheck)
+	if (c->run.rundir[0] && c->run.ncheck)
 		check_note(c, md);
-	if (c->rundir[0] && c->roofs)
+	if (c->run.rundir[0] && c->run.roofs)
 		roofs_note(c, md);
 	char *lines[MAX_PROTOCOLS + 1];
 	const size_t n = protocol_lines(c, lines, NELEM(lines));
@@ -394,7 +283,7 @@ static void footer_protocol(const struct render_ctx *c, const char *name, int le
 {
 	const char *s[MAX_PROTOCOLS];
 	char unk[160], sh[512];
-	const size_t n = c->rundir[0] ? protocols(c, s, unk, sizeof(unk)) : 0;
+	const size_t n = c->run.rundir[0] ? protocols(c, s, unk, sizeof(unk)) : 0;
 	b[0] = '\0';
 	if (n == 1 && level < 2) {
 		protocol_short(s[0], sh, sizeof(sh));
@@ -411,11 +300,11 @@ static void footer_protocol(const struct render_ctx *c, const char *name, int le
 static void footer_line(const struct render_ctx *c, const char *name, char *b, size_t len)
 {
 	char proto[640], stale[640];
-	snprintf(stale, sizeof(stale), "%s%s", c->stale_text[0] ? ", " : "", c->stale_text);
+	snprintf(stale, sizeof(stale), "%s%s", c->run.stale_text[0] ? ", " : "", c->run.stale_text);
 	for (int level = 0; level < 4; level++) {
 		footer_protocol(c, name, level < 3 ? level : 2, proto, sizeof(proto));
-		if (level == 3 && c->stale_text[0])
-			snprintf(stale, sizeof(stale), ", %s: see %s.md", strncmp(c->stale_text, "stale", 5) ? "staleness" :
+		if (level == 3 && c->run.stale_text[0])
+			snprintf(stale, sizeof(stale), ", %s: see %s.md", strncmp(c->run.stale_text, "stale", 5) ? "staleness" :
 				 "stale", name);
 		snprintf(b, len, "%s%s%s", c->footer_run, stale, proto);
 		if (strlen(b) <= RENDER_FOOTER_MAX)
@@ -443,48 +332,35 @@ void rd_protocol_vars(const struct render_ctx *c, FILE *f, const char *name)
 
 /* ---- a ceiling's sustained clock and power, its burst value ---- */
 
-static long ceil_row(const struct render_ctx *c, const char *quantity)
-{
-	for (size_t r = 0; c->have_ceil && quantity && r < c->ceil.nrows; r++)
-		if (!strcmp(csv_table_get(&c->ceil, r, "quantity"), quantity))
-			return (long)r;
-	return -1;
-}
-
-double rd_ceiling_num(const struct render_ctx *c, const char *quantity, const char *col)
-{
-	return rd_num(&c->ceil, ceil_row(c, quantity), col);
-}
-
 void rd_ceiling_detail(const struct render_ctx *c, const char *quantity, char *b, size_t n)
 {
-	const long r = ceil_row(c, quantity);
+	const long r = rec_ceiling_row(&c->run, quantity);
 	if (r < 0) {
 		snprintf(b, n, "NA");
 		return;
 	}
-	if (csv_table_col(&c->ceil, "basis") < 0) {
+	if (csv_table_col(&c->run.ceil, "basis") < 0) {
 		snprintf(b, n, "burst");   /* the roofs' line says the run predates sustained ones */
 		return;
 	}
 	char clk[32], pw[32], burst[32];
-	rd_fmt(clk, sizeof(clk), rd_num(&c->ceil, r, "sm_clock_mhz"), 0);
-	rd_fmt(pw, sizeof(pw), rd_num(&c->ceil, r, "power_w"), 0);
-	snprintf(burst, sizeof(burst), "%.4g", rd_num(&c->ceil, r, "burst_value"));
-	snprintf(b, n, "%s at %s MHz, %s W; burst %s", csv_table_get(&c->ceil, (size_t)r, "basis"), clk, pw,
-		 isfinite(rd_num(&c->ceil, r, "burst_value")) ? burst : "NA");
+	render_fmt(clk, sizeof(clk), rec_num(&c->run.ceil, r, "sm_clock_mhz"), 0);
+	render_fmt(pw, sizeof(pw), rec_num(&c->run.ceil, r, "power_w"), 0);
+	snprintf(burst, sizeof(burst), "%.4g", rec_num(&c->run.ceil, r, "burst_value"));
+	snprintf(b, n, "%s at %s MHz, %s W; burst %s", csv_table_get(&c->run.ceil, (size_t)r, "basis"), clk, pw,
+		 isfinite(rec_num(&c->run.ceil, r, "burst_value")) ? burst : "NA");
 }
 
 void rd_ceilings_note(const struct render_ctx *c, struct md_table *md, const char *const *keys, size_t n)
 {
 	char note[2048];
 	int k = snprintf(note, sizeof(note), "Ceilings under the roofs (this run's ceilings.csv):"), first = 1;
-	for (size_t i = 0; c->rundir[0] && i < n && k < (int)sizeof(note); i++) {
+	for (size_t i = 0; c->run.rundir[0] && i < n && k < (int)sizeof(note); i++) {
 		const struct hw_row *row = NULL;
 		int seen = 0;
 		for (size_t j = 0; j < i; j++)
 			seen |= !strcmp(keys[j], keys[i]);
-		if (seen || isnan(hw_get(&c->hw, keys[i], &row)) || !row)
+		if (seen || isnan(hw_get(&c->run.hw, keys[i], &row)) || !row)
 			continue;
 		char d[160];
 		rd_ceiling_detail(c, row->quantity, d, sizeof(d));
@@ -492,6 +368,6 @@ void rd_ceilings_note(const struct render_ctx *c, struct md_table *md, const cha
 			      row->value, row->unit, d);
 		first = 0;
 	}
-	if (c->rundir[0])
+	if (c->run.rundir[0])
 		md_note(md, note);
 }

@@ -1,7 +1,7 @@
 /*
  * render-runs.c - which recorded run a target renders when no RUN is given (stencil-render
  * newest-run, the Makefile's stamps): the reference run data/runs/REFERENCE names, by the one
- * run-name rule (model/runs.h), where it holds the target's CSVs, else the newest run holding
+ * run-name rule (plots/records/runs.h), where it holds the target's CSVs, else the newest run holding
  * them. See render.h.
  */
 #include <dirent.h>

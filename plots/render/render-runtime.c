@@ -2,7 +2,7 @@
  * render-runtime.c - where a recorded run's time went (stencil-render run-time --run DIR; make
  * run-time; a doc-tables section of REPRODUCE.md names its run): for each list of the run, its rows,
  * the GPUs that measured them, the sum and median of their row_wall_s and the sums of its phases
- * (model/runs.h's PHASE_*: set-up, verification, counters, rest, warm-up, samples, retakes, the
+ * (plots/records/runs.h's PHASE_*: set-up, verification, counters, rest, warm-up, samples, retakes, the
  * original protocol, other), then the totals and the run's wall time from meta.csv (its
  * invocations' spans, the gaps between separate calls left out). Also the appendix's table of
  * experiments (render_appendix) and a run's totals for the documents (run_time_totals). A run measured before the phase columns existed shows
@@ -361,10 +361,10 @@ int render_appendix(struct render_ctx *c, char *err, size_t len)
 	struct rt_list *l = NULL;
 	struct csv_table claims, vt;
 	char path[1200];
-	const int n = read_lists(c->rundir, &l, err, len);
+	const int n = read_lists(c->run.rundir, &l, err, len);
 	if (n < 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->root);
+	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->run.root);
 	if (csv_table_read(path, &claims, err, len) != 0) {
 		free(l);
 		return -1;
@@ -379,13 +379,13 @@ int render_appendix(struct render_ctx *c, char *err, size_t len)
 	snprintf(path, sizeof(path), "%s/appendix.md", c->outdir);
 	int rc = atomic_open(&a, path);
 	if (rc == 0) {
-		fprintf(a.f, "# The experiments on run %s\n\n", strrchr(c->rundir, '/') ? strrchr(c->rundir, '/') + 1 : c->rundir);
+		fprintf(a.f, "# The experiments on run %s\n\n", strrchr(c->run.rundir, '/') ? strrchr(c->run.rundir, '/') + 1 : c->run.rundir);
 		fprintf(a.f, "| command | paper item | configurations | rows' time s | set-up s | execution s | claims: "
 			"verdicts |\n");
 		fprintf(a.f, "|---|---|---:|---:|---:|---:|---|\n");
 		struct run_meta m;
 		char e[256];
-		if (run_meta_read(c->rundir, NULL, &m, e, sizeof(e)) == 0) {
+		if (run_meta_read(c->run.rundir, NULL, &m, e, sizeof(e)) == 0) {
 			fprintf(a.f, "| `make ceilings` | this GPU's ceilings, measured first by every target (the run's first "
 				"GPU's, the invocation's whole time) | - |");
 			md_num(a.f, m.ceilings_s, 1);

@@ -8,7 +8,7 @@
  * Figure 10, the DASP-style kernel over cuSPARSE in the original setting (fixed-count timing, no
  * preprocessing) and the improved one (the protocol, preprocessing), with the geometric means the
  * paper quotes (data/paper/nongemm-spmv.csv). Figures 8-10 read nongemm-figure8. A workload run
- * CSV's rows are checked before use (rd_wl_load): a configuration that parses, a runner's status,
+ * CSV's rows are checked before use (rec_wl_load): a configuration that parses, a runner's status,
  * positive finite times and rates in an ok row.
  */
 #include <math.h>
@@ -20,107 +20,10 @@
 #include "render-int.h"
 #include "workload.h"
 
-/* One workload run CSV row before it is used: its configuration (workload, dtype, method, size,
- * matrix) parses as a list's would, its key (model/runs.h) into key, its status is one the runner
- * writes, and an ok row's times and rates are positive and finite (the protocol's median always;
- * the --original times, preprocessing, issue time and rates where taken, else NA). -1 with
- * "FILE:LINE: what". */
-int rd_wl_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
-{
-	static const struct { const char *col, *what; } measured[] = {
-		{ "orig_time_cold_s", "time" }, { "orig_time_warm_s", "time" }, { "preprocess_s", "time" },
-		{ "issue_s", "time" }, { "gbps", "rate" }, { "gflop_per_s", "rate" },
-	};
-	if (config_key(t, r, key, len, err, errlen) != 0 || rd_row_status(t, r, err, errlen) != 0)
-		return -1;
-	if (strcmp(csv_table_get(t, r, "status"), "ok"))
-		return 0;
-	if (rd_row_positive(t, r, "time_median_s", 1, "time", err, errlen) != 0)
-		return -1;
-	for (size_t k = 0; k < NELEM(measured); k++)
-		if (rd_row_positive(t, r, measured[k].col, 0, measured[k].what, err, errlen) != 0)
-			return -1;
-	return 0;
-}
-
-/* A workload run CSV's rows before any is used: the columns the renderer reads, each row sane
- * (rd_wl_row_sane), its key into keys. -1 with "FILE:LINE: what". */
-static int wl_run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
-{
-	static const char *const need[] = { "workload", "dtype", "method", "size", "status", "time_median_s", NULL };
-	if (csv_table_require(t, need, err, errlen) != 0)
-		return -1;
-	keys->key = calloc(t->nrows ? t->nrows : 1, sizeof(*keys->key));
-	for (size_t r = 0; r < t->nrows; r++, keys->n = r)
-		if (rd_wl_row_sane(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
-			return -1;
-	return run_rows_distinct(t, keys, err, errlen);
-}
-
-int rd_wl_load(struct render_ctx *c, const char *list, struct wl_set *s, char *err, size_t errlen)
-{
-	char path[1024];
-	struct stat st;
-	memset(s, 0, sizeof(*s));
-	snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, list);
-	if (workload_read(path, &s->cfgs, &s->n, err, errlen) != 0)
-		return -1;
-	if (config_list_read(path, &s->keys, err, errlen) != 0) {   /* the keys the run's rows are found by */
-		rd_wl_free(s);
-		return -1;
-	}
-	snprintf(path, sizeof(path), "%s/%s.csv", c->rundir, list);
-	s->have = c->rundir[0] && stat(path, &st) == 0;
-	if (s->have && csv_table_read(path, &s->run, err, errlen) != 0) {
-		s->have = 0;
-		rd_wl_free(s);
-		return -1;
-	}
-	if (s->have && wl_run_sane(&s->run, &s->run_keys, err, errlen) != 0) {
-		rd_wl_free(s);
-		return -1;
-	}
-	s->pt = calloc(s->n, sizeof(*s->pt));
-	for (size_t i = 0; i < s->n; i++) {
-		struct wl_pt *p = &s->pt[i];
-		p->c = &s->cfgs[i];
-		snprintf(p->method, sizeof(p->method), "%s%s%s", p->c->method, p->c->option[0] ? ":" : "", p->c->option);
-		struct replicas rp;   /* of several replicas, the median time's row and the median */
-		const long r = s->have ? rd_pick_row(c, &s->run, &s->run_keys, s->keys.key[i], "time_median_s", &rp) : -1;
-		snprintf(p->status, sizeof(p->status), "%s", r >= 0 ? csv_table_get(&s->run, (size_t)r, "status") : "not run");
-		const int ok = !strcmp(p->status, "ok");
-		p->nnz = r >= 0 && p->c->kind == WL_SPMV ? rd_num(&s->run, r, "nnz") : NAN;
-		/* of several replicas, each time and rate their median (the row's own where one) */
-		const int med = ok && s->have && rp.n > 1;
-#define WL_COL(col) (!ok ? NAN : med ? rd_pick_median(c, &s->run, &s->run_keys, s->keys.key[i], col) \
-			   : rd_num(&s->run, r, col))
-		p->t = WL_COL("time_median_s");
-		p->cold = WL_COL("orig_time_cold_s");
-		p->warm = WL_COL("orig_time_warm_s");
-		p->pre = WL_COL("preprocess_s");
-		p->gbps = WL_COL("gbps");
-		p->issue = WL_COL("issue_s");
-#undef WL_COL
-		p->regs = rd_num(&s->run, r, "registers");
-		p->thr = rd_num(&s->run, r, "throttled_samples"), p->samples = rd_num(&s->run, r, "samples");
-		p->clk = rd_num(&s->run, r, "sm_clock_median_mhz");
-		p->idle_mhz = ok ? rd_num(&s->run, r, "orig_idle_mhz") : NAN;
-		rd_row_power(&s->run, ok ? r : -1, "energy_nj_per_element", &p->power, &p->energy, &p->reasons);
-		if (r >= 0)
-			rd_note_row(c, &s->run, (size_t)r, p->thr > 0);
-	}
-	return 0;
-}
-
-int rd_wl_issue_bound(const struct wl_pt *p)
-{
-	return !p || isnan(p->issue) || isnan(p->t) ? -1 : p->issue >= 0.9 * p->t;
-}
-
 /* a matrix's flag over two points: 1 when either is issue-bound, -1 when either is unknown */
 static int issue_bound2(const struct wl_pt *a, const struct wl_pt *b)
 {
-	const int x = rd_wl_issue_bound(a), y = rd_wl_issue_bound(b);
+	const int x = rec_wl_issue_bound(a), y = rec_wl_issue_bound(b);
 	return x < 0 || y < 0 ? -1 : x || y;
 }
 
@@ -133,7 +36,7 @@ static void put_flag(struct csv_writer *w, int f)
 }
 
 /* "k of n matrices time the host's issue rate ..." or that the run did not record it */
-static void issue_note(struct outputs *o, const int *flags, size_t n, const char *which)
+static void issue_note(struct render_outputs *o, const int *flags, size_t n, const char *which)
 {
 	int k = 0, known = 0;
 	char note[320];
@@ -148,47 +51,12 @@ static void issue_note(struct outputs *o, const int *flags, size_t n, const char
 	md_note(&o->md, note);
 }
 
-void rd_wl_free(struct wl_set *s)
-{
-	free(s->pt);
-	free(s->cfgs);
-	config_keys_free(&s->keys);
-	config_keys_free(&s->run_keys);
-	if (s->have)
-		csv_table_free(&s->run);
-	memset(s, 0, sizeof(*s));
-}
-
-const struct wl_pt *rd_wl_same(const struct wl_set *s, const struct wl_pt *p, const char *method)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (!strcmp(s->pt[i].method, method) && s->pt[i].c->n == p->c->n &&
-		    !strcmp(s->pt[i].c->matrix, p->c->matrix))
-			return &s->pt[i];
-	return NULL;
-}
-
-void rd_gm_add(struct rd_gm *g, double v)
-{
-	if (v > 0 && isfinite(v))
-		g->s += log(v), g->k++;
-}
-
-double rd_gm_val(const struct rd_gm *g) { return g->k ? exp(g->s / g->k) : NAN; }
-
-/* the paper's SpMV values (data/paper/nongemm-spmv.csv) */
-static int spmv_paper(const struct render_ctx *c, struct csv_table *t, char *err, size_t errlen)
-{
-	static const char *const need[] = { "quantity", "value", NULL };
-	return rd_load_paper(c, "nongemm-spmv", need, t, err, errlen);
-}
-
 /* ---- Figure 7: the warm-up effect ---- */
 
 /* one kernel of Figure 7 and its geometric mean of cold / warm, its rows' board power and energy */
 struct f7_kernel {
 	char name[64];
-	struct rd_gm g, e;
+	struct rec_gm g, e;
 	double lo, hi, wlo, whi;
 };
 
@@ -197,12 +65,20 @@ struct f7_power {
 	double w, nj_element, nj_point_step;
 };
 
+/* the paper's SpMV values (data/paper/nongemm-spmv.csv) */
+static int spmv_paper(const struct render_ctx *c, struct csv_table *t, char *err, size_t errlen)
+{
+	static const char *const need[] = { "quantity", "value", NULL };
+	return rd_load_paper(c, "nongemm-spmv", need, t, err, errlen);
+}
+
+
 /* the row's power and energy into k's kernel */
 static void f7_add_power(struct f7_kernel *k, size_t nk, const char *name, const struct f7_power *pw)
 {
 	for (size_t i = 0; i < nk; i++)
 		if (!strcmp(k[i].name, name)) {
-			rd_gm_add(&k[i].e, isnan(pw->nj_element) ? pw->nj_point_step : pw->nj_element);
+			rec_gm_add(&k[i].e, isnan(pw->nj_element) ? pw->nj_point_step : pw->nj_element);
 			if (!isnan(pw->w))
 				k[i].wlo = fmin(k[i].wlo, pw->w), k[i].whi = fmax(k[i].whi, pw->w);
 		}
@@ -222,11 +98,11 @@ static void f7_add(struct f7_kernel *k, size_t *nk, const char *name, double rat
 	}
 	if (!(ratio > 0))
 		return;
-	rd_gm_add(&k[i].g, ratio);
+	rec_gm_add(&k[i].g, ratio);
 	k[i].lo = fmin(k[i].lo, ratio), k[i].hi = fmax(k[i].hi, ratio);
 }
 
-static void f7_row(struct outputs *o, const char *kind, const char *kernel, const char *problem, const char *size,
+static void f7_row(struct render_outputs *o, const char *kind, const char *kernel, const char *problem, const char *size,
 		   double elements, double cold, double warm, double proto, const char *status, const struct f7_power *pw)
 {
 	csv_put_str(&o->w, kind);
@@ -246,21 +122,21 @@ static void f7_row(struct outputs *o, const char *kind, const char *kernel, cons
 }
 
 /* a kernel's Markdown row: its cold / warm ratios, the power and energy of its protocol rows */
-static void f7_md_row(struct outputs *o, const struct f7_kernel *k)
+static void f7_md_row(struct render_outputs *o, const struct f7_kernel *k)
 {
 	char f[6][40], w[2][32];
 	const char *cells[7] = { k->name, f[0], f[1], f[2], f[3], f[4], f[5] };
 	snprintf(f[0], sizeof(f[0]), "%d", k->g.k);
-	rd_fmt(f[1], sizeof(f[1]), rd_gm_val(&k->g), 2);
-	rd_fmt(f[2], sizeof(f[2]), k->g.k ? k->lo : NAN, 2);
-	rd_fmt(f[3], sizeof(f[3]), k->g.k ? k->hi : NAN, 2);
-	rd_fmt(w[0], sizeof(w[0]), k->wlo <= k->whi ? k->wlo : NAN, 0);
-	rd_fmt(w[1], sizeof(w[1]), k->wlo <= k->whi ? k->whi : NAN, 0);
+	render_fmt(f[1], sizeof(f[1]), rec_gm_val(&k->g), 2);
+	render_fmt(f[2], sizeof(f[2]), k->g.k ? k->lo : NAN, 2);
+	render_fmt(f[3], sizeof(f[3]), k->g.k ? k->hi : NAN, 2);
+	render_fmt(w[0], sizeof(w[0]), k->wlo <= k->whi ? k->wlo : NAN, 0);
+	render_fmt(w[1], sizeof(w[1]), k->wlo <= k->whi ? k->whi : NAN, 0);
 	if (k->wlo < k->whi)
 		snprintf(f[4], sizeof(f[4]), "%s-%s", w[0], w[1]);
 	else
 		snprintf(f[4], sizeof(f[4]), "%s", w[0]);
-	rd_fmt(f[5], sizeof(f[5]), rd_gm_val(&k->e), 3);
+	render_fmt(f[5], sizeof(f[5]), rec_gm_val(&k->e), 3);
 	md_row(&o->md, cells);
 }
 
@@ -273,26 +149,26 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 					  "board W (the protocol's, rows' range)", "nJ / element or point-step, geomean" };
 	struct wl_set s;
 	struct target st;
-	struct outputs o;
+	struct render_outputs o;
 	struct csv_table paper;
 	struct f7_kernel k[16];
 	size_t nk = 0;
 	if (spmv_paper(c, &paper, err, errlen) != 0)
 		return -1;
-	if (rd_wl_load(c, "nongemm-figure7", &s, err, errlen) != 0) {
+	if (rec_wl_load(&c->run, "nongemm-figure7", &s, err, errlen) != 0) {
 		csv_table_free(&paper);
 		return -1;
 	}
-	if (rd_target_load(c, "nongemm-figure7-stencils", &st, err, errlen) != 0) {
-		rd_wl_free(&s);
+	if (rec_target_load(&c->run, "nongemm-figure7-stencils", &st, err, errlen) != 0) {
+		rec_wl_free(&s);
 		csv_table_free(&paper);
 		return -1;
 	}
 	const char *notes[] = { ts->note, NULL };
-	c->roofs = 0;   /* times and their ratios: no roof stated */
-	int rc = rd_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen);
+	c->run.roofs = 0;   /* times and their ratios: no roof stated */
+	int rc = render_outputs_open(c, ts->name, &o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err, errlen);
 	if (rc == 0) {
-		c->note_kind = NOTE_HOT_WORKLOAD;
+		c->run.note_kind = NOTE_HOT_WORKLOAD;
 		for (size_t i = 0; i < s.n; i++) {
 			const struct wl_pt *p = &s.pt[i];
 			const double el = p->c->kind == WL_SCALE ? (double)p->c->n : p->nnz;
@@ -305,14 +181,14 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 		for (size_t i = 0; i < st.n; i++) {
 			const struct point *p = &st.p[i];
 			const int ok = !strcmp(p->status, "ok");
-			const double cold = ok ? rd_num(&st.run, p->run_row, "orig_time_cold_s") : NAN;
-			const double warm = ok ? rd_num(&st.run, p->run_row, "orig_time_warm_s") : NAN;
-			const double proto = ok ? rd_num(&st.run, p->run_row, "time_median_s") : NAN;
+			const double cold = ok ? rec_num(&st.run, p->run_row, "orig_time_cold_s") : NAN;
+			const double warm = ok ? rec_num(&st.run, p->run_row, "orig_time_warm_s") : NAN;
+			const double proto = ok ? rec_num(&st.run, p->run_row, "time_median_s") : NAN;
 			char name[64];
 			snprintf(name, sizeof(name), "%s/%s/%s", p->cfg->method, p->cfg->stencil->name, dtype_table[p->cfg->dtype].name);
 			const struct f7_power pw = { p->power_w, NAN, p->energy_nj };
 			f7_row(&o, "stencil", name, p->cfg->stencil->name, p->cfg->size,
-			       p->run_row >= 0 ? rd_num(&st.run, p->run_row, "interior_points") : NAN, cold, warm, proto, p->status,
+			       p->run_row >= 0 ? rec_num(&st.run, p->run_row, "interior_points") : NAN, cold, warm, proto, p->status,
 			       &pw);
 			f7_add(k, &nk, name, cold / warm);
 			f7_add_power(k, nk, name, &pw);
@@ -320,34 +196,34 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 		for (size_t i = 0; i < nk; i++)
 			f7_md_row(&o, &k[i]);
 		char note[512], a[32], b[32];
-		struct rd_gm all = { 0, 0 };
+		struct rec_gm all = { 0, 0 };
 		for (size_t i = 0; i < s.n; i++)
 			if (s.pt[i].c->kind == WL_SPMV && !strcmp(s.pt[i].method, "spmv-dasp"))
-				rd_gm_add(&all, s.pt[i].cold / s.pt[i].warm);
+				rec_gm_add(&all, s.pt[i].cold / s.pt[i].warm);
 		double lo = INFINITY, hi = -INFINITY;   /* the SM clock after the pause, where recorded */
 		for (size_t i = 0; i < s.n; i++)
 			if (!isnan(s.pt[i].idle_mhz))
 				lo = fmin(lo, s.pt[i].idle_mhz), hi = fmax(hi, s.pt[i].idle_mhz);
 		for (size_t i = 0; i < st.n; i++) {
-			const double v = st.p[i].run_row >= 0 ? rd_num(&st.run, st.p[i].run_row, "orig_idle_mhz") : NAN;
+			const double v = st.p[i].run_row >= 0 ? rec_num(&st.run, st.p[i].run_row, "orig_idle_mhz") : NAN;
 			if (!isnan(v))
 				lo = fmin(lo, v), hi = fmax(hi, v);
 		}
 		if (lo <= hi)
 			snprintf(note, sizeof(note), "The SM clock after the pause, before the fixed-count launches: %.0f-%.0f MHz "
 				 "(the GPU's maximum %.0f): a cold timing presumes a clock well below the maximum.", lo, hi,
-				 rd_meta_num(c, "sm_clock_max_mhz"));
+				 rec_meta_num(&c->run, "sm_clock_max_mhz"));
 		else
 			snprintf(note, sizeof(note), "This run did not record the SM clock after the pause: a GPU that had not "
 				 "clocked down reads the same cold as warm.");
 		md_note(&o.md, note);
-		rd_fmt(a, sizeof(a), rd_gm_val(&all), 2);
-		rd_fmt(b, sizeof(b), rd_paper_value(&paper, "warmup_geomean"), 1);
+		render_fmt(a, sizeof(a), rec_gm_val(&all), 2);
+		render_fmt(b, sizeof(b), rd_paper_value(&paper, "warmup_geomean"), 1);
 		snprintf(note, sizeof(note), "The DASP-style SpMV's geometric mean of cold / warm here: %s over %d matrices; "
 			 "the paper: %sx for DASP from replacing the warm-up (its Figure 7's points are not printed). Above 1: "
 			 "the fixed-count timing from an idle GPU reads slower than the same timing once warm.", a, all.k, b);
 		md_note(&o.md, note);
-		rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+		rc = render_outputs_close(c, ts->name, &o, err, errlen);
 	}
 	if (rc == 0) {   /* the kernels, for the plot's series */
 		struct atomic_file a;
@@ -360,8 +236,8 @@ int rd_nongemm_figure7(struct render_ctx *c, const struct target_spec *ts, char 
 			rc = rd_vars_commit(&a, err, errlen);
 		}
 	}
-	rd_target_free(&st);
-	rd_wl_free(&s);
+	rec_target_free(&st);
+	rec_wl_free(&s);
 	csv_table_free(&paper);
 	return rc;
 }
@@ -383,8 +259,8 @@ static size_t f8_matrices(const struct wl_set *s, struct f8_matrix *m, size_t ca
 		if (strcmp(p->method, "spmv-cusparse"))
 			continue;
 		m[n].plain = p;
-		m[n].pre = rd_wl_same(s, p, "spmv-cusparse:preprocess");
-		m[n].dasp = rd_wl_same(s, p, "spmv-dasp");
+		m[n].pre = rec_wl_same(s, p, "spmv-cusparse:preprocess");
+		m[n].dasp = rec_wl_same(s, p, "spmv-dasp");
 		m[n].nnz = p->nnz;
 		n++;
 	}
@@ -406,12 +282,12 @@ static double energy_of(const struct wl_pt *p) { return p ? p->energy : NAN; }
 /* the geometric mean of v over the matrices with lo < nnz <= hi */
 static double f8_gm(const struct f8_matrix *m, size_t n, const double *v, double lo, double hi, int *k)
 {
-	struct rd_gm g = { 0, 0 };
+	struct rec_gm g = { 0, 0 };
 	for (size_t i = 0; i < n; i++)
 		if (m[i].nnz > lo && m[i].nnz <= hi)
-			rd_gm_add(&g, v[i]);
+			rec_gm_add(&g, v[i]);
 	*k = g.k;
-	return rd_gm_val(&g);
+	return rec_gm_val(&g);
 }
 
 /* "all N: x; nnz <= 10^4 (k): y; above 10^4: z; above 10^6: w" */
@@ -425,46 +301,46 @@ static void f8_buckets(char *b, size_t len, const struct f8_matrix *m, size_t n,
 	for (size_t i = 0; i < NELEM(cut); i++) {
 		int k;
 		char f[32];
-		rd_fmt(f, sizeof(f), f8_gm(m, n, v, cut[i][0], cut[i][1], &k), 2);
+		render_fmt(f, sizeof(f), f8_gm(m, n, v, cut[i][0], cut[i][1], &k), 2);
 		w += snprintf(b + w, len - (size_t)w, "%s%s %s (%d)", i ? "; " : "", name[i], f, k);
 		if ((size_t)w >= len)
 			return;
 	}
 }
 
-typedef void (*f8_body)(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n);
+typedef void (*f8_body)(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n);
 
 /* open nongemm-figure8's set, the outputs, call body, close; the vars file too */
 static int f8_render(struct render_ctx *c, const struct target_spec *ts, const char *const *cols, size_t ncols,
 		     const char *const *md, size_t nmd, f8_body body, char *err, size_t errlen)
 {
 	struct wl_set s;
-	struct outputs o;
+	struct render_outputs o;
 	struct csv_table paper;
 	if (spmv_paper(c, &paper, err, errlen) != 0)
 		return -1;
-	if (rd_wl_load(c, "nongemm-figure8", &s, err, errlen) != 0) {
+	if (rec_wl_load(&c->run, "nongemm-figure8", &s, err, errlen) != 0) {
 		csv_table_free(&paper);
 		return -1;
 	}
 	struct f8_matrix *m = calloc(s.n ? s.n : 1, sizeof(*m));   /* at most a matrix a row */
 	const size_t n = f8_matrices(&s, m, s.n);
 	const char *notes[] = { ts->note, NULL };
-	int rc = rd_outputs_open(c, ts->name, &o, cols, ncols, ts->title, notes, md, nmd, err, errlen);
+	int rc = render_outputs_open(c, ts->name, &o, cols, ncols, ts->title, notes, md, nmd, err, errlen);
 	if (rc == 0) {
-		c->note_kind = NOTE_HOT_WORKLOAD;
+		c->run.note_kind = NOTE_HOT_WORKLOAD;
 		body(&paper, &o, m, n);
-		rc = rd_outputs_close(c, ts->name, &o, err, errlen);
+		rc = render_outputs_close(c, ts->name, &o, err, errlen);
 	}
 	if (rc == 0)
 		rc = rd_vars_title(c, ts->name, err, errlen);
 	free(m);
-	rd_wl_free(&s);
+	rec_wl_free(&s);
 	csv_table_free(&paper);
 	return rc;
 }
 
-static void f8_body_fn(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n)
+static void f8_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *v = calloc(n ? n : 1, sizeof(double));
 	int *ib = calloc(n ? n : 1, sizeof(int));
@@ -486,10 +362,10 @@ static void f8_body_fn(const struct csv_table *paper, struct outputs *o, const s
 		for (size_t k = 0; k < NELEM(pw); k++)
 			csv_put_num(&o->w, pw[k]);
 		csv_end_row(&o->w);
-		rd_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
-		rd_fmt(f[1], sizeof(f[1]), a * 1e6, 2);
-		rd_fmt(f[2], sizeof(f[2]), b * 1e6, 2);
-		rd_fmt(f[3], sizeof(f[3]), v[i], 2);
+		render_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
+		render_fmt(f[1], sizeof(f[1]), a * 1e6, 2);
+		render_fmt(f[2], sizeof(f[2]), b * 1e6, 2);
+		render_fmt(f[3], sizeof(f[3]), v[i], 2);
 		char w[4][32], pe[2][72];
 		rd_fmt_power(w[0], w[2], sizeof(w[0]), pw[0], pw[2]);
 		rd_fmt_power(w[1], w[3], sizeof(w[1]), pw[1], pw[3]);
@@ -518,7 +394,7 @@ int rd_nongemm_figure8(struct render_ctx *c, const struct target_spec *ts, char 
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f8_body_fn, err, errlen);
 }
 
-static void f9_body_fn(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n)
+static void f9_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *vc = calloc(n ? n : 1, sizeof(double)), *vd = calloc(n ? n : 1, sizeof(double));
 	char kname[2][48];   /* the two preprocessing kernels (the workload table's): cuSPARSE's, the DASP-style */
@@ -540,11 +416,11 @@ static void f9_body_fn(const struct csv_table *paper, struct outputs *o, const s
 			csv_put_num(&o->w, k ? vd[i] : vc[i]);
 			csv_end_row(&o->w);
 		}
-		rd_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
-		rd_fmt(f[1], sizeof(f[1]), pc * 1e3, 3);
-		rd_fmt(f[2], sizeof(f[2]), vc[i], 1);
-		rd_fmt(f[3], sizeof(f[3]), pd * 1e3, 3);
-		rd_fmt(f[4], sizeof(f[4]), vd[i], 1);
+		render_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
+		render_fmt(f[1], sizeof(f[1]), pc * 1e3, 3);
+		render_fmt(f[2], sizeof(f[2]), vc[i], 1);
+		render_fmt(f[3], sizeof(f[3]), pd * 1e3, 3);
+		render_fmt(f[4], sizeof(f[4]), vd[i], 1);
 		const char *cells[] = { name, f[0], f[1], f[2], f[3], f[4] };
 		md_row(&o->md, cells);
 	}
@@ -567,7 +443,7 @@ int rd_nongemm_figure9(struct render_ctx *c, const struct target_spec *ts, char 
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f9_body_fn, err, errlen);
 }
 
-static void f10_body_fn(const struct csv_table *paper, struct outputs *o, const struct f8_matrix *m, size_t n)
+static void f10_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n)
 {
 	double *vo = calloc(n ? n : 1, sizeof(double)), *vi = calloc(n ? n : 1, sizeof(double));
 	int *ib = calloc(n ? n : 1, sizeof(int));
@@ -583,19 +459,19 @@ static void f10_body_fn(const struct csv_table *paper, struct outputs *o, const 
 		csv_put_num(&o->w, vi[i]);
 		put_flag(&o->w, ib[i] = issue_bound2(m[i].pre, m[i].dasp));
 		csv_end_row(&o->w);
-		rd_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
-		rd_fmt(f[1], sizeof(f[1]), vo[i], 2);
-		rd_fmt(f[2], sizeof(f[2]), vi[i], 2);
+		render_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
+		render_fmt(f[1], sizeof(f[1]), vo[i], 2);
+		render_fmt(f[2], sizeof(f[2]), vi[i], 2);
 		const char *cells[] = { name, f[0], f[1], f[2] };
 		md_row(&o->md, cells);
 	}
 	char b[2][512], note[1536], p[4][32];
 	f8_buckets(b[0], sizeof(b[0]), m, n, vo);
 	f8_buckets(b[1], sizeof(b[1]), m, n, vi);
-	rd_fmt(p[0], sizeof(p[0]), rd_paper_value(paper, "dasp_speedup_before"), 2);
-	rd_fmt(p[1], sizeof(p[1]), rd_paper_value(paper, "dasp_speedup_before_caption"), 2);
-	rd_fmt(p[2], sizeof(p[2]), rd_paper_value(paper, "dasp_speedup_after"), 2);
-	rd_fmt(p[3], sizeof(p[3]), rd_paper_value(paper, "dasp_speedup_after_over_1000"), 2);
+	render_fmt(p[0], sizeof(p[0]), rd_paper_value(paper, "dasp_speedup_before"), 2);
+	render_fmt(p[1], sizeof(p[1]), rd_paper_value(paper, "dasp_speedup_before_caption"), 2);
+	render_fmt(p[2], sizeof(p[2]), rd_paper_value(paper, "dasp_speedup_after"), 2);
+	render_fmt(p[3], sizeof(p[3]), rd_paper_value(paper, "dasp_speedup_after_over_1000"), 2);
 	snprintf(note, sizeof(note), "DASP-style over cuSPARSE, geometric means (matrices). Original setting: %s. Improved "
 		 "setting: %s. The paper (A100, SuiteSparse): %sx before (%sx in Figure 10's caption), %sx after, %sx after "
 		 "for more than 1,000 non-zeros.", b[0], b[1], p[0], p[1], p[2], p[3]);

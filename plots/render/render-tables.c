@@ -71,18 +71,18 @@ static void t2_text(struct t2_view *v, const struct csv_table *paper, long pr, d
 	char a[32], b[32], e[32], r[32], sa[24], sb[24];
 	const struct point *p = v->p;
 	snprintf(v->st, sizeof(v->st), "%s t=%d %s", v->stencil, v->fusion, v->dtype);
-	rd_fmt(sa, sizeof(sa), v->sr, 4);
-	rd_fmt(sb, sizeof(sb), sp, 4);
+	render_fmt(sa, sizeof(sa), v->sr, 4);
+	render_fmt(sb, sizeof(sb), sp, 4);
 	snprintf(v->sg, sizeof(v->sg), "%s / %s", sa, sb);
-	rd_fmt(r, sizeof(r), v->Fr, 1), rd_fmt(a, sizeof(a), v->Fp, 1), rd_fmt(b, sizeof(b), p->F_m, 1);
+	render_fmt(r, sizeof(r), v->Fr, 1), render_fmt(a, sizeof(a), v->Fp, 1), render_fmt(b, sizeof(b), p->F_m, 1);
 	rd_fmt_pct(e, sizeof(e), p->F_m, v->Fp);
 	if (!strcmp(r, a))   /* CUDA cores, or a kernel that runs the paper's sigma */
 		snprintf(v->F, sizeof(v->F), "rule = plan %s / counters %s (%s)", a, b, e);
 	else
 		snprintf(v->F, sizeof(v->F), "rule %s / plan %s / counters %s (%s)", r, a, b, e);
-	rd_fmt(a, sizeof(a), v->Qm, 2), rd_fmt(b, sizeof(b), p->Q_m, 2), rd_fmt_pct(e, sizeof(e), p->Q_m, v->Qm);
+	render_fmt(a, sizeof(a), v->Qm, 2), render_fmt(b, sizeof(b), p->Q_m, 2), rd_fmt_pct(e, sizeof(e), p->Q_m, v->Qm);
 	snprintf(v->Q, sizeof(v->Q), "%s / %s (%s)", a, b, e);
-	rd_fmt(a, sizeof(a), v->Im, 2), rd_fmt(b, sizeof(b), p->I_m, 2), rd_fmt_pct(e, sizeof(e), p->I_m, v->Im);
+	render_fmt(a, sizeof(a), v->Im, 2), render_fmt(b, sizeof(b), p->I_m, 2), rd_fmt_pct(e, sizeof(e), p->I_m, v->Im);
 	snprintf(v->I, sizeof(v->I), "%s / %s (%s)", a, b, e);
 	rd_paper_pair(v->pF, sizeof(v->pF), paper, pr, "F", "F_measured");
 	rd_paper_pair(v->pQ, sizeof(v->pQ), paper, pr, "Q", "Q_measured");
@@ -96,7 +96,7 @@ int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err,
 {
 	struct target t;
 	struct csv_table paper;
-	struct outputs o;
+	struct render_outputs o;
 	static const char *const pneed[] = { "row", "F", "F_measured", "Q", "Q_measured", "I", "I_measured", NULL };
 	static const char *const pc[] = { "F", "F_measured", "Q", "Q_measured", "I", "I_measured" };
 	static const char *const notes[] = {
@@ -110,14 +110,14 @@ int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err,
 	if (rd_table_open_cols(c, ts->name, pneed, &t, &paper, &o, t2_cols, NELEM(t2_cols), ts->title, notes,
 			       err, errlen) != 0)
 		return -1;
-	c->roofs = 0;   /* F, Q and I: no roof stated */
+	c->run.roofs = 0;   /* F, Q and I: no roof stated */
 	for (size_t i = 0; i < t.n; i++) {
 		const struct point *p = &t.p[i];
 		struct t2_view v;
 		memset(&v, 0, sizeof(v));
 		v.p = p;
 		v.row = p->cfg->label + (strncmp(p->cfg->label, "row ", 4) ? 0 : 4);
-		long pr = rd_paper_row(&paper, "row", v.row, NULL, NULL);
+		long pr = rec_row_of(&paper, "row", v.row, NULL, NULL);
 		v.method = p->cfg->method;
 		v.stencil = p->cfg->stencil->name;
 		v.fusion = p->cfg->fusion;
@@ -130,10 +130,10 @@ int rd_tcs_table2(struct render_ctx *c, const struct target_spec *ts, char *err,
 		v.Fmeas = p->F_m, v.Qmeas = p->Q_m, v.Imeas = p->I_m;
 		v.Ferr = rd_rel(p->F_m, v.Fm), v.Qerr = rd_rel(p->Q_m, v.Qm), v.Ierr = rd_rel(p->I_m, v.Im);
 		for (int k = 0; k < 6; k++)
-			v.paper[k] = rd_num(&paper, pr, pc[k]);
+			v.paper[k] = rec_num(&paper, pr, pc[k]);
 		v.Fr = p->have_rule ? p->rule.F : NAN, v.sr = p->have_rule ? p->rule.sigma : NAN;
 		/* the kernel's plan is its run row's sigma: without one there is no plan to show */
-		int planned = isfinite(rd_num(&t.run, p->run_row, "sigma")) || (p->have_rule && p->rule.unit == UNIT_CC);
+		int planned = isfinite(rec_num(&t.run, p->run_row, "sigma")) || (p->have_rule && p->rule.unit == UNIT_CC);
 		v.Fp = planned ? v.Fm : NAN;
 		v.gs = p->measured;
 		t2_text(&v, &paper, pr, planned && p->have_model ? p->mp.sigma : NAN);
@@ -180,7 +180,7 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 {
 	struct target t;
 	struct csv_table paper;
-	struct outputs o;
+	struct render_outputs o;
 	static const char *const pneed[] = { "case", "unit", "gstencil_per_s", "scenario", NULL };
 	static const char *const notes[] = {
 		"Model: AI, ridge point and bottleneck on this GPU's ceilings (the run's ceilings.csv; without a run, the "
@@ -196,7 +196,7 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 		snprintf(lc, sizeof(lc), "case %d cc", cs);
 		snprintf(lt, sizeof(lt), "case %d tc", cs);
 		snprintf(cstr, sizeof(cstr), "%d", cs);
-		const struct point *pc = rd_find_label(&t, lc), *pt = rd_find_label(&t, lt);
+		const struct point *pc = rec_find_label(&t, lc), *pt = rec_find_label(&t, lt);
 		if (!pc || !pt)
 			continue;
 		/* the CUDA-core row, the paper's tensor-core method, then the other tensor-core methods
@@ -232,13 +232,13 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 			v.ridge = p->have_model ? p->mp.ridge : NAN;
 			v.bound = p->have_model ? bound_name(p->mp.bound) : "NA";
 			v.gs = p->measured;
-			v.model_gs = rd_model_gs(p);
+			v.model_gs = rec_model_gs(p);
 			v.power_gs = p->have_model ? p->mp.power_gstencil_per_s : NAN;
-			v.paper_gs = rd_num(&paper, pr, "gstencil_per_s");
+			v.paper_gs = rec_num(&paper, pr, "gstencil_per_s");
 			v.vs_paper = rd_rel(p->measured, v.paper_gs);
 			v.sp_meas = k ? p->measured / pc->measured : NAN;
 			v.sp_model = k ? cmp.speedup : NAN;
-			rd_fmt_scenario(v.sc, sizeof(v.sc), cmp.scenario);
+			render_fmt_scenario(v.sc, sizeof(v.sc), cmp.scenario);
 			v.scen = v.sc;
 			v.scen_paper = pr >= 0 ? csv_table_get(&paper, pr, "scenario") : "";
 			v.status = rd_status(p->status);
@@ -246,8 +246,8 @@ int rd_tcs_table3(struct render_ctx *c, const struct target_spec *ts, char *err,
 			method_variant_name(p->cfg->method, p->cfg->option, mname, sizeof(mname));
 			snprintf(v.name, sizeof(v.name), "%s %s", mname, v.dtype);
 			rd_fmt_rate(v.G, sizeof(v.G), p, 1);
-			rd_fmt(v.S1, sizeof(v.S1), v.sp_meas, 2);
-			rd_fmt(v.S2, sizeof(v.S2), v.sp_model, 2);
+			render_fmt(v.S1, sizeof(v.S1), v.sp_meas, 2);
+			render_fmt(v.S2, sizeof(v.S2), v.sp_model, 2);
 			v.name_md = v.name;
 			v.gs_md = v.G;
 			v.sp_meas_md = k ? v.S1 : "";
@@ -289,7 +289,7 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 {
 	struct target t;
 	struct csv_table paper;
-	struct outputs o;
+	struct render_outputs o;
 	static const char *const pneed[] = { "method", "gstencil_per_s", "prose_speedup", NULL };
 	static const char *const notes[] = {
 		"box2d1r fused 7 times, tf32. The model bounds sparse over dense by the ratio of this GPU's measured "
@@ -297,10 +297,10 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 	if (rd_table_open_cols(c, ts->name, pneed, &t, &paper, &o, t4_cols, NELEM(t4_cols), ts->title, notes,
 			       err, errlen) != 0)
 		return -1;
-	const struct point *pd = rd_find_label(&t, "dense"), *ps = rd_find_label(&t, "sparse");
+	const struct point *pd = rec_find_label(&t, "dense"), *ps = rec_find_label(&t, "sparse");
 	double ratio = pd && ps ? ps->measured / pd->measured : NAN;
 	double bound = pd && ps && pd->have_model && ps->have_model ? ps->mp.peak_tflops / pd->mp.peak_tflops : NAN;
-	long prs = rd_paper_row(&paper, "method", "spider", NULL, NULL);
+	long prs = rec_row_of(&paper, "method", "spider", NULL, NULL);
 	for (int k = 0; k < 2 && pd && ps; k++) {
 		const struct point *p = k ? ps : pd;
 		struct t4_view v;
@@ -312,17 +312,17 @@ int rd_tcs_table4(struct render_ctx *c, const struct target_spec *ts, char *err,
 		v.ridge = p->have_model ? p->mp.ridge : NAN;
 		v.bound = p->have_model ? bound_name(p->mp.bound) : "NA";
 		v.gs = p->measured;
-		v.model_gs = rd_model_gs(p);
+		v.model_gs = rec_model_gs(p);
 		v.power_gs = p->have_model ? p->mp.power_gstencil_per_s : NAN;
-		v.paper_gs = rd_num(&paper, rd_paper_row(&paper, "method", p->cfg->method, NULL, NULL), "gstencil_per_s");
+		v.paper_gs = rec_num(&paper, rec_row_of(&paper, "method", p->cfg->method, NULL, NULL), "gstencil_per_s");
 		v.ratio = k ? ratio : NAN;
-		v.ratio_paper = k ? rd_num(&paper, prs, "prose_speedup") : NAN;
+		v.ratio_paper = k ? rec_num(&paper, prs, "prose_speedup") : NAN;
 		v.bound_ratio = k ? bound : NAN;
 		v.status = rd_status(p->status);
 		rd_fmt_rate(v.G, sizeof(v.G), p, 1);
-		rd_fmt(v.r1, sizeof(v.r1), ratio, 2);
-		rd_fmt(v.r2, sizeof(v.r2), rd_num(&paper, prs, "prose_speedup"), 2);
-		rd_fmt(v.r3, sizeof(v.r3), bound, 2);
+		render_fmt(v.r1, sizeof(v.r1), ratio, 2);
+		render_fmt(v.r2, sizeof(v.r2), rec_num(&paper, prs, "prose_speedup"), 2);
+		render_fmt(v.r3, sizeof(v.r3), bound, 2);
 		v.gs_md = v.G;
 		v.ratio_md = k ? v.r1 : "";    /* the ratios belong to the pair: the sparse row */
 		v.ratio_paper_md = k ? v.r2 : "";
@@ -415,16 +415,16 @@ static void kva_text(struct kva_view *v)
 		 v->known ? v->wts : "", v->known ? " weights" : "", v->known ? ")" : "");
 	if (v->other_size)
 		snprintf(v->A + strlen(v->A), sizeof(v->A) - strlen(v->A), ", at %s", v->asize);
-	rd_fmt(v->AG, sizeof(v->AG), v->ag, 1);
-	rd_fmt(v->R, sizeof(v->R), v->ratio, 2);
+	render_fmt(v->AG, sizeof(v->AG), v->ag, 1);
+	render_fmt(v->R, sizeof(v->R), v->ratio, 2);
 	if (isfinite(v->rlo) && isfinite(v->rhi)) {
-		rd_fmt(x, sizeof(x), v->rlo, 2);
-		rd_fmt(y, sizeof(y), v->rhi, 2);
+		render_fmt(x, sizeof(x), v->rlo, 2);
+		render_fmt(y, sizeof(y), v->rhi, 2);
 		snprintf(v->R + strlen(v->R), sizeof(v->R) - strlen(v->R), " [%s-%s]", x, y);
 	}
 	if (isfinite(v->ao)) {   /* the artifact at its own depth too */
-		rd_fmt(x, sizeof(x), v->ao, 1);
-		rd_fmt(y, sizeof(y), v->ratio_od, 2);
+		render_fmt(x, sizeof(x), v->ao, 1);
+		render_fmt(y, sizeof(y), v->ratio_od, 2);
 		snprintf(v->AG + strlen(v->AG), sizeof(v->AG) - strlen(v->AG), " / %s at its own t=%.0f", x, v->od);
 		snprintf(v->R + strlen(v->R), sizeof(v->R) - strlen(v->R), " / %s vs its own t=%.0f", y, v->od);
 	}
@@ -432,10 +432,10 @@ static void kva_text(struct kva_view *v)
 		snprintf(v->S, sizeof(v->S), "%.1f %%", v->share);
 	else
 		snprintf(v->S, sizeof(v->S), "NA");
-	rd_fmt(v->C, sizeof(v->C), isfinite(v->p->measured) ? v->p->clk_median : NAN, 0);   /* untimed: none */
-	rd_fmt(x, sizeof(x), v->aclk, 0);
-	rd_fmt(y, sizeof(y), v->apw, 0);
-	rd_fmt(z, sizeof(z), v->aenj, 3);
+	render_fmt(v->C, sizeof(v->C), isfinite(v->p->measured) ? v->p->clk_median : NAN, 0);   /* untimed: none */
+	render_fmt(x, sizeof(x), v->aclk, 0);
+	render_fmt(y, sizeof(y), v->apw, 0);
+	render_fmt(z, sizeof(z), v->aenj, 3);
 	snprintf(v->AS, sizeof(v->AS), "%s, %s, %s", x, y, z);
 	v->prob_md = v->prob, v->gs_md = v->G, v->art_md = v->A, v->ag_md = v->AG, v->ratio_md = v->R;
 	v->share_md = v->S, v->aside_md = v->AS, v->clk_md = v->C;
@@ -463,17 +463,17 @@ static void kva_view_of(struct kva_view *v, const struct point *p, const struct 
 	v->wts = ar >= 0 ? csv_table_get(a, ar, "weights") : "";
 	v->asize = ar >= 0 ? csv_table_get(a, ar, "artifact_size") : "";
 	v->gs = p->measured;
-	v->ag = rd_num(a, ar, "gstencil_per_s");
-	v->aclk = rd_num(a, ar, "sm_clock_mhz");
-	v->apw = rd_num(a, ar, "power_w");
+	v->ag = rec_num(a, ar, "gstencil_per_s");
+	v->aclk = rec_num(a, ar, "sm_clock_mhz");
+	v->apw = rec_num(a, ar, "power_w");
 	v->aenj = v->apw / v->ag;   /* W over GStencil/s: nJ a point-step, board power (1-s averaged) */
 	v->ratio = p->measured / v->ag;
 	v->rlo = p->nrep > 1 ? p->lo / v->ag : NAN;
 	v->rhi = p->nrep > 1 ? p->hi / v->ag : NAN;
-	v->od = rd_num(a, ar, "own_depth");
-	v->ao = rd_num(a, ar, "gstencil_per_s_own_depth");
+	v->od = rec_num(a, ar, "own_depth");
+	v->ao = rec_num(a, ar, "gstencil_per_s_own_depth");
 	v->ratio_od = p->measured / v->ao;
-	v->mg = rd_model_gs(p);
+	v->mg = rec_model_gs(p);
 	v->share = 100 * p->measured / v->mg;
 	v->status = rd_status(p->status);
 	v->gpu = gpu;
@@ -484,7 +484,7 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 {
 	struct target t;
 	struct csv_table a;
-	struct outputs o;
+	struct render_outputs o;
 	static const char *const pneed[] = { "stencil", "dtype", "fusion", "size", "method", "artifact",
 		"artifact_setting", "artifact_accumulation", "weights", "artifact_size", "gstencil_per_s", "sm_clock_mhz",
 		"power_w", "own_depth", "gstencil_per_s_own_depth", "source", NULL };
@@ -509,9 +509,9 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 		"the attainable GStencil/s on this run's ceilings (without a run, the datasheet's) with the kernel's "
 		"sigma; of roof: measured / model.", caveat, NULL };
 	/* the authors' numbers are an H200's: on another GPU the ratio compares two GPUs */
-	if (c->rundir[0] && !strstr(c->gpu, "H200"))
+	if (c->run.rundir[0] && !strstr(c->run.gpu, "H200"))
 		snprintf(caveat, sizeof(caveat), "This run's GPU is %s, not an H200: harness / authors compares "
-			 "different GPUs, not the kernels alone.", c->gpu);
+			 "different GPUs, not the kernels alone.", c->run.gpu);
 	else
 		notes[1] = NULL;
 	if (rd_table_open_cols(c, ts->name, pneed, &t, &a, &o, kva_cols, NELEM(kva_cols), ts->title, notes,
@@ -519,7 +519,7 @@ int rd_kernels_vs_authors(struct render_ctx *c, const struct target_spec *ts, ch
 		return -1;
 	for (size_t i = 0; i < t.n; i++) {
 		struct kva_view v;
-		kva_view_of(&v, &t.p[i], &a, c->gpu);
+		kva_view_of(&v, &t.p[i], &a, c->run.gpu);
 		rd_cols_row(&o, kva_cols, NELEM(kva_cols), &v);
 	}
 	return rd_table_close(c, ts->name, &t, &a, &o, err, errlen);

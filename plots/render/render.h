@@ -37,6 +37,8 @@
 
 #include "csvio.h"
 #include "hw.h"
+#include "records.h"
+#include "report.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,12 +65,11 @@ int render_target_is_model(const struct target_spec *ts);
  * -1 with a one-line error. */
 int render_targets_mk(const char *root, FILE *f, char *err, size_t errlen);
 
-struct rd_stale;
+/* the renderer's context: the run it reads (records.h) and what it writes */
 struct render_ctx {
+	struct run_ctx run;         /* the run (plots/records/): its rows, ceilings, what a target used */
 	struct target_spec targets[RENDER_MAX_TARGETS];   /* the rendered rows of experiments/targets.csv */
 	size_t ntargets;
-	char rundir[512];           /* "" when rendering without a run */
-	char gpu[128];              /* the run's GPU (meta.csv), or the datasheet GPU's name */
 	char title[384];            /* "NVIDIA H100 80GB HBM3, run data/runs/X" */
 	char full_title[1024];      /* the title of the target last opened, with its provenance */
 	size_t prov_at;             /* where full_title's provenance starts (after "TITLE on ") */
@@ -76,65 +77,7 @@ struct render_ctx {
 	char title_gpu[192];        /* ... its part after "TITLE on " (a figure that titles itself) */
 	char footer_run[384];       /* its footer's run: "run NAME, 2 GPUs, commit X" (render-protocol.c
 				     * adds the staleness and the protocol) */
-	char (*quick_ids)[64];      /* run_ids of the run's QUICK=1 (smoke) invocations, from meta.csv */
-	size_t nquick;
-	int quick;                  /* a table being rendered uses QUICK rows: its title says so */
-	int older_protocol;         /* the run's meta.csv predates the steady-state protocol (no
-				     * protocol_detail column: most rows warmed 0.05 s): every title says so */
-	struct render_meta {        /* meta.csv's invocations: which commit, dirty or not, how measured */
-		char run_id[64], commit[48];
-		int dirty;
-		int ceilings;       /* a `stencilbench ceilings` invocation (it wrote ceilings.csv) */
-		char *protocol;     /* its protocol sentence, as the runner wrote it ("" when none) */
-	} *meta;
-	size_t nmeta;
-	/* what the target being rendered used (plots/render/render-protocol.c): the invocations whose
-	 * rows (or ceilings) it used, which decide its "Protocol:" footer and its figure's title */
-	unsigned char *inv_used;    /* one a meta row */
-	int inv_unknown;            /* rows of invocations meta.csv does not hold: 1 of one, 2 of more */
-	char inv_unknown_id[64];    /* the first of those invocations */
-	int no_power;               /* a run CSV it used predates the power and energy columns */
-	int counter_energy;         /* ... a row's power and energy are the energy counter's (protocol.h) */
-	int counter_na;             /* ... a timed row of a run that reads the counter had none */
-	/* the check (protocol.h): the counter over a row's kept samples over its warm-up window's */
-	double check_ratio[64];
-	int ncheck;                 /* rows with the check (the first 64 kept) */
-	int reasons;                /* a row it used had a clock-event reason other than the power cap */
-	int thr_nvml, thr_clock;    /* throttled rows: by NVML reasons; by the older 75 % clock rule */
-	int roofs;                  /* it stands on the run's ceilings (the model's roofs, shares of them) */
-	struct csv_table ceil;      /* the run's ceilings.csv as written: basis, burst, clock, power */
-	int have_ceil;
-	char gpus[8][16];           /* the distinct GPUs (UUID prefixes) of meta.csv's invocations */
-	size_t ngpus;
-	struct hw gpu_hw[8];        /* with several: each one's ceilings from the run's gpus/SLUG/ */
-	int gpu_hw_ok[8];           /* ... where the run holds them */
-	char commits[8][48];        /* the commits of the rows of the target being rendered (whole) */
-	size_t ncommits;
-	unsigned long long methods_used;   /* ... their methods (plots/render/render-stale.c's bits) */
-	char repo[512];             /* the git repository rendering (staleness): "" for root; set it
-				     * before the first target */
-	struct rd_stale *stale;     /* git's answer for each commit, asked once (render-stale.c) */
-	char stale_text[512];       /* the target last opened: "stale for ...", "staleness unknown
-				     * (...)", or "" when nothing it used changed since its commits */
-	int dirty;                  /* a meta row or an input row was written from a dirty tree */
-	int hot;                    /* ... a row timed with --hot (no write-back window) */
-	enum { NOTE_STENCIL_ROWS, NOTE_MICROBENCH, NOTE_HOT_WORKLOAD } note_kind;   /* the timing note */
-	double max_clock;           /* the GPU's maximum SM clock (meta.csv), NaN when unknown */
-	double clk_lo, clk_hi;      /* the range of the used rows' median SM clocks */
-	int nslow;                  /* used rows whose median clock is under 90 % of max_clock */
-	char slow[160];             /* the first of them, named */
-	/* which of a configuration's rows a target uses, where a replicated run holds several (one a
-	 * replica, each on GPUs of its own: model/runs.h's row_ident): replica 0 and gpu_sel "" the
-	 * median of them (the row nearest it for everything but the rate, the range kept); replica R
-	 * replica R's alone; gpu_sel (a UUID prefix) that GPU's alone */
-	int replica;
-	char gpu_sel[64];
-	int replicas;               /* the most replicas a rendered configuration had */
-	const char *replicas_note;  /* what the title says a replicated run's numbers are (NULL: each
-				     * rate their median [range]) */
-	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char outdir[512];
-	char root[512];             /* where experiments/ and data/paper/ are ("." by default) */
 	char spread_file[512];      /* the claims' measured spreads: "" for root's data/hw/claim-spread.csv;
 				     * the tests set a fixture's, so that pinned verdicts do not follow the
 				     * file each new reference regenerates */
@@ -149,22 +92,10 @@ int render_open(struct render_ctx *c, const char *root, const char *rundir, cons
 		const char *outdir, char *err, size_t errlen);
 void render_close(struct render_ctx *c);
 
-/* The run as a whole, stale or not against the repository rendering it (c->repo, else c->root):
- * every commit of its meta.csv, every file under kernels/ and profiling/ changed since (git diff
- * against the working tree, so uncommitted changes count), in the titles' words ("stale for
- * kernels/x.cu (changed since 3ec405d)", "stale for 12 files under kernels/ and profiling/ changed
- * since ...", "staleness unknown (commit X not in this repository)"); "" when nothing changed. A
- * report's header says it. A target's own (its rows' methods only) is c->stale_text after it. */
-void render_staleness(struct render_ctx *c, char *out, size_t len);
-
 /* The protocol sentences the target last rendered used (ceilings 0: its rows' invocations, as its
  * footer quotes them; 1: the run's ceilings invocations), distinct and sorted, one a line, into
  * out ("not recorded" for rows whose invocation says none); how many. make compare weighs them. */
 size_t render_protocols(const struct render_ctx *c, int ceilings, char *out, size_t len);
-
-/* The ceilings a row of the GPU with UUID uuid is modelled on: that GPU's own (the run's gpus/) in
- * a run measured on several GPUs, else the run's ceilings.csv (uuid NULL or unknown too). */
-const struct hw *render_hw_of(const struct render_ctx *c, const char *uuid);
 
 /* The row of experiments/targets.csv named name, or NULL. */
 const struct target_spec *render_target_spec(const struct render_ctx *c, const char *name);
@@ -186,6 +117,28 @@ int render_newest_run(const char *runs_dir, const char *const *files, char *out,
 
 /* name = 'value' as gnuplot loads it (a .vars line): single-quoted, apostrophes doubled */
 void render_gp_var(FILE *f, const char *name, const char *value);
+
+/* ---- what a renderer (plots/render/, plots/verdicts/) writes ---- */
+/* outputs: outdir/NAME.csv and outdir/NAME.md */
+struct render_outputs {
+	struct csv_writer w;
+	struct md_table md;
+	int reasons;   /* its Markdown shows the rows' clock-event reasons (rd_cols_open) */
+};
+/* outdir/NAME.csv (columns cols) and NAME.md (mdcols, NULL: the CSV's) opened under the target's
+ * title, with its notes: 0, or -1 with err; closed with the run's provenance and protocol notes */
+int render_outputs_open(struct render_ctx *c, const char *name, struct render_outputs *o, const char *const *cols,
+			size_t ncols, const char *title, const char *const *notes, const char *const *mdcols,
+			size_t nmd, char *err, size_t errlen);
+int render_outputs_close(struct render_ctx *c, const char *name, struct render_outputs *o, char *err, size_t errlen);
+/* a number with dec decimals, "NA" when not finite */
+void render_fmt(char *b, size_t n, double v, int dec);
+/* a scenario (model/roofline.h) in words */
+void render_fmt_scenario(char *b, size_t n, int scenario);
+/* SCALE's section 5.1.2 estimate (tensor-core over CUDA-core time, no overlap) on the run's
+ * ceilings: copy bandwidth, fp64 FMA, and the m8n8k4 DMMA peak at the paper's utilisation (1/8,
+ * data/paper/nongemm-figure6.csv) */
+double render_scale_estimate(const struct render_ctx *c);
 
 /* The renderers (experiments/targets.csv's renderer column) register themselves, each in its own
  * file: RENDERER(NAME, FN) at file scope adds FN under NAME before main runs (their libraries are

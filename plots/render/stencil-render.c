@@ -117,15 +117,15 @@ int main(int argc, char **argv)
 	if (render_open(&c, root, run, gpu, outdir, err, sizeof(err)) != 0)
 		cli_fail(prog, "%s", err);
 	if (repo)
-		snprintf(c.repo, sizeof(c.repo), "%s", repo);
+		snprintf(c.run.repo, sizeof(c.run.repo), "%s", repo);
 	long rep = 0;
 	if (replica && (cli_parse_int(replica, &rep) != 0 || rep < 1 || rep > 64)) {
 		render_close(&c);
 		cli_bad_input(prog, "bad --replica '%s' (1 to 64)", replica);
 	}
-	c.replica = (int)rep;
+	c.run.replica = (int)rep;
 	if (rows_gpu)
-		snprintf(c.gpu_sel, sizeof(c.gpu_sel), "%s", rows_gpu);
+		snprintf(c.run.gpu_sel, sizeof(c.run.gpu_sel), "%s", rows_gpu);
 	if (strcmp(target, "appendix") && !render_target_spec(&c, target)) {
 		char names[512] = "";
 		for (size_t k = 0; k < c.ntargets; k++)

@@ -24,7 +24,7 @@ static int run_verdicts(const char *root, const char *run, const char *dir, stru
 	if (render_open(&c, root, run, NULL, dir, err, errlen) != 0)
 		return -1;
 	int rc = render_target(&c, "verdicts", err, errlen);
-	const int replicas = c.replicas;
+	const int replicas = c.run.replicas;
 	render_close(&c);
 	if (rc == 0 && replicas < 2) {
 		snprintf(err, errlen, "%s: not a replicated run (one row a configuration): no spread to measure", run);

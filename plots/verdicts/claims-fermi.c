@@ -55,7 +55,7 @@ static void f8_side(struct verdict_ctx *x, struct claim_eval *e, const struct f8
 	const struct point *ps[64];
 	size_t n = 0;
 	for (size_t k = 0; k < f->nn && n < 64; k++)
-		if ((ps[n] = rd_fermi_at(f->t, m, f->dt, f->ns[k])))
+		if ((ps[n] = rec_fermi_at(f->t, m, f->dt, f->ns[k])))
 			n++;
 	vd_side(x, e, ps, n);
 }
@@ -84,16 +84,16 @@ void fermi_beats_naive(struct verdict_ctx *x, const struct claim_row *cr)
 	if (f8_open(x, cr, &f) != 0)
 		return;
 	for (size_t k = 0; k < f.nn; k++) {
-		const struct point *p = rd_fermi_at(f.t, f.method, f.dt, f.ns[k]), *b = rd_fermi_at(f.t, cr->baseline, f.dt, f.ns[k]);
+		const struct point *p = rec_fermi_at(f.t, f.method, f.dt, f.ns[k]), *b = rec_fermi_at(f.t, cr->baseline, f.dt, f.ns[k]);
 		e.N += 2;
 		vd_rest_on(&e, p, &u);
 		vd_rest_on(&e, b, &u);
 		if (p && b && p->measured > 0 && b->measured > 0)
-			lsum += log(p->measured / b->measured), msum += log(rd_model_gs(p) / rd_model_gs(b)), n++;
+			lsum += log(p->measured / b->measured), msum += log(rec_model_gs(p) / rec_model_gs(b)), n++;
 	}
 	double r = n ? exp(lsum / n) : NAN;
 	char mod[64], basis[256];
-	rd_fmt(mod, sizeof(mod), n ? exp(msum / n) : NAN, 2);
+	render_fmt(mod, sizeof(mod), n ? exp(msum / n) : NAN, 2);
 	snprintf(basis, sizeof(basis), "fermi-figure8: %s / %s %s, geometric mean over %d widths; model: the roofs' "
 		 "ratio", f.method, cr->baseline, dtype_table[f.dt].name, n);
 	e.base = isfinite(r) ? (r > cr->value ? V_HOLDS : V_FAILS) : V_NA;
@@ -116,12 +116,12 @@ void fermi_fastest_large(struct verdict_ctx *x, const struct claim_row *cr)
 		if (f.ns[k] < cr->value)
 			continue;
 		char list[128], *save = NULL;
-		const struct point *p = rd_fermi_at(f.t, f.method, f.dt, f.ns[k]);
+		const struct point *p = rec_fermi_at(f.t, f.method, f.dt, f.ns[k]);
 		e.N++;
 		vd_rest_on(&e, p, &u);
 		snprintf(list, sizeof(list), "%s", cr->baseline);
 		for (char *b = strtok_r(list, " ", &save); b; b = strtok_r(NULL, " ", &save)) {
-			const struct point *q = rd_fermi_at(f.t, b, f.dt, f.ns[k]);
+			const struct point *q = rec_fermi_at(f.t, b, f.dt, f.ns[k]);
 			e.N++;
 			vd_rest_on(&e, q, &u);
 			double r = p && q ? p->measured / q->measured : NAN;
@@ -145,7 +145,7 @@ static double f8_cv(struct claim_eval *e, struct used *u, const struct f8_claim 
 	double s = 0, ss = 0;
 	int n = 0;
 	for (size_t k = 0; k < f->nn; k++) {
-		const struct point *p = rd_fermi_at(f->t, m, f->dt, f->ns[k]);
+		const struct point *p = rec_fermi_at(f->t, m, f->dt, f->ns[k]);
 		e->N++;
 		vd_rest_on(e, p, u);
 		if (p && isfinite(p->measured))
@@ -203,10 +203,10 @@ static int pow2_neighbours(const struct f8_claim *f, const struct point *const *
 	const long n = own[k]->cfg->n[0];
 	*a = *b = NULL;
 	for (size_t i = 0; i < f->nn; i++) {
-		const struct point *q = rd_fermi_at(f->t, f->method, f->dt, f->ns[i]);
+		const struct point *q = rec_fermi_at(f->t, f->method, f->dt, f->ns[i]);
 		if (!q)
-			q = rd_fermi_at(f->t, base, f->dt, f->ns[i]);
-		if (!q || (rd_fermi_class(q) & cls))
+			q = rec_fermi_at(f->t, base, f->dt, f->ns[i]);
+		if (!q || (rec_fermi_class(q) & cls))
 			continue;
 		if (f->ns[i] < n)
 			*a = q;
@@ -230,11 +230,11 @@ void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 	const struct point *own[64];   /* the method's own widths, ascending */
 	size_t no = 0;
 	for (size_t k = 0; k < f.nn && no < 64; k++)
-		if ((own[no] = rd_fermi_at(f.t, f.method, f.dt, f.ns[k])))
+		if ((own[no] = rec_fermi_at(f.t, f.method, f.dt, f.ns[k])))
 			no++;
 	for (size_t k = 0; k < no; k++) {
 		const struct point *p = own[k], *a, *b;
-		if (!(rd_fermi_class(p) & cls) || !pow2_neighbours(&f, own, no, k, cls, &a, &b))
+		if (!(rec_fermi_class(p) & cls) || !pow2_neighbours(&f, own, no, k, cls, &a, &b))
 			continue;
 		e.N += 3;
 		vd_rest_on(&e, p, &u);

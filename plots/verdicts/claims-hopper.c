@@ -26,20 +26,20 @@ void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
 	char list[128], *save = NULL, meas[256] = "", mod[192] = "";
 	snprintf(list, sizeof(list), "%s", cr->config);
 	for (char *cs = strtok_r(list, ";", &save); cs; cs = strtok_r(NULL, ";", &save)) {
-		const struct point *cc = t ? rd_hopper_cc(t, cs) : NULL, *bm = NULL, *bw = NULL;
+		const struct point *cc = t ? rec_ebisu_at(t, cs) : NULL, *bm = NULL, *bw = NULL;
 		e.N += 3;
 		for (size_t i = 0; t && i < t->n; i++) {
 			const struct point *p = &t->p[i];
-			if (strcmp(p->cfg->label, cs) || !strcmp(p->cfg->method, "ebisu") || !isfinite(rd_ok_rate(p)))
+			if (strcmp(p->cfg->label, cs) || !strcmp(p->cfg->method, "ebisu") || !isfinite(rec_ok_rate(p)))
 				continue;
 			const struct point **best = p->cfg->option[0] ? (strcmp(p->cfg->option, "wgmma") ? NULL : &bw) : &bm;
-			if (best && (!*best || rd_ok_rate(p) > rd_ok_rate(*best)))
+			if (best && (!*best || rec_ok_rate(p) > rec_ok_rate(*best)))
 				*best = p;
 		}
 		vd_rest_on(&e, cc, &u);
 		vd_rest_on(&e, bm, &u);
 		vd_rest_on(&e, bw, &u);
-		const double sm = rd_ok_rate(bm) / rd_ok_rate(cc), sw = rd_ok_rate(bw) / rd_ok_rate(cc);
+		const double sm = rec_ok_rate(bm) / rec_ok_rate(cc), sw = rec_ok_rate(bw) / rec_ok_rate(cc);
 		if (!(isfinite(sm) && isfinite(sw)) || (sm > 1) != (sw > 1))
 			e.base = V_FAILS;
 		if (isfinite(sm) && isfinite(sw)) {
@@ -52,12 +52,12 @@ void hopper_tc_answer(struct verdict_ctx *x, const struct claim_row *cr)
 				key = f, kp = mma ? bm : bw;
 		}
 		char f[4][32];
-		rd_fmt(f[0], sizeof(f[0]), sm, 2);
-		rd_fmt(f[1], sizeof(f[1]), sw, 2);
+		render_fmt(f[0], sizeof(f[0]), sm, 2);
+		render_fmt(f[1], sizeof(f[1]), sw, 2);
 		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%s TC/CC %s (%s) -> %s (%s:wgmma)",
 			 meas[0] ? "; " : "", cs, f[0], bm ? bm->cfg->method : "-", f[1], bw ? bw->cfg->method : "-");
-		rd_fmt(f[2], sizeof(f[2]), bm && cc ? rd_model_gs(bm) / rd_model_gs(cc) : NAN, 2);
-		rd_fmt(f[3], sizeof(f[3]), bw && cc ? rd_model_gs(bw) / rd_model_gs(cc) : NAN, 2);
+		render_fmt(f[2], sizeof(f[2]), bm && cc ? rec_model_gs(bm) / rec_model_gs(cc) : NAN, 2);
+		render_fmt(f[3], sizeof(f[3]), bw && cc ? rec_model_gs(bw) / rec_model_gs(cc) : NAN, 2);
 		snprintf(mod + strlen(mod), sizeof(mod) - strlen(mod), "%s%s roofs TC/CC %s -> %s", mod[0] ? "; " : "", cs,
 			 f[2], f[3]);
 	}

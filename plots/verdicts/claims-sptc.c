@@ -86,7 +86,7 @@ static void sptc_mean(struct verdict_ctx *x, const char *option, const char *bas
 			sr += ps->measured / pr->measured, m->n_raw++;
 		if (pd && isfinite(ps->measured / pd->measured) && m->ns < 16) {
 			sd += ps->measured / m->factor / pd->measured;
-			sm += rd_model_gs(ps) / m->factor / rd_model_gs(pd);
+			sm += rec_model_gs(ps) / m->factor / rec_model_gs(pd);
 			m->n_def++;
 			m->sp[m->ns++] = ps, m->bp[m->nb++] = pd;
 		}
@@ -144,8 +144,8 @@ void sptc_over_baseline(struct verdict_ctx *x, const struct claim_row *cr)
 	char mod[64], basis[512], raw[64];
 	sptc_mean(x, cr->option, cr->baseline, cr->config, &m, &e, &u);
 	/* a variant the run does not hold reads "not measured", its row kept */
-	rd_fmt(mod, sizeof(mod), m.model, 2);
-	rd_fmt(raw, sizeof(raw), m.raw, 2);
+	render_fmt(mod, sizeof(mod), m.model, 2);
+	render_fmt(raw, sizeof(raw), m.raw, 2);
 	e.defined = m.defined;
 	defined_text(&m, cr->baseline, spider_name(cr), e.defined_text, sizeof(e.defined_text));
 	snprintf(basis, sizeof(basis), "sptc-figure9: %s fp16 over %s, arithmetic mean over the shapes; raw: the rates' "
@@ -180,12 +180,12 @@ void sptc_over_baselines(struct verdict_ctx *x, const struct claim_row *cr)
 		nm++;
 	}
 	const double r = e.n ? sum / e.n : NAN;
-	rd_fmt(mod, sizeof(mod), e.n ? msum / e.n : NAN, 2);
-	rd_fmt(raw, sizeof(raw), e.n ? rsum / e.n : NAN, 2);
+	render_fmt(mod, sizeof(mod), e.n ? msum / e.n : NAN, 2);
+	render_fmt(raw, sizeof(raw), e.n ? rsum / e.n : NAN, 2);
 	if (e.n < e.N)
 		snprintf(mod + strlen(mod), sizeof(mod) - strlen(mod), " (%d of %d baselines)", e.n, e.N);
 	e.defined = r;
-	rd_fmt(e.defined_text, sizeof(e.defined_text), r, 2);
+	render_fmt(e.defined_text, sizeof(e.defined_text), r, 2);
 	snprintf(basis, sizeof(basis), "the mean of the per-baseline speedups over %s, each as the paper defines it "
 		 "(fp64 baselines: fp16 / 4); raw: the same mean of the raw ratios", cr->baseline);
 	e.base = verdict_at_least(r, cr->value, cr->tol);

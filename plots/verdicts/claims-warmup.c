@@ -34,9 +34,9 @@ static double wu_deviations(struct claim_eval *e, struct used *u, const struct w
 	*nb = 0;
 	for (size_t k = 0; k < s->nk; k++) {
 		e->N += 2;
-		wu_use(e, u, s, rd_wu_row(s, k, j));
-		wu_use(e, u, s, rd_wu_row(s, k, (int)s->nw - 1));
-		const double d = rd_wu_rel(s, k, j) - 1;
+		wu_use(e, u, s, rec_wu_row(s, k, j));
+		wu_use(e, u, s, rec_wu_row(s, k, (int)s->nw - 1));
+		const double d = rec_wu_rel(s, k, j) - 1;
 		if (!isfinite(d))
 			continue;
 		if (!(fabs(d) <= worst))
@@ -57,7 +57,7 @@ void warmup_within(struct verdict_ctx *x, const struct claim_row *cr)
 	char beyond[320] = "", meas[512] = "", basis[320];
 	size_t wk = 0;
 	int nb = 0;
-	const int j = s ? rd_wu_at(s, cr->value) : -1;
+	const int j = s ? rec_wu_at(s, cr->value) : -1;
 	const double ref = s && s->nw ? s->w[s->nw - 1] : NAN;
 	const double worst = j >= 0 ? wu_deviations(&e, &u, s, j, cr->tol, &wk, beyond, sizeof(beyond), &nb) : NAN;
 	if (j < 0)   /* the study has no such warm-up: nothing measures the claim */

@@ -115,7 +115,7 @@ static double sparse_dense(const struct verdict_ctx *x, struct claim_eval *e, st
 			   double *bound, const struct point **pd, const struct point **ps)
 {
 	const struct target *t4 = vd_input(x, "tcs-table4");
-	*pd = rd_find_label(t4, "dense"), *ps = rd_find_label(t4, "sparse");
+	*pd = rec_find_label(t4, "dense"), *ps = rec_find_label(t4, "sparse");
 	e->N = 2;
 	vd_rest_on(e, *pd, u);
 	vd_rest_on(e, *ps, u);
@@ -133,8 +133,8 @@ static void sparse_over_dense(struct verdict_ctx *x, const struct claim_row *cr)
 	const struct point *pd, *ps;
 	double model, bound, r = sparse_dense(x, &e, &u, &model, &bound, &pd, &ps);
 	char mod[96], a[32], b[32];
-	rd_fmt(a, sizeof(a), model, 2);
-	rd_fmt(b, sizeof(b), bound, 2);
+	render_fmt(a, sizeof(a), model, 2);
+	render_fmt(b, sizeof(b), bound, 2);
 	snprintf(mod, sizeof(mod), "%s; bound %s (the sparse/dense ceilings)", a, b);
 	e.base = verdict_at_least(r, cr->value, cr->tol);
 	vd_flip_ratio(x, &e, r, cr->value * (1 - cr->tol), 0, "tcs-table4", &ps, 1, &pd, 1);
@@ -149,7 +149,7 @@ static void sparse_dense_bound(struct verdict_ctx *x, const struct claim_row *cr
 	const struct point *pd, *ps;
 	double model, bound, r = sparse_dense(x, &e, &u, &model, &bound, &pd, &ps);
 	char mod[64], b[32];
-	rd_fmt(b, sizeof(b), bound, 2);
+	render_fmt(b, sizeof(b), bound, 2);
 	snprintf(mod, sizeof(mod), "bound %s", b);
 	e.base = verdict_at_most(r, bound, cr->tol);
 	vd_flip_ratio(x, &e, r, bound * (1 + cr->tol), 1, "tcs-table4", &ps, 1, &pd, 1);
@@ -161,7 +161,7 @@ static void sparse_dense_bound(struct verdict_ctx *x, const struct claim_row *cr
 static void memory_bound_fp64_speedup(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	const struct target *t3 = vd_input(x, "tcs-table3");
-	const struct point *cc = rd_find_label(t3, "case 1 cc"), *tc = rd_find_label(t3, "case 1 tc");
+	const struct point *cc = rec_find_label(t3, "case 1 cc"), *tc = rec_find_label(t3, "case 1 tc");
 	struct claim_eval e = CLAIM_EVAL(V_NA);
 	struct used u = { "", 0 };
 	e.N = 2;
@@ -170,8 +170,8 @@ static void memory_bound_fp64_speedup(struct verdict_ctx *x, const struct claim_
 	double s = cc && tc ? tc->measured / cc->measured : NAN;
 	double alpha = cc && tc && cc->have_model && tc->have_model ? tc->mp.peak_tflops / cc->mp.peak_tflops : NAN;
 	char mod[96], b[32], a[32];
-	rd_fmt(b, sizeof(b), 2 - 2 / (1 + alpha), 2);
-	rd_fmt(a, sizeof(a), alpha, 2);
+	render_fmt(b, sizeof(b), 2 - 2 / (1 + alpha), 2);
+	render_fmt(a, sizeof(a), alpha, 2);
 	snprintf(mod, sizeof(mod), "bound %s (alpha %s here)", b, a);
 	e.base = verdict_at_most(s, cr->value, cr->tol);
 	vd_flip_ratio(x, &e, s, cr->value * (1 + cr->tol), 1, "tcs-table3", &tc, 1, &cc, 1);
@@ -237,7 +237,7 @@ static double table3_pair(const struct verdict_ctx *x, const char *config, struc
 	char lc[48], lt[48];
 	snprintf(lc, sizeof(lc), "%s cc", config);
 	snprintf(lt, sizeof(lt), "%s tc", config);
-	*cc = rd_find_label(t3, lc), *tc = rd_find_label(t3, lt);
+	*cc = rec_find_label(t3, lc), *tc = rec_find_label(t3, lt);
 	e->N += 2;
 	vd_rest_on(e, *cc, u);
 	vd_rest_on(e, *tc, u);
@@ -304,10 +304,10 @@ static void table3_case(struct verdict_ctx *x, const struct claim_row *cr)
 	const struct point *cc, *tc;
 	double sp = table3_pair(x, cr->config, &e, &u, &cmp, &cc, &tc);
 	char sc[16], sp_m[32], mod[96], meas[64];
-	rd_fmt_scenario(sc, sizeof(sc), cmp.scenario);
-	rd_fmt(sp_m, sizeof(sp_m), cmp.speedup, 2);
+	render_fmt_scenario(sc, sizeof(sc), cmp.scenario);
+	render_fmt(sp_m, sizeof(sp_m), cmp.speedup, 2);
 	snprintf(mod, sizeof(mod), "scenario %s, TC/CC %s", sc, sp_m);
-	rd_fmt(sp_m, sizeof(sp_m), sp, 2);
+	render_fmt(sp_m, sizeof(sp_m), sp, 2);
 	snprintf(meas, sizeof(meas), "TC/CC %s", sp_m);
 	if (isfinite(cr->tol))
 		within(x, &e, sp, cr->value, cr->tol, tc, cc);
@@ -334,7 +334,7 @@ static void table3_model(struct verdict_ctx *x, const struct claim_row *cr)
 	const struct point *cc, *tc;
 	double sp = table3_pair(x, cr->config, &e, &u, &cmp, &cc, &tc);
 	char mod[64], basis[160];
-	rd_fmt(mod, sizeof(mod), cmp.speedup, 2);
+	render_fmt(mod, sizeof(mod), cmp.speedup, 2);
 	within(x, &e, sp, cmp.speedup, cr->tol, tc, cc);
 	snprintf(basis, sizeof(basis), "tcs-table3 %s: measured TC/CC against the model's on this run's ceilings", cr->config);
 	vd_claim(x, cr, &e, sp, NULL, mod, basis, &u);
@@ -353,9 +353,9 @@ static void workload_bound(struct verdict_ctx *x, const struct claim_row *cr)
 	char mod[128], a[32], b[32], c[32];
 	int m = cc && cc->have_model;
 	double bound = m ? 1 + cc->mp.I / cc->mp.ridge : NAN;
-	rd_fmt(a, sizeof(a), bound, 2);
-	rd_fmt(b, sizeof(b), m ? cc->mp.I : NAN, 2);
-	rd_fmt(c, sizeof(c), m ? cc->mp.ridge : NAN, 1);
+	render_fmt(a, sizeof(a), bound, 2);
+	render_fmt(b, sizeof(b), m ? cc->mp.I : NAN, 2);
+	render_fmt(c, sizeof(c), m ? cc->mp.ridge : NAN, 1);
 	snprintf(mod, sizeof(mod), "bound %s (I %s, B %s here)", a, b, c);
 	e.base = verdict_at_most(sp, bound, cr->tol);
 	vd_flip_ratio(x, &e, sp, bound, 1, "tcs-table3", &tc, 1, &cc, 1);
@@ -384,7 +384,7 @@ static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *c
 		const struct target *t = vd_input(x, name);
 		for (size_t i = 0; t && i < t->n; i++) {
 			const struct point *p = &t->p[i];
-			if (!isfinite(rd_ok_rate(p)) || !rd_power_capped(p))
+			if (!isfinite(rec_ok_rate(p)) || !rec_power_capped(p))
 				continue;
 			rows++;
 			e.N++;
@@ -393,7 +393,7 @@ static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *c
 				continue;
 			roofs++;
 			vd_rest_on(&e, p, &u);
-			const double two = rd_model_gs(p), three = fmin(two, pr), err = fabs(three - p->measured) / p->measured;
+			const double two = rec_model_gs(p), three = fmin(two, pr), err = fabs(three - p->measured) / p->measured;
 			power_lowest += pr < two;
 			if (err > worst) {
 				worst = err;
@@ -411,7 +411,7 @@ static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *c
 			    worst <= cr->tol ? "inside" : "beyond", 100 * cr->tol);
 	} else if (rows)
 		snprintf(meas, sizeof(meas), "not measured: no power roof (the run's ceilings lack the energy counter)");
-	const struct hw *hw = &x->rc->hw;
+	const struct hw *hw = &x->rc->run.hw;
 	snprintf(basis, sizeof(basis), "%s: each power-capped row's rate against the lowest of the compute, memory and "
 		 "power roofs, the energies and constant power from the run's ceilings alone (constant power %.1f W, the fit's "
 		 "intercept over %d ceilings, residual %.1f W; idle %.1f W; cap %.0f W)", cr->config, hw->pi0_w, hw->pi0_points,
@@ -439,9 +439,9 @@ static void tc_underperforms(struct verdict_ctx *x, const struct claim_row *cr)
 		if (isfinite(sp) && !(sp <= key))
 			key = sp, kc = cc, kt = tc;
 		char f[32];
-		rd_fmt(f, sizeof(f), sp, 2);
+		render_fmt(f, sizeof(f), sp, 2);
 		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%s %s", meas[0] ? ", " : "", c, f);
-		rd_fmt(f, sizeof(f), cmp.speedup, 2);
+		render_fmt(f, sizeof(f), cmp.speedup, 2);
 		snprintf(mod + strlen(mod), sizeof(mod) - strlen(mod), "%s%s %s", mod[0] ? ", " : "", c, f);
 	}
 	vd_flip_ratio(x, &e, key, 1, 1, "tcs-table3", &kt, 1, &kc, 1);

@@ -14,7 +14,6 @@
 
 #include "grid.h"
 #include "method.h"
-#include "render-int.h"
 #include "verdicts-int.h"
 #include "stencil.h"
 
@@ -253,7 +252,7 @@ static double authors_over(const struct verdict_ctx *x, const struct point *p, c
 	int same_size = 0;
 	for (size_t r = 0; r < a->nrows && isfinite(p->measured); r++) {
 		const struct run_config *c = p->cfg;
-		if (strcmp(csv_table_get(a, r, "gpu"), x->rc->gpu) || strcmp(csv_table_get(a, r, "method"), c->method) ||
+		if (strcmp(csv_table_get(a, r, "gpu"), x->rc->run.gpu) || strcmp(csv_table_get(a, r, "method"), c->method) ||
 		    strcmp(csv_table_get(a, r, "dtype"), dtype_table[c->dtype].name) ||
 		    strcmp(csv_table_get(a, r, "stencil"), c->stencil->name) || atoi(csv_table_get(a, r, "fusion")) != c->fusion)
 			continue;
@@ -285,9 +284,9 @@ static double family_floor(const struct verdict_ctx *x, enum unit family, char *
 		const struct model_method *m = model_method_find(csv_table_get(a, r, "method"));
 		const struct stencil *st = stencil_find(csv_table_get(a, r, "stencil"));
 		const struct dtype_info *dt = dtype_find(csv_table_get(a, r, "dtype"));
-		if (!m || !st || !dt || m->family != family || strcmp(csv_table_get(a, r, "gpu"), x->rc->gpu))
+		if (!m || !st || !dt || m->family != family || strcmp(csv_table_get(a, r, "gpu"), x->rc->run.gpu))
 			continue;
-		struct model_input in = { st, atoi(csv_table_get(a, r, "fusion")), dt->id, m, -1, NAN, &x->rc->hw, 0 };
+		struct model_input in = { st, atoi(csv_table_get(a, r, "fusion")), dt->id, m, -1, NAN, &x->rc->run.hw, 0 };
 		struct model_point mp;
 		char why[256];
 		const double g = strtod(csv_table_get(a, r, "gstencil_per_s"), NULL);
@@ -316,7 +315,7 @@ void vd_side(struct verdict_ctx *x, struct claim_eval *e, const struct point *co
 		char where[192];
 		/* its share of the lowest of its roofs: compute, memory and, where the ceilings measured the
 		 * energies, power (fmin passes over a NaN) */
-		const double roof = fmin(rd_model_gs(p), p->have_model ? p->mp.power_gstencil_per_s : NAN);
+		const double roof = fmin(rec_model_gs(p), p->have_model ? p->mp.power_gstencil_per_s : NAN);
 		const double share = p->measured / roof, q = authors_over(x, p, where, sizeof(where));
 		if (!s->name[0]) {
 			side_name(p, s->name, sizeof(s->name));
@@ -474,7 +473,7 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	if (measured_text)
 		snprintf(m, sizeof(m), "%s", measured_text);
 	else
-		rd_fmt(m, sizeof(m), measured, 2);
+		render_fmt(m, sizeof(m), measured, 2);
 	if (e->defined_text[0])
 		snprintf(d, sizeof(d), "%s", e->defined_text);
 	else

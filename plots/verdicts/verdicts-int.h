@@ -5,8 +5,9 @@
 #ifndef VERDICTS_INT_H
 #define VERDICTS_INT_H
 
-#include "render-int.h"
-#include "render-warmup.h"
+#include "records.h"
+#include "render.h"
+#include "warmup-rows.h"
 #include "verdict.h"
 
 /* the throttled rows a verdict uses, named in its basis ("uses throttled rows: case 1 cc ebisu"),
@@ -25,14 +26,14 @@ struct claim_row {
 /* the verdicts being written, and the targets the claims read: stencil lists as targets, workload
  * lists (nongemm's SCALE and SpMV) as sets, the warm-up study's lists as its set */
 struct verdict_ctx {
-	struct outputs o;
+	struct render_outputs o;
 	const char *names[16];
 	struct target tg[16];
 	size_t n;
 	const char *wl_names[4];
 	struct wl_set wl[4];
 	size_t nwl;
-	const char *wu_name;           /* the warm-up study's target and rows (render-warmup.h), or NULL */
+	const char *wu_name;           /* the warm-up study's target and rows (plots/records/warmup-rows.h), or NULL */
 	struct wu_set *wu;
 	struct render_ctx *rc;
 	struct csv_table authors;      /* data/paper/kernels-vs-authors.csv */

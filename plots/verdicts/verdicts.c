@@ -18,7 +18,6 @@
 
 #include "grid.h"
 #include "method.h"
-#include "render-int.h"
 #include "verdicts-int.h"
 #include "stencil.h"
 
@@ -35,7 +34,7 @@ static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, siz
 					    "tolerance", "tolerance_reason", "evaluator", "method", "option", "baseline",
 					    "config", "scenario", "inputs", "quote", NULL };
 	char path[1024];
-	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->root);
+	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->run.root);
 	if (csv_table_read_need(path, t, need, err, errlen) != 0)
 		return -1;
 	for (size_t r = 0; r < t->nrows; r++)
@@ -62,7 +61,7 @@ static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, s
 		if (i == 2 && c->spread_file[0])   /* a spread file of the caller's (the tests' fixture) */
 			snprintf(path, sizeof(path), "%s", c->spread_file);
 		else
-			snprintf(path, sizeof(path), "%s/%s", c->root, files[i]);
+			snprintf(path, sizeof(path), "%s/%s", c->run.root, files[i]);
 		if (csv_table_read(path, t[i], err, errlen) != 0 || csv_table_require(t[i], need[i], err, errlen) != 0)
 			return -1;
 	}
@@ -98,7 +97,7 @@ static int load_study(struct render_ctx *c, const struct target_spec *k, struct 
 		return -1;
 	}
 	x->wu = calloc(1, sizeof(*x->wu));
-	if (!x->wu || rd_wu_load(c, k, x->wu, err, errlen) != 0) {
+	if (!x->wu || rec_wu_load(&c->run, k->name, k->inputs, x->wu, err, errlen) != 0) {
 		free(x->wu);
 		x->wu = NULL;
 		return -1;
@@ -124,14 +123,14 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 				return -1;
 			}
 			char path[1024];
-			snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->root, k->name);
-			if (rd_wu_is_list(path)) {   /* the warm-up study: its lists' rows by kernel and warm-up */
+			snprintf(path, sizeof(path), "%s/experiments/%s.csv", c->run.root, k->name);
+			if (rec_wu_is_list(path)) {   /* the warm-up study: its lists' rows by kernel and warm-up */
 				if (load_study(c, k, x, err, errlen) != 0)
 					return -1;
 				continue;
 			}
 			if (workload_is_list(path)) {   /* SCALE, SpMV: their own rows */
-				if (x->nwl == NELEM(x->wl) || rd_wl_load(c, k->name, &x->wl[x->nwl], err, errlen) != 0) {
+				if (x->nwl == NELEM(x->wl) || rec_wl_load(&c->run, k->name, &x->wl[x->nwl], err, errlen) != 0) {
 					if (x->nwl == NELEM(x->wl))
 						snprintf(err, errlen, "data/paper/claims.csv: too many workload inputs");
 					return -1;
@@ -139,7 +138,7 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 				x->wl_names[x->nwl++] = k->name;
 				continue;
 			}
-			if (rd_target_load(c, k->name, &x->tg[x->n], err, errlen) != 0)
+			if (rec_target_load(&c->run, k->name, &x->tg[x->n], err, errlen) != 0)
 				return -1;
 			x->names[x->n++] = k->name;
 		}
@@ -148,7 +147,7 @@ static int load_inputs(struct render_ctx *c, const struct csv_table *claims, str
 	 * holds them (a run without them: the gate compares the authors' data with ours) */
 	char kerr[256];
 	if (!x->have_kva && render_target_spec(c, "kernels-vs-authors") &&
-	    rd_target_load(c, "kernels-vs-authors", &x->kva, kerr, sizeof(kerr)) == 0)
+	    rec_target_load(&c->run, "kernels-vs-authors", &x->kva, kerr, sizeof(kerr)) == 0)
 		x->have_kva = 1;
 	return 0;
 }
@@ -173,14 +172,14 @@ static void each_claim(struct verdict_ctx *x, const struct csv_table *claims)
 static void free_inputs(struct verdict_ctx *x)
 {
 	if (x->have_kva)
-		rd_target_free(&x->kva);
+		rec_target_free(&x->kva);
 	x->have_kva = 0;
 	for (size_t i = 0; i < x->n; i++)
-		rd_target_free(&x->tg[i]);
+		rec_target_free(&x->tg[i]);
 	for (size_t i = 0; i < x->nwl; i++)
-		rd_wl_free(&x->wl[i]);
+		rec_wl_free(&x->wl[i]);
 	if (x->wu)
-		rd_wu_free(x->wu);
+		rec_wu_free(x->wu);
 	free(x->wu);
 	x->n = x->nwl = 0;
 	x->wu = NULL;
@@ -197,7 +196,7 @@ static void replica_gpus(const struct verdict_ctx *x, char *b, size_t len)
 		for (size_t r = 0; t && r < t->nrows; r++) {
 			const char *g = csv_table_get(t, r, "gpu_uuid");
 			char p[16];
-			if (!g || !*g || !rd_row_wanted(x->rc, t, r))
+			if (!g || !*g || !rec_row_wanted(&x->rc->run, t, r))
 				continue;
 			snprintf(p, sizeof(p), "%.12s", g);
 			if (!strstr(b, p) && strlen(b) + strlen(p) + 3 < len)
@@ -211,7 +210,7 @@ static void replica_gpus(const struct verdict_ctx *x, char *b, size_t len)
 static int judge_replicas(struct render_ctx *c, const struct csv_table *claims, struct verdict_ctx *x, char *err,
 			  size_t errlen)
 {
-	x->nrep = c->replicas > 8 ? 8 : c->replicas;
+	x->nrep = c->run.replicas > 8 ? 8 : c->run.replicas;
 	x->rep = calloc(claims->nrows ? claims->nrows : 1, sizeof(*x->rep));
 	if (!x->rep) {
 		snprintf(err, errlen, "verdicts: out of memory");
@@ -222,7 +221,7 @@ static int judge_replicas(struct render_ctx *c, const struct csv_table *claims, 
 		struct verdict_ctx y = { 0 };
 		y.rc = c, y.authors = x->authors, y.params = x->params, y.spread = x->spread;
 		y.rep = x->rep, y.collecting = 1, y.collect_at = r - 1;
-		c->replica = r;
+		c->run.replica = r;
 		rc = load_inputs(c, claims, &y, err, errlen);
 		if (rc == 0) {
 			replica_gpus(&y, x->rep_gpus[r - 1], sizeof(x->rep_gpus[0]));
@@ -230,7 +229,7 @@ static int judge_replicas(struct render_ctx *c, const struct csv_table *claims, 
 		}
 		free_inputs(&y);
 	}
-	c->replica = 0;
+	c->run.replica = 0;
 	return rc;
 }
 
@@ -278,7 +277,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		gate_note(gate, sizeof(gate));
 	else
 		goto out;
-	if (load_inputs(c, &claims, &x, err, errlen) == 0 && (c->replicas <= 1 ||
+	if (load_inputs(c, &claims, &x, err, errlen) == 0 && (c->run.replicas <= 1 ||
 							     judge_replicas(c, &claims, &x, err, errlen) == 0)) {
 		/* the counts first (a pass that writes nothing), the table's opening line */
 		x.counting = 1;
@@ -286,15 +285,15 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		x.counting = 0;
 		counts_note(&x, claims.nrows, counts, sizeof(counts));
 	}
-	c->replicas_note = "each claim judged on each, its GPUs named in the row";
+	c->run.replicas_note = "each claim judged on each, its GPUs named in the row";
 	if (counts[0] &&
-	    rd_outputs_open(c, ts->name, &x.o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err,
+	    render_outputs_open(c, ts->name, &x.o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err,
 			    errlen) == 0) {
 		each_claim(&x, &claims);
-		rc = rd_outputs_close(c, ts->name, &x.o, err, errlen);
+		rc = render_outputs_close(c, ts->name, &x.o, err, errlen);
 	}
 out:
-	c->replicas_note = NULL;
+	c->run.replicas_note = NULL;
 	csv_table_free(&x.authors);
 	csv_table_free(&x.params);
 	csv_table_free(&x.spread);

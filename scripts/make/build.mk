@@ -37,26 +37,35 @@ FORCE:
 # (an include against the direction does not compile; tests/floors.sh checks it, and each object's
 # symbols, for loops):
 #   model           the analytical model, stencils and methods, grid and CPU reference, hardware
-#                   tables, the experiment lists, CSV I/O, the SpMV matrices
+#                   tables, the experiment lists and data regimes, CSV I/O, the SpMV matrices
+#   records         plots/records/: a recorded run as data (meta.csv, ceilings, rows read, checked,
+#                   keyed and combined; what a target used; staleness; the registry)  -> model
+#   planner         scripts/planner/: the node's planner (queue, CPU shares) and stencil-runs, what
+#                   the scripts ask of lists and runs                        -> records, model
 #   kernels         the GPU methods' host code (transforms, sparse layouts)  -> model
-#   profiling       the runner's host code (protocol, statistics)           -> kernels, model
-#   render          plots/render/: tables, figures' data, comparisons       -> model
-#   verdicts        plots/verdicts/: the papers' claims and the verdict rule -> render, model
+#   profiling       the runner's host code (protocol, statistics)           -> kernels, planner,
+#                   records, model (it writes the run format runs.h defines)
+#   render          plots/render/: tables, figures' data, comparisons       -> records, model
+#   verdicts        plots/verdicts/: the papers' claims and the verdict rule -> render, records, model
 # The renderers (render, verdicts) register themselves (RENDERER in render.h): their libraries are
-# linked whole. The tools' mains: model/stencil-model.c (the model), model/stencil-runs.c (what the
-# scripts ask of lists and run CSVs, and the run-name rule: the model floor alone, so that the
-# Makefile's check of RUN builds no more), plots/render/stencil-*.c.
-FLOORS := model kernels profiling render verdicts
+# linked whole. The tools' mains: model/stencil-model.c (the model), scripts/planner/stencil-runs.c
+# (what the scripts ask of lists and run CSVs, and the run-name rule: the planner and the floors
+# below it alone, so that the Makefile's check of RUN builds no more), plots/render/stencil-*.c.
+FLOORS := model records planner kernels profiling render verdicts
 DIR_model := model
+DIR_records := plots/records
+DIR_planner := scripts/planner
 DIR_kernels := kernels
 DIR_profiling := profiling
 DIR_render := plots/render
 DIR_verdicts := plots/verdicts
 INC_model := -Imodel
+INC_records := -Iplots/records $(INC_model)
+INC_planner := -Iscripts/planner $(INC_records)
 INC_kernels := -Ikernels $(INC_model)
-INC_profiling := -Iprofiling $(INC_kernels)
-INC_render := -Iplots/render $(INC_model)
-INC_verdicts := -Iplots/verdicts $(INC_render)
+INC_profiling := -Iprofiling -Ikernels -Iscripts/planner $(INC_records)
+INC_render := -Iplots/render $(INC_records)
+INC_verdicts := -Iplots/verdicts -Iplots/render $(INC_records)
 floor_src = $(filter-out %/stencil-model.c %/stencil-runs.c %/stencil-render.c %/stencil-compare.c %/stencil-report.c \
 	%/stencil-page.c,\
 	$(wildcard $(DIR_$(1))/*.c))
@@ -66,7 +75,7 @@ LIB_OBJ := $(foreach f,$(FLOORS),$(OBJ_$(f)))
 LIBS := $(foreach f,$(FLOORS),$(LIB_$(f)))
 # the libraries as the linker takes them: the renderers whole, then the floors below
 LINK_LIBS := -Wl,--whole-archive $(LIB_verdicts) $(LIB_render) -Wl,--no-whole-archive $(LIB_profiling) \
-	$(LIB_kernels) $(LIB_model)
+	$(LIB_kernels) $(LIB_planner) $(LIB_records) $(LIB_model)
 TOOLS := $(B)/stencil-model $(B)/stencil-report $(B)/stencil-render $(B)/stencil-compare $(B)/stencil-runs \
 	$(B)/stencil-page
 MODEL := $(B)/stencil-model
@@ -76,14 +85,14 @@ RENDER := $(B)/stencil-render
 COMPARE := $(B)/stencil-compare
 PAGE := $(B)/stencil-page
 TOOL_MAIN_stencil-model := model/stencil-model.c
-TOOL_MAIN_stencil-runs := model/stencil-runs.c
+TOOL_MAIN_stencil-runs := scripts/planner/stencil-runs.c
 TOOL_MAIN_stencil-render := plots/render/stencil-render.c
 TOOL_MAIN_stencil-compare := plots/render/stencil-compare.c
 TOOL_MAIN_stencil-report := plots/render/stencil-report.c
 TOOL_MAIN_stencil-page := plots/render/stencil-page.c
 TOOL_OBJ := $(foreach t,$(TOOLS:$(B)/%=%),$(B)/obj/$(TOOL_MAIN_$(t):%.c=%.main.o))
-# the libraries a tool links (default every floor's): stencil-runs the model's alone
-TOOL_LIBS_stencil-runs := $(LIB_model)
+# the libraries a tool links (default every floor's): stencil-runs the planner's and those below
+TOOL_LIBS_stencil-runs := $(LIB_planner) $(LIB_records) $(LIB_model)
 tool_libs = $(or $(TOOL_LIBS_$(1)),$(LIBS))
 tool_link = $(or $(TOOL_LIBS_$(1)),$(LINK_LIBS))
 # the tools' main objects are made through a pattern chain: kept, not deleted as intermediate

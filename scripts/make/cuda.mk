@@ -47,7 +47,7 @@ $(B)/obj/%.cu.o: %.cu $(B)/nvcc.flags | $(B)/.deps-build
 # each floor's CUDA files see that floor's headers and those below (build.mk's INC_)
 $(B)/obj/kernels/%.cu.o: CU_INC = $(INC_kernels)
 $(B)/obj/profiling/%.cu.o: CU_INC = $(INC_profiling)
-$(BENCH_BIN): $(GPU_OBJ) $(LIB_profiling) $(LIB_kernels) $(LIB_model)
+$(BENCH_BIN): $(GPU_OBJ) $(LIB_profiling) $(LIB_kernels) $(LIB_planner) $(LIB_records) $(LIB_model)
 	$(call say,NVLD,$@)$(call atomic,$(NVCC) $(GENCODE) $^ $(addprefix -L,$(CUDA_LIBDIRS)) \
 		-l:libcsv.a -l:libcholmod.a -l:libsuitesparseconfig.a -lcusparse -lcupti -ldl -lm -Xcompiler $(OPENMP) \
 		-Xlinker -rpath$(comma)$(RPATH))

@@ -33,7 +33,7 @@ MODE := $(or $(DEVICE),yes)
 QUICK_SUFFIX := $(if $(filter 1,$(QUICK)),-quick)
 
 # RUN (and compare.mk's RUNS): a run's name, asked of stencil-runs run-name wherever it is given:
-# the one rule (model/runs.h: one path component of [a-z0-9._-], not . or ..), a one-line error
+# the one rule (plots/records/runs.h: one path component of [a-z0-9._-], not . or ..), a one-line error
 # naming the knob. Where one is given, the tool is made before anything else: $(B)/run-name.mk,
 # included, depends on it, and make remakes its included makefiles first, then starts again with
 # the tool there, so no rule ever sees a name it refuses. RUNS_DEP= takes the tool as it is (tests).

@@ -1,6 +1,7 @@
 /*
- * render-stale.c - whether a run's numbers were measured by the code that renders them, computed,
- * never remembered: the files under kernels/ and profiling/ that differ between a run's commit and
+ * stale.c - whether a run's numbers were measured by the code that renders them, computed,
+ * never remembered: the files that set what a row measures (under kernels/ and profiling/, and the
+ * model's data regimes, model/regime*) that differ between a run's commit and
  * the repository rendering it (its working tree: HEAD and any uncommitted change), asked of git once
  * per commit and rendering context, kept to the files that can touch the rows a target used (a
  * method's own kernel file, the method tables' kernel column, a header kernels/NAME-*.cuh beside
@@ -9,8 +10,8 @@
  * in the titles' words: "stale for kernels/x.cu (changed since C)", a count for a long list,
  * "staleness unknown (...)" where git or the commit is not there.
  * STENCIL_REPRO_STALE=off turns the check off and the titles say so (tests/golden.sh: pinned
- * outputs that must not follow the repository's future commits). Below every other file of the
- * renderer: it calls none of them.
+ * outputs that must not follow the repository's future commits). The lowest file of the records
+ * floor (records.h): it calls none of the others.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +19,12 @@
 #include <sys/wait.h>
 
 #include "method.h"
-#include "render-int.h"
+#include "records.h"
 #include "workload.h"
 
+/* the files that set what a row measures: the kernels, the runner, and the model's data regimes
+ * (what a row's input and weights are: model/regime*.c) */
+#define MEASURING_PATHS "kernels profiling 'model/regime*'"
 /* a longer list of changed files is counted, not named */
 #define MAX_NAMED 4
 /* the distinct run commits one rendering context asks git about */
@@ -32,7 +36,7 @@
 
 enum { ST_KNOWN = 1, ST_UNKNOWN, ST_NO_GIT };
 
-struct rd_stale {
+struct rec_stale {
 	int git;   /* 0 not asked yet, 1 the repository answers, -1 it does not */
 	struct {
 		char commit[48];
@@ -42,7 +46,7 @@ struct rd_stale {
 	size_t n;
 };
 
-void rd_stale_free(struct render_ctx *c)
+void rec_stale_free(struct run_ctx *c)
 {
 	for (size_t k = 0; c->stale && k < c->stale->n; k++)
 		free(c->stale->e[k].files);
@@ -65,7 +69,7 @@ static unsigned long long method_bit(const char *method)
 	return ANY_METHOD;
 }
 
-void rd_stale_note_row(struct render_ctx *c, const struct csv_table *t, size_t r)
+void rec_stale_note_row(struct run_ctx *c, const struct csv_table *t, size_t r)
 {
 	const char *m = csv_table_get(t, r, "method");
 	if (m && *m)
@@ -146,7 +150,7 @@ static int is_commit(const char *s)
 	return n >= 4 && n <= 40 && !s[n];
 }
 
-static int ask(struct render_ctx *c, const char *commit, char **files)
+static int ask(struct run_ctx *c, const char *commit, char **files)
 {
 	char args[256];
 	const char *repo = c->repo[0] ? c->repo : c->root;
@@ -157,19 +161,19 @@ static int ask(struct render_ctx *c, const char *commit, char **files)
 	snprintf(args, sizeof(args), "rev-parse -q --verify '%s^{commit}'", commit);
 	if (!is_commit(commit) || git(repo, args, NULL) != 0)
 		return ST_UNKNOWN;
-	snprintf(args, sizeof(args), "diff --name-only '%s' -- kernels profiling", commit);
+	snprintf(args, sizeof(args), "diff --name-only '%s' -- " MEASURING_PATHS, commit);
 	if (git(repo, args, files) != 0 ||
-	    git(repo, "ls-files --others --exclude-standard -- kernels profiling", files) != 0)
+	    git(repo, "ls-files --others --exclude-standard -- " MEASURING_PATHS, files) != 0)
 		return ST_NO_GIT;
 	return ST_KNOWN;
 }
 
 /* the cached answer for commit (asked now when new); NULL without memory */
-static const struct rd_stale *lookup(struct render_ctx *c, const char *commit, size_t *at)
+static const struct rec_stale *lookup(struct run_ctx *c, const char *commit, size_t *at)
 {
 	if (!c->stale && !(c->stale = calloc(1, sizeof(*c->stale))))
 		return NULL;
-	struct rd_stale *s = c->stale;
+	struct rec_stale *s = c->stale;
 	for (*at = 0; *at < s->n; (*at)++)
 		if (!strcmp(s->e[*at].commit, commit))
 			return s;
@@ -186,7 +190,7 @@ static const struct rd_stale *lookup(struct render_ctx *c, const char *commit, s
 struct weighed {
 	char files[MAX_FILES][128];
 	size_t nfiles, total;   /* named (at most MAX_FILES), and all the distinct ones */
-	int kernels, profiling;
+	int kernels, profiling, model;
 	char since[256], unknown[256], no_git[256];
 };
 
@@ -217,6 +221,7 @@ static void weigh_files(struct weighed *w, const char *files, unsigned long long
 		w->total++;
 		w->kernels |= !strncmp(name, "kernels/", 8);
 		w->profiling |= !strncmp(name, "profiling/", 10);
+		w->model |= !strncmp(name, "model/", 6);
 		if (w->nfiles < MAX_FILES)
 			snprintf(w->files[w->nfiles++], sizeof(w->files[0]), "%s", name);
 	}
@@ -230,9 +235,15 @@ static void say_stale(const struct weighed *w, char *out, size_t len)
 	if (!w->total)
 		return;
 	if (w->total > MAX_NAMED) {
+		char where[64] = "";
+		const char *dirs[] = { w->kernels ? "kernels/" : NULL, w->profiling ? "profiling/" : NULL,
+				       w->model ? "model/" : NULL };
+		for (size_t i = 0, m = 0; i < NELEM(dirs); i++)
+			if (dirs[i])
+				snprintf(where + strlen(where), sizeof(where) - strlen(where), "%s%s",
+					 m++ ? " and " : "", dirs[i]);
 		snprintf(out + k, len - k, "%sstale for %zu files under %s changed since %s", k ? ", " : "", w->total,
-			 w->kernels && w->profiling ? "kernels/ and profiling/" : w->kernels ? "kernels/" : "profiling/",
-			 w->since);
+			 where, w->since);
 		return;
 	}
 	k += (size_t)snprintf(out + k, len - k, "%sstale for ", k ? ", " : "");
@@ -242,7 +253,7 @@ static void say_stale(const struct weighed *w, char *out, size_t len)
 		snprintf(out + k, len - k, " (changed since %s)", w->since);
 }
 
-void rd_stale_text(struct render_ctx *c, const char (*commits)[48], size_t n, unsigned long long used, char *out, size_t len)
+void rec_stale_text(struct run_ctx *c, const char (*commits)[48], size_t n, unsigned long long used, char *out, size_t len)
 {
 	const char *off = getenv("STENCIL_REPRO_STALE");
 	out[0] = '\0';
@@ -259,7 +270,7 @@ void rd_stale_text(struct render_ctx *c, const char (*commits)[48], size_t n, un
 	struct weighed *w = calloc(1, sizeof(*w));
 	for (size_t i = 0; w && i < n; i++) {
 		size_t at = 0;
-		const struct rd_stale *s = lookup(c, commits[i], &at);
+		const struct rec_stale *s = lookup(c, commits[i], &at);
 		const int st = s ? s->e[at].state : ST_NO_GIT;
 		if (st == ST_KNOWN)
 			weigh_files(w, s->e[at].files, used, commits[i]);
@@ -282,7 +293,7 @@ void rd_stale_text(struct render_ctx *c, const char (*commits)[48], size_t n, un
 }
 
 /* render.h */
-void render_staleness(struct render_ctx *c, char *out, size_t len)
+void rec_staleness(struct run_ctx *c, char *out, size_t len)
 {
 	char (*commits)[48] = calloc(c->nmeta ? c->nmeta : 1, sizeof(*commits));
 	size_t n = 0;
@@ -293,6 +304,6 @@ void render_staleness(struct render_ctx *c, char *out, size_t len)
 		if (c->meta[k].commit[0] && j == n)
 			snprintf(commits[n++], sizeof(commits[0]), "%s", c->meta[k].commit);
 	}
-	rd_stale_text(c, (const char (*)[48])commits, n, ~0ULL, out, len);
+	rec_stale_text(c, (const char (*)[48])commits, n, ~0ULL, out, len);
 	free(commits);
 }

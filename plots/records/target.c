@@ -1,11 +1,11 @@
 /*
- * render-run.c - one target's data: its configuration list, the run's rows for it (checked: a
- * configuration key that parses, model/runs.h's, by which each configuration of the list finds its
+ * target.c - one target's data: its configuration list, the run's rows for it (checked: a
+ * configuration key that parses, plots/records/runs.h's, by which each configuration of the list finds its
  * row; a status the runner writes; for an ok row a positive, finite rate and times, the rate under
  * 1.05x the model's, errors within tolerance; no duplicate), and the model for each on the run's
  * ceilings, and the methods its list names (in the method table's order, by family). Used by every
- * rendered target (render-int.h). The status and time checks are shared with the workload rows
- * (render-spmv.c).
+ * rendered target and claim (records.h). The status and time checks are shared with the workload
+ * rows (workload-rows.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -16,7 +16,7 @@
 
 #include "grid.h"
 #include "method.h"
-#include "render-int.h"
+#include "records.h"
 #include "stencil.h"
 
 /* the columns every run CSV row must have for rendering */
@@ -30,7 +30,7 @@ static const char *const run_need[] = { "label", "stencil", "dtype", "method", "
  * profile-once (stencilbench --profile-once's one launch for ncu, never timed). */
 static const char *const run_statuses[] = { "ok", "wrong", "skipped", "profile-once", NULL };
 
-int rd_row_status(const struct csv_table *t, size_t r, char *err, size_t errlen)
+int rec_row_status(const struct csv_table *t, size_t r, char *err, size_t errlen)
 {
 	const char *s = csv_table_get(t, r, "status");
 	for (const char *const *k = run_statuses; s && *k; k++)
@@ -41,7 +41,7 @@ int rd_row_status(const struct csv_table *t, size_t r, char *err, size_t errlen)
 	return -1;
 }
 
-int rd_row_positive(const struct csv_table *t, size_t r, const char *col, int required, const char *what,
+int rec_row_positive(const struct csv_table *t, size_t r, const char *col, int required, const char *what,
 		    char *err, size_t errlen)
 {
 	const char *s = csv_table_get(t, r, col);
@@ -58,7 +58,7 @@ int rd_row_positive(const struct csv_table *t, size_t r, const char *col, int re
 }
 
 /* render-int.h */
-int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_t r)
+int rec_row_wanted(const struct run_ctx *c, const struct csv_table *run, size_t r)
 {
 	struct row_ident id;
 	char err[256];
@@ -70,45 +70,45 @@ int rd_row_wanted(const struct render_ctx *c, const struct csv_table *run, size_
 }
 
 /* render-int.h */
-double rd_pick_median(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
+double rec_pick_median(const struct run_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
 		      const char *key, const char *col)
 {
 	double v[64];
 	size_t n = 0;
 	for (size_t r = 0; r < run_keys->n && n < 64; r++)
-		if (!strcmp(run_keys->key[r], key) && rd_row_wanted(c, run, r) &&
-		    !strcmp(csv_table_get(run, r, "status"), "ok") && isfinite(rd_num(run, (long)r, col)))
-			v[n++] = rd_num(run, (long)r, col);
-	return rd_median(v, n);
+		if (!strcmp(run_keys->key[r], key) && rec_row_wanted(c, run, r) &&
+		    !strcmp(csv_table_get(run, r, "status"), "ok") && isfinite(rec_num(run, (long)r, col)))
+			v[n++] = rec_num(run, (long)r, col);
+	return rec_median(v, n);
 }
 
 /* render-int.h */
-long rd_pick_row(const struct render_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
+long rec_pick_row(const struct run_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
 		 const char *key, const char *col, struct replicas *rp)
 {
 	long best = -1, nok = 0, rows[64];
 	double v[64];
 	*rp = (struct replicas){ 0, NAN, NAN, NAN };
 	for (size_t r = 0; r < run_keys->n && rp->n < 64; r++)
-		if (!strcmp(run_keys->key[r], key) && rd_row_wanted(c, run, r)) {
+		if (!strcmp(run_keys->key[r], key) && rec_row_wanted(c, run, r)) {
 			rows[rp->n++] = (long)r;
 			if (!strcmp(csv_table_get(run, r, "status"), "ok"))
-				v[nok++] = rd_num(run, (long)r, col);
+				v[nok++] = rec_num(run, (long)r, col);
 		}
 	if (rp->n <= 1)
 		return rp->n ? rows[0] : -1;
 	for (int k = 0; nok < rp->n && k < rp->n; k++)   /* a replica not verified shows */
 		if (strcmp(csv_table_get(run, (size_t)rows[k], "status"), "ok"))
 			return rows[k];
-	rp->median = rd_median(v, (size_t)nok);   /* v sorted: its ends the range */
+	rp->median = rec_median(v, (size_t)nok);   /* v sorted: its ends the range */
 	for (int k = 0; k < rp->n; k++)
-		if (best < 0 || fabs(rd_num(run, rows[k], col) - rp->median) < fabs(rd_num(run, best, col) - rp->median))
+		if (best < 0 || fabs(rec_num(run, rows[k], col) - rp->median) < fabs(rec_num(run, best, col) - rp->median))
 			best = rows[k];
 	rp->lo = v[0], rp->hi = v[nok - 1];
 	return best;
 }
 
-void rd_target_free(struct target *t)
+void rec_target_free(struct target *t)
 {
 	free(t->cfgs);
 	config_keys_free(&t->keys);
@@ -155,24 +155,24 @@ static int row_key(const struct csv_table *t, size_t r, char *key, size_t len, c
  * runner writes; an ok row has a positive finite rate and times (time_median_s, and the --original
  * times where taken), a rate no higher than 1.05x the runner's model, and verification errors
  * within its tolerances. -1 with "FILE:LINE: what". */
-int rd_run_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
+int rec_run_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, char *err, size_t errlen)
 {
 	static const char *const verify[][2] = { { "verify_rel_l2", "verify_tol_l2" },
 						 { "verify_max_rel", "verify_tol_max" } };
 	/* an ok row's times: the protocol's median where the runner wrote it, the fixed-count driver's
 	 * cold and warm where the row was timed with --original (else NA) */
 	static const char *const times[] = { "time_median_s", "orig_time_cold_s", "orig_time_warm_s" };
-	if (row_key(t, r, key, len, err, errlen) != 0 || rd_row_status(t, r, err, errlen) != 0)
+	if (row_key(t, r, key, len, err, errlen) != 0 || rec_row_status(t, r, err, errlen) != 0)
 		return -1;
 	if (strcmp(csv_table_get(t, r, "status"), "ok"))
 		return 0;
-	if (rd_row_positive(t, r, "gstencil_per_s", 1, "rate", err, errlen) != 0)
+	if (rec_row_positive(t, r, "gstencil_per_s", 1, "rate", err, errlen) != 0)
 		return -1;
 	for (size_t k = 0; k < NELEM(times); k++)
-		if (rd_row_positive(t, r, times[k], 0, "time", err, errlen) != 0)
+		if (rec_row_positive(t, r, times[k], 0, "time", err, errlen) != 0)
 			return -1;
-	double g = rd_num(t, (long)r, "gstencil_per_s");
-	double model = rd_num(t, (long)r, "model_gstencil_per_s");
+	double g = rec_num(t, (long)r, "gstencil_per_s");
+	double model = rec_num(t, (long)r, "model_gstencil_per_s");
 	if (isfinite(model) && g > 1.05 * model) {
 		roof_err(err, errlen, t, r, g, model);
 		return -1;
@@ -184,7 +184,7 @@ int rd_run_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, 
 	if (dt)
 		verify_tolerance(dt->id, option_half_accum(colon ? colon + 1 : ""), &own[0], &own[1]);
 	for (size_t k = 0; k < NELEM(verify); k++) {
-		double e = rd_num(t, (long)r, verify[k][0]), tol = rd_num(t, (long)r, verify[k][1]);
+		double e = rec_num(t, (long)r, verify[k][0]), tol = rec_num(t, (long)r, verify[k][1]);
 		const int capped = isfinite(own[k]) && isfinite(tol) && tol > own[k];
 		if (capped)
 			tol = own[k];
@@ -206,24 +206,24 @@ int rd_run_row_sane(const struct csv_table *t, size_t r, char *key, size_t len, 
 	return 0;
 }
 
-/* A run CSV's rows before any is used: each row sane (rd_run_row_sane), one row per
+/* A run CSV's rows before any is used: each row sane (rec_run_row_sane), one row per
  * configuration, data regime and GPU, and per configuration, regime and replica
  * (run_rows_distinct). The rows' keys into keys. -1 with "FILE:LINE: what". */
 static int run_sane(const struct csv_table *t, struct config_keys *keys, char *err, size_t errlen)
 {
 	keys->key = calloc(t->nrows ? t->nrows : 1, sizeof(*keys->key));
 	for (size_t r = 0; r < t->nrows; r++, keys->n = r)
-		if (rd_run_row_sane(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
+		if (rec_run_row_sane(t, r, keys->key[r], sizeof(keys->key[r]), err, errlen) != 0)
 			return -1;
 	return run_rows_distinct(t, keys, err, errlen);
 }
 
 /* render-int.h */
-int rd_note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
+int rec_note_commit(struct run_ctx *c, const struct csv_table *t, size_t r)
 {
 	const char *g = csv_table_get(t, r, "git_commit"), *d = csv_table_get(t, r, "git_dirty");
 	const char *id = csv_table_get(t, r, "run_id");
-	const struct render_meta *m = NULL;
+	const struct rec_meta *m = NULL;
 	for (size_t k = 0; id && k < c->nmeta && !m; k++)
 		if (!strcmp(c->meta[k].run_id, id))
 			m = &c->meta[k];
@@ -241,18 +241,18 @@ int rd_note_commit(struct render_ctx *c, const struct csv_table *t, size_t r)
 	return dirty;
 }
 
-double rd_model_gs(const struct point *p)
+double rec_model_gs(const struct point *p)
 {
 	return isfinite(p->model_run) ? p->model_run : p->have_model ? p->mp.gstencil_per_s : NAN;
 }
 
-double rd_ok_rate(const struct point *p)
+double rec_ok_rate(const struct point *p)
 {
 	return p && !strcmp(p->status, "ok") ? p->measured : NAN;
 }
 
 /* render.h */
-const struct hw *render_hw_of(const struct render_ctx *c, const char *uuid)
+const struct hw *rec_hw_of(const struct run_ctx *c, const char *uuid)
 {
 	for (size_t k = 0; uuid && k < c->ngpus; k++)
 		if (c->gpu_hw_ok[k] && !strncmp(c->gpus[k], uuid, 12))
@@ -261,7 +261,7 @@ const struct hw *render_hw_of(const struct render_ctx *c, const char *uuid)
 }
 
 
-int rd_target_load(struct render_ctx *c, const char *name, struct target *t, char *err, size_t errlen)
+int rec_target_load(struct run_ctx *c, const char *name, struct target *t, char *err, size_t errlen)
 {
 	char path[1024];
 	memset(t, 0, sizeof(*t));
@@ -269,7 +269,7 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 	if (experiment_read(path, model_method_names(), &t->cfgs, &t->n, err, errlen) != 0)
 		return -1;
 	if (config_list_read(path, &t->keys, err, errlen) != 0) {   /* the keys the run's rows are found by */
-		rd_target_free(t);
+		rec_target_free(t);
 		return -1;
 	}
 	if (c->rundir[0]) {
@@ -277,13 +277,13 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 		struct stat st;
 		if (stat(path, &st) == 0) {
 			if (csv_table_read(path, &t->run, err, errlen) != 0) {
-				rd_target_free(t);
+				rec_target_free(t);
 				return -1;
 			}
 			t->have_run = 1;
 			if (csv_table_require(&t->run, run_need, err, errlen) != 0 ||
 			    run_sane(&t->run, &t->run_keys, err, errlen) != 0) {
-				rd_target_free(t);
+				rec_target_free(t);
 				return -1;
 			}
 			/* rows of a QUICK invocation label the whole table */
@@ -299,28 +299,28 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 		struct point *p = &t->p[i];
 		p->cfg = &t->cfgs[i];
 		struct replicas rp = { 0, NAN, NAN, NAN };
-		p->run_row = t->have_run ? rd_pick_row(c, &t->run, &t->run_keys, t->keys.key[i], "gstencil_per_s", &rp) : -1;
+		p->run_row = t->have_run ? rec_pick_row(c, &t->run, &t->run_keys, t->keys.key[i], "gstencil_per_s", &rp) : -1;
 		p->nrep = rp.n, p->lo = rp.lo, p->hi = rp.hi;
 		p->status = p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row, "status") : "not run";
 		int ok = p->run_row >= 0 && !strcmp(p->status, "ok");
 		/* a wrong or skipped kernel's speed is never a result; of several replicas, their median */
-		p->measured = !ok ? NAN : isfinite(rp.median) ? rp.median : rd_num(&t->run, p->run_row, "gstencil_per_s");
+		p->measured = !ok ? NAN : isfinite(rp.median) ? rp.median : rec_num(&t->run, p->run_row, "gstencil_per_s");
 		if (p->nrep > c->replicas)
 			c->replicas = p->nrep;
-		p->F_m = ok ? rd_num(&t->run, p->run_row, "F_measured") : NAN;
-		p->Q_m = ok ? rd_num(&t->run, p->run_row, "Q_measured") : NAN;
-		p->I_m = ok ? rd_num(&t->run, p->run_row, "I_measured") : NAN;
-		p->model_run = rd_num(&t->run, p->run_row, "model_gstencil_per_s");
+		p->F_m = ok ? rec_num(&t->run, p->run_row, "F_measured") : NAN;
+		p->Q_m = ok ? rec_num(&t->run, p->run_row, "Q_measured") : NAN;
+		p->I_m = ok ? rec_num(&t->run, p->run_row, "I_measured") : NAN;
+		p->model_run = rec_num(&t->run, p->run_row, "model_gstencil_per_s");
 		/* throttling: the row's samples the runner marked (absent: none; what counts: the footer) */
-		p->thr_samples = rd_num(&t->run, p->run_row, "throttled_samples");
-		p->samples = rd_num(&t->run, p->run_row, "samples");
-		p->clk_median = rd_num(&t->run, p->run_row, "sm_clock_median_mhz");
-		p->clk_min = rd_num(&t->run, p->run_row, "sm_clock_min_mhz");
+		p->thr_samples = rec_num(&t->run, p->run_row, "throttled_samples");
+		p->samples = rec_num(&t->run, p->run_row, "samples");
+		p->clk_median = rec_num(&t->run, p->run_row, "sm_clock_median_mhz");
+		p->clk_min = rec_num(&t->run, p->run_row, "sm_clock_min_mhz");
 		p->throttled = p->run_row >= 0 && isfinite(p->thr_samples) && p->thr_samples > 0;
-		rd_row_power(&t->run, ok ? p->run_row : -1, "energy_nj_per_point_step", &p->power_w, &p->energy_nj,
+		rec_row_power(&t->run, ok ? p->run_row : -1, "energy_nj_per_point_step", &p->power_w, &p->energy_nj,
 			     &p->reasons);
 		if (p->run_row >= 0)
-			rd_note_row(c, &t->run, (size_t)p->run_row, p->throttled);
+			rec_note_row(c, &t->run, (size_t)p->run_row, p->throttled);
 		if (ok && isfinite(p->clk_median)) {   /* the clocks the rows ran at */
 			c->clk_lo = fmin(c->clk_lo, p->clk_median);
 			c->clk_hi = fmax(c->clk_hi, p->clk_median);
@@ -336,55 +336,55 @@ int rd_target_load(struct render_ctx *c, const char *name, struct target *t, cha
 			c->hot |= w && !strcmp(w, "hot");
 		}
 		if (p->run_row >= 0)
-			p->dirty = rd_note_commit(c, &t->run, (size_t)p->run_row);
+			p->dirty = rec_note_commit(c, &t->run, (size_t)p->run_row);
 		/* on the ceilings of the GPU that ran the row (a run on several GPUs: its own) */
-		const struct hw *hw = render_hw_of(c, p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row,
+		const struct hw *hw = rec_hw_of(c, p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row,
 										   "gpu_uuid") : NULL);
 		struct model_input in = { p->cfg->stencil, p->cfg->fusion, p->cfg->dtype,
 					  model_method_find(p->cfg->method), -1,
-					  rd_num(&t->run, p->run_row, "sigma"), hw, option_wgmma(p->cfg->option) };
+					  rec_num(&t->run, p->run_row, "sigma"), hw, option_wgmma(p->cfg->option) };
 		char why[256];
 		p->have_model = in.method && model_eval(&in, &p->mp, why, sizeof(why)) == 0;
 		in.sigma_override = NAN;   /* the method's own sigma rule */
 		p->have_rule = in.method && model_eval(&in, &p->rule, why, sizeof(why)) == 0;
 		/* a rate above the model's roof on this run's ceilings is no measurement: checked against
 		 * the renderer's own model too, not only the number the row carries */
-		double mg = rd_model_gs(p);
+		double mg = rec_model_gs(p);
 		if (p->have_model && isfinite(p->mp.gstencil_per_s) && !(mg <= p->mp.gstencil_per_s))
 			mg = p->mp.gstencil_per_s;
 		if (ok && isfinite(mg) && p->measured > 1.05 * mg) {
 			roof_err(err, errlen, &t->run, (size_t)p->run_row, p->measured, mg);
-			rd_target_free(t);
+			rec_target_free(t);
 			return -1;
 		}
 	}
 	return 0;
 }
 
-int rd_inputs_load(struct render_ctx *c, const struct target_spec *ts, struct rd_inputs *in, char *err, size_t errlen)
+int rec_inputs_load(struct run_ctx *c, const char *inputs, struct rec_inputs *in, char *err, size_t errlen)
 {
 	char *save = NULL;
 	in->n = 0;
-	snprintf(in->buf, sizeof(in->buf), "%s", ts->inputs);
-	for (char *w = strtok_r(in->buf, " ", &save); w && in->n < RD_MAX_INPUTS; w = strtok_r(NULL, " ", &save))
+	snprintf(in->buf, sizeof(in->buf), "%s", inputs);
+	for (char *w = strtok_r(in->buf, " ", &save); w && in->n < REC_MAX_INPUTS; w = strtok_r(NULL, " ", &save))
 		in->name[in->n++] = w;
 	for (size_t k = 0; k < in->n; k++)
-		if (rd_target_load(c, in->name[k], &in->t[k], err, errlen) != 0) {
+		if (rec_target_load(c, in->name[k], &in->t[k], err, errlen) != 0) {
 			while (k)
-				rd_target_free(&in->t[--k]);
+				rec_target_free(&in->t[--k]);
 			return -1;
 		}
 	return 0;
 }
 
-void rd_inputs_free(struct rd_inputs *in)
+void rec_inputs_free(struct rec_inputs *in)
 {
 	for (size_t k = 0; k < in->n; k++)
-		rd_target_free(&in->t[k]);
+		rec_target_free(&in->t[k]);
 	in->n = 0;
 }
 
-const struct point *rd_find_label(const struct target *t, const char *label)
+const struct point *rec_find_label(const struct target *t, const char *label)
 {
 	for (size_t i = 0; i < t->n; i++)
 		if (!strcmp(t->cfgs[i].label, label))
@@ -392,7 +392,7 @@ const struct point *rd_find_label(const struct target *t, const char *label)
 	return NULL;
 }
 
-size_t rd_list_methods(const struct target *t, const char **out, size_t max)
+size_t rec_list_methods(const struct target *t, const char **out, size_t max)
 {
 	size_t n = 0;
 	for (size_t m = 0; m < model_method_count && n < max; m++)
@@ -404,12 +404,21 @@ size_t rd_list_methods(const struct target *t, const char **out, size_t max)
 	return n;
 }
 
-const char *rd_list_method_of(const struct target *t, enum unit family)
+const char *rec_list_method_of(const struct target *t, enum unit family)
 {
 	const char *m[32];
-	const size_t n = rd_list_methods(t, m, NELEM(m));
+	const size_t n = rec_list_methods(t, m, NELEM(m));
 	for (size_t i = 0; i < n; i++)
 		if (model_method_find(m[i])->family == family)
 			return m[i];
+	return NULL;
+}
+
+/* render-int.h */
+const struct point *rec_ebisu_at(const struct target *t, const char *label)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (!strcmp(t->p[i].cfg->label, label) && !strcmp(t->p[i].cfg->method, "ebisu"))
+			return &t->p[i];
 	return NULL;
 }

@@ -1,17 +1,17 @@
 /*
- * render-warmup.h - the warm-up study's rows (make warmup-study, no paper item), shared by its
- * renderer (render-warmup.c) and its claims (plots/verdicts/claims-warmup.c). A study list has one
+ * warmup-rows.h - the warm-up study's rows (make warmup-study, no paper item), shared by its
+ * renderer (plots/render/render-warmup.c) and its claims (plots/verdicts/claims-warmup.c). A study list has one
  * row per kernel and warm-up (columns warmup_s and rest_s besides a configuration list's): its
  * kernel is the row's configuration, its label unique. The run's rows are found by label and
- * checked as every run row is (render-run.c, render-spmv.c), and against their list row: the same
+ * checked as every run row is (target.c, workload-rows.c), and against their list row: the same
  * configuration, warmup_asked_s the list's warmup_s.
  */
-#ifndef RENDER_WARMUP_H
-#define RENDER_WARMUP_H
+#ifndef WARMUP_ROWS_H
+#define WARMUP_ROWS_H
 
 #include <stddef.h>
 
-#include "render-int.h"
+#include "records.h"
 
 #define WU_MAX_WARMUPS 16
 #define WU_MAX_KERNELS 32
@@ -55,18 +55,18 @@ struct wu_set {
 };
 
 /* whether the configuration list at path is a study list (it has a warmup_s column) */
-int rd_wu_is_list(const char *path);
-/* the lists of target ts (its inputs) and the run's CSVs of them (none: every row "not run") into
+int rec_wu_is_list(const char *path);
+/* the lists of target (its inputs column, lists) and the run's CSVs of them (none: every row "not run") into
  * s: 0, or -1 with "FILE:LINE: what" (a row that does not parse, a label or a kernel's warm-up
  * given twice, a run row that matches no list row or is not sane) */
-int rd_wu_load(struct render_ctx *c, const struct target_spec *ts, struct wu_set *s, char *err, size_t errlen);
-void rd_wu_free(struct wu_set *s);
+int rec_wu_load(struct run_ctx *c, const char *target, const char *lists, struct wu_set *s, char *err, size_t errlen);
+void rec_wu_free(struct wu_set *s);
 /* the index of warm-up w among s's (within 1e-9 s), -1 when the lists have none */
-int rd_wu_at(const struct wu_set *s, double w);
+int rec_wu_at(const struct wu_set *s, double w);
 /* kernel k's row at warm-up index j, or NULL */
-const struct wu_row *rd_wu_row(const struct wu_set *s, size_t k, int j);
+const struct wu_row *rec_wu_row(const struct wu_set *s, size_t k, int j);
 /* kernel k's rate at warm-up index j over its rate at the reference (the longest warm-up); NaN
  * where either is not measured */
-double rd_wu_rel(const struct wu_set *s, size_t k, int j);
+double rec_wu_rel(const struct wu_set *s, size_t k, int j);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * stencil-runs - what the scripts ask of configuration lists and run CSVs, answered by the one
- * CSV reader (model/csvio.h) and the one run-name rule and configuration key (model/runs.h): no
+ * CSV reader (model/csvio.h) and the one run-name rule and configuration key (plots/records/runs.h): no
  * shell code parses a CSV. scripts/runs.sh, multi-gpu.sh, slurm.sh and ncu-reports.sh call it, and
  * the Makefile asks it whether RUN and RUNS are run names.
  *
@@ -25,7 +25,7 @@
  *                                             same in each) into OUT, which may be one of them
  *   stencil-runs queue DIR RUNDIR [--lists D] [--cost-run R] [--assumed S] [--chunk-s S] [--chunk-rows N]
  *                      ITEM...                every list of the ITEMs (LIST[:FLAG,...]) not complete in
- *                                             RUNDIR as one queue in DIR (model/queue.h): shared
+ *                                             RUNDIR as one queue in DIR (scripts/planner/queue.h): shared
  *                                             configurations once, chunks of at most S seconds of R's
  *                                             measured costs (default 60; N: of N configurations),
  *                                             longest first; prints "CHUNKS LISTS CONFIGS SHARED

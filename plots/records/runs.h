@@ -3,7 +3,7 @@
  * a run's name (RUN=, RUNS=, REFERENCE, a Slurm run), and a configuration's key (what names one
  * configuration in a configuration list and in a run CSV); and, built on them, what the scripts
  * ask of a list and a run CSV (scripts/runs.sh, multi-gpu.sh and ncu-reports.sh through the
- * stencil-runs tool, model/stencil-runs.c): a list's configurations, whether a run CSV is
+ * stencil-runs tool, scripts/planner/stencil-runs.c): a list's configurations, whether a run CSV is
  * complete for its list, its rows marked wrong, a list cut into chunks, run CSVs joined. No
  * shell code parses a CSV: these do, through csvio.h's reader and writer. Host code, tested
  * without a GPU (tests/test_runs_tool.c).
