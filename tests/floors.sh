@@ -47,6 +47,17 @@ for f in $floors; do
 	done
 done
 
+# a floor's private headers (NAME-int.h) are its own: no file outside its folder includes one
+for f in $floors; do
+	for h in $(cd "${dir[$f]}" && ls ./*-int.h 2> /dev/null); do
+		h=${h#./}
+		while read -r user; do
+			[[ $(dirname "$user") == "${dir[$f]}" ]] || fail "$user includes ${dir[$f]}/$h, private to $f"
+		done < <(git -C "$root" grep --untracked -l "#include \"$h\"" -- '*.c' '*.h' '*.cu' '*.cuh' 2> /dev/null ||
+			grep -rl --include='*.[ch]' --include='*.cu' --include='*.cuh' "#include \"$h\"" . | sed 's|^\./||')
+	done
+done
+
 # symbols: the host objects of every floor, their names defined and used
 objects=()
 for f in $floors; do

@@ -312,6 +312,58 @@ static void test_replicas(void **state)
 	assert_non_null(strstr(err, "in one replica"));
 }
 
+/* a run of two invocations (make reference ADD=1): the second's rows beside the first's, keyed by
+ * their replica, which invocations.csv places in an invocation; a configuration may then appear
+ * once an invocation on one GPU, and the table shows the median of all its rows with their range;
+ * without invocations.csv, or with both replicas in one invocation, one GPU twice is refused */
+static void test_invocations(void **state)
+{
+	(void)state;
+	char err[1024], path[512];
+	const char *run = fixture_copy(), *out = temp_dir();
+	edit(run, "tcs-table4.csv", -1, NULL, NULL, 0);   /* row 0 again, as the last row: invocation 2 */
+	edit(run, "tcs-table4.csv", -1, NULL, NULL, 0);   /* and again: invocation 3 */
+	struct csv_table t;
+	snprintf(path, sizeof(path), "%s/tcs-table4.csv", run);
+	assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+	const long last = (long)t.nrows - 1;
+	const double rate = strtod(csv_table_get(&t, 0, "gstencil_per_s"), NULL);
+	csv_table_free(&t);
+	char faster[32], slower[32];
+	snprintf(faster, sizeof(faster), "%.6g", rate * 1.2);
+	snprintf(slower, sizeof(slower), "%.6g", rate * 0.9);
+	edit(run, "tcs-table4.csv", 0, "gpu_uuid", "GPU-aaaaaaaa-1", -1);
+	edit(run, "tcs-table4.csv", last - 1, "gpu_uuid", "GPU-aaaaaaaa-1", -1);
+	edit(run, "tcs-table4.csv", last - 1, "replica", "2", -1);
+	edit(run, "tcs-table4.csv", last - 1, "gstencil_per_s", faster, -1);
+	edit(run, "tcs-table4.csv", last, "gpu_uuid", "GPU-bbbbbbbb-2", -1);
+	edit(run, "tcs-table4.csv", last, "replica", "3", -1);
+	edit(run, "tcs-table4.csv", last, "gstencil_per_s", slower, -1);
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), -1);   /* one invocation: refused */
+	assert_non_null(strstr(err, "configuration repeated (line 2) on one GPU"));
+	snprintf(path, sizeof(path), "%s/invocations.csv", run);
+	put_file(path, "invocation,first_replica,replicas,gpus,started_utc\n1,1,1,0,20261127T000000Z\n"
+		       "2,2,2,0 1,20261128T000000Z\n");
+	if (render(run, out, "tcs-table4", err, sizeof(err)) != 0)   /* replicas 1 and 2 on one GPU: two invocations */
+		fail_msg("%s", err);
+	char med[96], lo[32], hi[32];
+	snprintf(lo, sizeof(lo), "%.1f", rate * 0.9), snprintf(hi, sizeof(hi), "%.1f", rate * 1.2);
+	snprintf(med, sizeof(med), "%.1f [%s-%s]", rate, lo, hi);   /* the median of three, their range */
+	if (!strstr(slurp_file(out, "tcs-table4.md"), med))
+		fail_msg("no '%s' in\n%s", med, slurp_file(out, "tcs-table4.md"));
+	struct csv_table o;
+	read_out(out, "tcs-table4.csv", &o);
+	assert_string_equal(csv_table_get(&o, 0, "replicas"), "3");   /* every invocation's row kept */
+	csv_table_free(&o);
+	/* the same GPU twice within invocation 2 is refused; a replica named by two invocations too */
+	edit(run, "tcs-table4.csv", last, "gpu_uuid", "GPU-aaaaaaaa-1", -1);
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "on one GPU"));
+	put_file(path, "invocation,first_replica,replicas\n1,1,2\n2,2,1\n");
+	assert_int_equal(render(run, out, "tcs-table4", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "invocations.csv:3: replica 2 belongs to an earlier invocation too"));
+}
+
 /* a row's power and energy from the energy counter where the runner read it (counter_power_w and
  * energy_counter_nj_per_point_step), said in the footer; the sampled ones where it did not, said
  * once; the check over the kept samples against the warm-up's window */
@@ -660,6 +712,7 @@ void run_sanity_tests(struct group_result *r)
 		cmocka_unit_test(test_impossible_row_cli),
 		cmocka_unit_test(test_duplicates),
 		cmocka_unit_test(test_replicas),
+		cmocka_unit_test(test_invocations),
 		cmocka_unit_test(test_counter_energy),
 		cmocka_unit_test(test_status_filter),
 		cmocka_unit_test(test_throttled_rows),

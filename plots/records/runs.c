@@ -264,9 +264,56 @@ int run_csv_replicas(const struct csv_table *t, unsigned long long *which)
 	return n;
 }
 
+int run_invocations_read(const char *csv_path, struct run_invocations *v, char *err, size_t errlen)
+{
+	char path[1024];
+	struct csv_table t;
+	const char *slash = strrchr(csv_path, '/');
+	memset(v, 0, sizeof(*v));
+	for (int r = 0; r <= RUN_MAX_REPLICAS; r++)
+		v->of[r] = 1;
+	snprintf(path, sizeof(path), "%.*sinvocations.csv", slash ? (int)(slash - csv_path + 1) : 0, csv_path);
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return 0;
+	static const char *const need[] = { "invocation", "first_replica", "replicas", NULL };
+	if (csv_table_read_need(path, &t, need, err, errlen) != 0)
+		return -1;
+	int rc = 0, named[RUN_MAX_REPLICAS + 1] = { 0 };
+	for (size_t r = 0; rc == 0 && r < t.nrows; r++) {
+		const char *col[3] = { "invocation", "first_replica", "replicas" };
+		long x[3];
+		for (int k = 0; rc == 0 && k < 3; k++) {
+			const char *s = csv_table_get(&t, r, col[k]);
+			char *end;
+			x[k] = s && *s ? strtol(s, &end, 10) : 0;
+			if (!s || !*s || *end || x[k] < 1 || x[k] > RUN_MAX_REPLICAS) {
+				snprintf(err, errlen, "%s:%ld: %s '%s' is not 1 to %d", path, t.lines[r], col[k], s ? s : "",
+					 RUN_MAX_REPLICAS);
+				rc = -1;
+			}
+		}
+		for (long q = rc ? 0 : x[1]; rc == 0 && q < x[1] + x[2]; q++) {
+			if (q > RUN_MAX_REPLICAS || named[q]) {
+				snprintf(err, errlen, "%s:%ld: replica %ld %s", path, t.lines[r], q,
+					 q > RUN_MAX_REPLICAS ? "is past 64" : "belongs to an earlier invocation too");
+				rc = -1;
+				break;
+			}
+			named[q] = 1, v->of[q] = (int)x[0];
+		}
+		v->n++;
+	}
+	csv_table_free(&t);
+	return rc;
+}
+
 int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys, char *err, size_t errlen)
 {
 	struct row_ident a, b;
+	struct run_invocations inv;
+	if (run_invocations_read(t->path, &inv, err, errlen) != 0)
+		return -1;
 	for (size_t r = 1; r < keys->n; r++) {
 		if (run_row_ident(t, r, &a, err, errlen) != 0)
 			return -1;
@@ -274,7 +321,8 @@ int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys,
 			if (strcmp(keys->key[q], keys->key[r]) || run_row_ident(t, q, &b, err, errlen) != 0 ||
 			    strcmp(a.data, b.data))
 				continue;
-			const int gpu = a.gpu[0] && !strcmp(a.gpu, b.gpu), rep = a.replica == b.replica;
+			const int rep = a.replica == b.replica, once = inv.of[a.replica] == inv.of[b.replica];
+			const int gpu = a.gpu[0] && !strcmp(a.gpu, b.gpu) && once;
 			if (gpu || rep || !a.gpu[0] || !b.gpu[0]) {
 				snprintf(err, errlen, "%s:%ld: configuration repeated (line %ld) %s: %s", t->path,
 					 t->lines[r], t->lines[q], gpu ? "on one GPU" : rep ? "in one replica" :

@@ -84,8 +84,24 @@ int run_row_ident(const struct csv_table *t, size_t r, struct row_ident *id, cha
 /* how many replicas a run CSV holds (1 without the column), which ones in *which (bit R-1 for
  * replica R) where which is not NULL */
 int run_csv_replicas(const struct csv_table *t, unsigned long long *which);
+/*
+ * A run of several invocations (make reference run again into one run, ADD=1): RUNDIR/invocations.csv,
+ * one row an invocation: invocation (1, 2, ...), first_replica and replicas (its replicas are
+ * first_replica .. first_replica + replicas - 1, numbered on from the invocation before), gpus
+ * (the devices it ran on) and started_utc. Without the file a run is one invocation holding every
+ * replica. A row's invocation is its replica's: a row key (configuration, regime, replica) names it.
+ */
+#define RUN_MAX_REPLICAS 64
+struct run_invocations {
+	int n;                            /* invocations in the file (0: none, one implied) */
+	int of[RUN_MAX_REPLICAS + 1];     /* of[R]: replica R's invocation (1 where none names it) */
+};
+/* the invocations of the run directory holding the run CSV at path (its folder's invocations.csv):
+ * 0, or -1 with "FILE:LINE: what" (a number that is not one, replicas out of 1..64 or named twice) */
+int run_invocations_read(const char *csv_path, struct run_invocations *v, char *err, size_t errlen);
 /* -1 with "FILE:LINE: what" when two rows of t are one measurement: the same configuration key
- * (keys: t's, config_key), data regime and GPU, or the same key, regime and replica */
+ * (keys: t's, config_key), data regime and replica, or the same key, regime, GPU and invocation
+ * (run_invocations_read: two invocations may measure a configuration on one GPU, once each) */
 int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys, char *err, size_t errlen);
 
 /* Whether the run CSV at path is complete for the list, at least replicas deep: it parses, ends
