@@ -35,6 +35,11 @@
 #                  judged on each replica and decided only where all agree beyond the spread; a
 #                  list is complete when each of its N replicas holds every configuration. Not
 #                  with SLURM=1 (a one-line refusal); one GPU alone cannot replicate
+#   ADD=1          with GPUS: a new invocation of RUN (make reference ADD=1 GPUS=all, after a first
+#                  make reference): every list measured again, REPLICAS=N replicas numbered on from
+#                  the run's, its rows stacked after the run's own (RUN/invocations.csv names each
+#                  invocation's replicas, so that a configuration appears once an invocation on one
+#                  GPU); interrupted, the same command resumes it. Not with SLURM=1
 #   SLURM=1        make reproduce submits a Slurm job array (a task a chunk of the lists, a GPU each)
 #                  and a dependent job that merges and renders the run, instead of measuring here
 #                  (scripts/slurm.sh; scripts and logs in build/slurm/RUN/; RUN default

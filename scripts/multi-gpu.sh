@@ -256,7 +256,7 @@ all() {
 	for s in "${slugs[@]}"; do
 		[[ $(model "$s") == $(model "${slugs[0]}") ]] || by_model "$rundir" "$@"
 	done
-	((${REPLICAS:-1} == 1)) || replicated "$rundir" "$@"
+	((${REPLICAS:-1} == 1)) && [[ ${ADD:-0} != 1 ]] || replicated "$rundir" "$@"
 	# the host's runners: this node's GPUs, all models' (by_model passes them), each runner's
 	# share of the cores its place among them
 	all_devs=${MGPU_ALL_DEVICES:-$(tr ' ' , <<< "${ids[*]}")}
@@ -311,24 +311,35 @@ all() {
 # RUNDIR/LIST.csv (replica 1's rows, then 2's, ...), meta.csv joined, each GPU's ceilings moved
 # under RUNDIR/gpus/, and RUNDIR/replicas removed once every list is stacked. Exits with the
 # highest status, or by an interrupt's signal (the same command resumes each replica's queue).
+# ADD=1: a new invocation of the run (stencil-runs invocation: RUNDIR/invocations.csv), its N
+# replicas numbered on from the run's (FIRST..FIRST+N-1), every list measured again and its rows
+# stacked after the run's own; an unfinished one (RUNDIR/replicas there) is resumed instead.
 replicated() {
-	local rundir=$1 n=$REPLICAS i r l item status=0 stacked=0 total=0
+	local rundir=$1 n=${REPLICAS:-1} first=1 last i r l item status=0 stacked=0 total=0
 	local -a devs=() todo=() parts=()
 	shift
 	[[ $n =~ ^[1-9][0-9]*$ ]] || die "REPLICAS='$n' is not a positive count"
 	((n <= ${#ids[@]})) || die "REPLICAS=$n needs $n GPUs, one a replica: $(count ${#ids[@]} GPU) here"
-	for item; do   # the lists not yet complete $n deep
+	if [[ ${ADD:-0} == 1 ]]; then
+		mkdir -p "$rundir" || { rc=4; die "cannot create $rundir"; }
+		read -r first n <<< "$(runs_tool invocation "$rundir" "$n" "$(tr ' ' , <<< "${ids[*]}")" \
+			"$(date -u +%Y%m%dT%H%M%SZ)")" || exit
+		mkdir -p "$rundir/replicas" || { rc=4; die "cannot create $rundir/replicas"; }
+		echo "multi-gpu: invocation of replicas $first to $((first + n - 1)) into $rundir ($rundir/invocations.csv)"
+	fi
+	last=$((first + n - 1))
+	for item; do   # the lists not yet complete $last deep
 		l=${item%%:*}
-		runs_tool complete --replicas "$n" "experiments/$l.csv" "$rundir/$l.csv" || todo+=("$item")
+		runs_tool complete --replicas "$last" "experiments/$l.csv" "$rundir/$l.csv" || todo+=("$item")
 	done
 	for i in "${!ids[@]}"; do devs[i % n]+=${devs[i % n]:+,}${ids[$i]}; done
 	if ((${#todo[@]} > 0)); then
 		echo "multi-gpu: $n replicas of ${#todo[@]} items:$(for ((r = 0; r < n; r++)); do
-			printf ' replica %d on devices %s;' $((r + 1)) "${devs[r]}"; done)"
+			printf ' replica %d on devices %s;' $((first + r)) "${devs[r]}"; done)"
 		for ((r = 0; r < n; r++)); do
-			spawn env MGPU_ALL_DEVICES="$(tr ' ' , <<< "${ids[*]}")" MGPU_REPLICA=$((r + 1)) REPLICAS=1 \
+			spawn env MGPU_ALL_DEVICES="$(tr ' ' , <<< "${ids[*]}")" MGPU_REPLICA=$((first + r)) REPLICAS=1 ADD=0 \
 				QUEUES="$QUEUES/$(basename "$rundir")-replicas" "$here/multi-gpu.sh" \
-				"$rundir/replicas/r$((r + 1))" "${devs[r]}" "${todo[@]}"
+				"$rundir/replicas/r$((first + r))" "${devs[r]}" "${todo[@]}"
 		done
 		wait_all || status=$?
 		if [[ -n $sig ]]; then
@@ -338,16 +349,21 @@ replicated() {
 	fi
 	for item in "${todo[@]}"; do   # each list whose replicas are all there, stacked
 		l=${item%%:*} total=$((total + 1)) parts=()
-		for ((r = 1; r <= n; r++)); do
+		# a list several items name: stacked once
+		((first == 1)) || ! runs_tool complete --replicas "$last" "experiments/$l.csv" "$rundir/$l.csv" ||
+			{ stacked=$((stacked + 1)); continue; }
+		((first == 1)) || [[ ! -f $rundir/$l.csv ]] || parts+=("$rundir/$l.csv")   # the run's own rows first
+		local own=${#parts[@]}
+		for ((r = first; r <= last; r++)); do
 			runs_tool complete "experiments/$l.csv" "$rundir/replicas/r$r/$l.csv" &&
 				parts+=("$rundir/replicas/r$r/$l.csv")
 		done
-		((${#parts[@]} == n)) || { status=4; echo "multi-gpu: $l: a replica is not complete: not stacked" >&2; continue; }
+		((${#parts[@]} - own == n)) || { status=4; echo "multi-gpu: $l: a replica is not complete: not stacked" >&2; continue; }
 		runs_tool join "$rundir/$l.csv" "${parts[@]}" &&
-			runs_tool complete -v --replicas "$n" "experiments/$l.csv" "$rundir/$l.csv" &&
+			runs_tool complete -v --replicas "$last" "experiments/$l.csv" "$rundir/$l.csv" &&
 			stacked=$((stacked + 1)) || status=4
 	done
-	for ((r = 1; r <= n; r++)); do   # meta.csv, each GPU's ceilings, the run's ceilings
+	for ((r = first; r <= last; r++)); do   # meta.csv, each GPU's ceilings, the run's ceilings
 		[[ ! -f $rundir/replicas/r$r/meta.csv ]] || runs_tool join "$rundir/meta.csv" \
 			$([[ ! -f $rundir/meta.csv ]] || echo "$rundir/meta.csv") "$rundir/replicas/r$r/meta.csv" &&
 			rm -f "$rundir/replicas/r$r/meta.csv" || status=4
@@ -360,7 +376,7 @@ replicated() {
 			cp "$rundir/replicas/r$r/$f" "$rundir/$f.tmp$$" && mv -f "$rundir/$f.tmp$$" "$rundir/$f" || status=4
 		done
 	done
-	echo "multi-gpu: stacked $stacked of $total lists, $n replicas each, into $rundir"
+	echo "multi-gpu: stacked $stacked of $total lists, $n replicas each (replicas $first to $last), into $rundir"
 	((stacked < total)) || rm -rf "${rundir:?}/replicas"
 	((status <= 1)) || exit 4
 	exit "$status"

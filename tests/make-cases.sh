@@ -310,6 +310,18 @@ replicas)   # REPLICAS=2 GPUS=0,1: every list on both GPUs, one replica each, st
 	# a complete run is not measured again; one replica of a list deleted: that list alone again
 	n=$(grep -c "^run " "$STUB_LOG")
 	gpu RUN=r GPUS=0,1 REPLICAS=2 tcs-table3; [[ $(grep -c "^run " "$STUB_LOG") == "$n" ]] || fail "measured again"
+	# ADD=1: a second invocation into the run, its replica numbered on, on the same GPUs, its rows
+	# beside the first's (invocations.csv), complete 3 deep and rendered; bad ADD refused
+	gpu RUN=r GPUS=0,1 ADD=1 reproduce; says "invocation of replicas 3 to 3 into data/runs/r"
+	build/stencil-runs complete -v --replicas 3 experiments/tcs-table3.csv data/runs/r/tcs-table3.csv ||
+		fail "tcs-table3: not 3 replicas after ADD=1"
+	grep -q "^2,3,1,0 1," data/runs/r/invocations.csv && grep -q "^1,1,2,NA,NA" data/runs/r/invocations.csv ||
+		fail "invocations.csv does not name both invocations"
+	grep -q "GPU-00000000-stub,3," data/runs/r/tcs-table3.csv || grep -q "GPU-00000001-stub,3," data/runs/r/tcs-table3.csv ||
+		fail "the second invocation's rows are not replica 3"
+	[[ ! -e data/runs/r/replicas ]] || fail "replicas/ left after ADD=1"
+	renders tcs-table3 data/runs/r
+	bad HAVE_GPU=1 RUN=r ADD=2 reproduce; says "ADD='2' is neither 0 nor 1"
 	# make verdicts GPUS= measures the lists every claim reads, the warm-up study's too, and judges them
 	cp tests/fixtures/run-warmup/warmup-study*.csv tests/fixtures/run-small/   # the stub's rows for them
 	gpu RUN=v GPUS=0,1 REPLICAS=2 verdicts; says "stacked 12 of 12 lists, 2 replicas each"

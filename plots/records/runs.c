@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "runs.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -306,6 +307,100 @@ int run_invocations_read(const char *csv_path, struct run_invocations *v, char *
 	}
 	csv_table_free(&t);
 	return rc;
+}
+
+/* the highest replica any run CSV of rundir holds (0: none) */
+static int run_highest_replica(const char *rundir)
+{
+	char path[1024], err[256];
+	int hi = 0;
+	DIR *d = opendir(rundir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		const size_t n = strlen(e->d_name);
+		struct csv_table t;
+		unsigned long long which;
+		if (n < 5 || strcmp(e->d_name + n - 4, ".csv") || !strcmp(e->d_name, "meta.csv") ||
+		    !strcmp(e->d_name, "invocations.csv") || !strcmp(e->d_name, "ceilings.csv"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", rundir, e->d_name);
+		if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+			continue;
+		if (csv_table_col(&t, "status") >= 0 && run_csv_replicas(&t, &which) > 0)
+			for (int r = RUN_MAX_REPLICAS; r > hi; r--)
+				if (which >> (r - 1) & 1) {
+					hi = r;
+					break;
+				}
+		csv_table_free(&t);
+	}
+	if (d)
+		closedir(d);
+	return hi;
+}
+
+int run_invocation_begin(const char *rundir, int replicas, const char *gpus, const char *started, int *first,
+			 int *count, char *err, size_t errlen)
+{
+	char path[1024], staging[1024], csvp[1100];
+	struct run_invocations v;
+	struct stat st;
+	snprintf(path, sizeof(path), "%s/invocations.csv", rundir);
+	snprintf(staging, sizeof(staging), "%s/replicas", rundir);
+	snprintf(csvp, sizeof(csvp), "%s/x.csv", rundir);
+	if (replicas < 1 || replicas > RUN_MAX_REPLICAS) {
+		snprintf(err, errlen, "replicas '%d' is not 1 to %d", replicas, RUN_MAX_REPLICAS);
+		return -1;
+	}
+	if (run_invocations_read(csvp, &v, err, errlen) != 0)
+		return -1;
+	int last = 0, lo = 0, hi = 0;   /* the last invocation's replicas, lo..hi */
+	for (int r = 1; r <= RUN_MAX_REPLICAS && v.n; r++)
+		if (v.of[r] == v.n)
+			lo = lo ? lo : r, hi = r, last = v.n;
+	if (last && stat(staging, &st) == 0) {   /* an unfinished invocation: resumed */
+		*first = lo, *count = hi - lo + 1;
+		return 0;
+	}
+	const int top = run_highest_replica(rundir);
+	if (top + replicas > RUN_MAX_REPLICAS) {
+		snprintf(err, errlen, "%s: %d replicas and %d more are past %d", rundir, top, replicas, RUN_MAX_REPLICAS);
+		return -1;
+	}
+	char text[2048];
+	size_t k = 0;
+	char *old = NULL;
+	size_t oldn = 0;
+	if (stat(path, &st) == 0 && input_file_read(path, &old, &oldn, err, errlen) != 0)
+		return -1;
+	if (old)
+		k += (size_t)snprintf(text + k, sizeof(text) - k, "%.*s", (int)oldn, old);
+	else {
+		k += (size_t)snprintf(text + k, sizeof(text) - k, "invocation,first_replica,replicas,gpus,started_utc\n");
+		if (top > 0)   /* the run's earlier rows: invocation 1 */
+			k += (size_t)snprintf(text + k, sizeof(text) - k, "1,1,%d,NA,NA\n", top);
+	}
+	free(old);
+	const int inv = v.n ? v.n + 1 : top > 0 ? 2 : 1;
+	char devs[256];   /* the devices, space-separated (a CSV field of its own) */
+	snprintf(devs, sizeof(devs), "%s", gpus && *gpus ? gpus : "NA");
+	for (char *p = devs; *p; p++)
+		if (*p == ',' || *p == '"' || *p == '\n')
+			*p = ' ';
+	k += (size_t)snprintf(text + k, sizeof(text) - k, "%d,%d,%d,%s,%s\n", inv, top + 1, replicas, devs,
+			      started && *started && !strpbrk(started, ",\"\n") ? started : "NA");
+	if (k >= sizeof(text)) {
+		snprintf(err, errlen, "%s: too many invocations", path);
+		return -1;
+	}
+	struct atomic_file a;
+	if (atomic_open(&a, path) != 0 || fwrite(text, 1, k, a.f) != k || atomic_commit(&a) != 0) {
+		if (a.f)
+			atomic_abort(&a);
+		snprintf(err, errlen, "%s", atomic_error()[0] ? atomic_error() : "cannot write invocations.csv");
+		return -1;
+	}
+	*first = top + 1, *count = replicas;
+	return 0;
 }
 
 int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys, char *err, size_t errlen)

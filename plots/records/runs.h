@@ -99,6 +99,14 @@ struct run_invocations {
 /* the invocations of the run directory holding the run CSV at path (its folder's invocations.csv):
  * 0, or -1 with "FILE:LINE: what" (a number that is not one, replicas out of 1..64 or named twice) */
 int run_invocations_read(const char *csv_path, struct run_invocations *v, char *err, size_t errlen);
+/* The invocation a measurement of RUNDIR takes (make reference ADD=1, scripts/multi-gpu.sh): where
+ * RUNDIR/replicas/ holds an unfinished one (its staging folder, removed once every list is
+ * stacked), that one resumed; else a new one of `replicas` replicas numbered on from the highest
+ * any run CSV of RUNDIR holds, appended to RUNDIR/invocations.csv (the file made, with the run's
+ * earlier rows as invocation 1, where it was not there; gpus and started_utc as given). Its first
+ * replica into *first and its count into *count: 0, or -1 with err. */
+int run_invocation_begin(const char *rundir, int replicas, const char *gpus, const char *started, int *first,
+			 int *count, char *err, size_t errlen);
 /* -1 with "FILE:LINE: what" when two rows of t are one measurement: the same configuration key
  * (keys: t's, config_key), data regime and replica, or the same key, regime, GPU and invocation
  * (run_invocations_read: two invocations may measure a configuration on one GPU, once each) */

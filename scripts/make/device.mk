@@ -6,7 +6,7 @@
 # them): the switches are 0 or 1 (or unset), WARMUP_S a positive number of seconds, GPUS all or
 # GPU indices separated by commas, REPLICAS a count (above 1: not with SLURM=1). SLURM is checked
 # in slurm.mk, RUN below, RUNS in compare.mk.
-switch_knobs := QUICK HAVE_GPU COUNTERS NOBUILD ALLOW_DIRTY V
+switch_knobs := QUICK HAVE_GPU COUNTERS NOBUILD ALLOW_DIRTY V ADD
 $(foreach k,$(switch_knobs),$(if $(filter-out 0 1,$($(k))),$(error $(k)='$($(k))' is neither 0 \
 	nor 1 (unset: the default))))
 knob_ok = $(if $(findstring ',$(1)),,$(shell awk -v v='$(1)' 'BEGIN { exit !(v ~ /^($(2))$$/$(3)) }' \
@@ -17,10 +17,12 @@ $(if $(GPUS),$(if $(call knob_ok,$(GPUS),all|[0-9]+(,[0-9]+)*),,$(error GPUS='$(
 	all nor GPU indices such as 0,1)))
 $(if $(REPLICAS),$(if $(call knob_ok,$(REPLICAS),[1-9][0-9]?),,$(error REPLICAS='$(REPLICAS)' is not a \
 	count of measurements from 1 to 99)))
+$(if $(filter 1,$(ADD)),$(if $(filter 1,$(SLURM)),$(error ADD=1 with SLURM=1: not supported (an invocation is \
+	measured on one node); make reference ADD=1 GPUS=all)))
 $(if $(filter-out 1,$(or $(REPLICAS),1)),$(if $(filter 1,$(SLURM)),$(error REPLICAS=$(REPLICAS) with SLURM=1: \
 	not supported (a replica's GPUs must differ from the others'); make reproduce REPLICAS=$(REPLICAS) GPUS=all \
 	on one node)))
-export QUICK COUNTERS WARMUP_S ALLOW_DIRTY NOBUILD REPLICAS
+export QUICK COUNTERS WARMUP_S ALLOW_DIRTY NOBUILD REPLICAS ADD
 HAVE_GPU ?= $(shell nvidia-smi -L >/dev/null 2>&1 && echo 1)
 GPU := $(filter 1,$(HAVE_GPU))
 ifeq ($(GPU),)

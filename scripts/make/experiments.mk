@@ -158,6 +158,8 @@ COST_RUN = $(if $(filter 1,$(QUICK))$(WARMUP_S),,$(if $(wildcard data/runs/REFER
 define measure_render
 	$(Q)$(call slurm_handover,$(1))if [ "$(MODE)" = yes ] && [ -z "$(GPUS)" ] && [ "$(or $(REPLICAS),1)" != 1 ]; then \
 	  echo "$(3): REPLICAS=$(REPLICAS) needs GPUS= (each replica on GPUs of its own)" >&2; exit 2; fi; \
+	if [ "$(MODE)" = yes ] && [ -z "$(GPUS)" ] && [ "$(ADD)" = 1 ]; then \
+	  echo "$(3): ADD=1 needs GPUS= (an invocation is measured through the node's queue)" >&2; exit 2; fi; \
 	if [ "$(MODE)" = yes ] && [ -z "$(GPUS)" ]; then n=0 secs=0 lists=0 meas=0; \
 	  ref=$$(cat data/runs/REFERENCE 2>/dev/null); for e in $(sort $(foreach i,$(1),$(firstword $(subst :, ,$(i))))); do \
 	  [ -f experiments/$$e.csv ] || continue; n=$$((n + $$($(RUNS_TOOL) configs experiments/$$e.csv))); \

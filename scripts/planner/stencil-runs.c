@@ -39,6 +39,11 @@
  *                                             "S measured" (the mean row_wall_s of RUN.csv, a run
  *                                             of the same list, times the configurations) or
  *                                             "S assumed" (SECS a configuration)
+ *   stencil-runs invocation RUNDIR N GPUS STARTED
+ *                                             the invocation a measurement into RUNDIR takes
+ *                                             (make reference ADD=1): an unfinished one resumed,
+ *                                             else a new one of N replicas numbered on, appended to
+ *                                             RUNDIR/invocations.csv; prints "FIRST COUNT"
  *
  * Exit: 0 yes, done; 1 no (not a run name, not complete, rows marked wrong); 2 bad input (a list or
  * CSV that does not parse, a usage error), one line naming it; 4 a write failed.
@@ -62,7 +67,7 @@ static __attribute__((noreturn)) void usage_exit(void)
 	cli_bad_input(prog, "usage: stencil-runs run-name NAME | configs LIST.csv | keys LIST.csv | "
 		      "complete [-v] [--replicas N] LIST.csv RUN.csv | wrong TARGET RUN.csv... | split LIST.csv SIZE DIR | "
 		      "join OUT IN.csv... | estimate SECS LIST.csv [RUN.csv] | queue DIR RUNDIR [OPTIONS] ITEM... | "
-		      "makespan DIR WORKERS | gather OUT LIST.csv IN.csv...");
+		      "makespan DIR WORKERS | gather OUT LIST.csv IN.csv... | invocation RUNDIR N GPUS STARTED");
 }
 
 static void read_list(const char *path, struct config_keys *k)
@@ -300,6 +305,21 @@ static int cmd_keys(int argc, char **argv)
 	return cmd_configs(argc, argv, 1);
 }
 
+static int cmd_invocation(int argc, char **argv)
+{
+	char err[1024], *end;
+	int first, count;
+	if (argc != 4)
+		usage_exit();
+	const long n = strtol(argv[1], &end, 10);
+	if (*end || n < 1 || n > RUN_MAX_REPLICAS)
+		cli_bad_input(prog, "replicas '%s' is not 1 to %d", argv[1], RUN_MAX_REPLICAS);
+	if (run_invocation_begin(argv[0], (int)n, argv[2], argv[3], &first, &count, err, sizeof(err)) != 0)
+		cli_fail(prog, "%s", err);
+	printf("%d %d\n", first, count);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -309,7 +329,7 @@ int main(int argc, char **argv)
 		{ "run-name", cmd_run_name }, { "configs", cmd_count }, { "keys", cmd_keys },
 		{ "complete", cmd_complete }, { "wrong", cmd_wrong }, { "split", cmd_split }, { "join", cmd_join },
 		{ "estimate", cmd_estimate }, { "queue", cmd_queue }, { "makespan", cmd_makespan },
-		{ "gather", cmd_gather },
+		{ "gather", cmd_gather }, { "invocation", cmd_invocation },
 	};
 	cli_fail_status = EXIT_ERROR;
 	for (size_t c = 0; argc > 1 && c < sizeof(cmds) / sizeof(cmds[0]); c++)
