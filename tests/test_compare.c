@@ -1,8 +1,9 @@
 /*
  * test_compare.c - make compare (plots/render/compare.h): the compare_values syntax, the join on keys
- * (order, rows one run lacks, ratios, labels never divided, keys that do not name a row), and two
- * copies of the small fixture run compared end to end, one with tcs Table 3's rates halved, each
- * figure's value axis named in words and, where gnuplot is installed, plots/gp/compare.gp drawing it;
+ * (order, rows one run lacks, ratios, labels never divided, keys that do not name a row; the
+ * verdicts on the claim's id, whatever its wording), and two copies of the small fixture run
+ * compared end to end, one with tcs Table 3's rates halved, each figure's value axis named in
+ * words and, where gnuplot is installed, plots/gp/compare.gp drawing it;
  * runs of different protocols compared only under a banner naming the difference, and marked.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -107,6 +108,44 @@ static void test_join(void **state)
 	assert_non_null(strstr(err, "a second row with the keys 'ok'"));
 	assert_int_equal(cmp_join("T", "key", "zz", t, runs, 2, csv, md, q, m, &n, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "no column 'zz'"));
+	csv_table_free(&t[0]);
+	csv_table_free(&t[1]);
+}
+
+/* the verdicts are joined on the claim's id (experiments/targets.csv's compare_keys): two claims of
+ * one wording, as a claim reusing another's evaluator under an id of its own reads, are two rows */
+static void test_join_verdicts_by_id(void **state)
+{
+	(void)state;
+	static const char a[] = "id,paper,claim,criterion,measured,verdict\n"
+				"c1,tcs 5.3,TC/CC < 1,below 1,0.7,holds\nc1-again,tcs 5.3,TC/CC < 1,below 1,0.7,holds\n";
+	static const char b[] = "id,paper,claim,criterion,measured,verdict\n"
+				"c1-again,tcs 5.3,TC/CC < 1,below 1,1.4,does not hold\nc1,tcs 5.3,TC/CC < 1,below 1,0.7,holds\n";
+	const char *verdicts = test_target_of_kind("verdicts");
+	size_t nt, n = 0;
+	const struct target_spec *ts = test_targets(&nt), *v = NULL;
+	for (size_t i = 0; i < nt; i++)
+		if (!strcmp(ts[i].name, verdicts))
+			v = &ts[i];
+	assert_non_null(v);
+	assert_string_equal(v->compare_keys, "id");
+	struct csv_table t[2], out;
+	char err[512], csv[256], md[256];
+	assert_int_equal(csv_table_parse("one", a, strlen(a), &t[0], err, sizeof(err)), 0);
+	assert_int_equal(csv_table_parse("two", b, strlen(b), &t[1], err, sizeof(err)), 0);
+	struct cmp_run runs[2] = { { .gpu = "NVIDIA H200" }, { .gpu = "NVIDIA H100 80GB HBM3" } };
+	cmp_label_runs(runs, 2);
+	snprintf(csv, sizeof(csv), "%s/v.csv", temp_dir());
+	snprintf(md, sizeof(md), "%s/v.md", temp_dir());
+	struct cmp_ratio q[2], m[2];
+	if (cmp_join("T", v->compare_keys, v->compare_values, t, runs, 2, csv, md, q, m, &n, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(n, 2);
+	assert_int_equal(csv_table_read(csv, &out, err, sizeof(err)), 0);
+	assert_string_equal(csv_table_get(&out, 1, "id"), "c1-again");   /* the first run's order */
+	assert_string_equal(csv_table_get(&out, 1, "verdict_2"), "does not hold");
+	assert_string_equal(csv_table_get(&out, 0, "verdict_2"), "holds");
+	csv_table_free(&out);
 	csv_table_free(&t[0]);
 	csv_table_free(&t[1]);
 }
@@ -292,6 +331,7 @@ void run_compare_tests(struct group_result *r)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_values_parse),
 		cmocka_unit_test(test_join),
+		cmocka_unit_test(test_join_verdicts_by_id),
 		cmocka_unit_test(test_compare_runs),
 		cmocka_unit_test(test_compare_mixed),
 	};

@@ -382,21 +382,27 @@ static void test_verdicts_counts(void **state)
 }
 
 /* a claim on a variant the run does not hold (run-small has no spider:L16 rows) keeps its row and
- * reads "not measured", saying which rows are missing */
+ * reads "not measured", saying which rows are missing: each claim of claims.csv on the variant, by
+ * its id (cudnn, tcstencil and convstencil at least) */
 static void test_verdicts_variant_absent(void **state)
 {
 	(void)state;
-	struct csv_table v;
+	struct csv_table v, c;
+	char err[512];
 	int n = 0;
 	render_fixture("run-small", "verdicts", temp_dir(), &v);
-	for (size_t r = 0; r < v.nrows; r++) {
-		if (strncmp(csv_table_get(&v, r, "id"), "sptc-l16-", 9))
+	if (csv_table_read(repo_path("data/paper/claims.csv"), &c, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	for (size_t k = 0; k < c.nrows; k++) {
+		if (strcmp(csv_table_get(&c, k, "option"), "L16"))
 			continue;
+		const size_t r = row_of(&v, csv_table_get(&c, k, "id"));
 		n++;
 		assert_string_equal(csv_table_get(&v, r, "verdict"), "not measured");
 		assert_string_equal(csv_table_get(&v, r, "paper_defined_text"), "not measured: no spider:L16 rows in this run");
 	}
-	assert_int_equal(n, 3);
+	assert_true(n >= 3);
+	csv_table_free(&c);
 	csv_table_free(&v);
 }
 

@@ -174,7 +174,7 @@ static void test_warmup_relative(void **state)
 }
 
 /* the verdicts of the study's claims (data/paper/claims.csv's rows that read it), in its order,
- * rendered from run: their verdict and measured text into v and m */
+ * rendered from run: their verdict and measured text into v and m, each found by its claim's id */
 static size_t study_verdicts(const char *run, char v[2][64], char m[2][512], double value[2])
 {
 	struct csv_table claims = read_csv(repo_path("."), "data/paper/claims.csv"), out;
@@ -185,7 +185,7 @@ static size_t study_verdicts(const char *run, char v[2][64], char m[2][512], dou
 			continue;
 		value[n] = num(&claims, (long)r, "value");
 		for (size_t q = 0; q < out.nrows; q++)
-			if (!strcmp(csv_table_get(&out, q, "claim"), csv_table_get(&claims, r, "claim"))) {
+			if (!strcmp(csv_table_get(&out, q, "id"), csv_table_get(&claims, r, "id"))) {
 				snprintf(v[n], sizeof(v[0]), "%s", csv_table_get(&out, q, "verdict"));
 				snprintf(m[n], sizeof(m[0]), "%s", csv_table_get(&out, q, "measured_text"));
 			}

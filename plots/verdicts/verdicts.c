@@ -27,7 +27,17 @@ static double cell_num(const struct csv_table *t, size_t r, const char *col)
 	return v && *v ? strtod(v, NULL) : NAN;
 }
 
-/* the claims table, checked: every evaluator known, every input a rendered target */
+/* the first row of t with row r's id (r itself when no earlier row has it) */
+static size_t first_with_id(const struct csv_table *t, size_t r)
+{
+	size_t q = 0;
+	while (strcmp(csv_table_get(t, q, "id"), csv_table_get(t, r, "id")))
+		q++;
+	return q;
+}
+
+/* the claims table, checked: every evaluator known, every id given and its own (the verdicts,
+ * make compare and the tests name a claim by it) */
 static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, size_t errlen)
 {
 	static const char *const need[] = { "id", "kind", "paper", "claim", "criterion", "paper_value", "value",
@@ -37,13 +47,19 @@ static int read_claims(struct render_ctx *c, struct csv_table *t, char *err, siz
 	snprintf(path, sizeof(path), "%s/data/paper/claims.csv", c->run.root);
 	if (csv_table_read_need(path, t, need, err, errlen) != 0)
 		return -1;
-	for (size_t r = 0; r < t->nrows; r++)
-		if (!vd_evaluator(csv_table_get(t, r, "evaluator")) || !*csv_table_get(t, r, "id")) {
+	for (size_t r = 0; r < t->nrows; r++) {
+		const size_t first = first_with_id(t, r);
+		if (vd_evaluator(csv_table_get(t, r, "evaluator")) && *csv_table_get(t, r, "id") && first == r)
+			continue;
+		if (first < r && *csv_table_get(t, r, "id"))
+			snprintf(err, errlen, "%s: row %zu: id '%s' is row %zu's too (a claim's id is its own)", path,
+				 r + 1, csv_table_get(t, r, "id"), first + 1);
+		else
 			snprintf(err, errlen, "%s: row %zu: unknown evaluator '%s' or no id", path, r + 1,
 				 csv_table_get(t, r, "evaluator"));
-			csv_table_free(t);
-			return -1;
-		}
+		csv_table_free(t);
+		return -1;
+	}
 	return 0;
 }
 
