@@ -11,7 +11,7 @@
 # knobs and the shared definitions; the rules are in parts by role, included in this order:
 # scripts/make/build.mk (host library and tools), test.mk, cuda.mk (the runner), model.mk (the
 # model-only tables and figures), device.mk (measure or render, and the run), compare.mk (recorded
-# runs side by side), experiments.mk (the targets users type), report.mk (the whole reproduction as
+# runs side by side; two revisions' outputs alike), experiments.mk (the targets users type), report.mk (the whole reproduction as
 # one page), slurm.mk (reproduce on Slurm).
 # Every list of targets comes from experiments/targets.csv (build/targets.mk, which the renderer
 # generates: build.mk).

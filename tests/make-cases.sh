@@ -388,6 +388,17 @@ compare)   # two recorded runs side by side, figures drawn; bad RUNS refused wit
 	bad compare RUNS="a nope"; says "RUNS: 'nope' is no recorded run"
 	bad compare RUNS="a ../b"; says "RUNS: '../b' is not a run name"
 	cmp -s .t/before plots/out/compare/index.md || fail "a refused compare changed the previous one" ;;
+same-output)   # make same-output: bad input refused with one line naming it, before any worktree (a whole
+	# comparison builds two revisions: scripts/same-output.sh is run by hand, not here)
+	git init -q . && echo .t >> .git/info/exclude && git add -A . || fail "git"
+	git -c user.name=t -c user.email=t@t commit -qm t || fail "git commit"
+	for kv in A=HEAD B=HEAD; do bad same-output "$kv"; says "${kv%%=*}='HEAD': the revisions are REV_A= and REV_B="; done
+	[[ ! -e HEAD ]] || fail "B=HEAD made a build folder"
+	bad same-output REV_A=nope; says "same-output: REV_A: unknown revision 'nope'"
+	bad same-output REV_A=HEAD REV_B=HEAD~3; says "same-output: REV_B: unknown revision 'HEAD~3'"
+	bad same-output REV_A=HEAD REV_B=HEAD; says "REV_B: 'HEAD' has no data/runs/REFERENCE: name the RUN"
+	bad same-output REV_A=HEAD REV_B=HEAD RUN=nope; says "RUN: 'nope' is no recorded run of REV_B 'HEAD'"
+	[[ $(git worktree list | wc -l) == 1 ]] || fail "a worktree was left behind" ;;
 deps-lock)   # deps.sh under make -j: one install at a time, none twice (as root; a fake apt-get)
 	[[ $(id -u) == 0 ]] || exit 0
 	mkdir -p .t/bin

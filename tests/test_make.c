@@ -6,8 +6,8 @@
  * outputs, RUN names, knob values outside their set, the dirty-tree refusal, the run index
  * following data/runs/,
  * kernels-vs-authors (measured and rendered, model-only without a run, left out of reproduce),
- * make reproduce on several GPUs (GPUS=) and its Slurm job scripts (SLURM=1 SLURM_SUBMIT=0), and
- * scripts/deps.sh under make -j; and first contact (tests/fresh-clone.sh): the README's commands
+ * make reproduce on several GPUs (GPUS=) and its Slurm job scripts (SLURM=1 SLURM_SUBMIT=0), make
+ * same-output's refusals of bad input, and scripts/deps.sh under make -j; and first contact (tests/fresh-clone.sh): the README's commands
  * in a fresh clone of the committed repository without a GPU, one at a time and three at once,
  * and every rendering target on its first invocation with and without recorded runs.
  */
@@ -86,6 +86,7 @@ MAKE_CASE(replicas, "replicas")
 MAKE_CASE(grow, "grow")
 MAKE_CASE(slurm, "slurm")
 MAKE_CASE(compare, "compare")
+MAKE_CASE(same_output, "same-output")
 
 void run_make_tests(struct group_result *r)
 {
@@ -107,6 +108,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_grow),
 		cmocka_unit_test(test_make_slurm),
 		cmocka_unit_test(test_make_compare),
+		cmocka_unit_test(test_make_same_output),
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_floors),
 	};

@@ -1,6 +1,7 @@
 # scripts/make/compare.mk - make compare RUNS="a b ...": every table and figure of two or more
 # recorded runs side by side, one column (or series) a GPU, each with the model on its own
-# ceilings and the ratios to the first run (plots/render/compare.h, plots/gp/compare.gp). No GPU needed.
+# ceilings and the ratios to the first run (plots/render/compare.h, plots/gp/compare.gp); and make
+# same-output: one run's outputs as two git revisions render them, byte for byte. No GPU needed.
 # Included by the Makefile, in its order; its header documents the knobs.
 
 COMPARE_DIR := $(O)/compare
@@ -31,3 +32,14 @@ compare: $(COMPARE) | $(O)
 	else echo "compare: gnuplot not found: the CSVs and tables are ready, the figures are not drawn"; fi; \
 	{ [ ! -e $(COMPARE_DIR) ] || mv -f $(COMPARE_DIR) $$t.old; } && mv -f $$t $(COMPARE_DIR) && \
 	echo "compare: $(COMPARE_DIR)/index.md, and each target's .md, .csv (and .png, .svg for the figures)"
+
+# make same-output REV_A=REV REV_B=REV RUN=NAME: whether two git revisions render every output of a
+# recorded run byte for byte alike (a refactor's check, issue 57: scripts/same-output.sh builds each
+# in a worktree of its own). The knobs are REV_A and REV_B, not A and B: B is the build folder.
+ifneq ($(filter same-output,$(MAKECMDGOALS)),)
+$(foreach k,A B,$(if $(filter command,$(origin $(k))),$(error same-output: $(k)='$($(k))': the revisions \
+	are REV_A= and REV_B= (B= is the build folder))))
+endif
+.PHONY: same-output
+same-output: ## REV_A=REV REV_B=REV: every output of a recorded run (RUN=NAME, default REV_B's reference) rendered by two git revisions, byte for byte (default HEAD~1 and HEAD)
+	$(Q)scripts/same-output.sh '$(or $(REV_A),HEAD~1)' '$(or $(REV_B),HEAD)' $(if $(RUN_GIVEN),'$(RUN)')
