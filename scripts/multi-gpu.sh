@@ -127,7 +127,7 @@ worker() {
 		rm -rf "${g:?}/$c" && mkdir -p "$g/$c" && cp "$g/ceilings.csv" "$g/$c/" || return 4
 		# shellcheck disable=SC2046
 		tagged "${tag:+$tag$l: }" "$BENCH" run --device "$d" --experiment "$q/chunks/$c/$l.csv" \
-			--out "$g/$c/$l.csv" "${cpu[@]}" ${MGPU_REPLICA:+--replica "$MGPU_REPLICA"} \
+			--out "$g/$c/$l.csv" "${cpu[@]}" ${REPLICA:+--replica "$REPLICA"} \
 			$(cat "$q/chunks/$c/flags")
 		r=$?
 		put "$q/done/$c" "$r $s" || return 4
@@ -337,7 +337,7 @@ replicated() {
 		echo "multi-gpu: $n replicas of ${#todo[@]} items:$(for ((r = 0; r < n; r++)); do
 			printf ' replica %d on devices %s;' $((first + r)) "${devs[r]}"; done)"
 		for ((r = 0; r < n; r++)); do
-			spawn env MGPU_ALL_DEVICES="$(tr ' ' , <<< "${ids[*]}")" MGPU_REPLICA=$((first + r)) REPLICAS=1 ADD=0 \
+			spawn env MGPU_ALL_DEVICES="$(tr ' ' , <<< "${ids[*]}")" REPLICA=$((first + r)) REPLICAS=1 ADD=0 \
 				QUEUES="$QUEUES/$(basename "$rundir")-replicas" "$here/multi-gpu.sh" \
 				"$rundir/replicas/r$((first + r))" "${devs[r]}" "${todo[@]}"
 		done

@@ -46,8 +46,8 @@ stats data using (num("glups") > 0 ? (nthr = nthr + (column("throttled") == 1), 
 run = (exists("measured_run") ? measured_run : 1)
 # a replicated run's rows (replicas > 1): each replica's rate drawn as the ends of a bar through
 # the median point
-nrep = 0
-stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
+replicas = 0
+stats data using (num("replicas") > 1 ? (replicas = replicas + 1, 0) : 0) nooutput
 W = 1500; H = 720
 sub1 = "star3d1r (7-point Jacobi, random non-symmetric weights): GLUPS = lattice updates a second; dashed: each method's roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")
 load 'plots/gp/common.gp'
@@ -115,7 +115,7 @@ do for [fmt in "png svg"] {
        for [i=1:3] keyentry with linespoints pt 7 ps 0.9 lw 2 lc rgb word(colors,i) title (NM[i] > 0 ? word(methods,i) : ""), \
        for [i=4:6] keyentry with linespoints dt 4 pt 4 ps 1.2 lw 1.5 lc rgb word(colors,i-3) title (NM[i] > 0 ? word(methods,i)." (rows n apart)" : ""), \
        keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
-       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
+       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (replicas > 0 ? "replicas' rates (bar ends)" : ""), \
        keyentry with points pt 8 ps 2.2 lw 2 lc rgb "black" title (npitch > 0 ? "row pitch a power of two (plane sweep)" : ""), \
        keyentry with points pt 6 ps 2.2 lw 2 lc rgb "gray40" title (npow2 > 0 ? "n a power of two (plane sweep)" : ""), \
        keyentry with lines dt 2 lw 1.5 lc rgb "gray30" title "roof, one step a launch (naive, plane sweep)", \

@@ -25,8 +25,8 @@ if (ymax <= 0) { ymin = 1; ymax = 10 }
 nmeas = N[1] + N[2]
 # a replicated run (REPLICAS=N): a bar through each measured bar's top from the lowest to the
 # highest replica's rate
-nrep = 0
-stats data using (num("mma_low") > 0 ? (nrep = nrep + 1, 0) : 0) nooutput
+replicas = 0
+stats data using (num("mma_low") > 0 ? (replicas = replicas + 1, 0) : 0) nooutput
 W = 1500; H = 700
 sub1 = "no paper item (the harness's own comparison): mma.sync vs wgmma per method and problem (".(nmeas > 0 ? "bars: measured; points: each one's model roof)" : "no measured run: the model roofs alone)")
 load 'plots/gp/common.gp'
@@ -52,7 +52,7 @@ do for [fmt in "png svg"] {
   set key inside top center horizontal opaque box width 1
   plot data using ($0 - 0.2):(column("mma_gstencil_per_s")):(0.38) with boxes lc rgb "#1b9e77" title (N[1] > 0 ? "mma.sync" : ""), \
        '' using ($0 + 0.2):(column("wgmma_gstencil_per_s")):(0.38) with boxes lc rgb "#d95f02" title (N[2] > 0 ? "wgmma" : ""), \
-       '' using ($0 - 0.2):(num("mma_low") > 0 ? column("mma_gstencil_per_s") : NaN):(num("mma_low")):(num("mma_high")) with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
+       '' using ($0 - 0.2):(num("mma_low") > 0 ? column("mma_gstencil_per_s") : NaN):(num("mma_low")):(num("mma_high")) with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (replicas > 0 ? "replicas' rates (bar ends)" : ""), \
        '' using ($0 + 0.2):(num("wgmma_low") > 0 ? column("wgmma_gstencil_per_s") : NaN):(num("wgmma_low")):(num("wgmma_high")) with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" notitle, \
        '' using ($0 - 0.2):(column("model_mma_gstencil_per_s")) with points pt 6 ps 1.2 lc rgb "#1b9e77" title (N[3] > 0 ? "roof, mma.sync ceilings" : ""), \
        '' using ($0 + 0.2):(column("model_wgmma_gstencil_per_s")) with points pt 7 ps 1.2 lc rgb "#d95f02" title (N[4] > 0 ? "roof, wgmma ceilings" : ""), \

@@ -48,8 +48,8 @@ do for [i=1:words(methods)] {
 prec = prec.": ".last
 # a replicated run's rows (replicas > 1): each replica's rate drawn as the ends of a bar through
 # the median point
-nrep = 0
-stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
+replicas = 0
+stats data using (num("replicas") > 1 ? (replicas = replicas + 1, 0) : 0) nooutput
 W = 1700; H = 720
 sub1 = prec."; paper values: not printed (the paper shows this figure as a picture only)"
 sub2 = (nmeas > 0 ? "points: measured (open diamonds: throttled); dashed bars: each method's model plateau, each in its own slice of the width" : "no measured run: dashed bars, each method's model plateau, each in its own slice of the width")
@@ -122,6 +122,6 @@ do for [fmt in "png svg"] {
        for [i=1:words(methods)] keyentry with lines dashtype (8,4) lw 3 lc rgb word(colors,i) title (M[i] > 0 ? "" : word(methods,i)." (model plateau)"), \
        keyentry with lines dashtype (8,4) lw 3 lc rgb "gray40" title (nmeas > 0 ? "model plateau (dashed, in the method's colour)" : ""), \
        keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
-       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : "")
+       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (replicas > 0 ? "replicas' rates (bar ends)" : "")
   unset multiplot
 }

@@ -75,8 +75,8 @@ do for [i=1:words(methods)] {
 prec = prec.": ".last
 # a replicated run's rows (replicas > 1): each replica's rate drawn as the ends of a bar through
 # the median point
-nrep = 0
-stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
+replicas = 0
+stats data using (num("replicas") > 1 ? (replicas = replicas + 1, 0) : 0) nooutput
 W = 1600; H = 680
 sub1 = "paper values: not printed (the paper shows this figure as a picture only; its mean speedups are judged by make verdicts)"
 sub2 = prec."; unnormalised"
@@ -132,7 +132,7 @@ do for [fmt in "png svg"] {
        for [i=1:nm] keyentry with points pt 7 ps 1.2 lc rgb word(colors,i) title (M[i] > 0 ? lab(word(series,i)) : ""), \
        for [i=1:nm] keyentry with lines lw 3 lc rgb word(colors,i) title (M[i] > 0 ? "" : lab(word(series,i))." (model roof)"), \
        keyentry with points pt 12 ps 1.8 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
-       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
+       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (replicas > 0 ? "replicas' rates (bar ends)" : ""), \
        keyentry with lines lw 3 lc rgb "gray40" title (nmeas > 0 ? "model roof (a bar; dotted: up from the point)" : ""), \
        keyentry with points pt 10 ps 1.3 lw 1.5 lc rgb "gray40" title (npow > 0 ? "power roof (the harness's own: the board's cap)" : "")
   unset multiplot

@@ -52,8 +52,8 @@ do for [i=1:words(methods)] {
 run = (exists("measured_run") ? measured_run : 1)
 # a replicated run's rows (replicas > 1): each replica's rate drawn as the ends of a bar through
 # the median point
-nrep = 0
-stats data using (num("replicas") > 1 ? (nrep = nrep + 1, 0) : 0) nooutput
+replicas = 0
+stats data using (num("replicas") > 1 ? (replicas = replicas + 1, 0) : 0) nooutput
 W = 1400; H = 700
 sub1 = (nmeas > 0 ? "filled points: measured".(nthr > 0 ? " (open diamonds: throttled)" : "")."; " : "").\
   "bars: each method's model roof on ".(run ? "this run's ceilings" : "the datasheet GPU's ceilings (no measured run)")."; stars: the paper's GStencil/s on the A100 (tcs Table 3)"
@@ -118,7 +118,7 @@ do for [fmt in "png svg"] {
        for [i=1:words(methods)] keyentry with points pt 7 ps 1.5 lc rgb word(colors,i) title (NM[i] > 0 ? word(methods,i)." measured" : ""), \
        for [i=1:words(methods)] keyentry with lines lw 3 lc rgb word(colors,i) title (NM[i] > 0 ? "" : word(methods,i)." model roof"), \
        keyentry with points pt 12 ps 2 lw 2 lc rgb "black" title (nthr > 0 ? "throttled sample(s)" : ""), \
-       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (nrep > 0 ? "replicas' rates (bar ends)" : ""), \
+       keyentry with yerrorbars pt 7 ps 0 lw 1.5 lc rgb "black" title (replicas > 0 ? "replicas' rates (bar ends)" : ""), \
        keyentry with lines lw 3 lc rgb "gray40" title (nmeas > 0 ? "model roof (a bar in the method's colour)" : ""), \
        keyentry with points pt 10 ps 1.4 lw 1.5 lc rgb "gray40" title (npow > 0 ? "power roof (the harness's own: the board's cap)" : ""), \
        for [i=1:words(methods)] keyentry with points pt star ps 1.5 lc rgb word(colors,i) \

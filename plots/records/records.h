@@ -170,7 +170,7 @@ struct point {
 	double thr_samples, samples, clk_median, clk_min;
 	double power_w, energy_nj;  /* median board power, energy a point-step (NaN: not recorded) */
 	const char *reasons;        /* its NVML clock-event reasons ("NA" where not recorded) */
-	int nrep;                   /* the rows it stands for (several: one a replica or invocation; 0: none) */
+	int replicas;                   /* the rows it stands for (several: one a replica or invocation; 0: none) */
 	double lo, hi;              /* their lowest and highest rate (the range beside the median) */
 };
 struct target {

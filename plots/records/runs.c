@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "csvio.h"
+#include "regime.h"
 #include "experiment.h"
 #include "method.h"
 #include "stencil.h"
@@ -144,7 +145,7 @@ static int stencil_key_of(const struct csv_table *t, size_t r, char *key, size_t
 		return -1;
 	const char *d = csv_table_col(t, "data") >= 0 ? csv_table_get(t, r, "data") : "";
 	snprintf(key, len, "%s %s %s %d %s%s%s%s", c.stencil->name, dtype_table[c.dtype].name, m, c.fusion, c.size, tail,
-		 *d && strcmp(d, RUN_DATA_DEFAULT) ? " data=" : "", *d && strcmp(d, RUN_DATA_DEFAULT) ? d : "");
+		 *d && strcmp(d, data_regime_name(DATA_RANDOM)) ? " data=" : "", *d && strcmp(d, data_regime_name(DATA_RANDOM)) ? d : "");
 	return 0;
 }
 
@@ -245,7 +246,7 @@ int run_row_ident(const struct csv_table *t, size_t r, struct row_ident *id, cha
 		return -1;
 	}
 	id->replica = (int)k;
-	snprintf(id->data, sizeof(id->data), "%s", d && *d ? d : RUN_DATA_DEFAULT);
+	snprintf(id->data, sizeof(id->data), "%s", d && *d ? d : data_regime_name(DATA_RANDOM));
 	snprintf(id->gpu, sizeof(id->gpu), "%s", g ? g : "");
 	return 0;
 }

@@ -67,7 +67,7 @@ void config_keys_free(struct config_keys *k);
 /*
  * Which measurement of its configuration a run CSV row is: its replica (the `replica` column,
  * 1..N in a run measured on N sets of GPUs, REPLICAS=N; 1 where a run has no such column), the
- * data regime its kernels ran on (`data`; "random" where none: random input and non-symmetric
+ * data regime its kernels ran on (`data`; model/regime.h's DATA_RANDOM where none: random input and non-symmetric
  * weights) and its GPU (`gpu_uuid`; "" where none). A row's key is its configuration's key with
  * these: one row per configuration, data regime and GPU, and per configuration, regime and replica.
  * A regime other than the default is part of the configuration's key (config_key: "... data=zero"),
@@ -78,7 +78,6 @@ struct row_ident {
 	char data[32];
 	char gpu[64];
 };
-#define RUN_DATA_DEFAULT "random"
 /* row r's ident: 0, or -1 with "FILE:LINE: what" (a replica that is not 1..64) */
 int run_row_ident(const struct csv_table *t, size_t r, struct row_ident *id, char *err, size_t errlen);
 /* how many replicas a run CSV holds (1 without the column), which ones in *which (bit R-1 for

@@ -300,13 +300,13 @@ int rec_target_load(struct run_ctx *c, const char *name, struct target *t, char 
 		p->cfg = &t->cfgs[i];
 		struct replicas rp = { 0, NAN, NAN, NAN };
 		p->run_row = t->have_run ? rec_pick_row(c, &t->run, &t->run_keys, t->keys.key[i], "gstencil_per_s", &rp) : -1;
-		p->nrep = rp.n, p->lo = rp.lo, p->hi = rp.hi;
+		p->replicas = rp.n, p->lo = rp.lo, p->hi = rp.hi;
 		p->status = p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row, "status") : "not run";
 		int ok = p->run_row >= 0 && !strcmp(p->status, "ok");
 		/* a wrong or skipped kernel's speed is never a result; of several replicas, their median */
 		p->measured = !ok ? NAN : isfinite(rp.median) ? rp.median : rec_num(&t->run, p->run_row, "gstencil_per_s");
-		if (p->nrep > c->replicas)
-			c->replicas = p->nrep;
+		if (p->replicas > c->replicas)
+			c->replicas = p->replicas;
 		p->F_m = ok ? rec_num(&t->run, p->run_row, "F_measured") : NAN;
 		p->Q_m = ok ? rec_num(&t->run, p->run_row, "Q_measured") : NAN;
 		p->I_m = ok ? rec_num(&t->run, p->run_row, "I_measured") : NAN;

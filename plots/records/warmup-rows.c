@@ -255,14 +255,14 @@ static int wu_replica(struct wu_row *w, const struct csv_table *t, size_t r)
 		w->run_row = (int)r, w->status = csv_table_get(t, r, "status"), w->rate = NAN;
 		return 0;
 	}
-	if (w->nrep == 0 && isfinite(w->rate))
-		w->rep[w->nrep++] = w->rate;
-	if (w->nrep == 0 || w->nrep == 8)
+	if (w->replicas == 0 && isfinite(w->rate))
+		w->rep[w->replicas++] = w->rate;
+	if (w->replicas == 0 || w->replicas == 8)
 		return 0;
-	w->rep[w->nrep++] = wu_num(t, r, wl ? "gbps" : "gstencil_per_s");
+	w->rep[w->replicas++] = wu_num(t, r, wl ? "gbps" : "gstencil_per_s");
 	double v[8];
 	memcpy(v, w->rep, sizeof(v));
-	w->rate = rec_median(v, (size_t)w->nrep);
+	w->rate = rec_median(v, (size_t)w->replicas);
 	return 0;
 }
 

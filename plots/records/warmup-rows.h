@@ -28,7 +28,7 @@ struct wu_row {
 	double rate, clock, power, energy, throttled;
 	const char *reasons;        /* clock_reasons ("" where the run has none) */
 	int dirty;                  /* written from a dirty tree */
-	int nrep;                   /* its verified rows in a replicated run (rate: their median) */
+	int replicas;                   /* its verified rows in a replicated run (rate: their median) */
 	double rep[8];              /* their rates */
 };
 

@@ -71,8 +71,8 @@ static void hp_row(struct render_outputs *o, const struct target *t, const struc
 	csv_put_str(&o->w, m->reasons);
 	csv_put_str(&o->w, xw);
 	/* a replicated run: the lowest and highest replica's rate of each (NaN: one measurement) */
-	const double ends[] = { m->nrep > 1 ? m->lo : NAN, m->nrep > 1 ? m->hi : NAN,
-				w && w->nrep > 1 ? w->lo : NAN, w && w->nrep > 1 ? w->hi : NAN };
+	const double ends[] = { m->replicas > 1 ? m->lo : NAN, m->replicas > 1 ? m->hi : NAN,
+				w && w->replicas > 1 ? w->lo : NAN, w && w->replicas > 1 ? w->hi : NAN };
 	for (size_t k = 0; k < NELEM(ends); k++)
 		csv_put_num(&o->w, ends[k]);
 	csv_end_row(&o->w);

@@ -10,6 +10,7 @@
 
 #include "grid.h"
 #include "method.h"
+#include "regime.h"
 #include "render-int.h"
 #include "stencil.h"
 
@@ -455,7 +456,7 @@ static void kva_view_of(struct kva_view *v, const struct point *p, const struct 
 	v->size = p->cfg->size;
 	method_variant_name(p->cfg->method, p->cfg->option, v->mname, sizeof(v->mname));
 	v->method = v->mname;   /* a variant keeps its option: spider:f16acc */
-	v->data = p->cfg->data[0] ? p->cfg->data : RUN_DATA_DEFAULT;
+	v->data = p->cfg->data[0] ? p->cfg->data : data_regime_name(DATA_RANDOM);
 	v->known = ar >= 0, v->other_size = other;
 	v->art = ar >= 0 ? csv_table_get(a, ar, "artifact") : "";
 	v->set = ar >= 0 ? csv_table_get(a, ar, "artifact_setting") : "";
@@ -468,8 +469,8 @@ static void kva_view_of(struct kva_view *v, const struct point *p, const struct 
 	v->apw = rec_num(a, ar, "power_w");
 	v->aenj = v->apw / v->ag;   /* W over GStencil/s: nJ a point-step, board power (1-s averaged) */
 	v->ratio = p->measured / v->ag;
-	v->rlo = p->nrep > 1 ? p->lo / v->ag : NAN;
-	v->rhi = p->nrep > 1 ? p->hi / v->ag : NAN;
+	v->rlo = p->replicas > 1 ? p->lo / v->ag : NAN;
+	v->rhi = p->replicas > 1 ? p->hi / v->ag : NAN;
 	v->od = rec_num(a, ar, "own_depth");
 	v->ao = rec_num(a, ar, "gstencil_per_s_own_depth");
 	v->ratio_od = p->measured / v->ao;

@@ -86,7 +86,7 @@ void rd_fmt_rate(char *b, size_t n, const struct point *p, int dec)
 		return;
 	}
 	render_fmt(b, n, p->measured, dec);
-	if (p->nrep > 1) {   /* a replicated run: the median, its replicas' range */
+	if (p->replicas > 1) {   /* a replicated run: the median, its replicas' range */
 		char lo[32], hi[32];
 		render_fmt(lo, sizeof(lo), p->lo, dec);
 		render_fmt(hi, sizeof(hi), p->hi, dec);
@@ -112,9 +112,9 @@ void rd_put_run_cols(struct csv_writer *w, const struct point *p)
 	csv_put_num(w, p->power_w);
 	csv_put_num(w, p->energy_nj);
 	csv_put_str(w, p->reasons ? p->reasons : "NA");
-	csv_put_int(w, p->nrep);
-	csv_put_num(w, p->nrep ? p->lo : NAN);
-	csv_put_num(w, p->nrep ? p->hi : NAN);
+	csv_put_int(w, p->replicas);
+	csv_put_num(w, p->replicas ? p->lo : NAN);
+	csv_put_num(w, p->replicas ? p->hi : NAN);
 }
 
 void rd_fmt_pct(char *b, size_t n, double measured, double ref)

@@ -433,7 +433,7 @@ static void replica_text(const struct verdict_ctx *x, char *b, size_t len)
 {
 	size_t used = 0;
 	b[0] = '\0';
-	for (int i = 0; i < x->nrep && used < len; i++) {
+	for (int i = 0; i < x->replicas && used < len; i++) {
 		const struct rep_value *r = &x->rep[x->cur][i];
 		char v[48] = "", m[32];
 		if (isfinite(r->value))
@@ -463,7 +463,7 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		return;
 	}
 	struct claim_eval ec = *e;
-	verdict_combine(&ec, x->nrep ? x->rep[x->cur] : NULL, x->nrep, claim_spread(x, cr->id));
+	verdict_combine(&ec, x->replicas ? x->rep[x->cur] : NULL, x->replicas, claim_spread(x, cr->id));
 	enum verdict_out vo = verdict_decide(&ec, why, sizeof(why));
 	if (x->counting) {   /* the counts the table opens with */
 		x->count[vo]++;
@@ -490,7 +490,7 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		fx(ec.margin, near, sizeof(near)), fx(e->margin, med, sizeof(med));
 	else
 		snprintf(near, sizeof(near), "%.3g", ec.margin), snprintf(med, sizeof(med), "%.3g", e->margin);
-	if (x->nrep && isfinite(e->margin) && ec.margin < e->margin && strcmp(near, med) && vo != VO_PREMISE_ABSENT &&
+	if (x->replicas && isfinite(e->margin) && ec.margin < e->margin && strcmp(near, med) && vo != VO_PREMISE_ABSENT &&
 	    vo != VO_NOT_MEASURED && strlen(mt) + 64 < sizeof(mt))
 		snprintf(mt + strlen(mt), sizeof(mt) - strlen(mt), "; on the replica nearest its threshold: %s%s", near,
 			 ec.rate ? "x" : "");

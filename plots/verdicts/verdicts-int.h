@@ -47,7 +47,7 @@ struct verdict_ctx {
 	/* a replicated run: each claim judged on each replica first (a pass per replica, collecting:
 	 * vd_claim records into rep[cur][collect_at] and writes nothing), then on the median rows with
 	 * the replicas folded in (verdict_combine) */
-	int nrep;
+	int replicas;
 	char rep_gpus[8][128];         /* each replica's GPUs, UUID prefixes */
 	struct rep_value (*rep)[8];
 	int collecting, collect_at;

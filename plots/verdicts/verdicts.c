@@ -226,14 +226,14 @@ static void replica_gpus(const struct verdict_ctx *x, char *b, size_t len)
 static int judge_replicas(struct render_ctx *c, const struct csv_table *claims, struct verdict_ctx *x, char *err,
 			  size_t errlen)
 {
-	x->nrep = c->run.replicas > 8 ? 8 : c->run.replicas;
+	x->replicas = c->run.replicas > 8 ? 8 : c->run.replicas;
 	x->rep = calloc(claims->nrows ? claims->nrows : 1, sizeof(*x->rep));
 	if (!x->rep) {
 		snprintf(err, errlen, "verdicts: out of memory");
 		return -1;
 	}
 	int rc = 0;
-	for (int r = 1; r <= x->nrep && rc == 0; r++) {
+	for (int r = 1; r <= x->replicas && rc == 0; r++) {
 		struct verdict_ctx y = { 0 };
 		y.rc = c, y.authors = x->authors, y.params = x->params, y.spread = x->spread;
 		y.rep = x->rep, y.collecting = 1, y.collect_at = r - 1;

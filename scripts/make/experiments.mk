@@ -171,7 +171,7 @@ define measure_render
 	start=$$(date +%s); \
 	$(if $(and $(GPUS),$(filter yes,$(MODE))),trap 'exit 130' INT; trap 'exit 143' TERM; \
 		BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) COST_RUN='$(COST_RUN)' SECS_PER_CONFIG=$(SECS_PER_CONFIG) \
-		scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' $(1) || [ $$? = 1 ] || exit 1;) \
+		REPLICA= scripts/multi-gpu.sh $(RUNDIR) '$(GPUS)' $(1) || [ $$? = 1 ] || exit 1;) \
 	$(MAKE) -k --no-print-directory GPUS= $(2) && \
 	echo "$(3): done in $$(( $$(date +%s) - start )) s"
 endef
