@@ -382,21 +382,26 @@ static void test_verdicts_counts(void **state)
 }
 
 /* a claim on a variant the run does not hold (run-small has no spider:L16 rows) keeps its row and
- * reads "not measured", saying which rows are missing */
+ * reads "not measured", saying which rows are missing: every claim of claims.csv on option L16 */
 static void test_verdicts_variant_absent(void **state)
 {
 	(void)state;
-	struct csv_table v;
+	struct csv_table v, c;
+	char err[512];
 	int n = 0;
 	render_fixture("run-small", "verdicts", temp_dir(), &v);
-	for (size_t r = 0; r < v.nrows; r++) {
-		if (strncmp(csv_table_get(&v, r, "id"), "sptc-l16-", 9))
+	if (csv_table_read(repo_path("data/paper/claims.csv"), &c, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	for (size_t q = 0; q < c.nrows; q++) {
+		if (strcmp(csv_table_get(&c, q, "option"), "L16"))
 			continue;
+		const size_t r = row_of(&v, csv_table_get(&c, q, "id"));
 		n++;
 		assert_string_equal(csv_table_get(&v, r, "verdict"), "not measured");
 		assert_string_equal(csv_table_get(&v, r, "paper_defined_text"), "not measured: no spider:L16 rows in this run");
 	}
-	assert_int_equal(n, 3);
+	assert_true(n >= 3);
+	csv_table_free(&c);
 	csv_table_free(&v);
 }
 
