@@ -4,7 +4,7 @@
  * file and directory of the suite (and of the scripts it runs, through TMPDIR) lives under one
  * directory of its own, removed at the end. Usage: run-tests BUILD_DIR (the directory holding the
  * CLI tools); TEST_FILTER=PATTERN (cmocka's, e.g. "test_input*") runs only the tests it
- * names, the others counted as passed.
+ * names, TEST_SKIP=PATTERN all but those it names; the closing line then counts none as passed.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -326,8 +326,13 @@ int main(int argc, char **argv)
 	}
 	setenv("TMPDIR", tmp_root, 1);   /* the scripts' mktemp too */
 	const double t0 = test_now();
-	if (getenv("TEST_FILTER"))
-		cmocka_set_test_filter(getenv("TEST_FILTER"));
+	const char *filter = getenv("TEST_FILTER"), *skip_pattern = getenv("TEST_SKIP");
+	filter = filter && *filter ? filter : NULL;
+	skip_pattern = skip_pattern && *skip_pattern ? skip_pattern : NULL;
+	if (filter)
+		cmocka_set_test_filter(filter);
+	if (skip_pattern)
+		cmocka_set_skip_filter(skip_pattern);
 	run_stencil_tests(&r);
 	run_regime_tests(&r);
 	run_model_tests(&r);
@@ -360,9 +365,9 @@ int main(int argc, char **argv)
 	if (system(rm) != 0)
 		fprintf(stderr, "run-tests: could not remove %s\n", tmp_root);
 	printf("\nall groups: %.0f s\n", test_now() - t0);
-	if (getenv("TEST_FILTER")) /* cmocka does not say how many a filter left: its lines above do */
-		printf("\nTEST_FILTER=%s: only the tests cmocka lists as run above ran; %d failed, %d skipped\n",
-		       getenv("TEST_FILTER"), r.failed, nskipped);
+	if (filter || skip_pattern) /* cmocka does not say how many a filter left: its lines above do */
+		printf("\nTEST_FILTER=%s TEST_SKIP=%s: only the tests cmocka lists as run above ran; %d failed, %d "
+		       "skipped\n", filter ? filter : "", skip_pattern ? skip_pattern : "", r.failed, nskipped);
 	else
 		printf("\n%d passed, %d failed, %d skipped\n", r.run - r.failed - nskipped, r.failed, nskipped);
 	fputs(skipped, stdout);

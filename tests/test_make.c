@@ -9,7 +9,8 @@
  * make reproduce on several GPUs (GPUS=) and its Slurm job scripts (SLURM=1 SLURM_SUBMIT=0), make
  * same-output's refusals of bad input, and scripts/deps.sh under make -j; and first contact (tests/fresh-clone.sh): the README's commands
  * in a fresh clone of the committed repository without a GPU, one at a time and three at once,
- * and every rendering target on its first invocation with and without recorded runs.
+ * and every rendering target on its first invocation with and without recorded runs; and
+ * CONTRIBUTING.md's recipes, replayed (tests/recipes.sh).
  */
 #include "tests.h"
 
@@ -59,6 +60,18 @@ static void test_floors(void **state)
 	int rc = system(cmd);
 	if (rc != 0)
 		fail_msg("the floors do not hold (status %d)", rc);
+}
+
+/* CONTRIBUTING.md's recipes replayed on a scratch copy of the working tree: a claim on an existing
+ * evaluator and a method's CPU part, step by step as the document shows them (tests/recipes.sh) */
+static void test_recipes(void **state)
+{
+	(void)state;
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd), "bash %s %s %s", repo_path("tests/recipes.sh"), repo_path("."), test_build_dir);
+	int rc = system(cmd);
+	if (rc != 0)
+		fail_msg("a recipe of CONTRIBUTING.md does not work (status %d)", rc);
 }
 
 #define FRESH_CASE(name, text) \
@@ -111,6 +124,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_same_output),
 		cmocka_unit_test(test_golden),
 		cmocka_unit_test(test_floors),
+		cmocka_unit_test(test_recipes),
 	};
 	RUN_GROUP(r, "make", tests);
 	const struct CMUnitTest fresh[] = {
