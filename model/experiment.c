@@ -115,7 +115,7 @@ int experiment_timing_cols(const struct csv_table *t, size_t r, double *warmup_s
 	return 0;
 }
 
-int experiment_data_check(const struct run_config *c, const char *data, char *err, size_t errlen)
+int experiment_data_set(struct run_config *c, const char *data, char *err, size_t errlen)
 {
 	enum data_regime d;
 	char m[64];
@@ -138,6 +138,8 @@ int experiment_data_check(const struct run_config *c, const char *data, char *er
 	}
 	if (d == DATA_ARTIFACT)
 		weights_free(&w);
+	snprintf(c->data, sizeof(c->data), "%s", data_regime_name(d));
+	c->regime = d;
 	return 0;
 }
 
@@ -147,13 +149,13 @@ static int experiment_data_col(const struct csv_table *t, size_t r, struct run_c
 	const char *d = csv_table_col(t, "data") >= 0 ? csv_table_get(t, r, "data") : "";
 	char what[256];
 	c->data[0] = '\0';
+	c->regime = DATA_RANDOM;
 	if (!d || !*d)
 		return 0;
-	if (experiment_data_check(c, d, what, sizeof(what)) != 0) {
+	if (experiment_data_set(c, d, what, sizeof(what)) != 0) {
 		snprintf(err, errlen, "%s:%ld: %s", t->path, t->lines[r], what);
 		return -1;
 	}
-	snprintf(c->data, sizeof(c->data), "%s", d);
 	return 0;
 }
 

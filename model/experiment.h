@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "regime.h"
 #include "stencil.h"
 
 #ifdef __cplusplus
@@ -29,16 +30,17 @@ struct run_config {
 	char label[64];
 	double warmup_s;    /* the list's own warm-up for this row (the warm-up study); < 0: the protocol's */
 	double rest_s;      /* the list's idle rest before the warm-up (the warm-up study); 0: none */
-	char data[16];      /* its data regime (model/regime.h), the list's optional `data` column; "":
-			     * the runner's --data */
+	char data[16];      /* its data regime's name (model/regime.h), the list's optional `data`
+			     * column; "": the runner's --data */
+	enum data_regime regime;   /* the same, parsed once (experiment_data_set; DATA_RANDOM for "") */
 	long line;          /* line in the experiment file, 0 on the command line */
 };
 
 struct csv_table;
-/* Whether configuration c can run in data regime data (model/regime.h: a known regime; artifact
- * only for a method with an artifact that has weights for c's stencil): 0, or -1 with a one-line
- * reason */
-int experiment_data_check(const struct run_config *c, const char *data, char *err, size_t errlen);
+/* Configuration c in data regime data (model/regime.h: a known regime; artifact only for a method
+ * with an artifact that has weights for c's stencil), the one place a regime's name is parsed: its
+ * name into c->data and its value into c->regime, 0; or -1 with a one-line reason, c unchanged */
+int experiment_data_set(struct run_config *c, const char *data, char *err, size_t errlen);
 /* A list row's optional timing columns, warmup_s and rest_s (the warm-up study's lists; empty or
  * absent: the protocol's own warm-up, no rest): 0, or -1 with "FILE:LINE: bad warmup_s 'X' ..." in
  * err. Shared by the stencil and the workload lists. */

@@ -47,6 +47,10 @@ double bench_energy(void *ctx);
 /* the counter read at its own updates over a window (protocol_ops' energy_begin, energy_end) */
 int bench_energy_begin(void *ctx);
 double bench_energy_end(void *ctx, int *updates);
+/* the reads of the windows since the last call into er (NULL: none), and their count started again:
+ * a row's (energypoll.h) */
+struct energy_reads;
+void bench_energy_reads(struct energy_reads *er);
 void bench_read_nvml(struct protocol_sample *s);
 /* the runner's checks (stencilbench.cu), shared with the workload runner: open the device (exit 3
  * without one), refuse a run directory of another GPU, refuse a dirty build unless ALLOW_DIRTY=1 */

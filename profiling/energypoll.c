@@ -1,11 +1,19 @@
 /*
- * energypoll.c - the energy counter read at its own updates. See energypoll.h.
+ * energypoll.c - the energy counter read at its own updates, each read at an instant the host's
+ * lock allows. See energypoll.h.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "energypoll.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+#include "hostlock.h"
+
+/* a read this close after the one before it (the poll's 1 ms and a fast query) sees an update on time */
+#define ON_TIME_S 3.5e-3
 
 static double mono_s(void)
 {
@@ -14,23 +22,56 @@ static double mono_s(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* one read where the lock allows it: the value (NaN: held back or none) and when it was read */
+static double read_once(struct energy_poll *p, double *t)
+{
+	if (!hostlock_quiet_try(p->lock_fd)) {
+		p->st.held++;
+		return NAN;
+	}
+	const double a = mono_s(), v = p->read_mj();
+	*t = mono_s();
+	hostlock_quiet_end(p->lock_fd);
+	p->st.reads++;
+	p->st.read_s += *t - a;
+	if (*t - a > p->st.read_max_s)
+		p->st.read_max_s = *t - a;
+	return v;
+}
+
 static void *poll_loop(void *arg)
 {
 	struct energy_poll *p = arg;
-	double last = p->read_mj();
+	double last = NAN, last_t = NAN;
 	const struct timespec ms = { 0, 1000000 };
 	while (!p->stop) {
+		double t = NAN;
+		const double v = read_once(p, &t);
+		if (v == v) {
+			/* an update seen on time: its instant known to the millisecond */
+			if (last == last && v != last && t - last_t <= ON_TIME_S) {
+				if (!p->updates)
+					p->t0 = t, p->e0 = v;
+				p->t1 = t, p->e1 = v;
+				p->updates++;
+			}
+			last = v, last_t = t;
+		}
 		nanosleep(&ms, NULL);
-		const double v = p->read_mj(), t = mono_s();
-		if (v == last || v != v)
-			continue;
-		if (!p->updates)
-			p->t0 = t, p->e0 = v;
-		p->t1 = t, p->e1 = v;
-		p->updates++;
-		last = v;
 	}
 	return NULL;
+}
+
+void energy_poll_reset(struct energy_poll *p)
+{
+	p->st.reads = p->st.held = 0;
+	p->st.read_s = p->st.read_max_s = 0;
+}
+
+int energy_poll_enabled(void)
+{
+	const char *e = getenv("STENCIL_ENERGY");
+	return !(e && !strcmp(e, "off"));
 }
 
 int energy_poll_start(struct energy_poll *p, double (*read_mj)(void))
@@ -38,8 +79,13 @@ int energy_poll_start(struct energy_poll *p, double (*read_mj)(void))
 	p->stop = p->updates = p->running = 0;
 	p->read_mj = read_mj;
 	p->t0 = p->e0 = p->t1 = p->e1 = NAN;
-	if (!read_mj || isnan(read_mj()) || pthread_create(&p->thread, NULL, poll_loop, p) != 0)
+	if (!energy_poll_enabled() || !read_mj || isnan(read_mj()))
 		return -1;
+	p->lock_fd = hostlock_open();
+	if (pthread_create(&p->thread, NULL, poll_loop, p) != 0) {
+		hostlock_close(p->lock_fd);
+		return -1;
+	}
 	p->running = 1;
 	return 0;
 }
@@ -52,6 +98,7 @@ double energy_poll_stop(struct energy_poll *p, double *span_s, int *updates)
 		return NAN;
 	p->stop = 1;
 	pthread_join(p->thread, NULL);
+	hostlock_close(p->lock_fd);
 	p->running = 0;
 	*updates = p->updates;
 	if (p->updates < 3 || !(p->t1 > p->t0))

@@ -32,6 +32,7 @@ extern "C" {
 
 #include "bench.h"
 #include "energypoll.h"
+#include "hostlock.h"
 #include "ceilings.h"
 
 static const char *prog = "stencilbench";
@@ -66,6 +67,12 @@ double bench_energy_end(void *c, int *updates)
 	double span;
 	(void)c;
 	return energy_poll_stop(&bench_poll, &span, updates);
+}
+void bench_energy_reads(struct energy_reads *er)
+{
+	if (er)
+		*er = bench_poll.st;
+	energy_poll_reset(&bench_poll);
 }
 
 void bench_read_nvml(struct protocol_sample *s)
@@ -395,13 +402,9 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 		return;
 	/* the row's data regime (model/regime.h): its weights (random non-symmetric unless METHOD:sym,
 	 * or the artifact's), verified on random input, then its input */
-	enum data_regime dr = DATA_RANDOM;
+	const enum data_regime dr = c->regime;   /* parsed once, with the list (experiment_data_set) */
 	char mname[64], wwhy[160] = "";
 	method_variant_name(c->method, c->option, mname, sizeof(mname));
-	if (c->data[0] && data_regime_parse(c->data, &dr) != 0) {
-		snprintf(r->reason, sizeof(r->reason), "unknown data regime '%s'", c->data);
-		return;
-	}
 	if (regime_weights(dr, mname, option_weights(c->option) == WEIGHTS_MIRROR, st, c->dtype, &w, wwhy,
 			   sizeof(wwhy)) != 0 ||
 	    weights_compose(st, &w, 1, &db) != 0 || weights_compose(st, &w, c->fusion, &dw) != 0) {
@@ -413,6 +416,8 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 	mc.weights = &w;
 	mc.base = &db;
 	mc.composed = &dw;
+	bench_energy_reads(NULL);   /* this row's reads from here */
+	hostlock_phase_begin();     /* the set-up's driver calls: no other runner's energy read meanwhile */
 	CUDA_CHECK(cudaStreamCreate(&s));
 	/* GRID_SLACK elements past the end: kernels may read (never use) a little beyond the last row */
 	CUDA_CHECK(cudaMalloc(&d_in, (size_t)(r->g.total + GRID_SLACK) * eb));
@@ -437,6 +442,8 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 	tc.writeback_s = 0;
 	CUDA_CHECK(cudaEventCreate(&tc.e0));
 	CUDA_CHECK(cudaEventCreate(&tc.e1));
+	CUDA_CHECK(cudaStreamSynchronize(s));
+	hostlock_phase_end();
 
 	if (o->profile_once) {   /* one launch after an L2 flush, nothing else: for ncu (on the regime's input) */
 		regime_buffers(r, in, d_in, d_out, s);
@@ -454,13 +461,17 @@ void measure(struct row *r, const struct options *o, const struct hw *ceil, int 
 			regime_buffers(r, in, d_in, d_out, s);
 		r->phase[PHASE_VERIFY] = now_s() - t_mark;
 		t_mark = now_s();
-		if (!strcmp(r->status, "ok") && o->counters && counters_state >= 0)
+		if (!strcmp(r->status, "ok") && o->counters && counters_state >= 0) {
+			hostlock_phase_begin();   /* CUPTI's passes: no other runner's energy read meanwhile */
 			count_row(r, &tc);
+			hostlock_phase_end();
+		}
 		r->phase[PHASE_COUNTERS] = now_s() - t_mark;
 		if (!strcmp(r->status, "ok") && timing)
 			ran = time_row(r, o, &tc);
 	}
 	t_mark = now_s();
+	hostlock_phase_begin();   /* the teardown's driver calls */
 	CUDA_CHECK(cudaEventDestroy(tc.e0));
 	CUDA_CHECK(cudaEventDestroy(tc.e1));
 	r->m->teardown(&mc);
@@ -472,6 +483,8 @@ done:
 	weights_free(&w);
 	dense_weights_free(&dw);
 	dense_weights_free(&db);
+	hostlock_phase_end();
+	bench_energy_reads(&r->er);
 	r->wall_s = now_s() - t_row;
 	/* the teardown joins the set-up (a failed set-up: the whole row) */
 	r->phase[PHASE_SETUP] += r->wall_s - (t_mark - t_row);

@@ -54,7 +54,13 @@ void run_phases_finish(double *phase, double wall_s, int ran, const struct proto
 	X(phase_samples_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_SAMPLES])) \
 	X(phase_retakes_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_RETAKES])) \
 	X(phase_original_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_ORIGINAL])) \
-	X(phase_other_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_OTHER]))
+	X(phase_other_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_OTHER])) \
+	/* the energy counter's reads over the row's windows: made, held back by the host's lock \
+	 * (hostlock.h: another runner in a driver phase), their mean and longest query */ \
+	X(energy_reads, put_or_na(w, !isnan(x->r->wall_s), (double)x->r->er.reads)) \
+	X(energy_reads_held, put_or_na(w, !isnan(x->r->wall_s), (double)x->r->er.held)) \
+	X(energy_read_ms_mean, put_or_na(w, x->r->er.reads > 0, 1e3 * x->r->er.read_s / (double)x->r->er.reads)) \
+	X(energy_read_ms_max, put_or_na(w, x->r->er.reads > 0, 1e3 * x->r->er.read_max_s))
 
 /* ---- the stencil run CSV --------------------------------------------------------------------- */
 

@@ -15,6 +15,7 @@
 #include "counters.h"
 #include "csvio.h"
 #include "experiment.h"
+#include "energypoll.h"
 #include "protocol.h"
 #include "roofline.h"
 #include "workload.h"
@@ -55,6 +56,7 @@ struct run_result {
 	struct original_result orig;     /* --original's cold and warm means (NaN: not asked) */
 	double wall_s;                   /* the row's wall time in the runner, set-up to teardown */
 	double phase[PHASE_COUNT];       /* where it went (protocol.h's PHASE_*; NaN: not measured) */
+	struct energy_reads er;          /* the energy counter's reads over its windows (energypoll.h) */
 };
 
 /* one workload configuration, measured: what the workload run CSV's columns read */
@@ -70,6 +72,7 @@ struct wl_result {
 	double phase[PHASE_COUNT];   /* where it went (protocol.h's PHASE_*; NaN: not measured) */
 	struct protocol_result pr;
 	struct original_result orig;
+	struct energy_reads er;      /* the energy counter's reads over its windows (energypoll.h) */
 };
 
 /* A row's phases completed: phase[] holds what the caller timed (set-up, verification, counter

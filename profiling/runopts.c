@@ -4,6 +4,9 @@
  */
 #include "runopts.h"
 
+#include "energypoll.h"
+#include "hostlock.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +29,7 @@ void options_parse(struct options *o, int argc, char **argv, int first)
 	o->counters = 1;
 	o->warmup_s = -1;
 	o->replica = 1;
-	o->data = "random";
+	o->data = data_regime_name(DATA_RANDOM);
 	if (getenv("QUICK") && !strcmp(getenv("QUICK"), "1"))
 		o->quick = 1;
 	if (getenv("COUNTERS") && !strcmp(getenv("COUNTERS"), "0"))
@@ -104,10 +107,18 @@ void options_protocol_text(const struct options *o, int hot, int own_timing, cha
 			 "(warmup_s) after an idle rest (rest_s): a warm-up study, not a measurement of record");
 	}
 	protocol_original_text(orig, sizeof(orig), o->original);
-	snprintf(detail, dlen, "window %s; counters %s%s",
+	char energy[256] = "off";
+	if (p.energy_window_s > 0)   /* the window the counter is read over, and what it adds to the warm-up */
+		snprintf(energy, sizeof(energy), "read at its own updates over the warm-up's last %.2f s (a warm-up "
+			 "whose calibration launches ran into that window goes on until the window has lasted %.2f s)",
+			 p.energy_window_s, p.energy_window_s);
+	snprintf(detail, dlen, "window %s; counters %s; energy counter %s, its reads held while another runner of "
+		 "this host sets up, tears down or profiles a row: host lock %s%s",
 		 hot ? "hot (back-to-back launches, the L2 kept)" : o->hot ? "hot (launch alone, L2 not evicted)" :
 		 "writeback (L2 evicted before; write-back read inside, its cost alone subtracted)",
-		 hot ? "off" : o->counters ? "on (launch + write-back read, minus the read alone)" : "off", orig);
+		 hot ? "off" : o->counters ? "on (launch + write-back read, minus the read alone)" : "off",
+		 energy_poll_enabled() ? energy : "off (STENCIL_ENERGY=off: an experiment, no energies)", hostlock_state(),
+		 orig);
 }
 
 int options_time_row(const struct options *o, int hot, double list_warmup_s, double list_rest_s,

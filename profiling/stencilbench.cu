@@ -237,9 +237,8 @@ static int cmd_run(const struct options *o)
 	for (size_t i = 0; i < n; i++) {   /* each row's data regime: its list's, else --data's */
 		if (cfgs[i].data[0])
 			continue;
-		if (experiment_data_check(&cfgs[i], o->data, err, sizeof(err)) != 0)
+		if (experiment_data_set(&cfgs[i], o->data, err, sizeof(err)) != 0)
 			cli_bad_input(prog, "--data %s: %s", o->data, err);
-		snprintf(cfgs[i].data, sizeof(cfgs[i].data), "%s", o->data);
 	}
 	if (!o->profile_once)
 		bench_refuse_dirty();

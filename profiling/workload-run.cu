@@ -297,6 +297,7 @@ static void wl_measure(struct wl_row *r, const struct options *o, int sms, int c
 		snprintf(r->reason, sizeof(r->reason), "%s", why);
 		return;
 	}
+	bench_energy_reads(NULL);   /* this row's energy reads from here */
 	if (r->m->kernel) {
 		struct cudaFuncAttributes fa;
 		CUDA_CHECK(cudaFuncGetAttributes(&fa, r->m->kernel(r->c->option)));
@@ -340,6 +341,7 @@ static void wl_measure(struct wl_row *r, const struct options *o, int sms, int c
 	t_mark = bench_now(NULL);
 done:
 	wl_release(r, &d);
+	bench_energy_reads(&r->er);
 	r->wall_s = bench_now(NULL) - t_row;
 	/* the teardown joins the set-up (a failed set-up: the whole row) */
 	r->phase[PHASE_SETUP] += r->wall_s - (t_mark - t_row);
@@ -411,7 +413,7 @@ int workload_cmd_run(const struct options *o)
 	char uuid[64];
 	gpu_uuid_string(uuid, sizeof(uuid));
 	const struct run_ids ids = { meta.run_id, uuid, gpu_build_commit(), gpu_build_dirty(), "NA", o->replica,
-				     "random" };
+				     data_regime_name(DATA_RANDOM) };
 	for (size_t i = 0; i < n; i++)   /* the columns: runcsv.c */
 		wl_csv_row(&w, &rows[i], &ids);
 	bench_commit_run(&w, dir, &meta, o->out, n, wrong);

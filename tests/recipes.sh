@@ -132,8 +132,23 @@ moved=$(comm -13 <(sort "$T/golden.before") <(sort tests/golden.sha256) | awk '{
 	fail "a claim moved other outputs than the verdicts in tests/golden.sha256: $(grep -v verdicts <<< "$moved" | head -3)"
 run_block claim-check
 grep -q "^$id," plots/out/verdicts.csv || fail "make verdicts wrote no row for $id"
+# step 4: the claim's line in the pinned table, its letter as the fixture renders it
+get_block claim-pin
+verdict=$(grep "^$id," build/claim-check/verdicts.csv | head -1)
+letter=
+for w in "holds:H" "does not hold:F" "premise absent here:P" "inconclusive: implementation-limited:I" \
+	"inconclusive: within spread:S" "not measured:N"; do
+	[[ $verdict == *",${w%:*},"* ]] && letter=${w##*:} && break
+done
+[[ -n $letter ]] || fail "$id's verdict on the fixture is none of the vocabulary's: $verdict"
+pin=${B//ID/$id}
+pin=${pin//X/$letter}
+grep -q "pinned_verdicts\[\] = {" tests/test_render.c || fail "tests/test_render.c has no pinned_verdicts table"
+sed -i "/pinned_verdicts\[\] = {/a\\	$pin" tests/test_render.c
+say "recipe claim-pin: $pin"
 build_tests
-unit 'test_verdicts*' test_verdicts_pinned
+unit 'test_verdicts*'
+unit test_verdicts_pinned
 unit test_claims
 unit test_appendix_counts
 unit test_doc_tables

@@ -11,6 +11,9 @@
  *                                                  the newest recorded run holding every FILE
  *   stencil-render run-time --run DIR [--outdir DIR]  where the run's time went, list by list
  *                                                  (OUTDIR/run-time.md and .csv: render-runtime.c)
+ *   stencil-render node-ab --run ALONE ARM_DIR... [--outdir DIR]   each list of the run ALONE (one
+ *                                                  GPU) beside the same list in each arm (runners at
+ *                                                  once): OUTDIR/node-ab.md and .csv (render-nodeab.c)
  *   stencil-render appendix --run DIR [--outdir DIR]  REPRODUCE.md's table of experiments: each
  *                                                  target's configurations, set-up and execution
  *                                                  time and its claims' verdicts (the verdicts
@@ -46,11 +49,12 @@ int main(int argc, char **argv)
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
 			"       %s run-time --run DIR [--outdir DIR]\n"
+			"       %s node-ab --run ALONE ARM_DIR... [--outdir DIR]\n"
 			"       %s appendix --run DIR [--outdir DIR]\n"
 			"       %s claim-spread OUT RUN...\n"
 			"       %s targets-mk [--root DIR]\n"
 			"A run's rows: --replica R (one replica's) or --rows-gpu UUID (one GPU's), else their median.\n"
-			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog, prog);
+			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
@@ -65,6 +69,27 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	int nfiles = 0, i = 2;
+	if (!strcmp(target, "node-ab")) {   /* node-ab --run ALONE ARM... [--outdir DIR] */
+		const char *alone = NULL, *arms[8];
+		size_t narms = 0;
+		for (; i < argc; i++) {
+			if (!strcmp(argv[i], "--run") && i + 1 < argc)
+				alone = argv[++i];
+			else if (!strcmp(argv[i], "--outdir") && i + 1 < argc)
+				outdir = argv[++i];
+			else if (strncmp(argv[i], "--", 2) && narms < 8)
+				arms[narms++] = argv[i];
+			else
+				cli_bad_input(prog, "node-ab: unknown or extra argument '%s'", argv[i]);
+		}
+		if (!alone || !narms)
+			cli_bad_input(prog, "node-ab needs --run ALONE and one arm's run directory at least");
+		if (render_node_ab(alone, arms, narms, outdir, err, sizeof(err)) != 0)
+			cli_fail(prog, "%s", err);
+		fprintf(stderr, "%s: wrote %s/node-ab.md and .csv (%s beside %zu arm%s)\n", prog, outdir, alone, narms,
+			narms == 1 ? "" : "s");
+		return 0;
+	}
 	if (!strcmp(target, "newest-run")) {
 		for (; i < argc && strncmp(argv[i], "--", 2) && nfiles < 63; i++)
 			files[nfiles++] = argv[i];

@@ -34,7 +34,7 @@ compare: $(COMPARE) | $(O)
 	echo "compare: $(COMPARE_DIR)/index.md, and each target's .md, .csv (and .png, .svg for the figures)"
 
 # make same-output REV_A=REV REV_B=REV RUN=NAME: whether two git revisions render every output of a
-# recorded run byte for byte alike (a refactor's check, issue 57: scripts/same-output.sh builds each
+# recorded run byte for byte alike (a refactor's check, scripts/same-output.sh builds each
 # in a worktree of its own). The knobs are REV_A and REV_B, not A and B: B is the build folder.
 ifneq ($(filter same-output,$(MAKECMDGOALS)),)
 $(foreach k,A B,$(if $(filter command,$(origin $(k))),$(error same-output: $(k)='$($(k))': the revisions \
@@ -43,3 +43,13 @@ endif
 .PHONY: same-output
 same-output: ## REV_A=REV REV_B=REV: every output of a recorded run (RUN=NAME, default REV_B's reference) rendered by two git revisions, byte for byte (default HEAD~1 and HEAD)
 	$(Q)scripts/same-output.sh '$(or $(REV_A),HEAD~1)' '$(or $(REV_B),HEAD)' $(if $(RUN_GIVEN),'$(RUN)')
+
+# make node-ab RUN=NAME GPUS=all [LISTS="L ..."]: what reading the energy counter costs runners that
+# share a node (scripts/node-ab.sh): the lists measured with every GPU at once under the host's lock,
+# without the lock, without the counter, and on one GPU alone, each a run NAME-ARM, then
+# plots/out/node-ab.md puts each beside alone. An experiment, never part of reproduce.
+.PHONY: node-ab
+node-ab: ## RUN=NAME GPUS=all: the counter lists at once on this node's GPUs with the energy counter read under the host's lock, without it, without reading it, and alone; plots/out/node-ab.md beside each other
+node-ab: | $(BENCH_DEP) $(RUNS_DEP) $(RENDER_DEP)
+	$(Q)[ -n "$(RUN_GIVEN)" ] && [ -n "$(GPUS)" ] || { echo "node-ab: RUN=NAME and GPUS= (two GPUs or more, or all) are needed" >&2; exit 2; }; \
+	BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) RENDER=$(RENDER) scripts/node-ab.sh '$(RUN)' '$(GPUS)' $(LISTS)
