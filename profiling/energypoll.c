@@ -12,9 +12,6 @@
 
 #include "hostlock.h"
 
-/* a read this close after the one before it (the poll's 1 ms and a fast query) sees an update on time */
-#define ON_TIME_S 3.5e-3
-
 static double mono_s(void)
 {
 	struct timespec ts;
@@ -22,11 +19,13 @@ static double mono_s(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* one read where the lock allows it: the value (NaN: held back or none) and when it was read */
+/* one read where the lock allows it: the value (NaN: held back or none) and when it was read; a read
+ * held back marks a gap (p->gap) until the next one made */
 static double read_once(struct energy_poll *p, double *t)
 {
 	if (!hostlock_quiet_try(p->lock_fd)) {
 		p->st.held++;
+		p->gap = 1;
 		return NAN;
 	}
 	const double a = mono_s(), v = p->read_mj();
@@ -42,20 +41,24 @@ static double read_once(struct energy_poll *p, double *t)
 static void *poll_loop(void *arg)
 {
 	struct energy_poll *p = arg;
-	double last = NAN, last_t = NAN;
+	double last = NAN;
 	const struct timespec ms = { 0, 1000000 };
+	p->gap = 0;
 	while (!p->stop) {
 		double t = NAN;
+		const int gap = p->gap;   /* a read held back since the last one made */
 		const double v = read_once(p, &t);
 		if (v == v) {
-			/* an update seen on time: its instant known to the millisecond */
-			if (last == last && v != last && t - last_t <= ON_TIME_S) {
+			/* an update seen on time (no read held back since the one before): its instant
+			 * known to a poll's cadence (the 1 ms pause and the query) */
+			if (last == last && v != last && !gap) {
 				if (!p->updates)
 					p->t0 = t, p->e0 = v;
 				p->t1 = t, p->e1 = v;
 				p->updates++;
 			}
-			last = v, last_t = t;
+			last = v;
+			p->gap = 0;
 		}
 		nanosleep(&ms, NULL);
 	}

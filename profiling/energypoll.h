@@ -1,12 +1,12 @@
 /*
  * energypoll.h - the GPU's energy counter read at its own updates: a thread polls it every
  * millisecond while a window is open and notes the instants its value changes (NVML updates it
- * every 20-100 ms), so that the energy between the first and the last update over the time between
- * them is the window's average power to the millisecond, where readings at arbitrary instants carry
- * up to an update's worth of energy at each end (protocol.h: a row's warm-up window; the runner's
+ * every 20-100 ms; a query itself takes about 5 ms on an H200), so that the energy between the first
+ * and the last update over the time between them is the window's average power to a poll's cadence,
+ * where readings at arbitrary instants carry up to an update's worth of energy at each end (protocol.h: a row's warm-up window; the runner's
  * energy callbacks, profiling/measure.cu). A read is made only at an instant no other runner of
  * the host is in a driver-heavy phase (hostlock.h): a read held back leaves a gap, and an update
- * first seen after a gap is not taken as an instant (its moment is not known to the millisecond),
+ * first seen after a gap is not taken as an instant (its moment is not known to a poll's cadence),
  * so the window still runs from one update seen on time to another. Host code.
  */
 #ifndef ENERGYPOLL_H
@@ -32,6 +32,7 @@ struct energy_poll {
 	double (*read_mj)(void);     /* the counter, mJ; NaN when it has none */
 	double t0, e0, t1, e1;       /* the first and the last update seen on time (host seconds, mJ) */
 	int updates;
+	int gap;                     /* a read was held back since the last one made (energypoll.c) */
 	struct energy_reads st;
 };
 

@@ -27,7 +27,8 @@
 # (mkdir is the claim), done/N ("EXIT SLUG": the runner's exit status and the GPU that ran it), gpus
 # (optional: the GPUs in device order). On this node each runner takes its share of the host's cores
 # (--cpu-share I/N:DEVICES: scripts/planner/cpushare.h), so that N runners cost what one costs alone. A worker
-# measures its GPU's ceilings into RUNDIR/gpus/SLUG/ unless they are there, and each chunk into
+# measures its GPU's ceilings into RUNDIR/gpus/SLUG/ unless they are there (or, copied, in
+# CEILINGS_FROM/SLUG/: a replicated invocation's own run's, measured by an earlier one), and each chunk into
 # RUNDIR/gpus/SLUG/N/ beside a copy of them (its rows' model columns are that GPU's); every row
 # records the UUID of its GPU. The merge is deterministic: a list's rows in the list's order
 # whichever GPU took them (a list with a chunk not done, or failed, is left unmerged), meta.csv every
@@ -113,6 +114,12 @@ worker() {
 	local -a cpu=()
 	[[ -z $share ]] || cpu=(--cpu-share "$share")
 	mkdir -p "$g" || return 4
+	# a GPU's ceilings measured already (CEILINGS_FROM/SLUG: the run's own in a later invocation, or
+	# the replicas' parent run's), copied rather than measured again
+	if [[ ! -s $g/ceilings.csv && -n ${CEILINGS_FROM:-} && -s $CEILINGS_FROM/$s/ceilings.csv ]]; then
+		find "$CEILINGS_FROM/$s" -maxdepth 1 -type f -exec cp {} "$g/" \; || return 4
+		echo "multi-gpu: $s: ceilings taken from $CEILINGS_FROM/$s (measured earlier on this GPU)"
+	fi
 	if [[ ! -s $g/ceilings.csv ]]; then
 		tagged "${tag:+${tag}ceilings: }" "$BENCH" ceilings --device "$d" --out "$g" "${cpu[@]}" ||
 			{ echo "multi-gpu: $s: ceilings failed (exit $?)" >&2; return 4; }
@@ -338,6 +345,7 @@ replicated() {
 			printf ' replica %d on devices %s;' $((first + r)) "${devs[r]}"; done)"
 		for ((r = 0; r < n; r++)); do
 			spawn env MGPU_ALL_DEVICES="$(tr ' ' , <<< "${ids[*]}")" REPLICA=$((first + r)) REPLICAS=1 ADD=0 \
+				CEILINGS_FROM="${CEILINGS_FROM:-$rundir/gpus}" \
 				QUEUES="$QUEUES/$(basename "$rundir")-replicas" "$here/multi-gpu.sh" \
 				"$rundir/replicas/r$((first + r))" "${devs[r]}" "${todo[@]}"
 		done
