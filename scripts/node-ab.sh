@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # node-ab.sh - what reading the energy counter costs runners that share a node, measured at one
-# commit (make node-ab): the lists (default the counter lists tcs-table3, tcs-table2, tcs-table4 and
-# nongemm-figure11) measured four ways, each a working run of its own under data/runs/:
+# commit (make node-ab): the lists named (lists with counter passes: experiments/targets.csv's counters
+# column says which) measured four ways, each a working run of its own under data/runs/:
 #   NAME-node       every list on every GPU of GPUS at once (REPLICAS=N on N GPUs: one runner a GPU,
 #                   scripts/multi-gpu.sh), the energy counter read under the host's lock
 #                   (profiling/hostlock.h): the protocol
@@ -14,22 +14,21 @@
 # apart), so that the A/B spends its time on the lists. The two switches are the experiment's arms, never a default;
 # each arm's meta.csv says which it ran under (its protocol detail).
 #
-#   node-ab.sh NAME GPUS [LIST...]    GPUS: device indices, two at least (0,1)
+#   node-ab.sh NAME GPUS LIST...    GPUS: device indices, two at least (0,1)
 # Exit: 0; 2 bad input (one line); else the first failing measurement's status.
 set -uo pipefail
 BENCH=${BENCH:-build/stencilbench}
 RUNS_TOOL=${RUNS_TOOL:-build/stencil-runs}
 RENDER=${RENDER:-build/stencil-render}
 die() { echo "node-ab: $*" >&2; exit 2; }
-(($# >= 2)) || die "usage: node-ab.sh NAME GPUS [LIST...]"
+(($# >= 3)) || die "usage: node-ab.sh NAME GPUS LIST... (LISTS= for make node-ab: one list at least)"
 name=$1 gpus=$2
 shift 2
 lists=("$@")
-((${#lists[@]})) || lists=(tcs-table3 tcs-table2 tcs-table4 nongemm-figure11)
 "$RUNS_TOOL" run-name "$name-alone" > /dev/null || die "NAME '$name' does not make run names ($("$RUNS_TOOL" run-name "$name" 2>&1))"
 [[ $gpus =~ ^[0-9]+(,[0-9]+)+$ ]] || die "GPUS='$gpus' is not two device indices or more (0,1)"
 for l in "${lists[@]}"; do [[ -f experiments/$l.csv ]] || die "no list experiments/$l.csv"; done
-IFS=, read -ra devs <<< "$gpus"
+read -ra devs <<< "${gpus//,/ }"
 export BENCH RUNS_TOOL
 measure() {   # ARM DEVICES REPLICAS ADD ENV...: one invocation of an arm's run
 	local arm=$1 d=$2 n=$3 add=$4 rc

@@ -78,7 +78,8 @@ static const char *const run_head =
 	"F_measured,Q_measured,I_measured,flop_per_point_step,F_model,Q_model,I_model,F_rel_err,Q_rel_err,"
 	"I_rel_err,rho,sigma,model_gstencil_per_s,efficiency,ceilings,window,writeback_s,orig_time_cold_s,"
 	"orig_time_warm_s,orig_timed_launches,orig_idle_mhz,row_wall_s,phase_setup_s,phase_verify_s,phase_counters_s,phase_rest_s,p"
-	"hase_warmup_s,phase_samples_s,phase_retakes_s,phase_original_s,phase_other_s,git_commit,git_dirty";
+	"hase_warmup_s,phase_samples_s,phase_retakes_s,phase_original_s,phase_other_s,energy_reads,energy_reads_held,"
+	"energy_read_ms_mean,energy_read_ms_max,git_commit,git_dirty";
 
 /* a measured stencil row: timed, counted (counter i reads i + 1), modelled */
 static void timed_row(struct run_result *r, const struct run_config *cfg)
@@ -175,7 +176,8 @@ static const char *const wl_head =
 	"time_median_ci,sm_clock_median_mhz,sm_clock_min_mhz,throttle_retakes,clock_reasons,power_median_w,"
 	"launches_per_sample,issue_s,gbps,gflop_per_s,energy_nj_per_element,registers,preprocess_s,padded,"
 	"orig_time_cold_s,orig_time_warm_s,orig_timed_launches,orig_idle_mhz,window,row_wall_s,phase_setup_s,phase_verify_s,phase_counters_s,phase_rest_s,p"
-	"hase_warmup_s,phase_samples_s,phase_retakes_s,phase_original_s,phase_other_s,git_commit,git_dirty";
+	"hase_warmup_s,phase_samples_s,phase_retakes_s,phase_original_s,phase_other_s,energy_reads,energy_reads_held,"
+	"energy_read_ms_mean,energy_read_ms_max,git_commit,git_dirty";
 
 static void scale_row(struct wl_result *r, const struct workload_config *c)
 {

@@ -44,12 +44,12 @@ endif
 same-output: ## REV_A=REV REV_B=REV: every output of a recorded run (RUN=NAME, default REV_B's reference) rendered by two git revisions, byte for byte (default HEAD~1 and HEAD)
 	$(Q)scripts/same-output.sh '$(or $(REV_A),HEAD~1)' '$(or $(REV_B),HEAD)' $(if $(RUN_GIVEN),'$(RUN)')
 
-# make node-ab RUN=NAME GPUS=all [LISTS="L ..."]: what reading the energy counter costs runners that
+# make node-ab RUN=NAME GPUS=0,1 LISTS="L ...": what reading the energy counter costs runners that
 # share a node (scripts/node-ab.sh): the lists measured with every GPU at once under the host's lock,
 # without the lock, without the counter, and on one GPU alone, each a run NAME-ARM, then
 # plots/out/node-ab.md puts each beside alone. An experiment, never part of reproduce.
 .PHONY: node-ab
-node-ab: ## RUN=NAME GPUS=all: the counter lists at once on this node's GPUs with the energy counter read under the host's lock, without it, without reading it, and alone; plots/out/node-ab.md beside each other
+node-ab: ## RUN=NAME GPUS=0,1 LISTS="...": the lists at once on this node's GPUs with the energy counter read under the host's lock, without it, without reading it, and on each GPU alone; plots/out/node-ab.md beside each other
 node-ab: | $(BENCH_DEP) $(RUNS_DEP) $(RENDER_DEP)
-	$(Q)[ -n "$(RUN_GIVEN)" ] && [ -n "$(GPUS)" ] || { echo "node-ab: RUN=NAME and GPUS= (two GPUs or more, or all) are needed" >&2; exit 2; }; \
+	$(Q)[ -n "$(RUN_GIVEN)" ] && [ -n "$(GPUS)" ] && [ -n "$(LISTS)" ] || { echo "node-ab: RUN=NAME, GPUS= (two device indices or more) and LISTS= are needed" >&2; exit 2; }; \
 	BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) RENDER=$(RENDER) scripts/node-ab.sh '$(RUN)' '$(GPUS)' $(LISTS)
