@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "csvio.h"
+#include "render.h"
 #include "verdict.h"
 
 /* the verdicts of run-verdicts with variant (tests/fixtures/run-verdicts-variants/FILE) in place
@@ -200,6 +201,83 @@ static double t3_rate(const char *label)
 	return g;
 }
 
+/* the model's premises decided against the ceilings' spread between GPUs of the model (six recorded
+ * H200 sets, tests/fixtures/ceilings-h200): tcs Table 3's cases 3 and 4 lie 2.3 % past scenario 3's
+ * edge, inside the 4.7 % the roofs span, so neither reads premise absent; the sweet spot holds on case
+ * 4 (eq. 19 met whichever of scenarios 3 and 4 it is), case 3 named undecided; the model's outcome
+ * for case 4 (positive) is the measured one; nongemm-dasp-shrinks' distance is the ratio of the two
+ * settings' means less 1. With one set of ceilings no spread is known: case 3's premise is absent,
+ * its distance said. Each number here moves with a mutation of its rule (the edge, the spread, the
+ * band, the distance). */
+static void test_model_premises(void **state)
+{
+	(void)state;
+	struct csv_table v;
+	verdicts_of(NULL, NULL, &v);
+	size_t r = row_of(&v, "tcs-t3-case3");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "inconclusive: within spread");
+	assert_non_null(strstr(csv_table_get(&v, r, "verdict_text"), "scenario 3's edge lies 2.3 % from this GPU's "
+			       "bandwidth (outside), inside the 4.7 % the bandwidth and compute roofs span over 6 recorded sets"));
+	r = row_of(&v, "tcs-sweet-spot");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "holds");
+	assert_string_equal(csv_table_get(&v, r, "model"), "in the sweet spot here: case 4; within the ceilings' spread "
+			    "of its edge: case 3");
+	assert_string_equal(csv_table_get(&v, r, "measured_text"), "case 4 1.45");
+	r = row_of(&v, "tcs-model-case4");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "holds");
+	assert_non_null(strstr(csv_table_get(&v, r, "model"), "positive (TC/CC 3.58)"));
+	r = row_of(&v, "nongemm-dasp-shrinks");
+	double o, i;
+	assert_int_equal(sscanf(csv_table_get(&v, r, "measured_text"), "%lfx -> %lfx", &o, &i), 2);
+	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), o / i - 1, 0.01);
+	csv_table_free(&v);
+	/* one set of ceilings: the premise on this GPU's alone */
+	const char *one = temp_dir(), *out = temp_dir();
+	char cmd[2048], err[1024], path[1024];
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s/ab/gpus' && cp '%s/ab/meta.csv' '%s/ab/' && cp -r '%s'/ab/gpus/h200-24f17f1b-* "
+		 "'%s/ab/gpus/'", one, repo_path("tests/fixtures/ceilings-h200"), one, repo_path("tests/fixtures/ceilings-h200"),
+		 one);
+	assert_int_equal(system(cmd), 0);
+	struct render_ctx c;
+	if (render_open(&c, repo_path("."), repo_path("tests/fixtures/run-verdicts"), NULL, out, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	snprintf(c.spread_file, sizeof(c.spread_file), "%s", repo_path("tests/fixtures/claim-spread-e2bd37b.csv"));
+	snprintf(c.run.ceilings_runs, sizeof(c.run.ceilings_runs), "%s", one);
+	if (render_target(&c, "verdicts", err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	render_close(&c);
+	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
+	assert_int_equal(csv_table_read(path, &v, err, sizeof(err)), 0);
+	r = row_of(&v, "tcs-t3-case3");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "premise absent here");
+	assert_non_null(strstr(csv_table_get(&v, r, "verdict_text"), "outside scenario 3 on this GPU, 2.3 % past its edge"));
+	csv_table_free(&v);
+	/* the outcome's neutral band is two-sided (data/paper/verdict-params.csv's tc_neutral_band): run-small's
+	 * case 1 (the model: neutral, TC/CC 1.00) measured at 0.98 or 1.02 is neutral and holds, at 0.80
+	 * negative and at 1.25 positive (each beyond the claim's spread from the band's edges) */
+	static const struct { const char *ratio, *outcome, *verdict; } band[] = {
+		{ "0.98", "neutral (TC/CC 0.98)", "holds" }, { "0.80", "negative (TC/CC 0.80)", "does not hold" },
+		{ "1.02", "neutral (TC/CC 1.02)", "holds" }, { "1.25", "positive (TC/CC 1.25)", "does not hold" } };
+	for (size_t k = 0; k < sizeof(band) / sizeof(band[0]); k++) {
+		const char *run = fixture_copy(), *dir = temp_dir();
+		struct csv_table t;
+		snprintf(path, sizeof(path), "%s/tcs-table3.csv", run);
+		assert_int_equal(csv_table_read(path, &t, err, sizeof(err)), 0);
+		char rate[32];   /* case 1 tc (row 1) at the ratio of case 1 cc's (row 0) */
+		snprintf(rate, sizeof(rate), "%.6f", strtod(csv_table_get(&t, 0, "gstencil_per_s"), NULL) * strtod(band[k].ratio, NULL));
+		csv_table_free(&t);
+		edit(run, "tcs-table3.csv", 1, "gstencil_per_s", rate, -1);
+		if (render(run, dir, "verdicts", err, sizeof(err)) != 0)
+			fail_msg("%s", err);
+		snprintf(path, sizeof(path), "%s/verdicts.csv", dir);
+		assert_int_equal(csv_table_read(path, &v, err, sizeof(err)), 0);
+		r = row_of(&v, "tcs-model-case1");
+		assert_string_equal(csv_table_get(&v, r, "measured_text"), band[k].outcome);
+		assert_string_equal(csv_table_get(&v, r, "verdict"), band[k].verdict);
+		csv_table_free(&v);
+	}
+}
+
 /* each kind of margin, its value recomputed here from the rows and the claim's numbers: a rate
  * against 1 (tcs-t3-case5: TC/CC below 1, flip factor CC/TC), a rate within a tolerance of the
  * model (tcs-model-case1: below the band, the band's lower edge over TC/CC), a geometric mean of
@@ -216,11 +294,18 @@ static void test_verdicts_margins(void **state)
 	size_t r = row_of(&v, "tcs-t3-case5");
 	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), cc5 / tc5, 1e-6);
 	assert_string_equal(csv_table_get(&v, r, "margin_text"), "holds; flips if convstencil fp64 were 3.82x faster");
-	r = row_of(&v, "tcs-model-case1");   /* the model's 1.00 less 25 %, over the measured 0.63 */
+	r = row_of(&v, "harness-model-ratio-case1");   /* the model's 1.00 less 25 %, over the measured 0.63 */
 	const double model = strtod(csv_table_get(&v, r, "model"), NULL);
 	assert_near(model, 1.0, 0.005);
 	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), 0.75 * model / (tc1 / cc1), 0.005);
 	assert_non_null(strstr(csv_table_get(&v, r, "margin_text"), "flips if convstencil fp64 were 1.18x faster"));
+	/* the model's outcome (tcs-model-case1): it predicts neutral (TC/CC 1.00, inside the 10 % band),
+	 * measured negative: does not hold, flipping at the band's lower edge over the measured */
+	r = row_of(&v, "tcs-model-case1");
+	assert_string_equal(csv_table_get(&v, r, "verdict"), "does not hold");
+	assert_non_null(strstr(csv_table_get(&v, r, "model"), "neutral (TC/CC 1.00)"));
+	assert_non_null(strstr(csv_table_get(&v, r, "measured_text"), "negative"));
+	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), 0.9 / (tc1 / cc1), 0.005);
 	r = row_of(&v, "fermi-ps-beats-naive-fp64");
 	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), 1 / strtod(csv_table_get(&v, r, "measured"), NULL), 1e-9);
 	r = row_of(&v, "tcs-f-model");   /* the largest F error in points beyond the 10 % */
@@ -545,6 +630,7 @@ void run_verdicts_tests(struct group_result *r)
 		cmocka_unit_test(test_verdicts_warmup_ratio),
 		cmocka_unit_test(test_verdicts_hopper_margin),
 		cmocka_unit_test(test_verdicts_margins),
+		cmocka_unit_test(test_model_premises),
 		cmocka_unit_test(test_verdicts_power_roof),
 		cmocka_unit_test(test_power_roofline),
 		cmocka_unit_test(test_verdicts_variant_absent),

@@ -111,7 +111,7 @@ static int cmp_num(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* render-int.h */
+/* records.h */
 double rec_median(double *v, size_t n)
 {
 	if (!n)
@@ -120,7 +120,7 @@ double rec_median(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* render-int.h */
+/* records.h */
 int rec_power_capped(const struct point *p)
 {
 	return p->reasons && strstr(p->reasons, "power_cap") != NULL;

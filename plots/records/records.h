@@ -98,6 +98,9 @@ struct run_ctx {
 	const char *replicas_note;  /* what the title says a replicated run's numbers are (NULL: each
 				     * rate their median [range]) */
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
+	char ceilings_runs[512];    /* where the GPU model's recorded ceilings are (ceilspread.c): "" for
+				     * root's data/runs; the tests name a fixture's, so that pinned verdicts
+				     * do not follow the runs recorded later */
 };
 
 /* ---- open.c: the run ---- */
@@ -278,6 +281,12 @@ int rec_reasons_other(const char *reasons);
 /* a number of a ceiling's row (column col of ceilings.csv), NaN when absent; its row, or -1 */
 double rec_ceiling_num(const struct run_ctx *c, const char *quantity, const char *col);
 long rec_ceiling_row(const struct run_ctx *c, const char *quantity);
+
+/* ---- ceilspread.c: the GPU model's ceilings between its GPUs ---- */
+/* a ceiling's range over its median across every set of ceilings recorded under ROOT/data/runs/ (or
+ * c->ceilings_runs) for GPUs of the run's model (a GPU and date counted once); NaN under two sets;
+ * *nsets: how many */
+double rec_ceiling_spread(const struct run_ctx *c, const char *quantity, int *nsets);
 
 /* ---- stale.c: the run's commits against the repository rendering it ---- */
 /* run row r of t is used: its method (a bit of the method tables, or any) noted for staleness */

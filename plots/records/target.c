@@ -57,7 +57,7 @@ int rec_row_positive(const struct csv_table *t, size_t r, const char *col, int r
 	return -1;
 }
 
-/* render-int.h */
+/* records.h */
 int rec_row_wanted(const struct run_ctx *c, const struct csv_table *run, size_t r)
 {
 	struct row_ident id;
@@ -69,7 +69,7 @@ int rec_row_wanted(const struct run_ctx *c, const struct csv_table *run, size_t 
 	return !c->gpu_sel[0] || !strncmp(id.gpu, c->gpu_sel, strlen(c->gpu_sel));
 }
 
-/* render-int.h */
+/* records.h */
 double rec_pick_median(const struct run_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
 		      const char *key, const char *col)
 {
@@ -82,7 +82,7 @@ double rec_pick_median(const struct run_ctx *c, const struct csv_table *run, con
 	return rec_median(v, n);
 }
 
-/* render-int.h */
+/* records.h */
 long rec_pick_row(const struct run_ctx *c, const struct csv_table *run, const struct config_keys *run_keys,
 		 const char *key, const char *col, struct replicas *rp)
 {
@@ -218,7 +218,7 @@ static int run_sane(const struct csv_table *t, struct config_keys *keys, char *e
 	return run_rows_distinct(t, keys, err, errlen);
 }
 
-/* render-int.h */
+/* records.h */
 int rec_note_commit(struct run_ctx *c, const struct csv_table *t, size_t r)
 {
 	const char *g = csv_table_get(t, r, "git_commit"), *d = csv_table_get(t, r, "git_dirty");
@@ -414,7 +414,7 @@ const char *rec_list_method_of(const struct target *t, enum unit family)
 	return NULL;
 }
 
-/* render-int.h */
+/* records.h */
 const struct point *rec_ebisu_at(const struct target *t, const char *label)
 {
 	for (size_t i = 0; i < t->n; i++)

@@ -141,7 +141,7 @@ void dasp_speedup_shrinks(struct verdict_ctx *x, const struct claim_row *cr)
 	render_fmt(a[1], sizeof(a[1]), i, 2);
 	snprintf(meas, sizeof(meas), "%sx -> %sx", a[0], a[1]);
 	e.base = isfinite(o) && isfinite(i) ? (i < o ? V_HOLDS : V_FAILS) : V_NA;
-	vd_distance(&e, o / i, "the improved setting's ratio %.2fx %s the original's", i < o ? o / i : i / o,
+	vd_distance(&e, o / i - 1, "the improved setting's ratio %.2fx %s the original's", i < o ? o / i : i / o,
 		    i < o ? "under" : "over");   /* a change of setting, not a rate against a roof */
 	vd_claim(x, cr, &e, i / o, meas, "-", "nongemm-figure8: geometric means of spmv-dasp over cuSPARSE over every "
 		 "matrix, original setting -> improved setting (measured: their ratio)", &u);

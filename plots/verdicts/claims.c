@@ -262,15 +262,36 @@ static void within(struct verdict_ctx *x, struct claim_eval *e, double sp, doubl
 		vd_flip_ratio(x, e, sp, hi, 1, "tcs-table3", &tc, 1, &cc, 1);
 }
 
+/* the relative spread of a tcs Table 3 pair's premise between GPUs of this model: the DRAM bandwidth's
+ * and both compute roofs' (ceilspread.c: every recorded set of this GPU model's ceilings), summed */
+static double key_spread(const struct verdict_ctx *x, const char *key, int *n)
+{
+	const struct hw_row *row = NULL;   /* a family's key (tc_fp64) stands for its best shape's row */
+	hw_get(&x->rc->run.hw, key, &row);
+	return rec_ceiling_spread(&x->rc->run, row ? row->quantity : key, n);
+}
+static double premise_spread(const struct verdict_ctx *x, const struct point *cc, const struct point *tc, int *nsets)
+{
+	int n1 = 0, n2 = 0, n3 = 0;
+	const double s = key_spread(x, HW_KEY_BW, &n1) + key_spread(x, cc->mp.peak_key, &n2) +
+			 key_spread(x, tc->mp.peak_key, &n3);
+	*nsets = n1 < n2 ? (n1 < n3 ? n1 : n3) : (n2 < n3 ? n2 : n3);
+	return s;
+}
+
 /* how far scenario s (tcs: 1 both memory-bound, 2 the TC kernel compute-bound, 3 the CC kernel, 4
  * both) is from arising on this GPU: a kernel of intensity I on a roof of P TFLOP/s is compute-bound
  * when the DRAM bandwidth is above 1000 P / I GB/s, so s asks the bandwidth to lie in an interval of
- * the two kernels' thresholds; e's premise margin says which and where this GPU's is */
-static void scenario_margin(struct claim_eval *e, int s, const struct point *cc, const struct point *tc)
+ * the two kernels' thresholds; e's premise margin says which and where this GPU's is (with the
+ * measured TC/CC beside). Returns the signed relative margin: how far this GPU's bandwidth is inside
+ * the interval (positive) or outside it (negative), as a ratio - 1 to the nearer edge; NaN without
+ * the model */
+static double scenario_margin(struct claim_eval *e, int s, const struct point *cc, const struct point *tc, double sp)
 {
 	if (!cc || !tc || !cc->have_model || !tc->have_model || s < 1 || s > 4)
-		return;
+		return NAN;
 	const double b_cc = 1e3 * cc->mp.peak_tflops / cc->mp.I, b_tc = 1e3 * tc->mp.peak_tflops / tc->mp.I;
+	const double bw = cc->mp.bw_gbps;
 	const int cc_compute = s >= 3, tc_compute = s == 2 || s == 4;
 	double lo = 0, hi = INFINITY;
 	if (cc_compute)
@@ -281,21 +302,52 @@ static void scenario_margin(struct claim_eval *e, int s, const struct point *cc,
 		lo = fmax(lo, b_tc);
 	else
 		hi = fmin(hi, b_tc);
+	char m[32];
+	render_fmt(m, sizeof(m), sp, 2);
 	if (lo >= hi)
 		snprintf(e->premise_margin, sizeof(e->premise_margin), "scenario %d needs DRAM bandwidth above %.1f and "
-			 "below %.1f GB/s on these compute roofs: no bandwidth gives it (here %.0f GB/s)", s, lo, hi,
-			 cc->mp.bw_gbps);
+			 "below %.1f GB/s on these compute roofs: no bandwidth gives it (here %.0f GB/s; measured TC/CC %s)",
+			 s, lo, hi, bw, m);
 	else if (lo > 0 && isfinite(hi))
 		snprintf(e->premise_margin, sizeof(e->premise_margin), "scenario %d needs DRAM bandwidth between %.1f and "
-			 "%.1f GB/s on these compute roofs (here %.0f GB/s)", s, lo, hi, cc->mp.bw_gbps);
+			 "%.1f GB/s on these compute roofs (here %.0f GB/s; measured TC/CC %s)", s, lo, hi, bw, m);
 	else
 		snprintf(e->premise_margin, sizeof(e->premise_margin), "scenario %d needs DRAM bandwidth %s %.1f GB/s on "
-			 "these compute roofs (here %.0f GB/s)", s, lo > 0 ? "above" : "below", lo > 0 ? lo : hi, cc->mp.bw_gbps);
+			 "these compute roofs (here %.0f GB/s; measured TC/CC %s)", s, lo > 0 ? "above" : "below",
+			 lo > 0 ? lo : hi, bw, m);
+	if (lo >= hi)
+		return -INFINITY;
+	const double in_lo = lo > 0 ? bw / lo - 1 : INFINITY, in_hi = isfinite(hi) ? 1 - bw / hi : INFINITY;
+	return fmin(in_lo, in_hi);
 }
 
-/* tcs Table 3, one case: the paper's scenario arises here (else its premise is absent) and the
- * measured TC/CC lies on the paper's side of 1 (value: the paper's TC/CC), or, with a tolerance
- * (case 2, "comparable performance"), within it of 1 */
+/* the premise of scenario s decided against the ceilings' spread between GPUs: present (its margin
+ * beyond the spread), absent, or uncertain (within it); e's fields say which and why */
+static void scenario_premise(const struct verdict_ctx *x, struct claim_eval *e, int s, const char *config,
+			     const struct point *cc, const struct point *tc, double sp)
+{
+	int nsets;
+	const double d = scenario_margin(e, s, cc, tc, sp);
+	if (!isfinite(d) && !(d < 0))
+		return;
+	const double spread = premise_spread(x, cc, tc, &nsets);
+	if (isfinite(spread) && fabs(d) <= spread) {
+		e->premise_uncertain = 1;
+		snprintf(e->premise_why, sizeof(e->premise_why), "scenario %d's edge lies %.1f %% from this GPU's bandwidth "
+			 "(%s), inside the %.1f %% the bandwidth and compute roofs span over %d recorded sets of this GPU "
+			 "model's ceilings", s, 100 * fabs(d), d >= 0 ? "inside" : "outside", 100 * spread, nsets);
+	} else if (d < 0) {
+		e->premise_absent = 1;
+		snprintf(e->premise_why, sizeof(e->premise_why), "the model puts %s outside scenario %d on this GPU, "
+			 "%.1f %% past its edge (the ceilings span %s%.1f %% between GPUs of this model)", config, s,
+			 isfinite(d) ? -100 * d : 100.0, isfinite(spread) ? "" : "unknown: ", isfinite(spread) ? 100 * spread : 0);
+	}
+}
+
+/* tcs Table 3, one case: the paper's scenario arises here (else its premise is absent; within the
+ * ceilings' spread between GPUs, undecided) and the measured TC/CC lies on the paper's side of 1
+ * (value: the paper's TC/CC), or, with a tolerance (case 2, "comparable performance"), within it
+ * of 1 */
 static void table3_case(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = CLAIM_EVAL(V_NA);
@@ -315,14 +367,122 @@ static void table3_case(struct verdict_ctx *x, const struct claim_row *cr)
 		e.base = (sp > 1) == (cr->value > 1) ? V_HOLDS : V_FAILS;
 		vd_flip_ratio(x, &e, sp, 1, cr->value < 1, "tcs-table3", &tc, 1, &cc, 1);
 	}
-	if (cmp.scenario > 0 && isfinite(cr->scenario) && cmp.scenario != (int)cr->scenario) {
-		e.premise_absent = 1;
-		snprintf(e.premise_why, sizeof(e.premise_why), "the model puts %s in scenario %d on this GPU, not %.0f",
-			 cr->config, cmp.scenario, cr->scenario);
-		scenario_margin(&e, (int)cr->scenario, cc, tc);
-	}
+	if (cmp.scenario > 0 && isfinite(cr->scenario))
+		scenario_premise(x, &e, (int)cr->scenario, cr->config, cc, tc, sp);
 	vd_claim(x, cr, &e, sp, isfinite(sp) ? meas : NULL, mod, "tcs-table3: the model's scenario on this run's "
-		 "ceilings; measured TC/CC", &u);
+		 "ceilings (decided against the ceilings' spread between GPUs of this model); measured TC/CC", &u);
+}
+
+/* an outcome of TC/CC: positive above 1 + band, negative below 1 - band, neutral between */
+static int outcome_of(double sp, double band)
+{
+	return sp > 1 + band ? 1 : sp < 1 - band ? -1 : 0;
+}
+static const char *outcome_name(int o)
+{
+	return o > 0 ? "positive" : o < 0 ? "negative" : "neutral";
+}
+
+/* the model (tcs eq. 13, its criteria) as the paper judges it: the outcome it predicts for case N
+ * on this GPU (positive, negative or neutral: TC/CC beyond the neutral band of
+ * data/paper/verdict-params.csv's tc_neutral_band, the paper's "comparable") against the measured
+ * one; a prediction within the ceilings' spread between GPUs of a band's edge is decided by no
+ * single GPU */
+static void table3_outcome(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = CLAIM_EVAL(V_NA);
+	struct used u = { "", 0 };
+	struct model_comparison cmp;
+	const struct point *cc, *tc;
+	const double sp = table3_pair(x, cr->config, &e, &u, &cmp, &cc, &tc), band = vd_param(x, "tc_neutral_band");
+	const int pred = outcome_of(cmp.speedup, band);
+	char mod[96], meas[64], m[32];
+	render_fmt(m, sizeof(m), cmp.speedup, 2);
+	snprintf(mod, sizeof(mod), "%s (TC/CC %s)", isfinite(cmp.speedup) ? outcome_name(pred) : "NA", m);
+	render_fmt(m, sizeof(m), sp, 2);
+	snprintf(meas, sizeof(meas), "%s (TC/CC %s)", isfinite(sp) ? outcome_name(outcome_of(sp, band)) : "NA", m);
+	if (isfinite(sp) && isfinite(cmp.speedup)) {
+		e.base = outcome_of(sp, band) == pred ? V_HOLDS : V_FAILS;
+		if (pred > 0)
+			vd_flip_ratio(x, &e, sp, 1 + band, 0, "tcs-table3", &tc, 1, &cc, 1);
+		else if (pred < 0)
+			vd_flip_ratio(x, &e, sp, 1 - band, 1, "tcs-table3", &tc, 1, &cc, 1);
+		else
+			within(x, &e, sp, 1, band, tc, cc);
+		int nsets;
+		const double spread = premise_spread(x, cc, tc, &nsets);
+		const double edge = fmin(fabs(cmp.speedup / (1 + band) - 1), fabs(cmp.speedup / (1 - band) - 1));
+		if (isfinite(spread) && edge <= spread) {
+			e.premise_uncertain = 1;
+			snprintf(e.premise_why, sizeof(e.premise_why), "the model's TC/CC %.2f lies %.1f %% from the neutral "
+				 "band's edge, inside the %.1f %% its roofs span over %d recorded sets of this GPU model's "
+				 "ceilings", cmp.speedup, 100 * edge, 100 * spread, nsets);
+		}
+	}
+	char basis[200];
+	snprintf(basis, sizeof(basis), "tcs-table3 %s: the outcome the model predicts on this run's ceilings against the "
+		 "measured one (neutral: TC/CC within %.0f %% of 1)", cr->config, 100 * band);
+	vd_claim(x, cr, &e, sp, isfinite(sp) ? meas : NULL, mod, basis, &u);
+}
+
+/* the sweet spot (tcs eq. 19: scenario 3, and scenario 4 where rho < sigma pi_TC / pi_CC), where the
+ * paper says tensor cores pay: every case of tcs Table 3 the model puts there on this GPU beyond
+ * the ceilings' spread between GPUs has a measured TC/CC above 1; its premise: one such case at
+ * least (the cases within the spread of its edge are named, undecided) */
+static void sweet_spot(struct verdict_ctx *x, const struct claim_row *cr)
+{
+	struct claim_eval e = CLAIM_EVAL(V_NA);
+	struct used u = { "", 0 };
+	char in[128] = "", near[128] = "", meas[160] = "", mod[160] = "";
+	double worst = NAN;
+	const struct point *wcc = NULL, *wtc = NULL;
+	int nin = 0, n = 0;
+	for (int k = 1; k <= 6; k++) {
+		char config[16];
+		struct model_comparison cmp;
+		const struct point *cc, *tc;
+		snprintf(config, sizeof(config), "case %d", k);
+		const double sp = table3_pair(x, config, &e, &u, &cmp, &cc, &tc);
+		if (!cc || !tc || !cc->have_model || !tc->have_model)
+			continue;
+		n++;
+		int nsets;
+		const double spread = premise_spread(x, cc, tc, &nsets);
+		/* the margin of the sweet spot, scenario 3 or scenario 4 with eq. 19: the CUDA-core kernel
+		 * compute-bound (the bandwidth above its threshold), and the tensor-core kernel memory-bound
+		 * (below its threshold) or eq. 19 met (rho under sigma pi_TC / pi_CC, whose roofs move by the
+		 * same spread); each a ratio - 1, positive inside */
+		const double bw = cc->mp.bw_gbps, b_cc = 1e3 * cc->mp.peak_tflops / cc->mp.I;
+		const double b_tc = 1e3 * tc->mp.peak_tflops / tc->mp.I;
+		const double d19 = isfinite(cmp.rho_max) ? cmp.rho_max / tc->mp.rho - 1 : -INFINITY;
+		const double d = fmin(bw / b_cc - 1, fmax(1 - bw / b_tc, d19));
+		char *list = d > spread ? in : fabs(d) <= spread ? near : NULL;
+		if (list)
+			snprintf(list + strlen(list), 128 - strlen(list), "%s%d", list[0] ? ", " : "", k);
+		if (d > spread && isfinite(sp)) {
+			nin++;
+			snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%scase %d %.2f", meas[0] ? ", " : "", k, sp);
+			if (!(sp >= worst))
+				worst = sp, wcc = cc, wtc = tc;
+		}
+	}
+	snprintf(mod, sizeof(mod), "in the sweet spot here: case%s %s%s%s", in[0] && strchr(in, ',') ? "s" : "",
+		 in[0] ? in : "none", near[0] ? "; within the ceilings' spread of its edge: case " : "", near);
+	if (n && !nin) {
+		e.base = V_HOLDS;   /* nothing to judge: the premise */
+		e.premise_absent = 1;
+		snprintf(e.premise_why, sizeof(e.premise_why), "the model puts no case of tcs Table 3 in the sweet spot on "
+			 "this GPU beyond the ceilings' spread between GPUs%s%s", near[0] ? " (near its edge: case " : "",
+			 near[0] ? near : "");
+		if (near[0])
+			snprintf(e.premise_why + strlen(e.premise_why), sizeof(e.premise_why) - strlen(e.premise_why), ")");
+	} else if (nin) {
+		e.base = worst > 1 ? V_HOLDS : V_FAILS;
+		vd_flip_ratio(x, &e, worst, 1, 0, "tcs-table3", &wtc, 1, &wcc, 1);
+	}
+	vd_claim(x, cr, &e, worst, meas[0] ? meas : NULL, mod, "tcs-table3 cases 1-6: the sweet spot (scenario 3, or "
+		 "scenario 4 with eq. 19) on this run's ceilings, decided against the ceilings' spread between GPUs of "
+		 "this model; measured TC/CC of the cases in it", &u);
 }
 
 /* the model (tcs eq. 13) as a claim of its own: case N's predicted TC/CC against the measured */
@@ -469,6 +629,8 @@ static const struct {
 	{ "intensity_model", intensity_model },
 	{ "table3_case", table3_case },
 	{ "table3_model", table3_model },
+	{ "table3_outcome", table3_outcome },
+	{ "sweet_spot", sweet_spot },
 	{ "workload_bound", workload_bound },
 	{ "tc_underperforms", tc_underperforms },
 	{ "scale_tc_slower", scale_tc_slower },

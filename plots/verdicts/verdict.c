@@ -102,6 +102,10 @@ enum verdict_out verdict_decide(const struct claim_eval *e, char *why, size_t le
 		return VO_NOT_MEASURED;
 	if (e->premise_absent)
 		return VO_PREMISE_ABSENT;
+	if (e->premise_uncertain) {
+		snprintf(why, len, "its premise is decided by no single GPU's ceilings: %s", e->premise_why);
+		return VO_SPREAD;
+	}
 	if (e->rate && isfinite(e->margin))
 		for (int i = 0; i < e->nside; i++)
 			if (side_flips(&e->side[i], e->margin, why, len))

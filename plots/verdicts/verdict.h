@@ -54,8 +54,10 @@ struct claim_eval {
 	int n, N;
 	enum verdict base;
 	int premise_absent;
-	char premise_why[192];
-	char premise_margin[192];   /* how far the premise is from arising here (premise absent's margin) */
+	int premise_uncertain;      /* the premise lies within the ceilings' between-GPU spread of arising
+				     * or not: decided by no single GPU's ceilings (premise_why says how near) */
+	char premise_why[256];
+	char premise_margin[320];   /* how far the premise is from arising here (premise absent's margin) */
 	int rate;
 	double margin;
 	char margin_text[256];

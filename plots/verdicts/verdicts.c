@@ -85,9 +85,8 @@ static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, s
 }
 
 /* the footer's line on the gate and the spread */
-static void gate_note(char *b, size_t len)
-{
-	snprintf(b, len, "The gate: inconclusive: implementation-limited when substituting the best known "
+/* the verdict rule in words, whole (a table's note: no buffer cuts it) */
+static const char gate_text[] = "The gate: inconclusive: implementation-limited when substituting the best known "
 		 "implementation of a kernel the verdict rests on would flip it (the authors' artifact measured on this GPU "
 		 "model, data/paper/kernels-vs-authors.csv, matched by method, precision, stencil and depth, when it is "
 		 "faster than ours by at least the flip factor); where no authors' number exists for the kernel, when it "
@@ -101,8 +100,11 @@ static void gate_note(char *b, size_t len)
 		 "GPUs (signed by its side of the threshold: a flip factor's largest ratio, a distance's largest "
 		 "difference): data/hw/claim-spread.csv, generated from replicated runs (make claim-spread), and on a "
 		 "replicated run its own replicas' where larger. A replicated run decides a claim only when every "
-		 "replica answers alike and the smallest replica's margin clears the spread.");
-}
+		 "replica answers alike and the smallest replica's margin clears the spread. A model premise (a tcs Table 3 "
+	"scenario, the sweet spot, the outcome the model predicts) is decided against the spread its ceilings span "
+	"between GPUs of this model (the range of every set of this model's ceilings recorded under data/runs/ "
+	"over their median, the DRAM bandwidth's and the compute roofs' summed): within it, inconclusive: within "
+	"spread; outside it and not met, premise absent here.";
 
 /* the warm-up study's rows (one study a verdicts table), for its claims */
 static int load_study(struct render_ctx *c, const struct target_spec *k, struct verdict_ctx *x, char *err,
@@ -269,7 +271,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 	static const char *const md[] = { "claim id", "claim", "criterion", "the paper's value",
 					   "the model's (this GPU)", "measured (raw; paper-defined; each replica)",
 					   "rows measured", "verdict", "margin", "what it rests on" };
-	char gate[1400], counts[256] = "";
+	char counts[256] = "";
 	const char *notes[] = {
 		counts,
 		"Each claim by its id (data/paper/claims.csv, with the paper's quote and each tolerance's reason) with "
@@ -281,7 +283,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		"spread; not measured (a row it needs is missing: a partial set never decides). The "
 		"margin of a decided verdict: for a comparison of rates the flip factor, the uniform speed-up of "
 		"one side across the claim's rows that would flip it soonest; else the distance of the claim's "
-		"quantity to its threshold, in its units. A verdict resting on a throttled row names it.", gate, NULL };
+		"quantity to its threshold, in its units. A verdict resting on a throttled row names it.", gate_text, NULL };
 	struct verdict_ctx x = { 0 };
 	x.rc = c;
 	struct csv_table claims;
@@ -289,9 +291,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 	/* the inputs first: a bad one fails before anything is opened, the previous files stay */
 	if (read_claims(c, &claims, err, errlen) != 0)
 		return -1;
-	if (read_tables(c, &x, err, errlen) == 0)
-		gate_note(gate, sizeof(gate));
-	else
+	if (read_tables(c, &x, err, errlen) != 0)
 		goto out;
 	if (load_inputs(c, &claims, &x, err, errlen) == 0 && (c->run.replicas <= 1 ||
 							     judge_replicas(c, &claims, &x, err, errlen) == 0)) {
