@@ -129,7 +129,7 @@ static const struct {
 	{ "sptc-convstencil", 'F' }, { "sptc-lorastencil", 'I' }, { "sptc-flashfftstencil", 'I' },
 	{ "sptc-tc-mean", 'I' }, { "sptc-l16-cudnn", 'F' }, { "sptc-l16-tcstencil", 'F' },
 	{ "sptc-l16-convstencil", 'F' }, { "nongemm-eq23", 'H' }, { "nongemm-eq24-case1", 'H' },
-	{ "nongemm-tc-under-t3", 'H' }, { "tcs-q-model", 'H' }, { "tcs-f-model", 'F' }, { "tcs-i-model", 'F' },
+	{ "nongemm-tc-under-t3", 'H' }, { "tcs-q-model", 'F' }, { "tcs-f-model", 'F' }, { "tcs-i-model", 'F' },
 	{ "fermi-ps-beats-naive-fp64", 'F' }, { "fermi-wf-beats-naive-fp64", 'H' },
 	{ "fermi-ps-beats-naive-fp32", 'H' }, { "fermi-wf-beats-naive-fp32", 'H' },
 	{ "fermi-wf-fastest-fp64", 'H' }, { "fermi-wf-fastest-fp32", 'H' }, { "fermi-wf-size-fp64", 'F' },

@@ -251,9 +251,13 @@ int rec_wl_load(struct run_ctx *c, const char *list, struct wl_set *s, char *err
 void rec_wl_free(struct wl_set *s);
 /* the point of method on p's matrix and size, or NULL */
 const struct wl_pt *rec_wl_same(const struct wl_set *s, const struct wl_pt *p, const char *method);
-/* whether p's median is the host's issue rate rather than the GPU's time (issue >= 0.9 of it):
- * 1, 0, or -1 when the run did not record the issue time */
-int rec_wl_issue_bound(const struct wl_pt *p);
+/* whether p's median is the host's issue rate rather than the GPU's time (its issue time at least
+ * share of it: data/paper/verdict-params.csv's issue_bound_share, rec_param): 1, 0, or -1 when the
+ * run did not record the issue time (or share is NaN) */
+int rec_wl_issue_bound(const struct wl_pt *p, double share);
+/* a value of data/paper/verdict-params.csv (the numbers the verdicts and the figures that flag
+ * rows by them use, each with its reason and source there), NaN without it */
+double rec_param(const struct run_ctx *c, const char *name);
 /* a running geometric mean of the positive finite values added */
 struct rec_gm {
 	double s;

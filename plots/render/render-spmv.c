@@ -21,9 +21,9 @@
 #include "workload.h"
 
 /* a matrix's flag over two points: 1 when either is issue-bound, -1 when either is unknown */
-static int issue_bound2(const struct wl_pt *a, const struct wl_pt *b)
+static int issue_bound2(const struct wl_pt *a, const struct wl_pt *b, double share)
 {
-	const int x = rec_wl_issue_bound(a), y = rec_wl_issue_bound(b);
+	const int x = rec_wl_issue_bound(a, share), y = rec_wl_issue_bound(b, share);
 	return x < 0 || y < 0 ? -1 : x || y;
 }
 
@@ -36,7 +36,7 @@ static void put_flag(struct csv_writer *w, int f)
 }
 
 /* "k of n matrices time the host's issue rate ..." or that the run did not record it */
-static void issue_note(struct render_outputs *o, const int *flags, size_t n, const char *which)
+static void issue_note(struct render_outputs *o, const int *flags, size_t n, const char *which, double share)
 {
 	int k = 0, known = 0;
 	char note[320];
@@ -47,7 +47,8 @@ static void issue_note(struct render_outputs *o, const int *flags, size_t n, con
 			 "times are the issue rate are not marked (REPRODUCE.md, what the times of small matrices measure).");
 	else
 		snprintf(note, sizeof(note), "issue_bound: %d of %d matrices time the host's rate of issuing calls (%s at "
-			 "0.9 of the median or more), not the GPU's work.", k, known, which);
+			 "%.2f of the median or more: data/paper/verdict-params.csv's issue_bound_share), not the GPU's "
+			 "work.", k, known, which, share);
 	md_note(&o->md, note);
 }
 
@@ -308,7 +309,9 @@ static void f8_buckets(char *b, size_t len, const struct f8_matrix *m, size_t n,
 	}
 }
 
-typedef void (*f8_body)(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n);
+/* a figure's body: its rows from the matrices, share the issue-bound cut (verdict-params.csv) */
+typedef void (*f8_body)(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n,
+			double share);
 
 /* open nongemm-figure8's set, the outputs, call body, close; the vars file too */
 static int f8_render(struct render_ctx *c, const struct target_spec *ts, const char *const *cols, size_t ncols,
@@ -329,7 +332,7 @@ static int f8_render(struct render_ctx *c, const struct target_spec *ts, const c
 	int rc = render_outputs_open(c, ts->name, &o, cols, ncols, ts->title, notes, md, nmd, err, errlen);
 	if (rc == 0) {
 		c->run.note_kind = NOTE_HOT_WORKLOAD;
-		body(&paper, &o, m, n);
+		body(&paper, &o, m, n, rec_param(&c->run, "issue_bound_share"));
 		rc = render_outputs_close(c, ts->name, &o, err, errlen);
 	}
 	if (rc == 0)
@@ -340,7 +343,8 @@ static int f8_render(struct render_ctx *c, const struct target_spec *ts, const c
 	return rc;
 }
 
-static void f8_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n)
+static void f8_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n,
+			double share)
 {
 	double *v = calloc(n ? n : 1, sizeof(double));
 	int *ib = calloc(n ? n : 1, sizeof(int));
@@ -357,7 +361,7 @@ static void f8_body_fn(const struct csv_table *paper, struct render_outputs *o, 
 		csv_put_num(&o->w, b * 1e6);
 		csv_put_num(&o->w, v[i]);
 		csv_put_str(&o->w, rd_status(m[i].plain->status));
-		put_flag(&o->w, ib[i] = issue_bound2(m[i].plain, m[i].pre));
+		put_flag(&o->w, ib[i] = issue_bound2(m[i].plain, m[i].pre, share));
 		const double pw[] = { m[i].plain->power, power_of(m[i].pre), m[i].plain->energy, energy_of(m[i].pre) };
 		for (size_t k = 0; k < NELEM(pw); k++)
 			csv_put_num(&o->w, pw[k]);
@@ -379,7 +383,7 @@ static void f8_body_fn(const struct csv_table *paper, struct render_outputs *o, 
 	snprintf(note, sizeof(note), "cuSPARSE without over with cusparseSpMV_preprocess, geometric means (matrices): %s. "
 		 "The paper prints no value: preprocessing \"provides the most significant benefits for smaller matrices\".", b);
 	md_note(&o->md, note);
-	issue_note(o, ib, n, "either cuSPARSE row's issue time");
+	issue_note(o, ib, n, "either cuSPARSE row's issue time", share);
 	free(v);
 	free(ib);
 }
@@ -394,8 +398,10 @@ int rd_nongemm_figure8(struct render_ctx *c, const struct target_spec *ts, char 
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f8_body_fn, err, errlen);
 }
 
-static void f9_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n)
+static void f9_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n,
+			double share)
 {
+	(void)share;   /* Figure 9 flags no row */
 	double *vc = calloc(n ? n : 1, sizeof(double)), *vd = calloc(n ? n : 1, sizeof(double));
 	char kname[2][48];   /* the two preprocessing kernels (the workload table's): cuSPARSE's, the DASP-style */
 	const char *cc = workload_method_on("spmv", UNIT_CC), *tc = workload_method_on("spmv", UNIT_TC);
@@ -443,7 +449,8 @@ int rd_nongemm_figure9(struct render_ctx *c, const struct target_spec *ts, char 
 	return f8_render(c, ts, cols, NELEM(cols), md, NELEM(md), f9_body_fn, err, errlen);
 }
 
-static void f10_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n)
+static void f10_body_fn(const struct csv_table *paper, struct render_outputs *o, const struct f8_matrix *m, size_t n,
+			double share)
 {
 	double *vo = calloc(n ? n : 1, sizeof(double)), *vi = calloc(n ? n : 1, sizeof(double));
 	int *ib = calloc(n ? n : 1, sizeof(int));
@@ -457,7 +464,7 @@ static void f10_body_fn(const struct csv_table *paper, struct render_outputs *o,
 		csv_put_num(&o->w, m[i].nnz);
 		csv_put_num(&o->w, vo[i]);
 		csv_put_num(&o->w, vi[i]);
-		put_flag(&o->w, ib[i] = issue_bound2(m[i].pre, m[i].dasp));
+		put_flag(&o->w, ib[i] = issue_bound2(m[i].pre, m[i].dasp, share));
 		csv_end_row(&o->w);
 		render_fmt(f[0], sizeof(f[0]), m[i].nnz, 0);
 		render_fmt(f[1], sizeof(f[1]), vo[i], 2);
@@ -476,7 +483,7 @@ static void f10_body_fn(const struct csv_table *paper, struct render_outputs *o,
 		 "setting: %s. The paper (A100, SuiteSparse): %sx before (%sx in Figure 10's caption), %sx after, %sx after "
 		 "for more than 1,000 non-zeros.", b[0], b[1], p[0], p[1], p[2], p[3]);
 	md_note(&o->md, note);
-	issue_note(o, ib, n, "the improved setting's cuSPARSE or DASP-style issue time");
+	issue_note(o, ib, n, "the improved setting's cuSPARSE or DASP-style issue time", share);
 	free(vo);
 	free(vi);
 	free(ib);

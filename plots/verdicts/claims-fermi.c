@@ -191,30 +191,28 @@ void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr
  * and last widths, without two neighbours, are not judged) */
 /* the neighbours a drop at own[k] is measured against: the nearest widths of the sweep below and above
  * whose rows lack the class (the paper's drop is against nearby sizes that are not powers of two),
- * from the method's own rows, else its default layout's (METHOD without :OPTION: the sweep's other
- * widths, where a variant measures powers of two alone); 1 when both exist */
-static int pow2_neighbours(const struct f8_claim *f, const struct point *const *own, size_t no, size_t k, int cls,
-			   const struct point **a, const struct point **b)
+ * from the method's own rows alone (one layout: METHOD:unpadded's list measures the neighbours of
+ * its powers of two too); 1 when both exist */
+static int pow2_neighbours(const struct f8_claim *f, size_t k_n, int cls, const struct point **a, const struct point **b)
 {
-	char base[48];
-	snprintf(base, sizeof(base), "%s", f->method);
-	if (strchr(base, ':'))
-		*strchr(base, ':') = '\0';
-	const long n = own[k]->cfg->n[0];
 	*a = *b = NULL;
 	for (size_t i = 0; i < f->nn; i++) {
 		const struct point *q = rec_fermi_at(f->t, f->method, f->dt, f->ns[i]);
-		if (!q)
-			q = rec_fermi_at(f->t, base, f->dt, f->ns[i]);
 		if (!q || (rec_fermi_class(q) & cls))
 			continue;
-		if (f->ns[i] < n)
+		if (f->ns[i] < (long)k_n)
 			*a = q;
-		else if (f->ns[i] > n && !*b)
+		else if (f->ns[i] > (long)k_n && !*b)
 			*b = q;
 	}
-	(void)no;
 	return *a && *b;
+}
+
+/* the GPU a point's run row ran on ("" where the run does not say) */
+static const char *gpu_of(const struct target *t, const struct point *p)
+{
+	const char *g = p->run_row >= 0 ? csv_table_get(&t->run, (size_t)p->run_row, "gpu_uuid") : NULL;
+	return g ? g : "";
 }
 
 void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
@@ -222,8 +220,8 @@ void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 	struct claim_eval e = CLAIM_EVAL(V_NA);
 	struct used u = { "", 0 };
 	struct f8_claim f;
-	char meas[96] = "", basis[320];
-	int judged = 0, drops = 0;
+	char meas[160] = "", basis[360];
+	int judged = 0, drops = 0, split = 0;   /* split: widths whose three rows ran on two GPUs */
 	if (f8_open(x, cr, &f) != 0)
 		return;
 	const int cls = !strcmp(f.what, "pitch") ? FERMI_PITCH_POW2 : FERMI_POW2;
@@ -234,13 +232,23 @@ void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 			no++;
 	for (size_t k = 0; k < no; k++) {
 		const struct point *p = own[k], *a, *b;
-		if (!(rec_fermi_class(p) & cls) || !pow2_neighbours(&f, own, no, k, cls, &a, &b))
+		if (!(rec_fermi_class(p) & cls))
 			continue;
-		e.N += 3;
+		if (!pow2_neighbours(&f, (size_t)p->cfg->n[0], cls, &a, &b))
+			continue;   /* an end of the sweep: no neighbour on one side in the list */
+		e.N += 3;   /* a power of two and its two neighbours of the same layout, measured or not */
 		vd_rest_on(&e, p, &u);
 		vd_rest_on(&e, a, &u);
 		vd_rest_on(&e, b, &u);
-		const double d = 1 - p->measured / ((a->measured + b->measured) / 2);
+		/* one GPU: the three rows' (a run that names its GPUs) */
+		if (strcmp(gpu_of(f.t, p), gpu_of(f.t, a)) || strcmp(gpu_of(f.t, p), gpu_of(f.t, b))) {
+			split++;
+			continue;
+		}
+		/* the neighbours interpolated linearly at n (unevenly spaced widths) */
+		const double na = (double)a->cfg->n[0], nb = (double)b->cfg->n[0], n = (double)p->cfg->n[0];
+		const double expect = a->measured + (b->measured - a->measured) * (n - na) / (nb - na);
+		const double d = 1 - p->measured / expect;
 		if (!isfinite(d))
 			continue;
 		judged++;
@@ -248,18 +256,25 @@ void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%ld %+.0f%%", meas[0] ? ", " : "", p->cfg->n[0], -100 * d);
 	}
 	e.base = judged ? (2 * drops >= judged ? V_HOLDS : V_FAILS) : V_NA;
-	if (!judged && cr->option[0]) {   /* no row of the variant: say so */
+	if (!judged && cr->option[0]) {   /* rows of the layout missing: say which */
 		e.N = e.N ? e.N : 1;
-		snprintf(meas, sizeof(meas), "not measured: no %s rows in this run", f.method);
+		if (e.n == 0)
+			snprintf(meas, sizeof(meas), "not measured: no %s rows in this run", f.method);
+		else
+			snprintf(meas, sizeof(meas), "not measured: %d of its %d %s rows (the powers of two and their "
+				 "neighbours) in this run", e.n, e.N, f.method);
 	}
+	if (split && strlen(meas) < sizeof(meas))
+		snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%s%d not judged (rows on two GPUs)",
+			 meas[0] ? "; " : "", split);
 	if (judged) {
 		const int need = (judged + 1) / 2;
 		vd_distance(&e, drops - need + (e.base == V_HOLDS), "%d of %d widths drop; %s", drops, judged,
 			    e.base == V_HOLDS ? "flips if fewer than half did" : "flips if half did");
 	}
-	snprintf(basis, sizeof(basis), "fermi-figure8 %s %s: GLUPS at each %s width against the mean of the nearest "
-		 "widths below and above that are not (the method's rows, else its default layout's; %d of %d drop by %.0f %% "
-		 "or more)", f.method, dtype_table[f.dt].name, cls == FERMI_PITCH_POW2 ? "pitch-2^k" : "2^k", drops, judged,
-		 100 * cr->value);
+	snprintf(basis, sizeof(basis), "fermi-figure8 %s %s: GLUPS at each %s width against the nearest widths below "
+		 "and above that are not, of the same layout on the same GPU, interpolated linearly in the width (%d of %d "
+		 "drop by %.0f %% or more)", f.method, dtype_table[f.dt].name, cls == FERMI_PITCH_POW2 ? "pitch-2^k" : "2^k",
+		 drops, judged, 100 * cr->value);
 	vd_claim(x, cr, &e, NAN, meas, "", basis, &u);
 }

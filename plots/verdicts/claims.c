@@ -185,15 +185,40 @@ static void memory_bound_fp64_speedup(struct verdict_ctx *x, const struct claim_
 	vd_claim(x, cr, &e, s, NULL, mod, basis, &u);
 }
 
+/* the paper's own largest relative error of quantity which (F, Q or I) in its Table 2, as a fraction
+ * (data/paper/tcs-table2.csv's WHICH_err_pct, the errors it printed), NaN without the table */
+static double table2_paper_error(const struct verdict_ctx *x, char which)
+{
+	char path[1024], col[16], err[256];
+	struct csv_table t;
+	double worst = NAN;
+	snprintf(path, sizeof(path), "%s/data/paper/tcs-table2.csv", x->rc->run.root);
+	snprintf(col, sizeof(col), "%c_err_pct", which);
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		return NAN;
+	for (size_t r = 0; r < t.nrows; r++) {
+		const double v = fabs(rec_num(&t, (long)r, col)) / 100;
+		if (isfinite(v) && !(v <= worst))
+			worst = v;
+	}
+	csv_table_free(&t);
+	return worst;
+}
+
 /* tcs 3: the counters' F, Q or I of every tcs Table 2 row against the model with the paper's sigma
- * rule (Q: the compulsory 2D, the same either way), the kernel's plan shown beside */
+ * rule (Q: the compulsory 2D, the same either way), the kernel's plan shown beside; one rule for the
+ * three: the tolerance is the paper's own largest error of that quantity in its Table 2 (claims.csv's
+ * tolerance empty), and a row beyond it that is within it of the kernel's plan (the harness's own
+ * halo recomputation, which the plan counts) is said to be so */
 static void table2_model(struct verdict_ctx *x, const struct claim_row *cr, char which)
 {
 	const struct target *t2 = vd_input(x, "tcs-table2");
 	struct claim_eval e = CLAIM_EVAL(V_NA);
+	const double tol = isfinite(cr->tol) ? cr->tol : table2_paper_error(x, which);
 	double worst = 0, worst_plan = 0, worst_tc = NAN;
+	int other = 0;   /* a row beyond the tolerance that recomputed halos do not explain */
 	struct used u = { "", 0 };
-	char buf[320], where[72] = "", where_tc[72] = "", mod[96], basis[160];
+	char buf[560], where[72] = "", where_tc[72] = "", own[160] = "", mod[96], basis[200];
 	e.N = (int)t2->n;
 	for (size_t i = 0; i < t2->n; i++) {
 		const struct point *p = &t2->p[i];
@@ -202,25 +227,38 @@ static void table2_model(struct verdict_ctx *x, const struct claim_row *cr, char
 		double plan = which == 'F' ? p->mp.F : which == 'Q' ? p->mp.Q : p->mp.I;
 		if (!isfinite(m) || !p->have_rule || !p->have_model)
 			continue;
-		const double err = fabs(m / rule - 1);
+		const double err = fabs(m / rule - 1), err_plan = fabs(m / plan - 1);
 		vd_use(&u, p);
 		if (err > worst)
 			worst = err, snprintf(where, sizeof(where), " (%s)", p->cfg->label);
-		worst_plan = fmax(worst_plan, fabs(m / plan - 1));
+		worst_plan = fmax(worst_plan, err_plan);
+		/* beyond the tolerance from recomputed halos: within it of the kernel's own plan (which
+		 * counts the halo the harness's tiles recompute), or a temporally blocked CUDA-core row
+		 * (t > 1), whose tiles recompute their halos, the source the paper names for its own errors */
+		const int halo = err_plan <= tol || (p->rule.unit == UNIT_CC && p->cfg->fusion > 1);
+		if (err > tol && halo)
+			snprintf(own + strlen(own), sizeof(own) - strlen(own), "%s%s", own[0] ? ", " : "", p->cfg->label);
+		else if (err > tol)
+			other = 1;
 		if (p->rule.unit != UNIT_CC && !(err <= worst_tc))   /* the tensor-core rows, where sigma < 1 */
 			worst_tc = err, snprintf(where_tc, sizeof(where_tc), " (%s)", p->cfg->label);
 		e.n++;
 	}
-	snprintf(buf, sizeof(buf), "largest |%c measured / paper's rule - 1|: %.1f %%%s; tensor-core rows: %.1f %%%s; "
-		 "against the kernel's plan: %.1f %%", which, worst * 100, where, worst_tc * 100, where_tc, worst_plan * 100);
-	if (e.n)
-		e.base = worst <= cr->tol ? V_HOLDS : V_FAILS;
-	vd_distance(&e, 100 * (cr->tol - worst), "%.1f points %s %.0f %%", fabs(100 * (cr->tol - worst)),
-		    worst <= cr->tol ? "inside" : "beyond", 100 * cr->tol);
+	int k = snprintf(buf, sizeof(buf), "largest |%c measured / paper's rule - 1|: %.1f %%%s; tensor-core rows: %.1f %%%s; "
+			 "against the kernel's plan: %.1f %%", which, worst * 100, where, worst_tc * 100, where_tc, worst_plan * 100);
+	if (own[0] && k > 0 && (size_t)k < sizeof(buf))
+		snprintf(buf + k, sizeof(buf) - (size_t)k, "; beyond %.2f %% %sfrom recomputed halos: %s (a temporally "
+			 "blocked CUDA-core row, or within it of the kernel's plan, which counts the halo its tiles recompute)",
+			 100 * tol, other ? "partly " : "only ", own);
+	if (e.n && isfinite(tol))
+		e.base = worst <= tol ? V_HOLDS : V_FAILS;
+	vd_distance(&e, 100 * (tol - worst), "%.1f points %s %.2f %%", fabs(100 * (tol - worst)),
+		    worst <= tol ? "inside" : "beyond", 100 * tol);
 	snprintf(mod, sizeof(mod), which == 'Q' ? "Q = 2D (eq. 7)" : which == 'F' ? "F = 2 K_fused / (rho sigma) "
 		 "(eq. 6), the paper's sigma" : "I = F / Q (eq. 8), the paper's sigma");
 	snprintf(basis, sizeof(basis), "tcs-table2: counter %c of rows 1-10 against the model with the paper's sigma "
-		 "rule (tcs-table2's \"rule\"); the kernel's plan beside", which);
+		 "rule (tcs-table2's \"rule\"), within the paper's own largest %c error (%.2f %%); the kernel's plan beside",
+		 which, which, 100 * tol);
 	vd_claim(x, cr, &e, e.n ? worst : NAN, e.n ? buf : NULL, mod, basis, &u);
 }
 
@@ -528,23 +566,25 @@ static void workload_bound(struct verdict_ctx *x, const struct claim_row *cr)
 		 "and this run's ridge", &u);
 }
 
-/* the harness's own power roof (model/power.h) as a claim of its own, never a paper's: over every
- * power-capped verified row of the targets it reads (clock reasons with power_cap), the lowest of
- * the three roofs within tol of the measured rate; the margin the worst row's distance to tol, in
- * points. Not measured where the run's ceilings lack the energy counter (no power roof). */
+/* the harness's power roof (model/power.h), judged as a roof: a bound no verified row exceeds (its
+ * rate over the lowest of the compute, memory and power roofs at most 1 + the claim's tolerance, the
+ * ceilings' measurement spread), and tight where the counters place a row at the power cap with the
+ * power roof the lowest and near it (within verdict-params' power_roof_near): there the roof within
+ * power_roof_tight of the rate. Both must hold; each is said with its worst row */
 static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *cr)
 {
 	struct claim_eval e = CLAIM_EVAL(V_NA);
 	struct used u = { "", 0 };
-	char list[128], *save = NULL, meas[256] = "", worst_name[160] = "", basis[512];
-	double worst = -1;
-	int rows = 0, roofs = 0, power_lowest = 0;
+	char list[128], *save = NULL, meas[480] = "", over_name[160] = "", tight_name[160] = "", basis[512];
+	const double near = vd_param(x, "power_roof_near"), tight_tol = vd_param(x, "power_roof_tight");
+	double over = -INFINITY, tight = -1;
+	int rows = 0, roofs = 0, tight_rows = 0;
 	snprintf(list, sizeof(list), "%s", cr->config);
 	for (char *name = strtok_r(list, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
 		const struct target *t = vd_input(x, name);
 		for (size_t i = 0; t && i < t->n; i++) {
 			const struct point *p = &t->p[i];
-			if (!isfinite(rec_ok_rate(p)) || !rec_power_capped(p))
+			if (!isfinite(rec_ok_rate(p)))
 				continue;
 			rows++;
 			e.N++;
@@ -553,30 +593,49 @@ static void power_roof_predicts(struct verdict_ctx *x, const struct claim_row *c
 				continue;
 			roofs++;
 			vd_rest_on(&e, p, &u);
-			const double two = rec_model_gs(p), three = fmin(two, pr), err = fabs(three - p->measured) / p->measured;
-			power_lowest += pr < two;
-			if (err > worst) {
-				worst = err;
-				snprintf(worst_name, sizeof(worst_name), "%s %s %s t=%d, its %s roof the lowest", p->cfg->method,
-					 p->cfg->stencil->name, dtype_table[p->cfg->dtype].name, p->cfg->fusion,
-					 pr < two ? "power" : p->mp.bound == BOUND_MEMORY ? "memory" : "compute");
+			const double two = rec_model_gs(p), low = fmin(two, pr), ex = p->measured / low - 1;
+			char name_[160];
+			snprintf(name_, sizeof(name_), "%s %s %s t=%d, its %s roof the lowest", p->cfg->method,
+				 p->cfg->stencil->name, dtype_table[p->cfg->dtype].name, p->cfg->fusion,
+				 pr < two ? "power" : p->mp.bound == BOUND_MEMORY ? "memory" : "compute");
+			if (ex > over)
+				over = ex, snprintf(over_name, sizeof(over_name), "%s", name_);
+			/* tightness: at the cap, the power roof the lowest and near the rate */
+			const double off = fabs(low - p->measured) / p->measured;
+			if (rec_power_capped(p) && pr < two && off <= near) {
+				tight_rows++;
+				if (off > tight)
+					tight = off, snprintf(tight_name, sizeof(tight_name), "%s", name_);
 			}
 		}
 	}
 	if (roofs && roofs == rows) {
-		e.base = worst <= cr->tol ? V_HOLDS : V_FAILS;
-		snprintf(meas, sizeof(meas), "worst %.0f %% off (%s) over %d power-capped rows, the power roof the lowest "
-			 "on %d", 100 * worst, worst_name, rows, power_lowest);
-		vd_distance(&e, 100 * (worst - cr->tol), "%.1f points %s %.0f %%", fabs(100 * (worst - cr->tol)),
-			    worst <= cr->tol ? "inside" : "beyond", 100 * cr->tol);
+		const int bound_ok = over <= cr->tol, tight_ok = !tight_rows || tight <= tight_tol;
+		e.base = bound_ok && tight_ok ? V_HOLDS : V_FAILS;
+		int k = snprintf(meas, sizeof(meas), "bound: highest rate %+.1f %% over its lowest roof (%s) over %d verified "
+				 "rows; tight: ", 100 * over, over_name, rows);
+		if (tight_rows)
+			snprintf(meas + k, sizeof(meas) - (size_t)k, "worst %.1f %% off (%s) over the %d power-capped rows "
+				 "with the power roof the lowest and within %.0f %% of it", 100 * tight, tight_name, tight_rows,
+				 100 * near);
+		else
+			snprintf(meas + k, sizeof(meas) - (size_t)k, "no power-capped row with the power roof the lowest "
+				 "within %.0f %% of it", 100 * near);
+		if (!bound_ok || tight_ok)   /* the criterion that decides: the bound, else tightness */
+			vd_distance(&e, 100 * (cr->tol - over), "%.1f points %s the bound's %.0f %%", fabs(100 * (cr->tol - over)),
+				    bound_ok ? "inside" : "beyond", 100 * cr->tol);
+		else
+			vd_distance(&e, 100 * (tight - tight_tol), "%.1f points beyond tightness's %.0f %%",
+				    100 * (tight - tight_tol), 100 * tight_tol);
 	} else if (rows)
 		snprintf(meas, sizeof(meas), "not measured: no power roof (the run's ceilings lack the energy counter)");
 	const struct hw *hw = &x->rc->run.hw;
-	snprintf(basis, sizeof(basis), "%s: each power-capped row's rate against the lowest of the compute, memory and "
-		 "power roofs, the energies and constant power from the run's ceilings alone (constant power %.1f W, the fit's "
-		 "intercept over %d ceilings, residual %.1f W; idle %.1f W; cap %.0f W)", cr->config, hw->pi0_w, hw->pi0_points,
+	snprintf(basis, sizeof(basis), "%s: each verified row's rate against the lowest of the compute, memory and "
+		 "power roofs (a bound), and the power-capped rows near a power roof against it (tightness), the energies "
+		 "and constant power from the run's ceilings alone (constant power %.1f W, the fit's intercept over %d "
+		 "ceilings, residual %.1f W; idle %.1f W; cap %.0f W)", cr->config, hw->pi0_w, hw->pi0_points,
 		 hw->pi0_resid_w, hw->idle_w, hw->cap_w);
-	vd_claim(x, cr, &e, worst >= 0 ? worst : NAN, meas[0] ? meas : NULL, "the lowest of three roofs", basis, &u);
+	vd_claim(x, cr, &e, isfinite(over) ? over : NAN, meas[0] ? meas : NULL, "the lowest of three roofs", basis, &u);
 }
 
 /* nongemm Figure 11's conclusion: the tensor-core stencil underperforms the CUDA-core one on each
