@@ -11,9 +11,10 @@
  *                                                  the newest recorded run holding every FILE
  *   stencil-render run-time --run DIR [--outdir DIR]  where the run's time went, list by list
  *                                                  (OUTDIR/run-time.md and .csv: render-runtime.c)
- *   stencil-render node-ab --run ALONE ARM_DIR... [--outdir DIR]   each list of the run ALONE (one
- *                                                  GPU) beside the same list in each arm (runners at
- *                                                  once): OUTDIR/node-ab.md and .csv (render-nodeab.c)
+ *   stencil-render node-ab --run ALONE [ARM_DIR...] [--outdir DIR]   each list of the run ALONE (each
+ *                                                  GPU alone) beside the same list in each arm (runners
+ *                                                  at once; none named: NAME-node, -nolock, -noenergy
+ *                                                  beside NAME-alone): OUTDIR/node-ab.md and .csv
  *   stencil-render appendix --run DIR [--outdir DIR]  REPRODUCE.md's table of experiments: each
  *                                                  target's configurations, set-up and execution
  *                                                  time and its claims' verdicts (the verdicts
@@ -82,8 +83,20 @@ int main(int argc, char **argv)
 			else
 				cli_bad_input(prog, "node-ab: unknown or extra argument '%s'", argv[i]);
 		}
+		/* no arm named: the A/B's own beside NAME-alone (scripts/node-ab.sh): NAME-node, -nolock, -noenergy */
+		static char derived[3][1024];
+		static const char *const arm_names[] = { "node", "nolock", "noenergy" };
+		const size_t al = alone ? strlen(alone) : 0;
+		const int derive = !narms;
+		for (size_t k = 0; derive && al > 6 && !strcmp(alone + al - 6, "-alone") && k < 3; k++) {
+			struct stat sb;
+			snprintf(derived[k], sizeof(derived[k]), "%.*s-%s", (int)(al - 6), alone, arm_names[k]);
+			if (stat(derived[k], &sb) == 0 && S_ISDIR(sb.st_mode))
+				arms[narms++] = derived[k];
+		}
 		if (!alone || !narms)
-			cli_bad_input(prog, "node-ab needs --run ALONE and one arm's run directory at least");
+			cli_bad_input(prog, "node-ab needs --run ALONE and one arm's run directory at least (or a run "
+				      "NAME-alone beside NAME-node, -nolock, -noenergy)");
 		if (render_node_ab(alone, arms, narms, outdir, err, sizeof(err)) != 0)
 			cli_fail(prog, "%s", err);
 		fprintf(stderr, "%s: wrote %s/node-ab.md and .csv (%s beside %zu arm%s)\n", prog, outdir, alone, narms,
