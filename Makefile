@@ -147,6 +147,12 @@ doc-tables: $(RENDER) $(PAGE)
 	$(Q)for d in README.md REPRODUCE.md data/runs/HISTORY.md kernels/NOTES.md; do \
 	  RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh $$d || exit; done
 
+.PHONY: design
+design: ## where a recorded run's measurements vary: the variance components of log rate by stratum, from its replicated cells (RUN=NAME, default the reference run)
+design: $(RENDER) | $(O)
+	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
+	$(RENDER) design --run "$$run" --outdir $(O) && cat $(O)/design.md
+
 .PHONY: run-time
 run-time: ## where a recorded run's time went, list by list: rows, wall time, its phases (RUN=NAME, default the reference run)
 run-time: $(RENDER) | $(O)

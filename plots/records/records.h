@@ -292,6 +292,26 @@ long rec_ceiling_row(const struct run_ctx *c, const char *quantity);
  * *nsets: how many */
 double rec_ceiling_spread(const struct run_ctx *c, const char *quantity, int *nsets);
 
+/* ---- design.c: the variance components of a run's replicated cells ---- */
+enum { REC_STRATUM_CAPPED, REC_STRATUM_FULL, REC_STRATUM_MIXED, REC_STRATA };
+struct rec_stratum {
+	long gpu_pairs;             /* two rows of a configuration, one invocation, two GPUs */
+	long inv_pairs;             /* two rows of a configuration, one GPU, two invocations */
+	double gpu_ss, within_ss;   /* their sums of squared differences of log rate (within: about the shift) */
+	double shift;               /* the later invocation's mean log rate over the earlier's (NaN: no pair) */
+	double within;              /* within-GPU variance of log rate (a repeat on one GPU; NaN: no pair) */
+	double gpu_and_repeat;      /* between-GPU and within-GPU together, from the GPU pairs (NaN: none) */
+	double between_gpu;         /* between-GPU alone: the GPU pairs' less within (NaN: not told apart) */
+};
+struct rec_design {
+	long rows, configs;         /* ok stencil rows read; configurations measured more than once */
+	struct rec_stratum s[REC_STRATA];
+};
+/* the variance components of log rate over every stencil list of rundir (design.c): 0, or -1 with err */
+int rec_design(const char *rundir, struct rec_design *d, char *err, size_t errlen);
+/* "power-capped", "full clock", "one of each" */
+const char *rec_stratum_name(int s);
+
 /* ---- stale.c: the run's commits against the repository rendering it ---- */
 /* run row r of t is used: its method (a bit of the method tables, or any) noted for staleness */
 void rec_stale_note_row(struct run_ctx *c, const struct csv_table *t, size_t r);

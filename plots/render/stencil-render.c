@@ -15,6 +15,8 @@
  *                                                  GPU alone) beside the same list in each arm (runners
  *                                                  at once; none named: NAME-node, -nolock, -noenergy
  *                                                  beside NAME-alone): OUTDIR/node-ab.md and .csv
+ *   stencil-render design --run DIR [--outdir DIR]    where the run's measurements vary: the variance
+ *                                                  components of log rate by stratum (render-design.c)
  *   stencil-render appendix --run DIR [--outdir DIR]  REPRODUCE.md's table of experiments: each
  *                                                  target's configurations, set-up and execution
  *                                                  time and its claims' verdicts (the verdicts
@@ -50,12 +52,13 @@ int main(int argc, char **argv)
 			"usage: %s TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]\n"
 			"       %s newest-run FILE... [--runs DIR]\n"
 			"       %s run-time --run DIR [--outdir DIR]\n"
+			"       %s design --run DIR [--outdir DIR]\n"
 			"       %s node-ab --run ALONE ARM_DIR... [--outdir DIR]\n"
 			"       %s appendix --run DIR [--outdir DIR]\n"
 			"       %s claim-spread OUT RUN...\n"
 			"       %s targets-mk [--root DIR]\n"
 			"A run's rows: --replica R (one replica's) or --rows-gpu UUID (one GPU's), else their median.\n"
-			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog, prog, prog);
+			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog, prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
@@ -124,6 +127,17 @@ int main(int argc, char **argv)
 		if (render_targets_mk(root, stdout, err, sizeof(err)) != 0)
 			cli_bad_input(prog, "%s", err);
 		return fflush(stdout) == 0 ? 0 : 1;
+	}
+	if (!strcmp(target, "design")) {
+		struct stat sb;
+		if (!run)
+			cli_bad_input(prog, "design needs --run DIR");
+		if (stat(run, &sb) != 0 || !S_ISDIR(sb.st_mode))
+			cli_bad_input(prog, "--run '%s' is not a run directory", run);
+		if (render_design(run, outdir, err, sizeof(err)) != 0)
+			cli_fail(prog, "%s", err);
+		fprintf(stderr, "%s: wrote %s/design.md and .csv (%s)\n", prog, outdir, run);
+		return 0;
 	}
 	if (!strcmp(target, "run-time")) {
 		struct stat sb;
