@@ -17,21 +17,6 @@
 
 #define SPREAD_MAX_SETS 128
 
-/* the value of quantity in the ceilings.csv at path, NaN without it */
-static double ceiling_value(const char *path, const char *quantity)
-{
-	struct csv_table t;
-	char err[256];
-	double v = NAN;
-	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
-		return NAN;
-	for (size_t r = 0; r < t.nrows; r++)
-		if (!strcmp(csv_table_get(&t, r, "quantity"), quantity))
-			v = rec_num(&t, (long)r, "value");
-	csv_table_free(&t);
-	return v;
-}
-
 /* whether run dir's GPU model (its meta.csv's last gpu_name) is gpu */
 static int same_model(const char *dir, const char *gpu)
 {
@@ -60,7 +45,7 @@ static void run_sets(const char *dir, const char *quantity, char (*slugs)[96], d
 		while (k < *n && strcmp(slugs[k], e->d_name))
 			k++;
 		snprintf(path, sizeof(path), "%s/%s/ceilings.csv", gdir, e->d_name);
-		const double x = k == *n ? ceiling_value(path, quantity) : NAN;
+		const double x = k == *n ? rec_file_value(path, "quantity", quantity, "value") : NAN;
 		if (isfinite(x) && x > 0) {
 			snprintf(slugs[*n], sizeof(slugs[0]), "%s", e->d_name);
 			v[(*n)++] = x;
@@ -70,7 +55,7 @@ static void run_sets(const char *dir, const char *quantity, char (*slugs)[96], d
 		closedir(d);
 	if (*n == before && !d && *n < SPREAD_MAX_SETS) {   /* a run without gpus/: its own ceilings */
 		snprintf(path, sizeof(path), "%s/ceilings.csv", dir);
-		const double x = ceiling_value(path, quantity);
+		const double x = rec_file_value(path, "quantity", quantity, "value");
 		if (isfinite(x) && x > 0) {
 			snprintf(slugs[*n], sizeof(slugs[0]), "%s", dir);
 			v[(*n)++] = x;

@@ -146,3 +146,19 @@ long rec_row_of(const struct csv_table *t, const char *k1, const char *v1, const
 			return (long)r;
 	return -1;
 }
+
+double rec_file_value(const char *path, const char *key_col, const char *key, const char *col)
+{
+	struct csv_table t;
+	char err[256];
+	double v = NAN;
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		return NAN;
+	for (size_t r = 0; r < t.nrows; r++) {
+		const char *k = csv_table_get(&t, r, key_col);
+		if (k && !strcmp(k, key))
+			v = rec_num(&t, (long)r, col);
+	}
+	csv_table_free(&t);
+	return v;
+}

@@ -122,6 +122,9 @@ const struct hw *rec_hw_of(const struct run_ctx *c, const char *uuid);
 double rec_num(const struct csv_table *t, long r, const char *col);
 /* the median of v's n values (v sorted ascending in place), NaN when n is 0 */
 double rec_median(double *v, size_t n);
+/* a number of the CSV file at path: column col of its last row whose column key_col is key (NaN: no
+ * such row or file) */
+double rec_file_value(const char *path, const char *key_col, const char *key, const char *col);
 /* the row of t whose column k1 is v1 (and k2 v2 when k2 is given), or -1 */
 long rec_row_of(const struct csv_table *t, const char *k1, const char *v1, const char *k2, const char *v2);
 /* whether run row r is one the context asks for: the default data regime, and its replica or GPU

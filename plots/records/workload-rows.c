@@ -113,17 +113,9 @@ int rec_wl_issue_bound(const struct wl_pt *p, double share)
 
 double rec_param(const struct run_ctx *c, const char *name)
 {
-	char path[1024], err[256];
-	struct csv_table t;
-	double v = NAN;
+	char path[1024];
 	snprintf(path, sizeof(path), "%s/data/paper/verdict-params.csv", c->root);
-	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
-		return NAN;
-	for (size_t r = 0; r < t.nrows; r++)
-		if (!strcmp(csv_table_get(&t, r, "name"), name))
-			v = rec_num(&t, (long)r, "value");
-	csv_table_free(&t);
-	return v;
+	return rec_file_value(path, "name", name, "value");
 }
 
 void rec_wl_free(struct wl_set *s)
