@@ -1,5 +1,5 @@
 /*
- * hostcpu.h - the runner's share of the host's cores (model/cpushare.h plans it): the host read
+ * hostcpu.h - the runner's share of the host's cores (scripts/planner/cpushare.h plans it): the host read
  * (affinity mask, cgroup CPU quota, SLURM_CPUS_PER_TASK, the cores near a PCI device), the share
  * applied (the process pinned to its cores, OpenMP held to their count) and recorded for
  * meta.csv. Host C; the runner calls it once, after opening its device (stencilbench.cu).

@@ -43,7 +43,7 @@ void run_phases_finish(double *phase, double wall_s, int ran, const struct proto
 	phase[PHASE_OTHER] = wall_s - named;
 }
 
-/* where row_wall_s went, in both tables (model/runs.h's phases; they add up to it; NA without a wall
+/* where row_wall_s went, in both tables (plots/records/runs.h's phases; they add up to it; NA without a wall
  * time): NAME and the statement that writes its cell from x, whose r has wall_s and phase[] */
 #define PHASE_COLS(X) \
 	X(phase_setup_s, put_or_na(w, !isnan(x->r->wall_s), x->r->phase[PHASE_SETUP])) \

@@ -104,7 +104,7 @@ static void usage(FILE *f)
 }
 
 /* This runner's share of the host's cores (--cpu-share I/N[:D1,...], else all it may use), the
- * near cores of each runner's GPU preferred: pinned and OpenMP held to it (model/cpushare.h) */
+ * near cores of each runner's GPU preferred: pinned and OpenMP held to it (scripts/planner/cpushare.h) */
 static void share_cpus(const struct options *o)
 {
 	struct cpu_share_spec sp = { 0, 1, 1, { o->device } };

@@ -25,7 +25,7 @@ die() { echo "node-ab: $*" >&2; exit 2; }
 name=$1 gpus=$2
 shift 2
 lists=("$@")
-"$RUNS_TOOL" run-name "$name-alone" > /dev/null || die "NAME '$name' does not make run names ($("$RUNS_TOOL" run-name "$name" 2>&1))"
+"$RUNS_TOOL" run-name "$name-alone" > /dev/null 2>&1 || die "NAME '$name' does not make run names ($RUNS_TOOL run-name: $("$RUNS_TOOL" run-name "$name-alone" 2>&1 | head -1))"
 [[ $gpus =~ ^[0-9]+(,[0-9]+)+$ ]] || die "GPUS='$gpus' is not two device indices or more (0,1)"
 for l in "${lists[@]}"; do [[ -f experiments/$l.csv ]] || die "no list experiments/$l.csv"; done
 read -ra devs <<< "${gpus//,/ }"

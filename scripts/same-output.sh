@@ -25,7 +25,7 @@
 # page (it embeds the .svg) is compared, and the output says so.
 #
 # Staleness. A run's titles say whether kernels/ or profiling/ changed since the run's commit, as
-# the repository rendering it answers (plots/render/render-stale.c: git diff --name-only COMMIT --
+# the repository rendering it answers (plots/records/stale.c: git diff --name-only COMMIT --
 # kernels profiling, and the untracked files there). Each worktree answers for its own tree, so
 # the titles could differ because the trees do, not because the code renders differently. The
 # script asks each worktree that same question for every commit the run directories' meta.csv name
@@ -67,7 +67,7 @@ else
 		bad "REV_B: '$rev_b' has no data/runs/REFERENCE: name the RUN"
 	run=${run%%[[:space:]]*}
 fi
-# the run-name rule (model/runs.h): one path component of [a-z0-9._-], not . or ..
+# the run-name rule (plots/records/runs.h): one path component of [a-z0-9._-], not . or ..
 [[ $run =~ ^[a-z0-9._-]+$ && $run != . && $run != .. ]] ||
 	bad "RUN: '$run' is no run name (one path component of [a-z0-9._-])"
 git cat-file -e "$sha_b:data/runs/$run/meta.csv" 2>/dev/null ||

@@ -123,7 +123,7 @@ static const struct {
 	{ "tcs-model-case5", 'H' }, { "tcs-model-case6", 'I' },
 	{ "harness-model-ratio-case1", 'F' }, { "harness-model-ratio-case2", 'I' }, { "harness-model-ratio-case3", 'H' },
 	{ "harness-model-ratio-case4", 'I' }, { "harness-model-ratio-case5", 'I' }, { "harness-model-ratio-case6", 'I' },
-	{ "tcs-sweet-spot", 'H' }, { "tcs-t4-sparse-dense", 'I' },
+	{ "tcs-sweet-spot", 'S' }, { "tcs-t4-sparse-dense", 'I' },
 	{ "tcs-model-sparse-bound", 'I' }, { "sptc-cudnn", 'F' }, { "sptc-drstencil", 'N' },
 	{ "sptc-cuda-core-mean", 'N' }, { "sptc-drstencil-radius", 'N' }, { "sptc-tcstencil", 'F' },
 	{ "sptc-convstencil", 'F' }, { "sptc-lorastencil", 'I' }, { "sptc-flashfftstencil", 'I' },

@@ -1,6 +1,8 @@
 /*
  * records.h - a recorded run as data: the floor every renderer and every verdict reads runs
- * through (plots/records/, below plots/render/ and plots/verdicts/, above model/).
+ * through (plots/records/, below plots/render/ and plots/verdicts/, above model/); the runner
+ * (profiling/) writes the run format its runs.h defines, and the node's planner (scripts/planner/)
+ * reads lists and run CSVs through it.
  *
  * A run is data/runs/RUN/: meta.csv (one row an invocation: its run_id, commit, GPU, protocol),
  * ceilings.csv (the GPU's measured ceilings; gpus/SLUG/ceilings.csv for each GPU of a run measured
@@ -19,7 +21,8 @@
  * keys and phases (runs.h) complete it.
  *
  * Files: open.c (the context), target.c (a list's rows and the model beside them), protocol.c
- * (what a target used), stale.c, workload-rows.c, warmup-rows.c, fermi-rows.c, runs.c, registry.c.
+ * (what a target used), stale.c, workload-rows.c, warmup-rows.c, fermi-rows.c, ceilspread.c (the
+ * ceilings' spread between GPUs), design.c (the variance components), runs.c, registry.c.
  */
 #ifndef RECORDS_H
 #define RECORDS_H
@@ -113,9 +116,6 @@ void rec_close(struct run_ctx *c);
 double rec_meta_num(const struct run_ctx *c, const char *col);
 /* this GPU's datasheet (the run's GPU name through data/hw/gpu-names.csv): 0, or -1 when none */
 int rec_datasheet(const struct run_ctx *c, struct hw *sheet, char *name, size_t len);
-/* The ceilings a row of the GPU with UUID uuid is modelled on: that GPU's own (the run's gpus/) in
- * a run measured on several GPUs, else the run's ceilings.csv (uuid NULL or unknown too). */
-const struct hw *rec_hw_of(const struct run_ctx *c, const char *uuid);
 
 /* ---- reading a row ---- */
 /* a number of row r of t in column col (NaN: r < 0, no such column, NA or not a number) */
@@ -188,6 +188,9 @@ struct target {
 	int have_run;
 	struct point *p;
 };
+/* The ceilings a row of the GPU with UUID uuid is modelled on: that GPU's own (the run's gpus/) in
+ * a run measured on several GPUs, else the run's ceilings.csv (uuid NULL or unknown too). */
+const struct hw *rec_hw_of(const struct run_ctx *c, const char *uuid);
 /* experiments/NAME.csv and the run's NAME.csv (none: every point "not run"), checked, each point
  * with its model: 0, or -1 with "FILE:LINE: what" */
 int rec_target_load(struct run_ctx *c, const char *name, struct target *t, char *err, size_t errlen);
@@ -206,8 +209,6 @@ void rec_inputs_free(struct rec_inputs *in);
 double rec_model_gs(const struct point *p);
 /* a point's measured GStencil/s when it is there and verified (status ok), else NaN */
 double rec_ok_rate(const struct point *p);
-/* whether a point's kept samples carry the power cap among their clock-event reasons */
-int rec_power_capped(const struct point *p);
 const struct point *rec_find_label(const struct target *t, const char *label);
 /* the point of the CUDA-core baseline (ebisu, any precision) with the label, or NULL */
 const struct point *rec_ebisu_at(const struct target *t, const char *label);
@@ -285,6 +286,8 @@ void rec_row_power(const struct csv_table *t, long r, const char *energy, double
 		   const char **reasons);
 /* whether reasons ('+'-joined) hold one other than the power cap */
 int rec_reasons_other(const char *reasons);
+/* whether a point's kept samples carry the power cap among their clock-event reasons */
+int rec_power_capped(const struct point *p);
 /* a number of a ceiling's row (column col of ceilings.csv), NaN when absent; its row, or -1 */
 double rec_ceiling_num(const struct run_ctx *c, const char *quantity, const char *col);
 long rec_ceiling_row(const struct run_ctx *c, const char *quantity);

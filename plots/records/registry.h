@@ -7,7 +7,7 @@
  * there, never typed: registry_check holds the table to data/runs/, REFERENCE and each meta.csv,
  * and run_meta_read sums a run's meta.csv for the documents (stencil-page runs, reproduce-time:
  * README.md's and REPRODUCE.md's generated sections). Host code, tested without a GPU
- * (tests/test_registry.c).
+ * (tests/test_docs.c).
  */
 #ifndef REGISTRY_H
 #define REGISTRY_H

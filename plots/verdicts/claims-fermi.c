@@ -186,9 +186,9 @@ void fermi_less_size_dependent(struct verdict_ctx *x, const struct claim_row *cr
 }
 
 /* fermi Figure 8: at the widths of the class config names ("n": n a power of two; "pitch": the
- * row pitch a power of two), METHOD (in the claim's variant) drops at least value below the mean
- * of its two neighbouring widths among its own; holds when at least half of them do (the first
- * and last widths, without two neighbours, are not judged) */
+ * row pitch a power of two), METHOD (in the claim's variant) drops at least value below its two
+ * neighbouring widths of its own layout, interpolated linearly in the width, on one GPU; holds when
+ * at least half of them do (the first and last widths, without two neighbours, are not judged) */
 /* the neighbours a drop at own[k] is measured against: the nearest widths of the sweep below and above
  * whose rows lack the class (the paper's drop is against nearby sizes that are not powers of two),
  * from the method's own rows alone (one layout: METHOD:unpadded's list measures the neighbours of
@@ -241,7 +241,8 @@ void fermi_pow2_drop(struct verdict_ctx *x, const struct claim_row *cr)
 		vd_rest_on(&e, a, &u);
 		vd_rest_on(&e, b, &u);
 		/* one GPU: the three rows' (a run that names its GPUs) */
-		if (strcmp(gpu_of(f.t, p), gpu_of(f.t, a)) || strcmp(gpu_of(f.t, p), gpu_of(f.t, b))) {
+		const int measured = isfinite(p->measured) && isfinite(a->measured) && isfinite(b->measured);
+		if (measured && (strcmp(gpu_of(f.t, p), gpu_of(f.t, a)) || strcmp(gpu_of(f.t, p), gpu_of(f.t, b)))) {
 			split++;
 			continue;
 		}

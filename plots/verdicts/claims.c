@@ -218,7 +218,7 @@ static void table2_model(struct verdict_ctx *x, const struct claim_row *cr, char
 	double worst = 0, worst_plan = 0, worst_tc = NAN;
 	int other = 0;   /* a row beyond the tolerance that recomputed halos do not explain */
 	struct used u = { "", 0 };
-	char buf[560], where[72] = "", where_tc[72] = "", own[160] = "", mod[96], basis[200];
+	char buf[640], where[72] = "", where_tc[72] = "", own[160] = "", halo[160] = "", mod[96], basis[200];
 	e.N = (int)t2->n;
 	for (size_t i = 0; i < t2->n; i++) {
 		const struct point *p = &t2->p[i];
@@ -232,11 +232,13 @@ static void table2_model(struct verdict_ctx *x, const struct claim_row *cr, char
 		if (err > worst)
 			worst = err, snprintf(where, sizeof(where), " (%s)", p->cfg->label);
 		worst_plan = fmax(worst_plan, err_plan);
-		/* beyond the tolerance from recomputed halos: within it of the kernel's own plan (which
-		 * counts the halo the harness's tiles recompute), or a temporally blocked CUDA-core row
-		 * (t > 1), whose tiles recompute their halos, the source the paper names for its own errors */
-		const int halo = err_plan <= tol || (p->rule.unit == UNIT_CC && p->cfg->fusion > 1);
-		if (err > tol && halo)
+		/* beyond the tolerance from the harness's own kernels: a temporally blocked CUDA-core row
+		 * (t > 1), whose tiles recompute their halos (the source the paper names for its own
+		 * errors), or a row within it of the kernel's own plan (its sigma and tiles) */
+		const int blocked = p->rule.unit == UNIT_CC && p->cfg->fusion > 1;
+		if (err > tol && blocked)
+			snprintf(halo + strlen(halo), sizeof(halo) - strlen(halo), "%s%s", halo[0] ? ", " : "", p->cfg->label);
+		else if (err > tol && err_plan <= tol)
 			snprintf(own + strlen(own), sizeof(own) - strlen(own), "%s%s", own[0] ? ", " : "", p->cfg->label);
 		else if (err > tol)
 			other = 1;
@@ -246,10 +248,16 @@ static void table2_model(struct verdict_ctx *x, const struct claim_row *cr, char
 	}
 	int k = snprintf(buf, sizeof(buf), "largest |%c measured / paper's rule - 1|: %.1f %%%s; tensor-core rows: %.1f %%%s; "
 			 "against the kernel's plan: %.1f %%", which, worst * 100, where, worst_tc * 100, where_tc, worst_plan * 100);
-	if (own[0] && k > 0 && (size_t)k < sizeof(buf))
-		snprintf(buf + k, sizeof(buf) - (size_t)k, "; beyond %.2f %% %sfrom recomputed halos: %s (a temporally "
-			 "blocked CUDA-core row, or within it of the kernel's plan, which counts the halo its tiles recompute)",
-			 100 * tol, other ? "partly " : "only ", own);
+	if ((halo[0] || own[0]) && k > 0 && (size_t)k < sizeof(buf)) {
+		size_t at = (size_t)k;
+		at += (size_t)snprintf(buf + at, sizeof(buf) - at, "; beyond %.2f %% %sfrom the harness's own kernels:",
+				       100 * tol, other ? "partly " : "only ");
+		if (halo[0] && at < sizeof(buf))
+			at += (size_t)snprintf(buf + at, sizeof(buf) - at, " %s (temporal blocking's recomputed halo)%s", halo,
+					       own[0] ? ";" : "");
+		if (own[0] && at < sizeof(buf))
+			snprintf(buf + at, sizeof(buf) - at, " %s (within it of the kernel's own plan: its sigma and tiles)", own);
+	}
 	if (e.n && isfinite(tol))
 		e.base = worst <= tol ? V_HOLDS : V_FAILS;
 	vd_distance(&e, 100 * (tol - worst), "%.1f points %s %.2f %%", fabs(100 * (tol - worst)),
@@ -472,7 +480,7 @@ static void sweet_spot(struct verdict_ctx *x, const struct claim_row *cr)
 	struct claim_eval e = CLAIM_EVAL(V_NA);
 	struct used u = { "", 0 };
 	char in[128] = "", near[128] = "", meas[160] = "", mod[160] = "";
-	double worst = NAN;
+	double worst = NAN, near_worst = NAN;   /* the lowest TC/CC in the sweet spot, and near its edge */
 	const struct point *wcc = NULL, *wtc = NULL;
 	int nin = 0, n = 0;
 	for (int k = 1; k <= 6; k++) {
@@ -497,6 +505,8 @@ static void sweet_spot(struct verdict_ctx *x, const struct claim_row *cr)
 		char *list = d > spread ? in : fabs(d) <= spread ? near : NULL;
 		if (list)
 			snprintf(list + strlen(list), 128 - strlen(list), "%s%d", list[0] ? ", " : "", k);
+		if (fabs(d) <= spread && isfinite(sp) && !(sp >= near_worst))
+			near_worst = sp;
 		if (d > spread && isfinite(sp)) {
 			nin++;
 			snprintf(meas + strlen(meas), sizeof(meas) - strlen(meas), "%scase %d %.2f", meas[0] ? ", " : "", k, sp);
@@ -506,17 +516,23 @@ static void sweet_spot(struct verdict_ctx *x, const struct claim_row *cr)
 	}
 	snprintf(mod, sizeof(mod), "in the sweet spot here: case%s %s%s%s", in[0] && strchr(in, ',') ? "s" : "",
 		 in[0] ? in : "none", near[0] ? "; within the ceilings' spread of its edge: case " : "", near);
-	if (n && !nin) {
+	if (n && !nin && !near[0]) {
 		e.base = V_HOLDS;   /* nothing to judge: the premise */
 		e.premise_absent = 1;
 		snprintf(e.premise_why, sizeof(e.premise_why), "the model puts no case of tcs Table 3 in the sweet spot on "
-			 "this GPU beyond the ceilings' spread between GPUs%s%s", near[0] ? " (near its edge: case " : "",
-			 near[0] ? near : "");
-		if (near[0])
-			snprintf(e.premise_why + strlen(e.premise_why), sizeof(e.premise_why) - strlen(e.premise_why), ")");
-	} else if (nin) {
-		e.base = worst > 1 ? V_HOLDS : V_FAILS;
-		vd_flip_ratio(x, &e, worst, 1, 0, "tcs-table3", &wtc, 1, &wcc, 1);
+			 "this GPU, none within the ceilings' spread between GPUs of its edge");
+	} else if (nin || near[0]) {
+		e.base = nin ? (worst > 1 ? V_HOLDS : V_FAILS) : V_HOLDS;
+		if (nin)
+			vd_flip_ratio(x, &e, worst, 1, 0, "tcs-table3", &wtc, 1, &wcc, 1);
+		/* a case near the edge decides nothing on its own; it leaves the claim undecided where it would
+		 * turn the answer: none inside, or every one inside above 1 and a near one not */
+		if (!nin || (e.base == V_HOLDS && isfinite(near_worst) && !(near_worst > 1))) {
+			e.premise_uncertain = 1;
+			snprintf(e.premise_why, sizeof(e.premise_why), "case %s lies within the ceilings' spread between GPUs of "
+				 "the sweet spot's edge, measured at TC/CC %.2f: inside, it would %s", near, near_worst,
+				 near_worst > 1 ? "hold" : "not hold");
+		}
 	}
 	vd_claim(x, cr, &e, worst, meas[0] ? meas : NULL, mod, "tcs-table3 cases 1-6: the sweet spot (scenario 3, or "
 		 "scenario 4 with eq. 19) on this run's ceilings, decided against the ceilings' spread between GPUs of "

@@ -120,7 +120,7 @@ enum verdict_out verdict_decide(const struct claim_eval *e, char *why, size_t le
 			 fx(e->margin, b, sizeof(b)), 100 * e->spread, e->spread_why);
 		return VO_SPREAD;
 	}
-	if (!e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin <= e->spread) {
+	if (!e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin < e->spread) {
 		snprintf(why, len, "it lies %.3g from its threshold, inside the %.3g its margin moves between measurements "
 			 "(%s)", e->margin, e->spread, e->spread_why);
 		return VO_SPREAD;

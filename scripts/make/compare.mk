@@ -48,8 +48,11 @@ same-output: ## REV_A=REV REV_B=REV: every output of a recorded run (RUN=NAME, d
 # share a node (scripts/node-ab.sh): the lists measured with every GPU at once under the host's lock,
 # without the lock, without the counter, and on one GPU alone, each a run NAME-ARM, then
 # plots/out/node-ab.md puts each beside alone. An experiment, never part of reproduce.
+ifneq ($(filter node-ab,$(MAKECMDGOALS)),)
+$(if $(and $(RUN_GIVEN),$(GPUS),$(LISTS)),,$(error node-ab: RUN=NAME, GPUS= (two device indices or more) and LISTS= are \
+	needed))
+endif
 .PHONY: node-ab
 node-ab: ## RUN=NAME GPUS=0,1 LISTS="...": the lists at once on this node's GPUs with the energy counter read under the host's lock, without it, without reading it, and on each GPU alone; plots/out/node-ab.md beside each other
 node-ab: | $(BENCH_DEP) $(RUNS_DEP) $(RENDER_DEP)
-	$(Q)[ -n "$(RUN_GIVEN)" ] && [ -n "$(GPUS)" ] && [ -n "$(LISTS)" ] || { echo "node-ab: RUN=NAME, GPUS= (two device indices or more) and LISTS= are needed" >&2; exit 2; }; \
-	BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) RENDER=$(RENDER) scripts/node-ab.sh '$(RUN)' '$(GPUS)' $(LISTS)
+	$(Q)BENCH='$(BENCH)' RUNS_TOOL=$(RUNS_TOOL) RENDER=$(RENDER) scripts/node-ab.sh '$(RUN)' '$(GPUS)' $(LISTS)

@@ -6,7 +6,7 @@
  * runner takes the cores this process may use (its affinity mask, capped by a cgroup CPU quota and
  * by SLURM_CPUS_PER_TASK) divided by the runners on the host, preferring the cores the host says
  * are near its GPU (the PCI device's local_cpulist). The plan is pure (tested on a fake host,
- * tests/test_cpushare.c); the runner reads the host (profiling/hostcpu.c), pins itself to its
+ * tests/test_node.c); the runner reads the host (profiling/hostcpu.c), pins itself to its
  * share and records it in meta.csv (cpu_threads, cpu_cores, cpu_share).
  */
 #ifndef CPUSHARE_H

@@ -8,7 +8,7 @@
  * workers taking the next unclaimed chunk balance like the longest-processing-time rule, and a
  * measurement stopped at a time limit loses at most one chunk a GPU. Each list is later gathered
  * from the chunks that hold its configurations (run_csv_gather), its own labels restored. Host C
- * through csvio.h (tests/test_queue.c).
+ * through csvio.h (tests/test_node.c).
  *
  * The queue directory: chunks/NNNNN/{LIST.csv,list,flags,cost} (LIST: the list the chunk's rows
  * come from, the first to name them; flags: the runner options, one line; cost: seconds), lists
