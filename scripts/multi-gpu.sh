@@ -24,7 +24,8 @@
 # processing-time rule, and a measurement stopped at a time limit loses at most a chunk a GPU. The
 # queue (a directory): chunks/N/ (LIST.csv, its list, flags and cost), lists (the lists to merge, in
 # order), sources/LIST (the chunks, or complete run CSVs, that hold its rows), ceilings_s, claim/N
-# (mkdir is the claim), done/N ("EXIT SLUG": the runner's exit status and the GPU that ran it), gpus
+# (mkdir is the claim; claim/gG/owner: the worker that owns group G, chunks/N/group, whose chunks
+# hold one block's rows and run on one GPU), done/N ("EXIT SLUG": the runner's exit status and the GPU that ran it), gpus
 # (optional: the GPUs in device order). On this node each runner takes its share of the host's cores
 # (--cpu-share I/N:DEVICES: scripts/planner/cpushare.h), so that N runners cost what one costs alone. A worker
 # measures its GPU's ceilings into RUNDIR/gpus/SLUG/ unless they are there (or, copied, in
@@ -125,6 +126,17 @@ worker() {
 			{ echo "multi-gpu: $s: ceilings failed (exit $?)" >&2; return 4; }
 	fi
 	for c in ${only:-$(ls "$q/chunks")}; do
+		# a group (chunks holding one block's rows: experiments/targets.csv's block) is one worker's
+		# whole, so that a block's rows run on one GPU: the first to reach it owns it (claim/gN/owner)
+		if [[ -z $only && -s $q/chunks/$c/group ]]; then
+			local grp
+			grp=$(< "$q/chunks/$c/group")
+			if mkdir "$q/claim/g$grp" 2> /dev/null; then
+				put "$q/claim/g$grp/owner" "$d" || return 4
+			elif [[ $(cat "$q/claim/g$grp/owner" 2> /dev/null) != "$d" ]]; then
+				continue
+			fi
+		fi
 		if [[ -z $only ]]; then
 			mkdir "$q/claim/$c" 2>/dev/null || continue
 		else
@@ -412,6 +424,7 @@ resume() {
 			rm -rf "${q:?}/claim/$c" "$q/done/$c"
 		fi
 	done
+	rm -rf "${q:?}"/claim/g*   # the groups' owners anew (the GPUs may differ from the last time)
 	echo "multi-gpu: resuming $q: $kept of $(ls "$q/chunks" | wc -l) chunks done are kept"
 }
 

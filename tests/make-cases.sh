@@ -243,6 +243,8 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	gpu RUN=m GPUS=0,1 reproduce; says "multi-gpu: .* chunks of .* lists on 2 GPUs"
 	for l in $(lists); do
 		scripts/runs.sh complete "experiments/$l.csv" "data/runs/m/$l.csv" || fail "$l: incomplete"
+		# a block (experiments/targets.csv's block: the rows a claim compares) on one GPU
+		build/stencil-runs blocks-split experiments "$l" "data/runs/m/$l.csv" > .t/split || fail "$(cat .t/split)"
 	done
 	[[ -f data/runs/m/gpus/stub-gpu-00000000-2026-01-01/ceilings.csv && \
 	   -f data/runs/m/gpus/stub-gpu-00000001-2026-01-01/ceilings.csv ]] || fail "a GPU without its ceilings"
@@ -295,6 +297,9 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	renders tcs-table3 data/runs/n
 	mkdir data/runs/n-other-gpu/gpus/stub-gpu-00000000-2026-01-01
 	mg merge .t/q data/runs/n-other-gpu && fail "a merge took GPUs of two models"; says "GPUs of different models"
+	# chunks of two configurations: tcs Table 3's cases cut apart, each case's chunks one worker's
+	gpu RUN=mb GPUS=0,1 CHUNK=2 tcs-table3
+	build/stencil-runs blocks-split experiments tcs-table3 data/runs/mb/tcs-table3.csv > .t/split || fail "$(cat .t/split)"
 	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'" ;;
 replicas)   # REPLICAS=2 GPUS=0,1: every list on both GPUs, one replica each, stacked in one CSV
 	gpu RUN=r GPUS=0,1 REPLICAS=2 reproduce; says "multi-gpu: 2 replicas of .* replica 1 on devices 0; replica 2 on devices 1"

@@ -280,6 +280,112 @@ static void test_queue_groups(void **state)
 	assert_string_equal(read_text(p), "chunk 00002\n");
 }
 
+/* a row's block as experiments/targets.csv's block rule names it (re-derived here, apart from the
+ * planner's): configuration columns, label-head, label or list */
+static void test_block_of(const struct csv_table *t, size_t r, const char *rule, char *out, size_t len)
+{
+	char words[64], *save = NULL;
+	out[0] = '\0';
+	snprintf(words, sizeof(words), "%s", rule);
+	for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		const char *label = csv_table_get(t, r, "label");
+		const char *v = !strcmp(w, "list") ? "list" : csv_table_get(t, r, !strcmp(w, "label-head") ? "label" : w);
+		const size_t n = !strcmp(w, "label-head") && strrchr(label, ' ') ? (size_t)(strrchr(label, ' ') - label)
+										 : strlen(v ? v : "");
+		snprintf(out + strlen(out), len - strlen(out), "%.*s|", (int)n, v ? v : "");
+	}
+}
+
+/* Every list of the table of targets planned in one queue, in chunks of a few seconds (the plan a
+ * replica of a node gets): every block (experiments/targets.csv's block column: the rows a claim
+ * compares) has all its configurations in chunks of one group, which one worker takes whole
+ * (scripts/multi-gpu.sh), so no block is split across GPUs within a replica */
+static void test_queue_blocks(void **state)
+{
+	(void)state;
+	char err[512], path[1200], q[600];
+	struct csv_table tg;
+	assert_int_equal(csv_table_read(repo_path("experiments/targets.csv"), &tg, err, sizeof(err)), 0);
+	const char *items[64];
+	char names[64][96];
+	size_t n = 0;
+	for (size_t r = 0; r < tg.nrows && n < 64; r++) {   /* every list a rendered target reads */
+		char words[256], *save = NULL;
+		snprintf(words, sizeof(words), "%s", csv_table_get(&tg, r, "inputs"));
+		for (char *w = strtok_r(words, " ", &save); w && n < 64; w = strtok_r(NULL, " ", &save)) {
+			snprintf(path, sizeof(path), "%s/%s.csv", repo_path("experiments"), w);
+			int seen = access(path, F_OK) != 0;
+			for (size_t k = 0; k < n; k++)
+				seen |= !strcmp(names[k], w);
+			if (!seen)
+				snprintf(names[n], sizeof(names[0]), "%s", w), items[n] = names[n], n++;
+		}
+	}
+	const char *d = temp_dir();
+	snprintf(q, sizeof(q), "%s/q", d);
+	struct queue_plan_opts o = { q, d, NULL, repo_path("experiments"), 2.2, 5, 0 };
+	struct queue_summary s;
+	int bad, blocks = 0;
+	assert_int_equal(queue_plan(&o, (int)n, items, &s, &bad, err, sizeof(err)), 0);
+	/* each configuration's chunk group (the chunk CSVs' rows, by configuration key) */
+	struct csv_table ch;
+	char (*keys)[CONFIG_KEY_MAX] = calloc(8192, sizeof(*keys));
+	int *grp = calloc(8192, sizeof(int)), nk = 0;
+	for (int c = 1; c <= s.chunks; c++) {
+		char list[128] = "";
+		snprintf(path, sizeof(path), "%s/chunks/%05d/list", q, c);
+		sscanf(read_text(path), "%127s", list);
+		snprintf(path, sizeof(path), "%s/chunks/%05d/group", q, c);
+		const int g = atoi(read_text(path));
+		snprintf(path, sizeof(path), "%s/chunks/%05d/%s.csv", q, c, list);
+		assert_int_equal(csv_table_read(path, &ch, err, sizeof(err)), 0);
+		for (size_t r = 0; r < ch.nrows && nk < 8192; r++, nk++) {
+			assert_int_equal(config_key(&ch, r, keys[nk], sizeof(keys[0]), err, sizeof(err)), 0);
+			grp[nk] = g;
+		}
+		csv_table_free(&ch);
+	}
+	for (size_t r = 0; r < tg.nrows; r++) {
+		const char *rule = csv_table_get(&tg, r, "block");
+		char words[256], *save = NULL;
+		if (!rule || !*rule)
+			continue;
+		snprintf(words, sizeof(words), "%s", csv_table_get(&tg, r, "inputs"));
+		for (char *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+			struct csv_table l;
+			snprintf(path, sizeof(path), "%s/%s.csv", repo_path("experiments"), w);
+			if (access(path, F_OK) != 0)
+				continue;
+			assert_int_equal(csv_table_read(path, &l, err, sizeof(err)), 0);
+			for (size_t a = 0; a < l.nrows; a++) {
+				char ba[160], bb[160], ka[CONFIG_KEY_MAX], kb[CONFIG_KEY_MAX];
+				test_block_of(&l, a, rule, ba, sizeof(ba));
+				assert_int_equal(config_key(&l, a, ka, sizeof(ka), err, sizeof(err)), 0);
+				int ga = -1, gb = -1;
+				for (int k = 0; k < nk && ga < 0; k++)
+					ga = strcmp(keys[k], ka) ? -1 : grp[k];
+				for (size_t b = a + 1; b < l.nrows; b++) {
+					test_block_of(&l, b, rule, bb, sizeof(bb));
+					if (strcmp(ba, bb))
+						continue;
+					assert_int_equal(config_key(&l, b, kb, sizeof(kb), err, sizeof(err)), 0);
+					gb = -1;
+					for (int k = 0; k < nk && gb < 0; k++)
+						gb = strcmp(keys[k], kb) ? -1 : grp[k];
+					if (ga != gb)
+						fail_msg("%s: block %s split: %s in group %d, %s in %d", w, ba, ka, ga, kb, gb);
+					blocks++;
+				}
+			}
+			csv_table_free(&l);
+		}
+	}
+	assert_true(blocks > 100);   /* the pairs checked: the rule reached the lists */
+	free(keys);
+	free(grp);
+	csv_table_free(&tg);
+}
+
 /* a list gathered from the rows measured for it and for another list: its order, its labels */
 static void test_gather(void **state)
 {
@@ -437,6 +543,7 @@ void run_node_tests(struct group_result *r)
 		cmocka_unit_test(test_queue_plan),
 		cmocka_unit_test(test_queue_complete),
 		cmocka_unit_test(test_queue_groups),
+		cmocka_unit_test(test_queue_blocks),
 		cmocka_unit_test(test_gather),
 		cmocka_unit_test(test_phases),
 		cmocka_unit_test(test_recorded_phases),

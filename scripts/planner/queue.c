@@ -33,9 +33,11 @@ struct chunk {
 	int *rows, nrows;
 	double cost;
 	int number;           /* 1.. longest first */
+	int group;            /* the chunks that must run on one GPU: a block's rows (union-find parent) */
 };
 struct plist {
 	char name[128], flags[128], path[1024], done[1024];
+	char block[64];       /* its blocks' rule (experiments/targets.csv's block column; "" none) */
 	struct csv_table t;
 	char (*key)[UKEY_MAX];
 	int complete;
@@ -314,6 +316,100 @@ static void cut(struct plan *p, const struct queue_plan_opts *o, struct queue_su
 	}
 }
 
+/* each list's block rule: the first target of lists_dir/targets.csv that reads it and names one */
+static void read_blocks(struct plan *p, const char *lists_dir)
+{
+	char path[1200], err[256];
+	struct csv_table t;
+	snprintf(path, sizeof(path), "%s/targets.csv", lists_dir);
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		return;   /* no table of targets beside the lists: no blocks */
+	if (csv_table_col(&t, "block") < 0) {
+		csv_table_free(&t);
+		return;
+	}
+	for (int i = 0; i < p->nl; i++)
+		for (size_t r = 0; r < t.nrows && !p->l[i].block[0]; r++) {
+			char words[256], *save = NULL;
+			const char *b = csv_table_get(&t, r, "block");
+			snprintf(words, sizeof(words), "%s", csv_table_get(&t, r, "inputs"));
+			for (char *w = strtok_r(words, " ", &save); w && b && *b; w = strtok_r(NULL, " ", &save))
+				if (!strcmp(w, p->l[i].name))
+					snprintf(p->l[i].block, sizeof(p->l[i].block), "%s", b);
+		}
+	csv_table_free(&t);
+}
+
+/* queue.h */
+void queue_block_rule(const char *lists_dir, const char *list, char *rule, size_t len)
+{
+	struct plan *p = calloc(1, sizeof(*p));
+	rule[0] = '\0';
+	if (!p)
+		return;
+	snprintf(p->l[0].name, sizeof(p->l[0].name), "%s", list);
+	p->nl = 1;
+	read_blocks(p, lists_dir);
+	snprintf(rule, len, "%s", p->l[0].block);
+	free(p);
+}
+
+/* queue.h: row r's block under rule (words: configuration columns; label-head: the label but its
+ * last word; list: the whole list one block) */
+void queue_block_key(const struct csv_table *t, size_t r, const char *rule, char *out, size_t len)
+{
+	char words[64], *save = NULL;
+	size_t k = 0;
+	out[0] = '\0';
+	snprintf(words, sizeof(words), "%s", rule);
+	for (char *w = strtok_r(words, " ", &save); w && k < len; w = strtok_r(NULL, " ", &save)) {
+		const char *label = csv_table_get(t, r, "label"), *v = csv_table_get(t, r, w);
+		if (!strcmp(w, "list"))
+			v = "list";
+		else if (!strcmp(w, "label-head") && label) {
+			const char *sp = strrchr(label, ' ');
+			k += (size_t)snprintf(out + k, len - k, "%.*s|", sp ? (int)(sp - label) : (int)strlen(label), label);
+			continue;
+		}
+		k += (size_t)snprintf(out + k, len - k, "%s|", v ? v : "");
+	}
+}
+
+static int group_root(struct plan *p, int c)
+{
+	while (p->c[c].group != c)
+		c = p->c[c].group = p->c[p->c[c].group].group;
+	return c;
+}
+
+/* the chunks that hold one block's rows (its list's own or another list's, shared) joined into one
+ * group: a worker takes a group whole (scripts/multi-gpu.sh), so a block's rows run on one GPU */
+static void join_blocks(struct plan *p)
+{
+	for (int c = 0; c < p->nc; c++)
+		p->c[c].group = c;
+	for (int i = 0; i < p->nl; i++) {
+		struct plist *l = &p->l[i];
+		if (l->complete || !l->block[0])
+			continue;
+		char (*keys)[160] = calloc(l->t.nrows ? l->t.nrows : 1, sizeof(*keys));
+		int *first = calloc(l->t.nrows ? l->t.nrows : 1, sizeof(int));
+		for (size_t r = 0; keys && first && r < l->t.nrows; r++) {
+			const struct ukey *u = find(p, l->key[r]);
+			queue_block_key(&l->t, r, l->block, keys[r], sizeof(keys[0]));
+			first[r] = u ? u->chunk : -1;
+			for (size_t q = 0; q < r && u && u->chunk >= 0; q++)
+				if (first[q] >= 0 && !strcmp(keys[q], keys[r])) {
+					const int a = group_root(p, first[q]), b = group_root(p, u->chunk);
+					p->c[a > b ? a : b].group = a < b ? a : b;
+					break;
+				}
+		}
+		free(keys);
+		free(first);
+	}
+}
+
 /* chunks numbered longest first (ties: in plan order): a chunk's number is one plus the chunks
  * before it in that order */
 static void number(struct plan *p)
@@ -367,6 +463,14 @@ static int write_chunks(const struct plan *p, const char *d, char *err, size_t l
 			return -1;
 		snprintf(path, sizeof(path), "%s/chunks/%05d/cost", d, c->number);
 		snprintf(text, sizeof(text), "%.1f\n", c->cost);
+		if (put_text(path, text, err, len) != 0)
+			return -1;
+		snprintf(path, sizeof(path), "%s/chunks/%05d/group", d, c->number);   /* its group's least number */
+		int least = c->number;
+		for (int k = 0; k < p->nc; k++)
+			if (group_root((struct plan *)p, k) == group_root((struct plan *)p, i) && p->c[k].number < least)
+				least = p->c[k].number;
+		snprintf(text, sizeof(text), "%05d\n", least);
 		if (put_text(path, text, err, len) != 0)
 			return -1;
 	}
@@ -446,9 +550,11 @@ int queue_plan(const struct queue_plan_opts *o, int nitems, const char *const *i
 	}
 	if (read_lists(&p, o, nitems, items, err, errlen) != 0)
 		goto out;
+	read_blocks(&p, o->lists_dir);
 	read_costs(&p, o->cost_run);
 	assign(&p, &s->shared);
 	cut(&p, o, s);
+	join_blocks(&p);
 	number(&p);
 	*bad_input = 0;
 	snprintf(tmp, sizeof(tmp), "%s.tmpXXXXXX", o->dir);
@@ -539,6 +645,39 @@ double queue_makespan(const double *costs, int n, int workers)
 }
 
 /* ---- a list gathered back from the chunks -------------------------------------------------------- */
+
+int queue_blocks_split(const char *lists_dir, const char *list, const char *run_csv, char *why, size_t len)
+{
+	char rule[64], err[256];
+	struct csv_table t;
+	int split = 0;
+	why[0] = '\0';
+	queue_block_rule(lists_dir, list, rule, sizeof(rule));
+	if (!rule[0])
+		return 0;
+	if (csv_table_read(run_csv, &t, err, sizeof(err)) != 0) {
+		snprintf(why, len, "%s", err);
+		return -1;
+	}
+	for (size_t a = 0; a < t.nrows && !split; a++) {
+		char ka[160], kb[160];
+		struct row_ident ia, ib;
+		queue_block_key(&t, a, rule, ka, sizeof(ka));
+		if (run_row_ident(&t, a, &ia, err, sizeof(err)) != 0)
+			continue;
+		for (size_t b = a + 1; b < t.nrows && !split; b++) {
+			queue_block_key(&t, b, rule, kb, sizeof(kb));
+			if (strcmp(ka, kb) || run_row_ident(&t, b, &ib, err, sizeof(err)) != 0 || ia.replica != ib.replica ||
+			    !strcmp(ia.gpu, ib.gpu))
+				continue;
+			split = 1;
+			snprintf(why, len, "%s:%ld and %ld: block %s of replica %d on %s and %s", run_csv, t.lines[a], t.lines[b],
+				 ka, ia.replica, ia.gpu, ib.gpu);
+		}
+	}
+	csv_table_free(&t);
+	return split;
+}
 
 int run_csv_gather(const char *out, const char *list, const char *const *in, size_t n, int *bad_input, char *err,
 		   size_t errlen)

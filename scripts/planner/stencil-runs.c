@@ -39,6 +39,10 @@
  *                                             "S measured" (the mean row_wall_s of RUN.csv, a run
  *                                             of the same list, times the configurations) or
  *                                             "S assumed" (SECS a configuration)
+ *   stencil-runs blocks-split LISTS_DIR LIST RUN.csv
+ *                                             exit 1 (a line naming it) when RUN.csv holds a block of
+ *                                             LIST (experiments/targets.csv's block) on two GPUs
+ *                                             within a replica, else 0
  *   stencil-runs invocation RUNDIR N GPUS STARTED
  *                                             the invocation a measurement into RUNDIR takes
  *                                             (make reference ADD=1): an unfinished one resumed,
@@ -67,7 +71,8 @@ static __attribute__((noreturn)) void usage_exit(void)
 	cli_bad_input(prog, "usage: stencil-runs run-name NAME | configs LIST.csv | keys LIST.csv | "
 		      "complete [-v] [--replicas N] LIST.csv RUN.csv | wrong TARGET RUN.csv... | split LIST.csv SIZE DIR | "
 		      "join OUT IN.csv... | estimate SECS LIST.csv [RUN.csv] | queue DIR RUNDIR [OPTIONS] ITEM... | "
-		      "makespan DIR WORKERS | gather OUT LIST.csv IN.csv... | invocation RUNDIR N GPUS STARTED");
+		      "makespan DIR WORKERS | gather OUT LIST.csv IN.csv... | invocation RUNDIR N GPUS STARTED | "
+		      "blocks-split LISTS_DIR LIST RUN.csv");
 }
 
 static void read_list(const char *path, struct config_keys *k)
@@ -305,6 +310,19 @@ static int cmd_keys(int argc, char **argv)
 	return cmd_configs(argc, argv, 1);
 }
 
+static int cmd_blocks_split(int argc, char **argv)
+{
+	char why[1024];
+	if (argc != 3)
+		usage_exit();
+	const int rc = queue_blocks_split(argv[0], argv[1], argv[2], why, sizeof(why));
+	if (rc < 0)
+		cli_bad_input(prog, "%s", why);
+	if (rc > 0)
+		printf("%s\n", why);
+	return rc > 0;
+}
+
 static int cmd_invocation(int argc, char **argv)
 {
 	char err[1024], *end;
@@ -329,7 +347,7 @@ int main(int argc, char **argv)
 		{ "run-name", cmd_run_name }, { "configs", cmd_count }, { "keys", cmd_keys },
 		{ "complete", cmd_complete }, { "wrong", cmd_wrong }, { "split", cmd_split }, { "join", cmd_join },
 		{ "estimate", cmd_estimate }, { "queue", cmd_queue }, { "makespan", cmd_makespan },
-		{ "gather", cmd_gather }, { "invocation", cmd_invocation },
+		{ "gather", cmd_gather }, { "invocation", cmd_invocation }, { "blocks-split", cmd_blocks_split },
 	};
 	cli_fail_status = EXIT_ERROR;
 	for (size_t c = 0; argc > 1 && c < sizeof(cmds) / sizeof(cmds[0]); c++)
