@@ -63,14 +63,14 @@ static void run_sets(const char *dir, const char *quantity, char (*slugs)[96], d
 	}
 }
 
-double rec_ceiling_spread(const struct run_ctx *c, const char *quantity, int *nsets)
+/* the spread of quantity over the recorded sets, read from the runs now */
+static double spread_of(const struct run_ctx *c, const char *quantity, int *nsets)
 {
-	char runs[600], dir[1200];
-	static char slugs[SPREAD_MAX_SETS][96];
+	char runs[600], dir[1200], (*slugs)[96] = calloc(SPREAD_MAX_SETS, sizeof(*slugs));
 	double v[SPREAD_MAX_SETS];
 	size_t n = 0;
 	*nsets = 0;
-	if (!quantity || !c->gpu[0])
+	if (!slugs)
 		return NAN;
 	if (c->ceilings_runs[0])
 		snprintf(runs, sizeof(runs), "%s", c->ceilings_runs);
@@ -86,6 +86,7 @@ double rec_ceiling_spread(const struct run_ctx *c, const char *quantity, int *ns
 	}
 	if (d)
 		closedir(d);
+	free(slugs);
 	*nsets = (int)n;
 	if (n < 2)
 		return NAN;
@@ -93,4 +94,23 @@ double rec_ceiling_spread(const struct run_ctx *c, const char *quantity, int *ns
 	for (size_t i = 1; i < n; i++)
 		lo = fmin(lo, v[i]), hi = fmax(hi, v[i]);
 	return (hi - lo) / rec_median(v, n);
+}
+
+double rec_ceiling_spread(struct run_ctx *c, const char *quantity, int *nsets)
+{
+	*nsets = 0;
+	if (!quantity || !c->gpu[0])
+		return NAN;
+	for (int k = 0; k < c->nspreads; k++)
+		if (!strcmp(c->spreads[k].quantity, quantity)) {
+			*nsets = c->spreads[k].nsets;
+			return c->spreads[k].spread;
+		}
+	const double s = spread_of(c, quantity, nsets);
+	if (c->nspreads < (int)NELEM(c->spreads)) {
+		snprintf(c->spreads[c->nspreads].quantity, sizeof(c->spreads[0].quantity), "%s", quantity);
+		c->spreads[c->nspreads].spread = s;
+		c->spreads[c->nspreads++].nsets = *nsets;
+	}
+	return s;
 }

@@ -28,21 +28,19 @@ struct drow {
 	double lr;
 };
 
-static int add_list(const char *path, struct drow **rows, size_t *n, size_t *cap)
+static void add_list(const char *path, struct drow **rows, size_t *n, size_t *cap)
 {
 	struct csv_table t;
-	struct config_keys k;
 	struct run_invocations inv;
 	char err[512];
 	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
-		return 0;
+		return;
 	if (csv_table_col(&t, "gstencil_per_s") < 0 || csv_table_col(&t, "status") < 0 ||
 	    run_invocations_read(path, &inv, err, sizeof(err)) != 0) {
 		csv_table_free(&t);
-		return 0;
+		return;
 	}
 	const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	k.n = 0;
 	for (size_t r = 0; r < t.nrows; r++) {
 		if (rec_num(&t, (long)r, "warmup_rest_s") > 0)
 			continue;   /* a warm-up study's row: its own warm-up after an idle rest, not a replica */
@@ -63,9 +61,7 @@ static int add_list(const char *path, struct drow **rows, size_t *n, size_t *cap
 		d->capped = reasons && strstr(reasons, "power_cap") != NULL;
 		d->lr = log(v);
 	}
-	(void)k;
 	csv_table_free(&t);
-	return 0;
 }
 
 static int by_key(const void *a, const void *b)

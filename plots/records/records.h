@@ -103,7 +103,13 @@ struct run_ctx {
 	struct hw hw;               /* the run's ceilings.csv, or the datasheet GPU */
 	char ceilings_runs[512];    /* where the GPU model's recorded ceilings are (ceilspread.c): "" for
 				     * root's data/runs; the tests name a fixture's, so that pinned verdicts
-				     * do not follow the runs recorded later */
+				     * do not follow the runs recorded later (set it before the first target) */
+	struct {                    /* each ceiling's spread, computed once a context (ceilspread.c) */
+		char quantity[64];
+		double spread;
+		int nsets;
+	} spreads[16];
+	int nspreads;
 };
 
 /* ---- open.c: the run ---- */
@@ -294,9 +300,9 @@ long rec_ceiling_row(const struct run_ctx *c, const char *quantity);
 
 /* ---- ceilspread.c: the GPU model's ceilings between its GPUs ---- */
 /* a ceiling's range over its median across every set of ceilings recorded under ROOT/data/runs/ (or
- * c->ceilings_runs) for GPUs of the run's model (a GPU and date counted once); NaN under two sets;
- * *nsets: how many */
-double rec_ceiling_spread(const struct run_ctx *c, const char *quantity, int *nsets);
+ * c->ceilings_runs) for GPUs of the run's model (a GPU and date counted once), read once a context
+ * and quantity; NaN under two sets; *nsets: how many */
+double rec_ceiling_spread(struct run_ctx *c, const char *quantity, int *nsets);
 
 /* ---- design.c: the variance components of a run's replicated cells ---- */
 enum { REC_STRATUM_CAPPED, REC_STRATUM_FULL, REC_STRATUM_MIXED, REC_STRATA };

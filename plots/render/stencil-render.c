@@ -128,26 +128,22 @@ int main(int argc, char **argv)
 			cli_bad_input(prog, "%s", err);
 		return fflush(stdout) == 0 ? 0 : 1;
 	}
-	if (!strcmp(target, "design")) {
+	/* a whole run's own outputs: OUTDIR/NAME.md and .csv */
+	static const struct {
+		const char *name;
+		int (*fn)(const char *run, const char *outdir, char *err, size_t len);
+	} run_outputs[] = { { "design", render_design }, { "run-time", render_run_time } };
+	for (size_t k = 0; k < sizeof(run_outputs) / sizeof(run_outputs[0]); k++) {
 		struct stat sb;
+		if (strcmp(target, run_outputs[k].name))
+			continue;
 		if (!run)
-			cli_bad_input(prog, "design needs --run DIR");
+			cli_bad_input(prog, "%s needs --run DIR", target);
 		if (stat(run, &sb) != 0 || !S_ISDIR(sb.st_mode))
 			cli_bad_input(prog, "--run '%s' is not a run directory", run);
-		if (render_design(run, outdir, err, sizeof(err)) != 0)
+		if (run_outputs[k].fn(run, outdir, err, sizeof(err)) != 0)
 			cli_fail(prog, "%s", err);
-		fprintf(stderr, "%s: wrote %s/design.md and .csv (%s)\n", prog, outdir, run);
-		return 0;
-	}
-	if (!strcmp(target, "run-time")) {
-		struct stat sb;
-		if (!run)
-			cli_bad_input(prog, "run-time needs --run DIR");
-		if (stat(run, &sb) != 0 || !S_ISDIR(sb.st_mode))
-			cli_bad_input(prog, "--run '%s' is not a run directory", run);
-		if (render_run_time(run, outdir, err, sizeof(err)) != 0)
-			cli_fail(prog, "%s", err);
-		fprintf(stderr, "%s: wrote %s/run-time.md and .csv (%s)\n", prog, outdir, run);
+		fprintf(stderr, "%s: wrote %s/%s.md and .csv (%s)\n", prog, outdir, target, run);
 		return 0;
 	}
 	if (nfiles) {

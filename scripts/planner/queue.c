@@ -34,6 +34,7 @@ struct chunk {
 	double cost;
 	int number;           /* 1.. longest first */
 	int group;            /* the chunks that must run on one GPU: a block's rows (union-find parent) */
+	int group_number;     /* the least number among its group's chunks (chunks/N/group) */
 };
 struct plist {
 	char name[128], flags[128], path[1024], done[1024];
@@ -419,6 +420,16 @@ static void number(struct plan *p)
 		for (int j = 0; j < p->nc; j++)
 			p->c[i].number += p->c[j].cost > p->c[i].cost || (p->c[j].cost == p->c[i].cost && j < i);
 	}
+	/* each group named by its least number: first at its root, then on every member */
+	for (int i = 0; i < p->nc; i++)
+		p->c[i].group_number = p->c[i].number;
+	for (int i = 0; i < p->nc; i++) {
+		struct chunk *r = &p->c[group_root(p, i)];
+		if (p->c[i].number < r->group_number)
+			r->group_number = p->c[i].number;
+	}
+	for (int i = 0; i < p->nc; i++)
+		p->c[i].group_number = p->c[group_root(p, i)].group_number;
 }
 
 static int longer_first(const void *a, const void *b)
@@ -466,11 +477,7 @@ static int write_chunks(const struct plan *p, const char *d, char *err, size_t l
 		if (put_text(path, text, err, len) != 0)
 			return -1;
 		snprintf(path, sizeof(path), "%s/chunks/%05d/group", d, c->number);   /* its group's least number */
-		int least = c->number;
-		for (int k = 0; k < p->nc; k++)
-			if (group_root((struct plan *)p, k) == group_root((struct plan *)p, i) && p->c[k].number < least)
-				least = p->c[k].number;
-		snprintf(text, sizeof(text), "%05d\n", least);
+		snprintf(text, sizeof(text), "%05d\n", c->group_number);
 		if (put_text(path, text, err, len) != 0)
 			return -1;
 	}
