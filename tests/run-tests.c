@@ -356,6 +356,7 @@ int main(int argc, char **argv)
 	run_run_rows_tests(&r);
 	run_warmup_tests(&r);
 	run_verdicts_tests(&r);
+	run_design_tests(&r);
 	run_stale_tests(&r);
 	run_page_tests(&r);
 	run_docs_tests(&r);

@@ -204,11 +204,15 @@ static double normal(unsigned long long *st)
 }
 
 /* The variance components come back from a synthetic run of known ones (plots/records/design.c):
- * 600 configurations, two invocations on two GPUs (invocation 1: replicas 1 and 2 on GPUs A and B;
- * invocation 2: replica 3 on A), log rate = mu + a(configuration, GPU) + b(invocation) + e, half of
- * them power-capped (between GPUs 3 %, within a GPU 2 %), half at full clock (0.5 %, 0.4 %), the
- * second invocation 2 % faster. Each standard deviation within 15 % of its own (at these counts a
- * sample's error is under 6 % for within and under 12 % for between), the shift within 0.2 points. */
+ * 600 configurations in 100 blocks of 6 (the list's block rule: label-head), two invocations on four
+ * GPUs (invocation 1: replicas 1 and 2, a block's on GPUs b and b + 1 of four; invocation 2: replica
+ * 3 on the first one's GPU again), log rate = mu + a(configuration, GPU) + u(block, GPU) +
+ * b(invocation) + e, half the blocks power-capped (a 3 %, e 2 %), half at full clock (0.5 %, 0.4 %),
+ * u 2 % for every block, the second invocation 2 % faster. Tolerances: each standard deviation of the
+ * configurations' decomposition within 15 % of its own (at these counts a sample's error is under 6 %
+ * for within and 12 % for between), the shift within 0.2 points; the blocks' row parts (a and e
+ * together) within 10 % (400 pairs' residuals), the common shift within 25 % (200 pairs of block means,
+ * about 12 % sampling error on its standard deviation, less the rows' share subtracted). */
 static void test_design_components(void **state)
 {
 	(void)state;
@@ -216,36 +220,58 @@ static void test_design_components(void **state)
 	char path[600], err[512];
 	snprintf(path, sizeof(path), "%s/invocations.csv", run);
 	put_file(path, "invocation,first_replica,replicas\n1,1,2\n2,3,1\n");
+	snprintf(path, sizeof(path), "%s/targets.csv", run);
+	put_file(path, "target,inputs,block\nsynthetic,synthetic,label-head\n");
 	snprintf(path, sizeof(path), "%s/synthetic.csv", run);
 	FILE *f = fopen(path, "w");
 	assert_non_null(f);
 	fprintf(f, "label,stencil,dtype,method,fusion,size,status,gstencil_per_s,gpu_uuid,replica,clock_reasons\n");
 	unsigned long long st = 42;
-	const double sg[2] = { 0.03, 0.005 }, sw[2] = { 0.02, 0.004 }, shift = log(1.02);
-	for (int c = 0; c < 600; c++) {
-		const int cap = c % 2 == 0;
-		const double mu = log(100 + c), a[2] = { sg[!cap] * normal(&st), sg[!cap] * normal(&st) };
-		static const struct { int rep, gpu, inv; } m[] = { { 1, 0, 1 }, { 2, 1, 1 }, { 3, 0, 2 } };
-		for (int k = 0; k < 3; k++)
-			fprintf(f, "c%d,box2d1r,fp64,naive,1,%dx%d,ok,%.9g,GPU-%c,%d,%s\n", c, 64 + c, 64 + c,
-				exp(mu + a[m[k].gpu] + (m[k].inv == 2 ? shift : 0) + sw[!cap] * normal(&st)), "AB"[m[k].gpu],
-				m[k].rep, cap ? "power_cap" : "none");
+	const double sg[2] = { 0.03, 0.005 }, sw[2] = { 0.02, 0.004 }, su = 0.02, shift = log(1.02);
+	for (int blk = 0; blk < 100; blk++) {
+		const int cap = blk % 2 == 0;
+		const int gpu[3] = { blk % 4, (blk + 1) % 4, blk % 4 };
+		double u[4];
+		for (int g = 0; g < 4; g++)
+			u[g] = su * normal(&st);
+		for (int c = blk * 6; c < blk * 6 + 6; c++) {
+			double a[4];
+			for (int g = 0; g < 4; g++)
+				a[g] = sg[!cap] * normal(&st);
+			const double mu = log(100 + c);
+			for (int k = 0; k < 3; k++)
+				fprintf(f, "b%d c%d,box2d1r,fp64,naive,1,%dx%d,ok,%.9g,GPU-%c,%d,%s\n", blk, c, 64 + c, 64 + c,
+					exp(mu + a[gpu[k]] + u[gpu[k]] + (k == 2 ? shift : 0) + sw[!cap] * normal(&st)),
+					"ABCD"[gpu[k]], k + 1, cap ? "power_cap" : "none");
+		}
 	}
 	fclose(f);
 	struct rec_design d;
-	if (rec_design(run, &d, err, sizeof(err)) != 0)
+	if (rec_design(run, run, &d, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
 	assert_int_equal(d.rows, 1800);
 	assert_int_equal(d.configs, 600);
+	assert_int_equal(d.block_pairs, 200);
 	for (int s = 0; s < 2; s++) {
 		const struct rec_stratum *x = &d.s[s == 0 ? REC_STRATUM_CAPPED : REC_STRATUM_FULL];
 		assert_int_equal(x->gpu_pairs, 300);
 		assert_int_equal(x->inv_pairs, 300);
-		assert_true(fabs(sqrt(x->within) / sw[s] - 1) < 0.15);
-		assert_true(fabs(sqrt(x->between_gpu) / sg[s] - 1) < 0.15);
-		assert_true(fabs(x->shift - shift) < 0.002);
+		if (!(fabs(sqrt(x->within) / sw[s] - 1) < 0.15 &&
+		      fabs(sqrt(x->between_gpu) / sqrt(sg[s] * sg[s] + su * su) - 1) < 0.15 &&
+		      fabs(x->shift - shift) < 0.002 &&
+		      fabs(sqrt(d.all.row[s == 0 ? REC_STRATUM_CAPPED : REC_STRATUM_FULL]) / sqrt(sg[s] * sg[s] + sw[s] * sw[s]) - 1) < 0.10))
+			fail_msg("stratum %d: within %.4f, between %.4f, shift %.4f, row %.4f", s, sqrt(x->within),
+				 sqrt(x->between_gpu), x->shift, sqrt(d.all.row[s == 0 ? REC_STRATUM_CAPPED : REC_STRATUM_FULL]));
 	}
+	for (int s = 0; s < 2; s++)
+		if (!(fabs(sqrt(d.all.common[s]) / su - 1) < 0.25))
+			fail_msg("stratum %d: block shift %.4f, made with %.4f", s, sqrt(d.all.common[s]), su);
 	assert_int_equal(d.s[REC_STRATUM_MIXED].gpu_pairs + d.s[REC_STRATUM_MIXED].inv_pairs, 0);
+	/* without the rules each row is a block of its own: its differences are all the common part's */
+	if (rec_design(run, NULL, &d, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(d.block_pairs, 1200);
+	assert_true(isnan(d.all.row[REC_STRATUM_CAPPED]));
 }
 
 void run_run_rows_tests(struct group_result *r)

@@ -260,7 +260,7 @@ static void test_model_premises(void **state)
 	struct render_ctx c;
 	if (render_open(&c, repo_path("."), repo_path("tests/fixtures/run-verdicts"), NULL, out, err, sizeof(err)) != 0)
 		fail_msg("%s", err);
-	snprintf(c.spread_file, sizeof(c.spread_file), "%s", repo_path("tests/fixtures/claim-spread-e2bd37b.csv"));
+	snprintf(c.spread_file, sizeof(c.spread_file), "%s", repo_path("tests/fixtures/claim-spread-8bfad42.csv"));
 	snprintf(c.run.ceilings_runs, sizeof(c.run.ceilings_runs), "%s", one);
 	if (render_target(&c, "verdicts", err, sizeof(err)) != 0)
 		fail_msg("%s", err);
@@ -312,7 +312,8 @@ static void test_verdicts_margins(void **state)
 	const double cc1 = t3_rate("case 1 cc"), tc1 = t3_rate("case 1 tc");
 	size_t r = row_of(&v, "tcs-t3-case5");
 	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), cc5 / tc5, 1e-6);
-	assert_string_equal(csv_table_get(&v, r, "margin_text"), "holds; flips if convstencil fp64 were 3.82x faster");
+	assert_string_equal(csv_table_get(&v, r, "margin_text"), "holds; flips if convstencil fp64 were 3.82x faster; "
+			    "95 % interval 3.555x to 4.095x");
 	r = row_of(&v, "harness-model-ratio-case1");   /* the model's 1.00 less 25 %, over the measured 0.63 */
 	const double model = strtod(csv_table_get(&v, r, "model"), NULL);
 	assert_near(model, 1.0, 0.005);
@@ -336,7 +337,8 @@ static void test_verdicts_margins(void **state)
 		    1e-9);
 	r = row_of(&v, "fermi-ps-pitch-drop");   /* 0 of 4 drop: 2 more would make half */
 	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), 2, 1e-12);
-	assert_string_equal(csv_table_get(&v, r, "margin_text"), "0 of 4 widths drop; flips if half did");
+	assert_string_equal(csv_table_get(&v, r, "margin_text"), "0 of 4 widths drop; flips if half did; 95 % interval "
+			    "0.2649 to 3.735");   /* 2 less and more the pinned half-width for one, 1.735 */
 	csv_table_free(&v);
 }
 

@@ -42,6 +42,7 @@ void run_csv_writers_tests(struct group_result *r);
 void run_tables_tests(struct group_result *r);
 void run_warmup_tests(struct group_result *r);
 void run_verdicts_tests(struct group_result *r);
+void run_design_tests(struct group_result *r);
 void run_stale_tests(struct group_result *r);
 void run_page_tests(struct group_result *r);
 void run_node_tests(struct group_result *r);

@@ -315,12 +315,49 @@ struct rec_stratum {
 	double gpu_and_repeat;      /* between-GPU and within-GPU together, from the GPU pairs (NaN: none) */
 	double between_gpu;         /* between-GPU alone: the GPU pairs' less within (NaN: not told apart) */
 };
-struct rec_design {
-	long rows, configs;         /* ok stencil rows read; configurations measured more than once */
-	struct rec_stratum s[REC_STRATA];
+/* one list's rows about their blocks' shifts, by stratum (its own where it holds enough pairs) */
+#define REC_LISTS 64
+#define REC_LIST_MIN_PAIRS 8
+struct rec_list {
+	char name[64];
+	double row_ss[REC_STRATA], row_df[REC_STRATA];   /* pairs of one stratum: about their means */
+	double tot_ss[REC_STRATA];                       /* pairs of mixed strata: each difference's d^2 / 2 */
+	long tot_n[REC_STRATA];
+	double row[REC_STRATA];
+	long row_n[REC_STRATA];                          /* the degrees of freedom it rests on */
+	double common_ss[REC_STRATA], common[REC_STRATA];   /* its blocks' shift: its own (REC_LIST_MIN_PAIRS
+							     * pairs of one stratum), else its kind's */
+	long common_n[REC_STRATA];
+	int workload;                                    /* SCALE or SpMV (rates as one over the time) */
 };
-/* the variance components of log rate over every stencil list of rundir (design.c): 0, or -1 with err */
-int rec_design(const char *rundir, struct rec_design *d, char *err, size_t errlen);
+/* the rows and blocks' shifts pooled over lists */
+struct rec_pool {
+	double row[REC_STRATA], common[REC_STRATA];
+	long row_n[REC_STRATA], common_n[REC_STRATA];
+};
+struct rec_design {
+	long rows, configs;         /* ok rows read (stencil lists, workloads as one over their time);
+				     * configurations measured more than once */
+	struct rec_list lists[REC_LISTS];
+	int nlists;
+	struct rec_pool all, kind[2];   /* every list; stencil lists and workload lists apart */
+	struct rec_stratum s[REC_STRATA];
+	int invocations, gpus;      /* the invocations and GPUs its rows come from */
+	long block_pairs;           /* two measurements of a block on two GPUs, matched (any strata) */
+#define REC_COUNTERS 3
+	long counter_pairs[REC_COUNTERS];   /* the counters' F, Q and I a point: two rows of a configuration */
+	double counter_ss[REC_COUNTERS];
+	double counter[REC_COUNTERS];       /* each one's variance of its log between two rows (NaN: no pair) */
+};
+/* the variance components of log rate over every list of rundir (design.c), blocks by the rules of
+ * lists_dir/targets.csv (NULL: each row a block of its own): 0, or -1 with err */
+int rec_design(const char *rundir, const char *lists_dir, struct rec_design *d, char *err, size_t errlen);
+/* a row's own variance about its block's shift in list (NULL: any) and stratum: the list's where it
+ * rests on REC_LIST_MIN_PAIRS degrees of freedom of the stratum, else its kind's pool; *own says
+ * which. A block's common shift (rec_design_common): the list's, else its kind's; a stratum without
+ * any takes the other's */
+double rec_design_row(const struct rec_design *d, const char *list, int stratum, int *own);
+double rec_design_common(const struct rec_design *d, const char *list, int stratum);
 /* "power-capped", "full clock", "one of each" */
 const char *rec_stratum_name(int s);
 

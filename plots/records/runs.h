@@ -132,6 +132,14 @@ long config_list_split(const char *list, long size, const char *dir, char *err, 
  * input is at fault (does not parse, another header), clear on a failed write */
 int run_csv_join(const char *out, const char *const *in, size_t n, int *bad_input, char *err, size_t errlen);
 
+/* A list's blocks (blocks.c): the rows a claim compares, kept on one GPU within a replica. Its
+ * rule: lists_dir/targets.csv's block column of the first target reading list ("" none); a row's
+ * block under it, from its columns (get: a column's value by name, NULL where it has none) */
+void rec_block_rule(const char *lists_dir, const char *list, char *rule, size_t len);
+typedef const char *(*rec_column_fn)(const void *row, const char *col);
+void rec_block_key_by(rec_column_fn get, const void *row, const char *rule, char *out, size_t len);
+void rec_block_key(const struct csv_table *t, size_t r, const char *rule, char *out, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

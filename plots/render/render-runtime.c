@@ -181,8 +181,9 @@ static void md_num(FILE *f, double v, int digits)
 		fprintf(f, " %.*f |", digits, v);
 }
 
-int render_run_time(const char *run, const char *outdir, char *err, size_t len)
+int render_run_time(const char *root, const char *run, const char *outdir, char *err, size_t len)
 {
+	(void)root;
 	struct rt_list *l = NULL, tot;
 	char path[1200];
 	const char *name = strrchr(run, '/') ? strrchr(run, '/') + 1 : run;

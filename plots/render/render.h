@@ -154,10 +154,10 @@ void render_register(const char *name, render_fn fn);
 #endif
 /* Where a recorded run's time went, list by list (render-runtime.c): OUTDIR/run-time.md and .csv;
  * 0, or -1 with err */
-int render_run_time(const char *run, const char *outdir, char *err, size_t len);
+int render_run_time(const char *root, const char *run, const char *outdir, char *err, size_t len);
 /* where a run's measurements vary (render-design.c): OUTDIR/design.md and .csv, the variance
  * components of log rate by stratum from its replicated cells; 0, or -1 with err */
-int render_design(const char *run, const char *outdir, char *err, size_t len);
+int render_design(const char *root, const char *run, const char *outdir, char *err, size_t len);
 /* runners that share a node against one alone (render-nodeab.c): OUTDIR/node-ab.md and .csv, each
  * list of the run alone beside the same list in each of the n arms; 0, or -1 with err */
 int render_node_ab(const char *alone, const char *const *arms, size_t n, const char *outdir, char *err, size_t len);

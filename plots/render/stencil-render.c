@@ -131,7 +131,7 @@ int main(int argc, char **argv)
 	/* a whole run's own outputs: OUTDIR/NAME.md and .csv */
 	static const struct {
 		const char *name;
-		int (*fn)(const char *run, const char *outdir, char *err, size_t len);
+		int (*fn)(const char *root, const char *run, const char *outdir, char *err, size_t len);
 	} run_outputs[] = { { "design", render_design }, { "run-time", render_run_time } };
 	for (size_t k = 0; k < sizeof(run_outputs) / sizeof(run_outputs[0]); k++) {
 		struct stat sb;
@@ -141,7 +141,7 @@ int main(int argc, char **argv)
 			cli_bad_input(prog, "%s needs --run DIR", target);
 		if (stat(run, &sb) != 0 || !S_ISDIR(sb.st_mode))
 			cli_bad_input(prog, "--run '%s' is not a run directory", run);
-		if (run_outputs[k].fn(run, outdir, err, sizeof(err)) != 0)
+		if (run_outputs[k].fn(root, run, outdir, err, sizeof(err)) != 0)
 			cli_fail(prog, "%s", err);
 		fprintf(stderr, "%s: wrote %s/%s.md and .csv (%s)\n", prog, outdir, target, run);
 		return 0;

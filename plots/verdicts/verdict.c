@@ -110,56 +110,28 @@ enum verdict_out verdict_decide(const struct claim_eval *e, char *why, size_t le
 		for (int i = 0; i < e->nside; i++)
 			if (side_flips(&e->side[i], e->margin, why, len))
 				return VO_IMPL_LIMITED;
-	if (e->disagree) {
-		snprintf(why, len, "the replicas disagree: %s", e->spread_why);
-		return VO_SPREAD;
-	}
-	if (e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin < 1 + e->spread) {
-		char b[16];
-		snprintf(why, len, "it flips at %sx, inside the %.1f %% its flip factor moves between measurements (%s)",
-			 fx(e->margin, b, sizeof(b)), 100 * e->spread, e->spread_why);
-		return VO_SPREAD;
-	}
-	if (!e->rate && isfinite(e->margin) && isfinite(e->spread) && e->margin < e->spread) {
-		snprintf(why, len, "it lies %.3g from its threshold, inside the %.3g its margin moves between measurements "
-			 "(%s)", e->margin, e->spread, e->spread_why);
+	const double sm = verdict_signed_margin(e);
+	if (isfinite(sm) && isfinite(e->halfwidth) && fabs(sm) <= e->halfwidth) {
+		char b[16], lo[16], hi[16];
+		if (e->rate)
+			snprintf(why, len, "it flips at %sx, inside its %.0f %% interval of %sx to %sx (%s)", fx(e->margin, b, sizeof(b)),
+				 100 * e->level, fx(exp(fabs(sm) - e->halfwidth), lo, sizeof(lo)),
+				 fx(exp(fabs(sm) + e->halfwidth), hi, sizeof(hi)), e->interval_why);
+		else
+			snprintf(why, len, "it lies %.3g from its threshold, inside its %.0f %% interval of %.3g to %.3g (%s)",
+				 e->margin, 100 * e->level, fabs(sm) - e->halfwidth, fabs(sm) + e->halfwidth, e->interval_why);
 		return VO_SPREAD;
 	}
 	return e->base == V_HOLDS ? VO_HOLDS : VO_FAILS;
 }
 
-void verdict_combine(struct claim_eval *e, const struct rep_value *rv, int n, double recorded)
+double verdict_signed_margin(const struct claim_eval *e)
 {
-	double lo = NAN, hi = NAN;
-	int first = -1;
-	for (int i = 0; i < n; i++) {
-		if (!rv[i].measured)
-			continue;
-		if (isfinite(rv[i].margin) && rv[i].margin >= (e->rate ? 1 : 0)) {
-			/* the margin signed by the side it is on (a flip factor's log), so that two replicas
-			 * across the threshold are as far apart as their margins together */
-			const double m = e->rate ? log(rv[i].margin) : rv[i].margin, sm = rv[i].base == V_HOLDS ? m : -m;
-			lo = isfinite(lo) ? fmin(lo, sm) : sm;
-			hi = isfinite(hi) ? fmax(hi, sm) : sm;
-			if (!(rv[i].margin >= e->margin))
-				e->margin = rv[i].margin;
-		}
-		if (first < 0)
-			first = i;
-		else if (rv[i].base != rv[first].base && !e->disagree) {
-			e->disagree = 1;
-			snprintf(e->spread_why, sizeof(e->spread_why), "replica %d %s at %.4g, replica %d %s at %.4g", first + 1,
-				 verdict_name(rv[first].base), rv[first].value, i + 1, verdict_name(rv[i].base), rv[i].value);
-		}
-	}
-	/* the replicas' own spread, of the signed margins (a flip factor's ratio is the rates'; a
-	 * distance's difference is the quantity's, in the margin's units) */
-	const double own = !isfinite(lo) ? NAN : e->rate ? exp(hi - lo) - 1 : hi - lo;
-	e->own_spread = own;
-	e->spread = isfinite(recorded) && !(own > recorded) ? recorded : own;
-	if (!e->disagree && isfinite(e->spread))
-		snprintf(e->spread_why, sizeof(e->spread_why), "%s", isfinite(own) && !(recorded >= own)
-			 ? "this run's replicas" : "data/hw/claim-spread.csv");
+	if (e->N <= 0 || e->n < e->N || e->base == V_NA || !isfinite(e->margin) ||
+	    e->margin < (e->rate ? 1 : 0))
+		return NAN;
+	const double m = e->rate ? log(e->margin) : e->margin;
+	return e->base == V_HOLDS ? m : -m;
 }
 
 const char *verdict_out_name(enum verdict_out v)
@@ -422,15 +394,6 @@ static void margin_cells(const struct claim_eval *e, enum verdict_out vo, double
 		snprintf(t, len, "%s", e->margin_text);
 }
 
-/* claim id's recorded spread (data/hw/claim-spread.csv), NaN where none */
-static double claim_spread(const struct verdict_ctx *x, const char *id)
-{
-	for (size_t r = 0; r < x->spread.nrows; r++)
-		if (!strcmp(csv_table_get(&x->spread, r, "claim"), id))
-			return strtod(csv_table_get(&x->spread, r, "spread"), NULL);
-	return NAN;
-}
-
 /* the claim on each replica ("replica 1 (GPU-ebc3432d, ...): 1.031, holds, margin 1.031; ..."), its
  * paper-defined value where it has one (said), "" when the run has one replica */
 static void replica_text(const struct verdict_ctx *x, char *b, size_t len)
@@ -460,6 +423,10 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 {
 	char m[1024], d[512], v[640], why[512], rows[32], b[1400], mt[256], mc[1536], reps[512];
 	double mg;
+	if (x->drawing) {   /* a draw of the interval (interval.c): the signed margin alone */
+		x->draws[x->cur * (size_t)x->ndraws + (size_t)x->draw_at] = verdict_signed_margin(e);
+		return;
+	}
 	if (x->collecting) {   /* one replica's pass: its value, answer and margin */
 		x->rep[x->cur][x->collect_at] = (struct rep_value){ e->N > 0 && e->n >= e->N && e->base != V_NA,
 								    isfinite(e->defined) ? e->defined : measured, e->base,
@@ -467,7 +434,10 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		return;
 	}
 	struct claim_eval ec = *e;
-	verdict_combine(&ec, x->replicas ? x->rep[x->cur] : NULL, x->replicas, claim_spread(x, cr->id));
+	ec.halfwidth = x->hw ? x->hw[x->cur] : NAN;
+	ec.level = x->level;
+	if (x->hw_why)
+		snprintf(ec.interval_why, sizeof(ec.interval_why), "%s", x->hw_why[x->cur]);
 	enum verdict_out vo = verdict_decide(&ec, why, sizeof(why));
 	if (x->counting) {   /* the counts the table opens with */
 		x->count[vo]++;
@@ -489,15 +459,18 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	else
 		snprintf(v, sizeof(v), "%s", verdict_out_name(vo));
 	margin_cells(&ec, vo, &mg, mt, sizeof(mt));
-	char near[16], med[16];   /* the number that decided it, where it reads otherwise than the median's */
-	if (ec.rate)
-		fx(ec.margin, near, sizeof(near)), fx(e->margin, med, sizeof(med));
-	else
-		snprintf(near, sizeof(near), "%.3g", ec.margin), snprintf(med, sizeof(med), "%.3g", e->margin);
-	if (x->replicas && isfinite(e->margin) && ec.margin < e->margin && strcmp(near, med) && vo != VO_PREMISE_ABSENT &&
-	    vo != VO_NOT_MEASURED && strlen(mt) + 64 < sizeof(mt))
-		snprintf(mt + strlen(mt), sizeof(mt) - strlen(mt), "; on the replica nearest its threshold: %s%s", near,
-			 ec.rate ? "x" : "");
+	const double sm = verdict_signed_margin(&ec), h = ec.halfwidth;
+	double ilo = NAN, ihi = NAN;   /* the margin's interval, in its units (a flip factor under 1: the other side) */
+	if (isfinite(sm) && isfinite(h) && vo != VO_PREMISE_ABSENT && vo != VO_NOT_MEASURED) {
+		ilo = ec.rate ? exp(fabs(sm) - h) : fabs(sm) - h;
+		ihi = ec.rate ? exp(fabs(sm) + h) : fabs(sm) + h;
+		if ((vo == VO_HOLDS || vo == VO_FAILS) && strlen(mt) + 80 < sizeof(mt) && h > 1e-6 * fmax(1, fabs(sm)))
+			snprintf(mt + strlen(mt), sizeof(mt) - strlen(mt), "; %.0f %% interval %.4g%s to %.4g%s",
+				 100 * ec.level, ilo, ec.rate ? "x" : "", ihi, ec.rate ? "x" : "");
+		else if ((vo == VO_HOLDS || vo == VO_FAILS) && strlen(mt) + 80 < sizeof(mt))
+			snprintf(mt + strlen(mt), sizeof(mt) - strlen(mt), "; no interval: the values it rests on do not "
+				 "move between measurements");
+	}
 	snprintf(rows, sizeof(rows), "%d/%d", e->n, e->N);
 	snprintf(b, sizeof(b), "%s", basis);
 	for (int i = 0; i < e->nside && vo != VO_NOT_MEASURED; i++) {   /* what the gate read */
@@ -533,9 +506,12 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	csv_put_str(&x->o.w, mt);
 	csv_put_str(&x->o.w, b);
 	csv_put_str(&x->o.w, u->s);
-	csv_put_num(&x->o.w, ec.spread);
-	csv_put_num(&x->o.w, ec.own_spread);
-	csv_put_str(&x->o.w, ec.rate ? "ratio of flip factors" : "difference of margins");
+	csv_put_str(&x->o.w, ec.rate ? "log of the flip factor" : "the margin's units");
+	csv_put_num(&x->o.w, h);
+	csv_put_num(&x->o.w, x->hw_one ? x->hw_one[x->cur] : NAN);
+	csv_put_num(&x->o.w, ilo);
+	csv_put_num(&x->o.w, ihi);
+	csv_put_str(&x->o.w, ec.interval_why);
 	csv_put_str(&x->o.w, reps);
 	csv_end_row(&x->o.w);
 	const char *cells[] = { cr->id, cr->claim, cr->criterion, cr->paper_value, model_text, mc, rows, v, mt, b };

@@ -45,8 +45,9 @@ struct flip_side {
  * configuration in the premise's scenario on this GPU, and the margin: for a comparison of rates
  * (rate = 1) the flip factor, the uniform speed-up of one side that would flip the verdict soonest
  * (>= 1), with the sides it would take; for any other claim the distance of its quantity to its
- * threshold in its units. spread: the GPU-to-GPU spread of one rate on the claim's target.
- * defined: the measured value as the paper defines it, where that is not the raw one (sptc's
+ * threshold in its units. halfwidth: the half-width of the margin's interval at the level stated in
+ * data/paper/verdict-params.csv, in the margin's units signed by its side of the threshold (a flip
+ * factor's log; a distance's own units), from the design (plots/verdicts/interval.c). defined: the measured value as the paper defines it, where that is not the raw one (sptc's
  * normalisation), the criterion's input then.
  */
 #define VD_MAX_SIDES 4
@@ -63,24 +64,18 @@ struct claim_eval {
 	char margin_text[256];
 	struct flip_side side[VD_MAX_SIDES];
 	int nside;
-	double spread;              /* how far a measurement of the claim moves between GPUs and repeats:
-				     * a ratio - 1 for a rate, its own units for any other (NaN: not measured) */
-	int disagree;               /* the replicas of a replicated run fall on both sides */
-	double own_spread;          /* the replicas' own spread, in the same units (NaN: one replica) */
-	char spread_why[256];       /* what the spread rests on, or where the replicas disagree */
+	double halfwidth;           /* the interval's half-width about the margin, signed units (NaN: none) */
+	double level;               /* its level (0.95: a 95 % interval) */
+	char interval_why[320];     /* what the interval rests on: the design's source, n, GPUs, draws */
 	double defined;             /* the measured value as the paper defines it (NaN: the raw one) */
 	char defined_text[256];
 };
-#define CLAIM_EVAL(b) { .base = (b), .margin = NAN, .spread = NAN, .own_spread = NAN, .defined = NAN }
+#define CLAIM_EVAL(b) { .base = (b), .margin = NAN, .halfwidth = NAN, .level = NAN, .defined = NAN }
 
 /*
  * A claim judged on one replica of a replicated run (each replica measured on GPUs of its own):
- * whether every row it needs was measured, the value, the criterion's answer, and the margin.
- * verdict_combine folds the replicas into the evaluation on the median rows, e: the spread is the
- * largest of the recorded one (data/hw/claim-spread.csv: NaN where none) and the replicas' own, of
- * their margins (a flip factor's largest ratio - 1, which is the rates'; a distance's largest
- * difference, in the margin's units); the margin the smallest of the replicas' and e's; disagree
- * set when two measured replicas answer differently.
+ * whether every row it needs was measured, the value, the criterion's answer and the margin; the
+ * verdict row shows each (the interval, not their agreement, decides).
  */
 struct rep_value {
 	int measured;
@@ -90,7 +85,10 @@ struct rep_value {
 	int premise_absent;         /* the model puts it outside the premise on this replica's ceilings */
 	int defined;                /* value is the paper-defined one */
 };
-void verdict_combine(struct claim_eval *e, const struct rep_value *rv, int n, double recorded);
+/* the margin signed by its side of the threshold, in the interval's units: a flip factor's log, a
+ * distance as it is; positive where the criterion holds; NaN where the criterion has no answer (the
+ * model's premise aside: its interval is the measurement's, for a run where the premise arises) */
+double verdict_signed_margin(const struct claim_eval *e);
 
 /*
  * The verdict: not measured when any row is missing (a partial set never decides) or the

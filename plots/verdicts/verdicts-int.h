@@ -40,7 +40,8 @@ struct verdict_ctx {
 	struct target kva;             /* the run's kernels-vs-authors rows (the gate's like for like) */
 	int have_kva;
 	struct csv_table params;       /* data/paper/verdict-params.csv */
-	struct csv_table spread;       /* data/hw/claim-spread.csv: each claim's recorded spread */
+	struct csv_table spread;       /* data/hw/claim-spread.csv: each claim's half-width for one measurement */
+	char spread_err[300];          /* why it does not read ("" when it does) */
 	int counting;                  /* a first pass: vd_claim counts each verdict, writes nothing */
 	int count[VO_COUNT];
 	size_t cur;                    /* the claim being judged: its row of claims.csv */
@@ -51,7 +52,26 @@ struct verdict_ctx {
 	char rep_gpus[8][128];         /* each replica's GPUs, UUID prefixes */
 	struct rep_value (*rep)[8];
 	int collecting, collect_at;
+	/* each claim's interval (interval.c): its half-width at the run's measurements and at one, what it
+	 * rests on; the draws' pass (drawing: vd_claim records the signed margin into draws[cur][draw_at]) */
+	double level;
+	double *hw, *hw_one;
+	char (*hw_why)[400];
+	int drawing, draw_at, ndraws;
+	double *draws;
 };
+
+/* the design's components a run's interval draws (plots/records/design.c): variances of log rate */
+struct vd_noise {
+	struct rec_design d;           /* a row's own part by list and stratum, a block's common shift, the counters' */
+	char source[200];
+};
+/* each claim's half-width (x->hw, x->hw_one, x->hw_why) with the claims' inputs loaded: from the run's
+ * own design by draws through each (the claims judged again), or, for a run measured once a
+ * configuration, from data/hw/claim-spread.csv; 0, or -1 with err (bad parameters, memory) */
+int vd_interval(struct verdict_ctx *x, const struct csv_table *claims,
+		void (*each)(struct verdict_ctx *, const struct csv_table *), char *err, size_t errlen);
+
 
 typedef void (*claim_fn)(struct verdict_ctx *x, const struct claim_row *cr);
 /* the evaluator claims.csv names, or NULL */

@@ -6,10 +6,10 @@
  * others are data/paper/verdict-params.csv's). Each verdict row: the id and claim, its criterion,
  * the paper's value, the model's prediction for this GPU, the measured value raw and as the paper
  * defines it, how many of the rows it needs were measured, the verdict from a fixed vocabulary
- * (verdict.c, verdict_decide: the gate reads data/paper/kernels-vs-authors.csv and
- * data/hw/claim-spread.csv), its margin, its basis and the throttled rows it uses. On a replicated
- * run (REPLICAS=N) each claim is judged on each replica first and decided only when every replica
- * answers alike and the margin clears the spread (verdict_combine).
+ * (verdict.c, verdict_decide: the gate reads data/paper/kernels-vs-authors.csv), its margin with its
+ * interval (interval.c: the run's own design, or data/hw/claim-spread.csv for a run of one
+ * measurement), its basis and the throttled rows it uses. On a replicated run (REPLICAS=N) each
+ * claim is also judged on each replica, shown in its row.
  */
 #include <math.h>
 #include <stdio.h>
@@ -68,9 +68,9 @@ static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, s
 {
 	static const char *const files[] = { "data/paper/kernels-vs-authors.csv", "data/paper/verdict-params.csv",
 					     "data/hw/claim-spread.csv" };
-	static const char *const need[][5] = { { "gpu", "method", "dtype", "gstencil_per_s", NULL },
-					       { "name", "value", "reason", NULL, NULL },
-					       { "claim", "spread", "runs", NULL, NULL } };
+	static const char *const need[][7] = { { "gpu", "method", "dtype", "gstencil_per_s", NULL },
+					       { "name", "value", "reason", NULL },
+					       { "claim", "halfwidth_one", "run", "n", "invocations", "gpus", NULL } };
 	struct csv_table *t[] = { &x->authors, &x->params, &x->spread };
 	for (size_t i = 0; i < NELEM(files); i++) {
 		char path[1024];
@@ -78,13 +78,18 @@ static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, s
 			snprintf(path, sizeof(path), "%s", c->spread_file);
 		else
 			snprintf(path, sizeof(path), "%s/%s", c->run.root, files[i]);
-		if (csv_table_read(path, t[i], err, errlen) != 0 || csv_table_require(t[i], need[i], err, errlen) != 0)
-			return -1;
+		if (csv_table_read(path, t[i], err, errlen) != 0 || csv_table_require(t[i], need[i], err, errlen) != 0) {
+			if (i < 2)
+				return -1;
+			/* the spread file is needed only by a run measured once a configuration (interval.c) */
+			snprintf(x->spread_err, sizeof(x->spread_err), "%s", err);
+			csv_table_free(t[i]);
+			memset(t[i], 0, sizeof(*t[i]));
+		}
 	}
 	return 0;
 }
 
-/* the footer's line on the gate and the spread */
 /* the verdict rule in words, whole (a table's note: no buffer cuts it) */
 static const char gate_text[] = "The gate: inconclusive: implementation-limited when substituting the best known "
 		 "implementation of a kernel the verdict rests on would flip it (the authors' artifact measured on this GPU "
@@ -95,12 +100,14 @@ static const char gate_text[] = "The gate: inconclusive: implementation-limited 
 		 "compute, memory and, where the ceilings measured the energies, power roofs), and reaching its roof would flip "
 		 "the verdict (a kernel of a kind no artifact measures, SCALE or SpMV, is not gated). Method and baseline "
 		 "alike: the side whose speed-up would flip the verdict. No claim about bytes or FLOPs is gated on a rate. "
-		 "A flip factor under 1 plus the claim's spread, or a distance under it, reads inconclusive: within "
-		 "spread; the spread is how far the claim's margin moves between two measurements at one commit, across "
-		 "GPUs (signed by its side of the threshold: a flip factor's largest ratio, a distance's largest "
-		 "difference): data/hw/claim-spread.csv, generated from replicated runs (make claim-spread), and on a "
-		 "replicated run its own replicas' where larger. A replicated run decides a claim only when every "
-		 "replica answers alike and the smallest replica's margin clears the spread. A model premise (a tcs Table 3 "
+		 "The interval: each claim's margin (a flip factor's log, a distance in its units) carried through its "
+		 "evaluator by draws of the design's variance components (a block's shift on its GPU, a row's own part by "
+		 "stratum, the counters'), scaled to the median of each row's measurements; the half-width z times their "
+		 "standard deviation at data/paper/verdict-params.csv's interval_level. A claim whose interval holds its "
+		 "threshold reads inconclusive: within spread. A run measured more than once a configuration estimates its "
+		 "own components (make design); a run of one measurement takes each claim's half-width for one from "
+		 "data/hw/claim-spread.csv (the reference's design, make claim-spread); each verdict names its source. "
+		 "A model premise (a tcs Table 3 "
 	"scenario, the sweet spot, the outcome the model predicts) is decided against the spread its ceilings span "
 	"between GPUs of this model (the range of every set of this model's ceilings recorded under data/runs/ "
 	"over their median, the DRAM bandwidth's and the compute roofs' summed): within it, inconclusive: within "
@@ -267,7 +274,8 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 	static const char *const cols[] = { "id", "kind", "paper", "claim", "criterion", "paper_value", "model",
 					    "measured", "measured_text", "paper_defined", "paper_defined_text", "rows",
 					    "verdict", "verdict_text", "margin", "margin_text", "basis", "throttled_rows",
-					    "spread", "replica_spread", "spread_kind", "replicas" };
+					    "interval_units", "halfwidth", "halfwidth_one", "interval_lo",
+					    "interval_hi", "interval_source", "replicas" };
 	static const char *const md[] = { "claim id", "claim", "criterion", "the paper's value",
 					   "the model's (this GPU)", "measured (raw; paper-defined; each replica)",
 					   "rows measured", "verdict", "margin", "what it rests on" };
@@ -293,8 +301,9 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		return -1;
 	if (read_tables(c, &x, err, errlen) != 0)
 		goto out;
-	if (load_inputs(c, &claims, &x, err, errlen) == 0 && (c->run.replicas <= 1 ||
-							     judge_replicas(c, &claims, &x, err, errlen) == 0)) {
+	if (load_inputs(c, &claims, &x, err, errlen) == 0 &&
+	    (c->run.replicas <= 1 || judge_replicas(c, &claims, &x, err, errlen) == 0) &&
+	    vd_interval(&x, &claims, each_claim, err, errlen) == 0) {
 		/* the counts first (a pass that writes nothing), the table's opening line */
 		x.counting = 1;
 		each_claim(&x, &claims);
@@ -315,6 +324,10 @@ out:
 	csv_table_free(&x.spread);
 	free_inputs(&x);
 	free(x.rep);
+	free(x.hw);
+	free(x.hw_one);
+	free(x.hw_why);
+	free(x.draws);
 	csv_table_free(&claims);
 	return rc;
 }

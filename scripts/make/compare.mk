@@ -12,10 +12,11 @@ ifneq ($(filter compare claim-spread,$(MAKECMDGOALS)),)
 $(foreach r,$(filter-out REFERENCE,$(RUNS)),$(call check_name,RUNS: ,$(r)))
 endif
 .PHONY: compare claim-spread
-# make claim-spread RUNS="RUN ...": data/hw/claim-spread.csv, each claim's largest spread between the
-# replicas of the replicated runs named (plots/verdicts/claim-spread.c), which every verdict then
-# reads (written through a temporary name: a failure leaves the file as it was)
-claim-spread: ## RUNS="RUN ...": data/hw/claim-spread.csv from replicated runs (REPLICAS=N): each claim's spread, measured
+# make claim-spread RUNS="RUN ...": data/hw/claim-spread.csv, each claim's largest half-width for one
+# measurement a configuration from the designs of the replicated runs named
+# (plots/verdicts/claim-spread.c), which a run measured once a configuration is judged with
+# (written through a temporary name: a failure leaves the file as it was)
+claim-spread: ## RUNS="RUN ...": data/hw/claim-spread.csv from replicated runs' designs: each claim's interval half-width for one measurement
 claim-spread: $(RENDER_DEP)
 	$(Q)[ -n "$(RUNS)" ] || { echo "claim-spread: RUNS='': name the replicated runs (recorded: $(recorded))" >&2; \
 	  exit 2; }; $(RENDER) claim-spread data/hw/claim-spread.csv $(addprefix data/runs/,$(RUNS_NAMED))

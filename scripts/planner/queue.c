@@ -317,63 +317,11 @@ static void cut(struct plan *p, const struct queue_plan_opts *o, struct queue_su
 	}
 }
 
-/* each list's block rule: the first target of lists_dir/targets.csv that reads it and names one */
+/* each list's block rule (records.h: rec_block_rule) */
 static void read_blocks(struct plan *p, const char *lists_dir)
 {
-	char path[1200], err[256];
-	struct csv_table t;
-	snprintf(path, sizeof(path), "%s/targets.csv", lists_dir);
-	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
-		return;   /* no table of targets beside the lists: no blocks */
-	if (csv_table_col(&t, "block") < 0) {
-		csv_table_free(&t);
-		return;
-	}
 	for (int i = 0; i < p->nl; i++)
-		for (size_t r = 0; r < t.nrows && !p->l[i].block[0]; r++) {
-			char words[256], *save = NULL;
-			const char *b = csv_table_get(&t, r, "block");
-			snprintf(words, sizeof(words), "%s", csv_table_get(&t, r, "inputs"));
-			for (char *w = strtok_r(words, " ", &save); w && b && *b; w = strtok_r(NULL, " ", &save))
-				if (!strcmp(w, p->l[i].name))
-					snprintf(p->l[i].block, sizeof(p->l[i].block), "%s", b);
-		}
-	csv_table_free(&t);
-}
-
-/* queue.h */
-void queue_block_rule(const char *lists_dir, const char *list, char *rule, size_t len)
-{
-	struct plan *p = calloc(1, sizeof(*p));
-	rule[0] = '\0';
-	if (!p)
-		return;
-	snprintf(p->l[0].name, sizeof(p->l[0].name), "%s", list);
-	p->nl = 1;
-	read_blocks(p, lists_dir);
-	snprintf(rule, len, "%s", p->l[0].block);
-	free(p);
-}
-
-/* queue.h: row r's block under rule (words: configuration columns; label-head: the label but its
- * last word; list: the whole list one block) */
-void queue_block_key(const struct csv_table *t, size_t r, const char *rule, char *out, size_t len)
-{
-	char words[64], *save = NULL;
-	size_t k = 0;
-	out[0] = '\0';
-	snprintf(words, sizeof(words), "%s", rule);
-	for (char *w = strtok_r(words, " ", &save); w && k < len; w = strtok_r(NULL, " ", &save)) {
-		const char *label = csv_table_get(t, r, "label"), *v = csv_table_get(t, r, w);
-		if (!strcmp(w, "list"))
-			v = "list";
-		else if (!strcmp(w, "label-head") && label) {
-			const char *sp = strrchr(label, ' ');
-			k += (size_t)snprintf(out + k, len - k, "%.*s|", sp ? (int)(sp - label) : (int)strlen(label), label);
-			continue;
-		}
-		k += (size_t)snprintf(out + k, len - k, "%s|", v ? v : "");
-	}
+		rec_block_rule(lists_dir, p->l[i].name, p->l[i].block, sizeof(p->l[i].block));
 }
 
 static int group_root(struct plan *p, int c)
@@ -397,7 +345,7 @@ static void join_blocks(struct plan *p)
 		int *first = calloc(l->t.nrows ? l->t.nrows : 1, sizeof(int));
 		for (size_t r = 0; keys && first && r < l->t.nrows; r++) {
 			const struct ukey *u = find(p, l->key[r]);
-			queue_block_key(&l->t, r, l->block, keys[r], sizeof(keys[0]));
+			rec_block_key(&l->t, r, l->block, keys[r], sizeof(keys[0]));
 			first[r] = u ? u->chunk : -1;
 			for (size_t q = 0; q < r && u && u->chunk >= 0; q++)
 				if (first[q] >= 0 && !strcmp(keys[q], keys[r])) {
@@ -659,7 +607,7 @@ int queue_blocks_split(const char *lists_dir, const char *list, const char *run_
 	struct csv_table t;
 	int split = 0;
 	why[0] = '\0';
-	queue_block_rule(lists_dir, list, rule, sizeof(rule));
+	rec_block_rule(lists_dir, list, rule, sizeof(rule));
 	if (!rule[0])
 		return 0;
 	if (csv_table_read(run_csv, &t, err, sizeof(err)) != 0) {
@@ -669,11 +617,11 @@ int queue_blocks_split(const char *lists_dir, const char *list, const char *run_
 	for (size_t a = 0; a < t.nrows && !split; a++) {
 		char ka[160], kb[160];
 		struct row_ident ia, ib;
-		queue_block_key(&t, a, rule, ka, sizeof(ka));
+		rec_block_key(&t, a, rule, ka, sizeof(ka));
 		if (run_row_ident(&t, a, &ia, err, sizeof(err)) != 0)
 			continue;
 		for (size_t b = a + 1; b < t.nrows && !split; b++) {
-			queue_block_key(&t, b, rule, kb, sizeof(kb));
+			rec_block_key(&t, b, rule, kb, sizeof(kb));
 			if (strcmp(ka, kb) || run_row_ident(&t, b, &ib, err, sizeof(err)) != 0 || ia.replica != ib.replica ||
 			    !strcmp(ia.gpu, ib.gpu))
 				continue;

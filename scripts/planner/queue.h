@@ -47,12 +47,7 @@ struct queue_summary {
 int queue_plan(const struct queue_plan_opts *o, int nitems, const char *const *items, struct queue_summary *s,
 	       int *bad_input, char *err, size_t errlen);
 
-/* A list's blocks (the rows a claim compares, which the queue keeps on one GPU within a replica):
- * its rule, experiments/targets.csv's block column of the first target reading it ("" none), and row
- * r's block under it */
-struct csv_table;
-void queue_block_rule(const char *lists_dir, const char *list, char *rule, size_t len);
-void queue_block_key(const struct csv_table *t, size_t r, const char *rule, char *out, size_t len);
+/* A list's blocks: records.h (rec_block_rule, rec_block_key) */
 /* whether the run CSV holds a block of list split across GPUs within a replica: 1 (why names it), 0,
  * or -1 (why: the CSV does not read) */
 int queue_blocks_split(const char *lists_dir, const char *list, const char *run_csv, char *why, size_t len);
