@@ -124,6 +124,25 @@ int sparse_compress(struct sparse_plan *p, int g)
 	return 0;
 }
 
+int sparse_lane_groups(struct sparse_plan *p)
+{
+	if (p->swap != SP_SWAP_PAIR || p->Kpad != 32 || p->group)
+		return -1;
+	static const int from[8] = { 0, 4, 1, 5, 2, 6, 3, 7 };   /* new group i takes old group from[i] */
+	int perm[32];
+	double row[32];
+	for (int i = 0; i < 32; i++)
+		perm[i] = p->perm[4 * from[i / 4] + i % 4];
+	memcpy(p->perm, perm, sizeof(perm));
+	for (long r = 0; r < (long)p->rows * SP_M; r++) {
+		double *a = p->A + r * p->Kpad;
+		for (int i = 0; i < 32; i++)
+			row[i] = a[4 * from[i / 4] + i % 4];
+		memcpy(a, row, sizeof(row));
+	}
+	return 0;
+}
+
 double *sparse_decompress(const struct sparse_plan *p)
 {
 	if (!p->group)

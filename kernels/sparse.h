@@ -71,6 +71,11 @@ void sparse_free(struct sparse_plan *p);
 int sparse_pattern_ok(const struct sparse_plan *p, int n, int g);
 /* compress for groups of g (4: 2:4, 2: 1:2); 0, or -1 when the pattern does not allow it */
 int sparse_compress(struct sparse_plan *p, int g);
+/* SP_SWAP_PAIR with Kpad 32, before compression: the groups of four columns reordered (0, 4, 1, 5,
+ * 2, 6, 3, 7) so that an m16n8k32 B fragment's four registers of lane t are eight adjacent inputs
+ * (columns 8 b(t) .. 8 b(t) + 7 of the window, b = 0, 2, 1, 3): one 16-byte load. Each group keeps
+ * its columns, so the 2:4 rule holds as before. 0, or -1 for another plan */
+int sparse_lane_groups(struct sparse_plan *p);
 /* expand the compressed form back to dense rows x SP_M x Kpad (caller frees) */
 double *sparse_decompress(const struct sparse_plan *p);
 double sparse_sigma(const struct sparse_plan *p);

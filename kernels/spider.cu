@@ -13,7 +13,9 @@
  *
  * Instructions: tf32 (fp32 data) mma.sp m16n8k16 (1:2, strided column swap) or dense mma.sync
  * m16n8k8; fp16 mma.sp m16n8k32 (2:4, strided pair swap, so that each B register is one 32-bit
- * load of two adjacent inputs) or dense m16n8k16; fp32 accumulation, or fp16 with the option
+ * load of two adjacent inputs; at fused radius 7 in 2D its groups reordered so that a lane's four
+ * B registers are eight adjacent inputs, one 16-byte load: sparse_lane_groups) or dense m16n8k16;
+ * fp32 accumulation, or fp16 with the option
  * `f16acc` (as the sptc artifact). The option `L16` (spider:L16) fills the instruction's 16 rows
  * whatever the radius (L = 16 instead of the paper's 2R + 2; the swaps still hold, see sparse.h),
  * which for small R cuts the work and the B loads per output by up to 4x. Metadata is packed as sptc section 3.4.2 describes: the lanes
@@ -54,11 +56,15 @@ extern "C" {
  * The staged tile's row pitch in 4-byte words for sw staged elements of eb bytes: 4 words past a
  * multiple of 32 banks, so that the 8 rows of a B load spread out; 2 past for spider_kernel_r7's
  * interleaved f16 rows (spd_orow), which then put the 32 lanes of a B load on 32 banks (the pair
- * swap's words a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two).
+ * swap's words a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two); 16
+ * past (SPD_PITCH_LANE) for its lane-contiguous f16 fragments (sparse_lane_groups), one 16-byte
+ * load a lane: lanes 4g + t read 16 bytes at 16 b(t) of row g, so two rows 64 bytes apart fill the
+ * 128 bytes of a quarter-warp's phase without a conflict.
  */
+#define SPD_PITCH_LANE 2
 __host__ __device__ constexpr int spd_pitch_words(int sw, int eb, int interleaved)
 {
-	return (sw * eb / 4 + 31) / 32 * 32 + (interleaved ? 2 : 4);
+	return (sw * eb / 4 + 31) / 32 * 32 + (interleaved == SPD_PITCH_LANE ? 16 : interleaved ? 2 : 4);
 }
 
 struct spd_args {
@@ -176,13 +182,26 @@ template <int HMAP> __device__ __forceinline__ int spd_orow(int rg, int n)
  * through shared memory (the staged tile is free once every warp is past __syncthreads) so that
  * the stores to the grid are 16-byte vectors along x instead of scattered 2- or 4-byte ones.
  */
-template <typename T, int F16ACC, int XT, int RG = SPD_RG, int HMAP = 0>
+/* the 16-byte column chunk where spd_store keeps output chunk c of row oy: with SWZ, XOR (oy / 2) % 4,
+ * so that the four rows 2t + (e & 1) a fragment's lanes write at once land on four chunks (a row
+ * pitch of 64 bytes past 128, SPD_PITCH_LANE, would put them all on one) */
+template <int SWZ> __device__ __forceinline__ int spd_chunk(int c, int oy)
+{
+	return SWZ ? c ^ ((oy >> 1) & 3) : c;
+}
+
+template <typename T, int F16ACC, int XT, int RG = SPD_RG, int HMAP = 0, int SWZ = 0>
 __device__ __forceinline__ void spd_store(T *__restrict__ out, T *s_out, const spd_acc<F16ACC> (&acc)[XT][RG],
 					  const struct spd_args &a, int two_d, int x0, int y0, int xspan)
 {
 	constexpr int EPV = 16 / sizeof(T);
 	const int lane = threadIdx.x & 31, w = threadIdx.x / 32, g = lane / 4, t = lane % 4, L = a.L;
 	const int orows = two_d ? 8 * RG : 1;
+	/* SWZ (spider_kernel_r7's f16 tiles: 2D, one x-tile of L = 16 a warp): element e of a lane sits in
+	 * row 8 rg + 2t + (e & 1), chunk 2w + (e >> 1), column g, and (row / 2) % 4 = t: its chunk moved by
+	 * XOR t, two addresses a lane, worked out once */
+	static_assert(!SWZ || (XT == 1 && EPV == 8), "the swizzled store serves 16-row f16 tiles");
+	const int sxh[2] = { (((2 * w) ^ t) * EPV) + g, (((2 * w + 1) ^ t) * EPV) + g };
 	__syncthreads();
 #pragma unroll
 	for (int xt = 0; xt < XT; xt++)
@@ -196,10 +215,11 @@ __device__ __forceinline__ void spd_store(T *__restrict__ out, T *s_out, const s
 				const int ox = two_d ? tile * L + m : ((tile * RG + rg) * 8 + n) * L + m;
 				const int oy = two_d ? spd_orow<HMAP>(rg, n) : 0;
 				const float v = acc[xt][rg].at(e);
+				const int sx = SWZ ? sxh[e >> 1] : ox;
 				if constexpr (sizeof(T) == 4)
-					s_out[(size_t)oy * a.sp + ox] = v;
+					s_out[(size_t)oy * a.sp + sx] = v;
 				else
-					s_out[(size_t)oy * a.sp + ox] = __float2half_rn(v);
+					s_out[(size_t)oy * a.sp + sx] = __float2half_rn(v);
 			}
 	__syncthreads();
 	const int vcols = xspan / EPV;
@@ -208,7 +228,7 @@ __device__ __forceinline__ void spd_store(T *__restrict__ out, T *s_out, const s
 		if ((two_d && y >= a.ny) || x >= a.nx)
 			continue;
 		T *d = out + a.origin + (long long)blockIdx.z * a.plane + (long long)y * a.pitch + x;
-		const T *sv = s_out + (size_t)oy * a.sp + ox;
+		const T *sv = s_out + (size_t)oy * a.sp + spd_chunk<SWZ>(ox / EPV, oy) * EPV;
 		if (x + EPV <= a.nx) {   /* a row pitch of 8-byte multiples: two 8-byte reads */
 			const uint2 lo = reinterpret_cast<const uint2 *>(sv)[0], hi = reinterpret_cast<const uint2 *>(sv)[1];
 			*reinterpret_cast<uint4 *>(d) = make_uint4(lo.x, lo.y, hi.x, hi.y);
@@ -312,7 +332,7 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
  */
 /* One row tile of spider_kernel_r7 from the staged tile s: the accumulators of row groups 0..RG-1.
  * A step j's fragment is fa[j] (registers, NA = NSTEPS) or sa[j * 32 + lane] (shared memory). */
-template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int HMAP, int NA, int NM, int NB>
+template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int HMAP, int LANE, int NA, int NM, int NB>
 __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a, const unsigned (&fa)[NA][4],
 					    const uint4 *sa, const unsigned (&meta)[NM], const int (&col)[KSTEPS][NB],
 					    spd_acc<F16ACC> (&acc)[1][RG])
@@ -324,7 +344,7 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 	const T *base = s + (size_t)spd_orow<HMAP>(0, g) * a.sp + 8 - R - a.shift + w * a.L;
 	/* the row pitch as a constant (the host's a.sp, from the same function): every B load below is
 	 * its lane's column pointer plus an immediate offset, no address arithmetic */
-	constexpr int SP = spd_pitch_words(SPD_R7_SW, sizeof(T), HMAP) * 4 / (int)sizeof(T);
+	constexpr int SP = spd_pitch_words(SPD_R7_SW, sizeof(T), LANE ? SPD_PITCH_LANE : HMAP) * 4 / (int)sizeof(T);
 	memset(acc, 0, sizeof(acc));
 	/* u: the staged row offset 8 rg + q (spd_orow(rg, 0) + q with HMAP) shared by (rg, q) pairs */
 #pragma unroll
@@ -333,9 +353,14 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 		for (int ks = 0; ks < KSTEPS; ks++) {
 			const T *row = base + u * SP;
 			unsigned fb[P::NB];
+			if constexpr (LANE) {   /* the fragment's four registers: eight adjacent inputs */
+				const uint4 v = *reinterpret_cast<const uint4 *>(row + col[ks][0]);
+				fb[0] = v.x, fb[1] = v.y, fb[2] = v.z, fb[3] = v.w;
+			} else {
 #pragma unroll
-			for (int i = 0; i < P::NB; i++)
-				fb[i] = spd_b<T>(row + col[ks][i]);
+				for (int i = 0; i < P::NB; i++)
+					fb[i] = spd_b<T>(row + col[ks][i]);
+			}
 #pragma unroll
 			for (int rg = 0; rg < RG; rg++) {
 				const int q = u - spd_orow<HMAP>(rg, 0), j = q * KSTEPS + ks;
@@ -356,7 +381,7 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 		}
 }
 
-template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int AREG = 1>
+template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int AREG = 1, int LANE = 0>
 __global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7(
 	const T *__restrict__ in, T *__restrict__ out, const unsigned *__restrict__ afrag,
 	const int *__restrict__ bcol, struct spd_args a)
@@ -365,7 +390,8 @@ __global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7
 	constexpr int R = 7, NM = SPARSE ? (NSTEPS + 1) / 2 : 1;
 	extern __shared__ __align__(16) unsigned char spd_smem[];
 	T *s_in = reinterpret_cast<T *>(spd_smem);
-	constexpr int HMAP = sizeof(T) == 2;    /* f16: interleaved rows, 8-byte row pitch (spd_orow) */
+	/* f16: interleaved rows, 8-byte row pitch (spd_orow); or (LANE) rows in order, one 16-byte B load */
+	constexpr int HMAP = sizeof(T) == 2 && !LANE;
 	typedef typename std::conditional<HMAP, uint2, uint4>::type V;
 	/* the block's row tiles t0 .. t1 - 1, each staged (double-buffered) while the one before runs */
 	const int srows = 8 * RG + 2 * R, xspan = 8 * a.L, x0 = blockIdx.x * xspan;
@@ -404,8 +430,8 @@ __global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7
 		}
 		__syncthreads();
 		spd_acc<F16ACC> acc[1][RG];
-		spd_r7_tile<T, SPARSE, F16ACC, NSTEPS, KSTEPS, RG, HMAP>(cur, a, fa, sa, meta, col, acc);
-		spd_store<T, F16ACC, 1, RG, HMAP>(out, cur, acc, a, 1, x0, ty * 8 * RG, xspan);
+		spd_r7_tile<T, SPARSE, F16ACC, NSTEPS, KSTEPS, RG, HMAP, LANE>(cur, a, fa, sa, meta, col, acc);
+		spd_store<T, F16ACC, 1, RG, HMAP, LANE>(out, cur, acc, a, 1, x0, ty * 8 * RG, xspan);
 		__syncthreads();   /* the store has read cur before the next stage writes into it */
 	}
 }
@@ -438,9 +464,9 @@ template <typename T, int SP, int F16> static const void *spd_pick_xt(int xt)
 /* fused radius 7 in 2D with L = 16: the register-resident kernel for the step counts it has */
 static const void *spd_pick_r7(void)
 {
-	if (SPD.r7 == 15 && SPD.is16 && SPD.sparse)
-		return SPD.f16acc ? (const void *)spider_kernel_r7<__half, 1, 1, 15, 1, SPD_R7_RG16>
-				  : (const void *)spider_kernel_r7<__half, 1, 0, 15, 1, SPD_R7_RG16>;
+	if (SPD.r7 == 15 && SPD.is16 && SPD.sparse)   /* lane-contiguous fragments (sparse_lane_groups) */
+		return SPD.f16acc ? (const void *)spider_kernel_r7<__half, 1, 1, 15, 1, SPD_R7_RG16, 1, 1>
+				  : (const void *)spider_kernel_r7<__half, 1, 0, 15, 1, SPD_R7_RG16, 1, 1>;
 	if (SPD.r7 == 30 && SPD.is16 && !SPD.sparse)
 		return SPD.f16acc ? (const void *)spider_kernel_r7<__half, 0, 1, 30, 2, SPD_R7_RG32>
 				  : (const void *)spider_kernel_r7<__half, 0, 0, 30, 2, SPD_R7_RG32>;
@@ -519,8 +545,10 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	SPD.is16 = is16;
 	SPD.f16acc = c->option && !strcmp(c->option, "f16acc");
 	const int L16 = c->option && !strcmp(c->option, "L16");
+	/* fused radius 7 in 2D, f16 sparse: spider_kernel_r7 with lane-contiguous fragments */
+	const int lane = is16 && sparse && g->dims == 2 && R == 7;
 	if (sparse_build(c->composed, K, is16 ? SP_SWAP_PAIR : SP_SWAP_COL, is16 ? R % 2 : 0, L16 ? 16 : 0, &SPD.plan) != 0 ||
-	    (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
+	    (lane && sparse_lane_groups(&SPD.plan) != 0) || (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
 		sparse_free(&SPD.plan);
 		*why = "cannot build the swapped kernel matrices";
 		return -1;
@@ -552,8 +580,15 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	SPD.r7 = g->dims == 2 && p->R == 7 && L == 16 && SPD.xt == 1 && sw == SPD_R7_SW ? nsteps : 0;
 	if (SPD.r7 && !spd_pick_r7())
 		SPD.r7 = 0;
+	if (lane && SPD.r7 != 15) {   /* the reordered groups are spider_kernel_r7's alone */
+		free(ha);
+		free(hc);
+		sparse_free(&SPD.plan);
+		*why = "fused radius 7 in 2D f16 without spider_kernel_r7's tile";
+		return -1;
+	}
 	SPD.r7_rg = SPD.r7 == 15 ? SPD_R7_RG16 : SPD_R7_RG32;
-	const int sp_words = spd_pitch_words(sw, eb, SPD.r7 && is16);
+	const int sp_words = spd_pitch_words(sw, eb, lane ? SPD_PITCH_LANE : SPD.r7 && is16);
 	const int srows = g->dims == 3 ? 8 * SPD_RG : two_d ? 8 * SPD_RG + 2 * p->R : 1;
 	SPD.smem = (size_t)srows * sp_words * 4 + (g->dims == 3 ? 0 : na * 4 + (size_t)ksteps * NB * 32 * 4);
 	if (SPD.r7)     /* two staged tiles: the next one is copied while this one runs (+ A for 60 steps) */
@@ -590,8 +625,8 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	SPD.args.dims = g->dims;
 	SPD.args.sw = sw;
 	SPD.args.sp = sp_words * 4 / eb;
-	snprintf(SPD.variant, sizeof(SPD.variant), "%s%s %s -> %s, %s swap, L %d, Kpad %d, sigma %.4f",
-		 SPD.r7 ? "A in registers, " : "", sparse ? "mma.sp::ordered_metadata" : "mma.sync",
+	snprintf(SPD.variant, sizeof(SPD.variant), "%s%s%s %s -> %s, %s swap, L %d, Kpad %d, sigma %.4f",
+		 SPD.r7 ? "A in registers, " : "", lane ? "lane-contiguous B (one 16-byte load a fragment), " : "", sparse ? "mma.sp::ordered_metadata" : "mma.sync",
 		 is16 ? (sparse ? "m16n8k32 f16" : "m16n8k16 f16") : (sparse ? "m16n8k16 tf32" : "m16n8k8 tf32"),
 		 SPD.f16acc ? "f16 (fp16 accumulation)" : "f32", is16 ? "pair" : "column", L, p->Kpad,
 		 sparse_sigma(p));

@@ -126,6 +126,59 @@ static void test_strided_swap(void **state)
 	}
 }
 
+/* the lane-contiguous group order (spider_kernel_r7's f16 fragments): lane t's four B registers
+ * of an m16n8k32 fragment (k = 2t + 8i, 2t + 8i + 1) are window columns 8 b(t) + 2i, + 1 with
+ * b = 0, 2, 1, 3; the 2:4 rule, compression and the emulated products as before the reorder */
+static void test_lane_groups(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		int t;
+	} cases[] = { { "box2d7r", 1 }, { "box2d1r", 7 }, { "star2d1r", 7 } };
+	static const int b[4] = { 0, 2, 1, 3 };
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		const struct stencil *st = stencil_find(cases[c].name);
+		struct weights w;
+		struct dense_weights d;
+		struct sparse_plan p;
+		assert_int_equal(weights_make(st, DT_FP64, &w), 0);
+		assert_int_equal(weights_compose(st, &w, cases[c].t, &d), 0);
+		assert_int_equal(sparse_build(&d, 32, SP_SWAP_PAIR, 1, 16, &p), 0);
+		const double before = rel_err(&p, &d, 7, 3, 0);
+		assert_int_equal(sparse_lane_groups(&p), 0);
+		for (int t = 0; t < 4; t++)
+			for (int i = 0; i < 4; i++) {
+				assert_int_equal(p.perm[2 * t + 8 * i], 8 * b[t] + 2 * i);
+				assert_int_equal(p.perm[2 * t + 8 * i + 1], 8 * b[t] + 2 * i + 1);
+			}
+		assert_true(sparse_pattern_ok(&p, 2, 4));
+		double e = rel_err(&p, &d, 7, 3, 0);
+		if (!(e < 1e-13 && before < 1e-13))
+			fail_msg("%s t=%d: reordered dense products differ by %g (before: %g)", cases[c].name, cases[c].t, e,
+				 before);
+		assert_int_equal(sparse_compress(&p, 4), 0);
+		assert_int_equal(sparse_lane_groups(&p), -1);   /* after compression: refused */
+		e = rel_err(&p, &d, -5, 4, 0);
+		if (!(e < 1e-13))
+			fail_msg("%s t=%d: reordered sparse products differ by %g", cases[c].name, cases[c].t, e);
+		sparse_free(&p);
+		dense_weights_free(&d);
+		weights_free(&w);
+	}
+	struct weights w;   /* another plan: the tf32 column swap */
+	struct dense_weights d;
+	struct sparse_plan p;
+	const struct stencil *st = stencil_find("box2d7r");
+	assert_int_equal(weights_make(st, DT_FP64, &w), 0);
+	assert_int_equal(weights_compose(st, &w, 1, &d), 0);
+	assert_int_equal(sparse_build(&d, 16, SP_SWAP_COL, 0, 16, &p), 0);
+	assert_int_equal(sparse_lane_groups(&p), -1);
+	sparse_free(&p);
+	dense_weights_free(&d);
+	weights_free(&w);
+}
+
 static void test_sparse_values(void **state)
 {
 	(void)state;
@@ -181,6 +234,7 @@ void run_sparse_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strided_swap),
+		cmocka_unit_test(test_lane_groups),
 		cmocka_unit_test(test_sparse_values),
 	};
 	RUN_GROUP(r, "sparse", tests);
