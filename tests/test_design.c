@@ -207,10 +207,62 @@ static void test_design_interval(void **state)
 	csv_table_free(&v);
 }
 
+/* A run of one measurement a configuration judged with a spread file (tests/fixtures/run-verdicts
+ * and the pinned one, edited): a claim the file lacks, or one its run did not measure, is decided
+ * and says it has no interval; a half-width written at another level is rescaled to the verdicts'
+ * (z 1.960 at 0.95 over z 1.282 at 0.80). */
+static void test_interval_from_file(void **state)
+{
+	(void)state;
+	const char *dir = temp_dir(), *out = temp_dir();
+	char spread[600], cmd[1600], err[1024], path[700];
+	snprintf(spread, sizeof(spread), "%s/claim-spread.csv", dir);
+	snprintf(cmd, sizeof(cmd), "awk -F, -v OFS=, '$1 == \"tcs-t3-case5\" { next } $1 == \"sptc-cudnn\" { $3 = \"NA\" } "
+		 "$1 == \"harness-model-ratio-case1\" { $5 = 0.8 } 1' '%s' > '%s'",
+		 repo_path("tests/fixtures/claim-spread-8bfad42.csv"), spread);
+	assert_int_equal(system(cmd), 0);
+	struct render_ctx c;
+	if (render_open(&c, repo_path("."), repo_path("tests/fixtures/run-verdicts"), NULL, out, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	snprintf(c.spread_file, sizeof(c.spread_file), "%s", spread);
+	snprintf(c.run.ceilings_runs, sizeof(c.run.ceilings_runs), "%s", repo_path("tests/fixtures/ceilings-h200"));
+	if (render_target(&c, "verdicts", err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	render_close(&c);
+	struct csv_table v;
+	snprintf(path, sizeof(path), "%s/verdicts.csv", out);
+	assert_int_equal(csv_table_read(path, &v, err, sizeof(err)), 0);
+	int seen = 0;
+	for (size_t r = 0; r < v.nrows; r++) {
+		const char *id = csv_table_get(&v, r, "id"), *mt = csv_table_get(&v, r, "margin_text");
+		if (!strcmp(id, "tcs-t3-case5"))
+			seen++, assert_non_null(strstr(mt, "no interval: data/hw/claim-spread.csv has no row for it"));
+		if (!strcmp(id, "sptc-cudnn"))
+			seen++, assert_non_null(strstr(mt, "no interval: the design of the run there did not measure it"));
+		if (!strcmp(id, "harness-model-ratio-case1")) {
+			seen++;
+			struct csv_table f;
+			assert_int_equal(csv_table_read(repo_path("tests/fixtures/claim-spread-8bfad42.csv"), &f, err,
+							sizeof(err)), 0);
+			size_t q = 0;
+			while (q < f.nrows && strcmp(csv_table_get(&f, q, "claim"), id))
+				q++;
+			assert_true(q < f.nrows);
+			const double pinned = num(&f, q, "halfwidth_one");
+			csv_table_free(&f);
+			assert_true(fabs(num(&v, r, "halfwidth") / (pinned * 1.959964 / 1.281552) - 1) < 1e-5);
+			assert_non_null(strstr(csv_table_get(&v, r, "interval_source"), "rescaled from its level"));
+		}
+	}
+	assert_int_equal(seen, 3);
+	csv_table_free(&v);
+}
+
 void run_design_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_design_interval),
+		cmocka_unit_test(test_interval_from_file),
 	};
 	RUN_GROUP(r, "design", tests);
 }

@@ -312,8 +312,11 @@ static void test_verdicts_margins(void **state)
 	const double cc1 = t3_rate("case 1 cc"), tc1 = t3_rate("case 1 tc");
 	size_t r = row_of(&v, "tcs-t3-case5");
 	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), cc5 / tc5, 1e-6);
-	assert_string_equal(csv_table_get(&v, r, "margin_text"), "holds; flips if convstencil fp64 were 3.82x faster; "
-			    "95 % interval 3.555x to 4.095x");
+	char want[160];   /* the interval: the margin times and over e to the pinned half-width */
+	const double m5 = strtod(csv_table_get(&v, r, "margin"), NULL), h5 = pinned_halfwidth("tcs-t3-case5");
+	snprintf(want, sizeof(want), "holds; flips if convstencil fp64 were 3.82x faster; 95 %% interval %.4gx to %.4gx",
+		 m5 * exp(-h5), m5 * exp(h5));
+	assert_string_equal(csv_table_get(&v, r, "margin_text"), want);
 	r = row_of(&v, "harness-model-ratio-case1");   /* the model's 1.00 less 25 %, over the measured 0.63 */
 	const double model = strtod(csv_table_get(&v, r, "model"), NULL);
 	assert_near(model, 1.0, 0.005);
@@ -337,8 +340,9 @@ static void test_verdicts_margins(void **state)
 		    1e-9);
 	r = row_of(&v, "fermi-ps-pitch-drop");   /* 0 of 4 drop: 2 more would make half */
 	assert_near(strtod(csv_table_get(&v, r, "margin"), NULL), 2, 1e-12);
-	assert_string_equal(csv_table_get(&v, r, "margin_text"), "0 of 4 widths drop; flips if half did; 95 % interval "
-			    "0.2649 to 3.735");   /* 2 less and more the pinned half-width for one, 1.735 */
+	const double hp = pinned_halfwidth("fermi-ps-pitch-drop");   /* 2 less and more the pinned half-width */
+	snprintf(want, sizeof(want), "0 of 4 widths drop; flips if half did; 95 %% interval %.4g to %.4g", 2 - hp, 2 + hp);
+	assert_string_equal(csv_table_get(&v, r, "margin_text"), want);
 	csv_table_free(&v);
 }
 

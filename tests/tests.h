@@ -78,6 +78,9 @@ void load_test_gpu(struct hw *hw, const char *gpu);
 void put_file(const char *path, const char *text);
 /* Write text to a fresh temporary file; returns its path (static buffer per call slot). */
 const char *write_temp(const char *text, int slot);
+/* Claim id's half-width for one measurement in the pinned spread file
+ * (tests/fixtures/claim-spread-8bfad42.csv, the one render_fixture_dir judges with); fails without. */
+double pinned_halfwidth(const char *id);
 /* A fresh temporary directory (eight stay valid at a time). */
 const char *temp_dir(void);
 

@@ -350,28 +350,32 @@ static const struct rec_list *list_of(const struct rec_design *d, const char *li
 	return NULL;
 }
 
-/* v, else the other stratum's o, else 0 */
-static double either(double v, double o)
+/* the first finite of v[0..n), else NaN */
+static double first_of(const double *v, int n)
 {
-	return isfinite(v) ? v : isfinite(o) ? o : 0;
+	for (int i = 0; i < n; i++)
+		if (isfinite(v[i]))
+			return v[i];
+	return NAN;
 }
 
 double rec_design_row(const struct rec_design *d, const char *list, int stratum, int *own)
 {
 	const struct rec_list *l = list_of(d, list);
-	const int other = stratum == REC_STRATUM_CAPPED ? REC_STRATUM_FULL : REC_STRATUM_CAPPED;
+	const int o = stratum == REC_STRATUM_CAPPED ? REC_STRATUM_FULL : REC_STRATUM_CAPPED;
 	*own = l && l->row_n[stratum] >= REC_LIST_MIN_PAIRS;
 	if (*own)
 		return l->row[stratum];
 	const struct rec_pool *q = l ? &d->kind[l->workload] : &d->all;
-	return either(q->row[stratum], q->row[other]);
+	const double v[] = { q->row[stratum], q->row[o], d->all.row[stratum], d->all.row[o] };
+	return first_of(v, 4);
 }
 
 double rec_design_common(const struct rec_design *d, const char *list, int stratum)
 {
 	const struct rec_list *l = list_of(d, list);
-	const int other = stratum == REC_STRATUM_CAPPED ? REC_STRATUM_FULL : REC_STRATUM_CAPPED;
-	if (l)
-		return either(l->common[stratum], l->common[other]);
-	return either(d->all.common[stratum], d->all.common[other]);
+	const int o = stratum == REC_STRATUM_CAPPED ? REC_STRATUM_FULL : REC_STRATUM_CAPPED;
+	const double v[] = { l ? l->common[stratum] : NAN, l ? l->common[o] : NAN, d->all.common[stratum],
+			     d->all.common[o] };
+	return first_of(v, 4);
 }

@@ -353,9 +353,9 @@ struct rec_design {
  * lists_dir/targets.csv (NULL: each row a block of its own): 0, or -1 with err */
 int rec_design(const char *rundir, const char *lists_dir, struct rec_design *d, char *err, size_t errlen);
 /* a row's own variance about its block's shift in list (NULL: any) and stratum: the list's where it
- * rests on REC_LIST_MIN_PAIRS degrees of freedom of the stratum, else its kind's pool; *own says
- * which. A block's common shift (rec_design_common): the list's, else its kind's; a stratum without
- * any takes the other's */
+ * rests on REC_LIST_MIN_PAIRS degrees of freedom of the stratum, else its kind's pool, else every
+ * list's (a stratum without any takes the other's); *own says which; NaN where none is estimated. A
+ * block's common shift (rec_design_common): the list's (its own or its kind's), else every list's */
 double rec_design_row(const struct rec_design *d, const char *list, int stratum, int *own);
 double rec_design_common(const struct rec_design *d, const char *list, int stratum);
 /* "power-capped", "full clock", "one of each" */

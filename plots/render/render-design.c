@@ -60,11 +60,18 @@ int render_design(const char *root, const char *run, const char *outdir, char *e
 		"rows, %ld configurations measured more than once, %d invocation%s on %d GPUs), pooled over the lists, "
 		"each stratum apart (both rows power-capped, both at full clock, one of each), as standard deviations "
 		"in per cent of the rate. Where the run holds no pair of one GPU from two invocations, between-GPU and "
-		"within-GPU are not told apart: their sum stands alone. The verdicts' interval draws a block's shift "
+		"within-GPU are not told apart: their sum stands alone. A negative estimate reads 0. The verdicts' "
+		"interval draws a block's shift "
 		"and a row's own part about it (its list's where the list holds enough differences of the stratum, "
 		"else the run's), and the counters'.\n\n", d.rows, d.configs, d.invocations,
 		d.invocations == 1 ? "" : "s", d.gpus);
-	fprintf(a.f, "| component | stratum | pairs | standard deviation %% |\n|---|---|---:|---:|\n");
+	fprintf(a.f, "| component | stratum | pairs (a row's part: degrees of freedom) | standard deviation %% |\n"
+		"|---|---|---:|---:|\n");
+	char head[200];
+	snprintf(head, sizeof(head), "the run: %ld verified rows, %ld configurations measured more than once, %d "
+		 "invocation%s on %d GPUs, %ld pairs of a block's measurements on two GPUs", d.rows, d.configs, d.invocations,
+		 d.invocations == 1 ? "" : "s", d.gpus, d.block_pairs);
+	fprintf(a.f, "| %s | all | - | - |\n", head);
 	for (int s = 0; s < REC_STRATA; s++) {
 		const struct rec_stratum *st = &d.s[s];
 		const struct {

@@ -22,12 +22,13 @@
 
 #include "verdicts-int.h"
 
-/* the variance of the median of m normal draws over one draw's (m = 1..8, by simulation; beyond:
- * the large-m limit pi / 2m): a median row's share of a row's variance */
+/* the variance of the median of m normal draws over one draw's (m = 1..16, by simulation; beyond:
+ * the large-m limit pi / 2m, which overstates it by under 10 %): a median row's share of a row's */
 static double median_share(int m)
 {
-	static const double q[] = { 1, 1, 0.500, 0.449, 0.298, 0.287, 0.215, 0.210, 0.170 };
-	return m < 1 ? 1 : m <= 8 ? q[m] : 3.14159265358979 / (2.0 * m);
+	static const double q[] = { 1, 1, 0.500, 0.449, 0.298, 0.287, 0.215, 0.210, 0.170,
+				    0.165, 0.138, 0.138, 0.118, 0.117, 0.103, 0.101, 0.090 };
+	return m < 1 ? 1 : m <= 16 ? q[m] : 3.14159265358979 / (2.0 * m);
 }
 
 static uint64_t hash_str(const char *s, uint64_t h)
@@ -40,7 +41,7 @@ static uint64_t hash_str(const char *s, uint64_t h)
 /* a standard normal deviate fixed by (h, draw): splitmix64, then Box-Muller */
 static double normal_at(uint64_t h, int draw)
 {
-	uint64_t z = h + 0x9E3779B97F4A7C15ULL * (uint64_t)(draw + 1);
+	uint64_t z = h + 0x9E3779B97F4A7C15ULL * 2 * (uint64_t)(draw + 1);   /* two steps a draw: none shared */
 	double u[2];
 	for (int k = 0; k < 2; k++) {
 		z += 0x9E3779B97F4A7C15ULL;
@@ -88,9 +89,11 @@ static void add_slot(struct slots *ss, double *v, int sign, const char *block, c
 		return;
 	if (ss->n == ss->cap && !(ss->s = realloc(ss->s, (ss->cap = ss->cap ? 2 * ss->cap : 512) * sizeof(*ss->s))))
 		return;
-	ss->s[ss->n++] = (struct slot){ v, *v, sign, hash_str(block, 14695981039346656037ULL),
-					hash_str(row, 14695981039346656037ULL), sqrt(isfinite(common) ? common : 0),
-					sqrt(isfinite(var_row) ? var_row : 0), median_share(m) };
+	/* the block's and the row's draws from streams of their own, even where a row is its own block */
+	ss->s[ss->n++] = (struct slot){ v, *v, sign, hash_str(block, hash_str("block", 14695981039346656037ULL)),
+					hash_str(row, hash_str("row", 14695981039346656037ULL)),
+					sqrt(isfinite(common) ? common : 0), sqrt(isfinite(var_row) ? var_row : 0),
+					median_share(m) };
 }
 
 /* a rate's slot: list's row part in its stratum and the run's block shift */
@@ -131,7 +134,7 @@ static void collect_slots(const struct verdict_ctx *x, const struct vd_noise *nz
 			for (int k = 0; k < REC_COUNTERS; k++) {   /* the counters: a row's own part alone */
 				char ck[700];
 				snprintf(ck, sizeof(ck), "%s counter %d", row, k);
-				add_slot(ss, cv[k], 1, ck, ck, 0, nz->d.counter[k], p->replicas);
+				add_slot(ss, cv[k], 1, ck, ck, 0, nz->d.counter[k], 1);   /* one row's, not a median */
 			}
 		}
 	}
@@ -199,7 +202,8 @@ static int own_design(struct verdict_ctx *x, struct vd_noise *nz, char *why, siz
 	}
 	if (rec_design(x->rc->run.rundir, lists, &nz->d, err, sizeof(err)) != 0 || d->block_pairs < 10 ||
 	    !(isfinite(d->all.row[REC_STRATUM_CAPPED]) || isfinite(d->all.row[REC_STRATUM_FULL]))) {
-		snprintf(why, len, "this run's replicated blocks are too few to estimate its components");
+		snprintf(why, len, "this run's measurements of a block on two GPUs are too few to estimate its components%s",
+			 d->gpus == 1 ? " (its replicas share one GPU: the GPUs' part is not in them)" : "");
 		return 0;
 	}
 	snprintf(nz->source, sizeof(nz->source), "this run's own design: %ld block pairs, %d invocation%s%s on %d GPUs",
@@ -208,28 +212,31 @@ static int own_design(struct verdict_ctx *x, struct vd_noise *nz, char *why, siz
 	return 1;
 }
 
-/* claim id's row of the spread file: its half-width for one measurement and what it rests on */
-static double recorded(const struct verdict_ctx *x, const char *id, char *why, size_t len)
+/* claim id's row of the spread file: its half-width for one measurement at the level z stands for
+ * (rescaled from the file's own level) and what it rests on */
+static double recorded(const struct verdict_ctx *x, const char *id, double z, char *why, size_t len)
 {
 	for (size_t r = 0; r < x->spread.nrows; r++)
 		if (!strcmp(csv_table_get(&x->spread, r, "claim"), id)) {
+			const double level = rec_num(&x->spread, (long)r, "level"), v = rec_num(&x->spread, (long)r, "halfwidth_one");
 			snprintf(why, len, "data/hw/claim-spread.csv for one measurement a configuration: the design of %s, "
-				 "n = %s a configuration there, %s invocation(s), %s GPUs", csv_table_get(&x->spread, r, "run"),
+				 "n = %s a configuration there, %s invocation(s), %s GPUs%s", csv_table_get(&x->spread, r, "run"),
 				 csv_table_get(&x->spread, r, "n"), csv_table_get(&x->spread, r, "invocations"),
-				 csv_table_get(&x->spread, r, "gpus"));
-			const double v = rec_num(&x->spread, (long)r, "halfwidth_one");
-			if (!isfinite(v))
-				snprintf(why, len, "no interval: the design of %s in data/hw/claim-spread.csv did not measure it",
-					 csv_table_get(&x->spread, r, "run"));
-			return v;
+				 csv_table_get(&x->spread, r, "gpus"), level != x->level ? ", rescaled from its level" : "");
+			if (!isfinite(v) || !(level > 0.5 && level < 1)) {
+				snprintf(why, len, "no interval: %s in data/hw/claim-spread.csv", !isfinite(v) ? "the design of "
+					 "the run there did not measure it" : "its level is not between 0.5 and 1");
+				return NAN;
+			}
+			return v * z / z_of(level);
 		}
 	snprintf(why, len, "no interval: data/hw/claim-spread.csv has no row for it");
 	return NAN;
 }
 
 /* a run of one measurement: each claim's half-width for one from the spread file; 0, or -1 with err */
-static int from_spread_file(struct verdict_ctx *x, const struct csv_table *claims, const char *why, char *err,
-			    size_t errlen)
+static int from_spread_file(struct verdict_ctx *x, const struct csv_table *claims, const char *why, double z,
+			    char *err, size_t errlen)
 {
 	if (x->spread_err[0]) {
 		snprintf(err, errlen, "%s (%s: its interval comes from that file)", x->spread_err, why);
@@ -237,7 +244,7 @@ static int from_spread_file(struct verdict_ctx *x, const struct csv_table *claim
 	}
 	for (size_t r = 0; r < claims->nrows; r++) {
 		char w[320];
-		x->hw[r] = x->hw_one[r] = recorded(x, csv_table_get(claims, r, "id"), w, sizeof(w));
+		x->hw[r] = x->hw_one[r] = recorded(x, csv_table_get(claims, r, "id"), z, w, sizeof(w));
 		snprintf(x->hw_why[r], sizeof(x->hw_why[r]), "%s; %s", why, w);
 	}
 	return 0;
@@ -270,8 +277,9 @@ static int simulate(struct verdict_ctx *x, const struct csv_table *claims, const
 			(one ? x->hw_one : x->hw)[r] = z * draws_sd(&x->draws[r * (size_t)draws], draws);
 	}
 	for (size_t r = 0; r < claims->nrows; r++)
-		snprintf(x->hw_why[r], sizeof(x->hw_why[r]), "%s; n = %d a configuration; %d draws", nz->source,
-			 x->rc->run.replicas, draws);
+		snprintf(x->hw_why[r], sizeof(x->hw_why[r]), "%s%s; n = %d a configuration; %d draws",
+			 isfinite(x->hw[r]) ? "" : "no interval: its margin has no value in more than one draw in ten; ",
+			 nz->source, x->rc->run.replicas, draws);
 	free(ss.s);
 	return 0;
 }
@@ -282,9 +290,11 @@ int vd_interval(struct verdict_ctx *x, const struct csv_table *claims, void (*ea
 	const size_t nc = claims->nrows ? claims->nrows : 1;
 	x->level = vd_param(x, "interval_level");
 	const double draws = vd_param(x, "interval_draws");
-	if (!(x->level > 0.5 && x->level < 1) || !(draws >= 20 && draws <= 10000)) {
-		snprintf(err, errlen, "data/paper/verdict-params.csv: interval_level (%g) must lie in (0.5, 1) and "
-			 "interval_draws (%g) in [20, 10000]", x->level, draws);
+	if (!(x->level > 0.5 && x->level < 1) || !(draws >= 20 && draws <= 10000 && draws == floor(draws))) {
+		const int lv = !(x->level > 0.5 && x->level < 1);
+		snprintf(err, errlen, "data/paper/verdict-params.csv: %s '%s' %s", lv ? "interval_level" : "interval_draws",
+			 vd_param_text(x, lv ? "interval_level" : "interval_draws"),
+			 lv ? "is not a level between 0.5 and 1" : "is not a whole number of draws from 20 to 10000");
 		return -1;
 	}
 	x->hw = calloc(nc, sizeof(*x->hw));
@@ -299,7 +309,7 @@ int vd_interval(struct verdict_ctx *x, const struct csv_table *claims, void (*ea
 	char why[256];
 	const int rc = own_design(x, nz, why, sizeof(why)) ? simulate(x, claims, nz, (int)draws, z_of(x->level), each,
 								      err, errlen)
-							  : from_spread_file(x, claims, why, err, errlen);
+							  : from_spread_file(x, claims, why, z_of(x->level), err, errlen);
 	free(nz);
 	return rc;
 }

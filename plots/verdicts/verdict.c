@@ -366,12 +366,20 @@ void vd_distance(struct claim_eval *e, double d, const char *fmt, ...)
 	va_end(ap);
 }
 
-double vd_param(const struct verdict_ctx *x, const char *name)
+const char *vd_param_text(const struct verdict_ctx *x, const char *name)
 {
 	for (size_t r = 0; r < x->params.nrows; r++)
 		if (!strcmp(csv_table_get(&x->params, r, "name"), name))
-			return strtod(csv_table_get(&x->params, r, "value"), NULL);
-	return NAN;
+			return csv_table_get(&x->params, r, "value");
+	return "";
+}
+
+double vd_param(const struct verdict_ctx *x, const char *name)
+{
+	const char *v = vd_param_text(x, name);
+	char *end;
+	const double d = *v ? strtod(v, &end) : NAN;
+	return *v && !*end ? d : NAN;   /* not a number: NaN, which every check refuses */
 }
 
 /* the margin's number and text as the row shows them: decided verdicts only; an inconclusive one's
@@ -470,6 +478,9 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		else if ((vo == VO_HOLDS || vo == VO_FAILS) && strlen(mt) + 80 < sizeof(mt))
 			snprintf(mt + strlen(mt), sizeof(mt) - strlen(mt), "; no interval: the values it rests on do not "
 				 "move between measurements");
+	} else if ((vo == VO_HOLDS || vo == VO_FAILS) && isfinite(sm)) {   /* decided without an interval: said */
+		const char *w = strstr(ec.interval_why, "no interval");
+		snprintf(mt + strlen(mt), sizeof(mt) - strlen(mt), "; %s", w ? w : "no interval");
 	}
 	snprintf(rows, sizeof(rows), "%d/%d", e->n, e->N);
 	snprintf(b, sizeof(b), "%s", basis);
@@ -486,6 +497,8 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 			snprintf(b + l, sizeof(b) - l, "; gate: no authors' number for %s, at %.1f %% of its roof at best (no "
 				 "authors' artifact of its family measured on this GPU model: not gated)", sd->name, 100 * sd->share);
 	}
+	if (vo == VO_HOLDS || vo == VO_FAILS)   /* what its interval rests on */
+		snprintf(b + strlen(b), sizeof(b) - strlen(b), "; interval: %s", ec.interval_why[0] ? ec.interval_why : "none");
 	const size_t l = strlen(b);
 	snprintf(b + l, sizeof(b) - l, "%s%s%s", u->s[0] ? "; uses throttled rows: " : "", u->s,
 		 u->dirty ? "; uses rows measured from a DIRTY TREE (not a recorded result)" : "");

@@ -83,8 +83,9 @@ const struct target *vd_input(const struct verdict_ctx *x, const char *name);
 const struct wl_set *vd_wl_input(const struct verdict_ctx *x, const char *name);
 /* a row the claim needs, counted when measured */
 void vd_rest_on(struct claim_eval *e, const struct point *p, struct used *u);
-/* a number of data/paper/verdict-params.csv by name (NaN: none) */
+/* a number of data/paper/verdict-params.csv by name (NaN: none, or not a number), and its text */
 double vd_param(const struct verdict_ctx *x, const char *name);
+const char *vd_param_text(const struct verdict_ctx *x, const char *name);
 /* the margin of a rate comparison: the flip factor f (>= 1), the GPU-to-GPU spread of target's
  * rates, and its text ("flips if spider were 1.21x faster"); then each side whose uniform speed-up
  * by f would flip it: rows ps of one method and precision (vd_side: the authors' rate over ours

@@ -68,9 +68,9 @@ static int read_tables(struct render_ctx *c, struct verdict_ctx *x, char *err, s
 {
 	static const char *const files[] = { "data/paper/kernels-vs-authors.csv", "data/paper/verdict-params.csv",
 					     "data/hw/claim-spread.csv" };
-	static const char *const need[][7] = { { "gpu", "method", "dtype", "gstencil_per_s", NULL },
+	static const char *const need[][8] = { { "gpu", "method", "dtype", "gstencil_per_s", NULL },
 					       { "name", "value", "reason", NULL },
-					       { "claim", "halfwidth_one", "run", "n", "invocations", "gpus", NULL } };
+					       { "claim", "halfwidth_one", "level", "run", "n", "invocations", "gpus", NULL } };
 	struct csv_table *t[] = { &x->authors, &x->params, &x->spread };
 	for (size_t i = 0; i < NELEM(files); i++) {
 		char path[1024];
