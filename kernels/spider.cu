@@ -72,6 +72,7 @@ struct spd_args {
 	int nx, ny, nz, R, L, shift, rows, nsteps, ksteps;   /* nsteps = rows * ksteps */
 	int dims, sw, sp;               /* staged columns and row pitch (elements) */
 	int yt;                         /* spider_kernel_r7: row tiles a block, one after the other */
+	int nreal;                      /* spider_kernel: B registers a fragment loads (1, 2 or NB) */
 };
 
 /* per (data type, sparse): the instruction and its operand counts */
@@ -283,7 +284,10 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
 	}
 	spd_acc<F16ACC> acc[XT][SPD_RG];
 	memset(acc, 0, sizeof(acc));
-	auto step = [&](int j, auto sel) {
+	/* nr: the B registers a step loads; past them a fragment's K positions are all padding (k >= 2L
+	 * in every lane: zero weights), so their registers stay 0 and their loads are not issued */
+	auto step = [&](int j, auto sel, auto nr) {
+		constexpr int NR = decltype(nr)::value;
 		const int q = j / a.ksteps, ks = j - q * a.ksteps;
 		const int dy = D3 ? q % k - R : two_d ? q - R : 0;
 		unsigned fa[4];
@@ -293,7 +297,7 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
 		const unsigned meta = SPARSE ? Mt[(j / 2) * 32 + lane] : 0u;
 		int col[P::NB];
 #pragma unroll
-		for (int i = 0; i < P::NB; i++)
+		for (int i = 0; i < NR; i++)
 			col[i] = C[(ks * P::NB + i) * 32 + lane];
 #pragma unroll
 		for (int xt = 0; xt < XT; xt++)
@@ -309,15 +313,23 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
 				unsigned fb[P::NB];
 #pragma unroll
 				for (int i = 0; i < P::NB; i++)
-					fb[i] = spd_b<T>(row + col[i]);
+					fb[i] = i < NR ? spd_b<T>(row + col[i]) : 0u;
 				P::template mma<decltype(sel)::value>(acc[xt][rg].c, fa, fb, meta);
 			}
 	};
-	for (int j = 0; j < a.nsteps; j += 2) {
-		step(j, std::integral_constant<int, 0>());
-		if (j + 1 < a.nsteps)
-			step(j + 1, std::integral_constant<int, 1>());
-	}
+	auto steps = [&](auto nr) {
+		for (int j = 0; j < a.nsteps; j += 2) {
+			step(j, std::integral_constant<int, 0>(), nr);
+			if (j + 1 < a.nsteps)
+				step(j + 1, std::integral_constant<int, 1>(), nr);
+		}
+	};
+	if (a.nreal == 1)   /* a.nreal: the host's count for a single K step, else NB */
+		steps(std::integral_constant<int, 1>());
+	else if (a.nreal == 2)
+		steps(std::integral_constant<int, 2>());
+	else
+		steps(std::integral_constant<int, P::NB>());
 	spd_store<T, F16ACC, XT>(out, s_in, acc, a, two_d, x0, y0, xspan);
 }
 
@@ -625,6 +637,10 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	SPD.args.dims = g->dims;
 	SPD.args.sw = sw;
 	SPD.args.sp = sp_words * 4 / eb;
+	/* with one K step, fragment register i holds K positions from kb(0, i) on (its lowest lane's): at
+	 * 2L or past, padding in every lane. The registers short of 2L: 1 or 2 load, else all */
+	const int kstride = is16 ? 8 : 4, nreal = (2 * L + kstride - 1) / kstride;
+	SPD.args.nreal = ksteps == 1 && nreal <= 2 ? nreal : NB;
 	snprintf(SPD.variant, sizeof(SPD.variant), "%s%s%s %s -> %s, %s swap, L %d, Kpad %d, sigma %.4f",
 		 SPD.r7 ? "A in registers, " : "", lane ? "lane-contiguous B (one 16-byte load a fragment), " : "", sparse ? "mma.sp::ordered_metadata" : "mma.sync",
 		 is16 ? (sparse ? "m16n8k32 f16" : "m16n8k16 f16") : (sparse ? "m16n8k16 tf32" : "m16n8k8 tf32"),
