@@ -57,14 +57,14 @@ extern "C" {
  * multiple of 32 banks, so that the 8 rows of a B load spread out; 2 past for spider_kernel_r7's
  * interleaved f16 rows (spd_orow), which then put the 32 lanes of a B load on 32 banks (the pair
  * swap's words a, a + 1, a + 8, a + 9 of 8 rows 4 words apart would share them two by two); 16
- * past (SPD_PITCH_LANE) for its lane-contiguous f16 fragments (sparse_lane_groups), one 16-byte
+ * past (SPD_ROWS_LANE) for its lane-contiguous f16 fragments (sparse_lane_groups), one 16-byte
  * load a lane: lanes 4g + t read 16 bytes at 16 b(t) of row g, so two rows 64 bytes apart fill the
  * 128 bytes of a quarter-warp's phase without a conflict.
  */
-#define SPD_PITCH_LANE 2
-__host__ __device__ constexpr int spd_pitch_words(int sw, int eb, int interleaved)
+enum spd_rows { SPD_ROWS_PLAIN, SPD_ROWS_INTERLEAVED, SPD_ROWS_LANE };   /* the staged rows' layout */
+__host__ __device__ constexpr int spd_pitch_words(int sw, int eb, int layout)
 {
-	return (sw * eb / 4 + 31) / 32 * 32 + (interleaved == SPD_PITCH_LANE ? 16 : interleaved ? 2 : 4);
+	return (sw * eb / 4 + 31) / 32 * 32 + (layout == SPD_ROWS_LANE ? 16 : layout == SPD_ROWS_INTERLEAVED ? 2 : 4);
 }
 
 struct spd_args {
@@ -185,7 +185,7 @@ template <int HMAP> __device__ __forceinline__ int spd_orow(int rg, int n)
  */
 /* the 16-byte column chunk where spd_store keeps output chunk c of row oy: with SWZ, XOR (oy / 2) % 4,
  * so that the four rows 2t + (e & 1) a fragment's lanes write at once land on four chunks (a row
- * pitch of 64 bytes past 128, SPD_PITCH_LANE, would put them all on one) */
+ * pitch of 64 bytes past 128, SPD_ROWS_LANE, would put them all on one) */
 template <int SWZ> __device__ __forceinline__ int spd_chunk(int c, int oy)
 {
 	return SWZ ? c ^ ((oy >> 1) & 3) : c;
@@ -356,7 +356,8 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 	const T *base = s + (size_t)spd_orow<HMAP>(0, g) * a.sp + 8 - R - a.shift + w * a.L;
 	/* the row pitch as a constant (the host's a.sp, from the same function): every B load below is
 	 * its lane's column pointer plus an immediate offset, no address arithmetic */
-	constexpr int SP = spd_pitch_words(SPD_R7_SW, sizeof(T), LANE ? SPD_PITCH_LANE : HMAP) * 4 / (int)sizeof(T);
+	constexpr int LAYOUT = LANE ? SPD_ROWS_LANE : HMAP ? SPD_ROWS_INTERLEAVED : SPD_ROWS_PLAIN;
+	constexpr int SP = spd_pitch_words(SPD_R7_SW, sizeof(T), LAYOUT) * 4 / (int)sizeof(T);
 	memset(acc, 0, sizeof(acc));
 	/* u: the staged row offset 8 rg + q (spd_orow(rg, 0) + q with HMAP) shared by (rg, q) pairs */
 #pragma unroll
@@ -600,7 +601,8 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 		return -1;
 	}
 	SPD.r7_rg = SPD.r7 == 15 ? SPD_R7_RG16 : SPD_R7_RG32;
-	const int sp_words = spd_pitch_words(sw, eb, lane ? SPD_PITCH_LANE : SPD.r7 && is16);
+	const int sp_words = spd_pitch_words(sw, eb, lane ? SPD_ROWS_LANE : SPD.r7 && is16 ? SPD_ROWS_INTERLEAVED
+										 : SPD_ROWS_PLAIN);
 	const int srows = g->dims == 3 ? 8 * SPD_RG : two_d ? 8 * SPD_RG + 2 * p->R : 1;
 	SPD.smem = (size_t)srows * sp_words * 4 + (g->dims == 3 ? 0 : na * 4 + (size_t)ksteps * NB * 32 * 4);
 	if (SPD.r7)     /* two staged tiles: the next one is copied while this one runs (+ A for 60 steps) */

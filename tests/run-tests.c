@@ -147,6 +147,22 @@ void put_file(const char *path, const char *text)
 		fail_msg("cannot write %s", path);
 }
 
+double file_cell(const char *path, const char *keycol, const char *key, const char *col)
+{
+	struct csv_table t;
+	char err[512];
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	double v = NAN;
+	for (size_t r = 0; r < t.nrows && isnan(v); r++)
+		if (!strcmp(csv_table_get(&t, r, keycol), key))
+			v = strtod(csv_table_get(&t, r, col), NULL);
+	csv_table_free(&t);
+	if (!isfinite(v))
+		fail_msg("%s: no number in column %s of the row whose %s is %s", path, col, keycol, key);
+	return v;
+}
+
 const char *write_temp(const char *text, int slot)
 {
 	static char paths[8][300];

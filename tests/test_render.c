@@ -57,18 +57,7 @@ void render_fixture_dir(const char *rundir, const char *target, const char *out,
 /* tests.h: claim id's half-width for one measurement in the pinned spread file */
 double pinned_halfwidth(const char *id)
 {
-	struct csv_table f;
-	char err[512];
-	if (csv_table_read(repo_path("tests/fixtures/claim-spread-8bfad42.csv"), &f, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	double h = NAN;
-	for (size_t r = 0; r < f.nrows; r++)
-		if (!strcmp(csv_table_get(&f, r, "claim"), id))
-			h = strtod(csv_table_get(&f, r, "halfwidth_one"), NULL);
-	csv_table_free(&f);
-	if (!isfinite(h))
-		fail_msg("tests/fixtures/claim-spread-8bfad42.csv: no half-width for %s", id);
-	return h;
+	return file_cell(repo_path("tests/fixtures/claim-spread-8bfad42.csv"), "claim", id, "halfwidth_one");
 }
 
 /* the same from a committed fixture run (tests/fixtures/NAME) */

@@ -187,18 +187,7 @@ static void test_verdicts_hopper_margin(void **state)
 /* the rate of the row labelled label in the fixture's tcs-table3.csv */
 static double t3_rate(const char *label)
 {
-	struct csv_table t;
-	char err[512];
-	double g = NAN;
-	if (csv_table_read(repo_path("tests/fixtures/run-verdicts/tcs-table3.csv"), &t, err, sizeof(err)) != 0)
-		fail_msg("%s", err);
-	for (size_t r = 0; r < t.nrows; r++)
-		if (!strcmp(csv_table_get(&t, r, "label"), label))
-			g = strtod(csv_table_get(&t, r, "gstencil_per_s"), NULL);
-	csv_table_free(&t);
-	if (!isfinite(g))
-		fail_msg("no row labelled %s", label);
-	return g;
+	return file_cell(repo_path("tests/fixtures/run-verdicts/tcs-table3.csv"), "label", label, "gstencil_per_s");
 }
 
 /* fermi-ps-pow2-drop within one layout, the neighbours interpolated linearly in the width: a variant

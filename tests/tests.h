@@ -76,6 +76,9 @@ size_t test_list_readers(const char *list, const char **out, size_t max);
 void load_test_gpu(struct hw *hw, const char *gpu);
 /* Write text to path (created or truncated); a failure fails the test, naming the path. */
 void put_file(const char *path, const char *text);
+/* The number in column col of the first row of the CSV at path whose keycol is key; fails the test
+ * when the file does not read or no such row holds a number. */
+double file_cell(const char *path, const char *keycol, const char *key, const char *col);
 /* Write text to a fresh temporary file; returns its path (static buffer per call slot). */
 const char *write_temp(const char *text, int slot);
 /* Claim id's half-width for one measurement in the pinned spread file

@@ -80,8 +80,7 @@ static void add_list(const char *path, const char *lists_dir, struct rec_design 
 		snprintf(d->blk, sizeof(d->blk), "%s %s %s", base, rule[0] ? bk : study ? wkey : key, id.data);   /* no rule: alone */
 		d->inv = inv.of[id.replica];
 		d->rep = id.replica;
-		const char *reasons = csv_table_get(&t, r, "clock_reasons");
-		d->capped = reasons && strstr(reasons, "power_cap") != NULL;
+		d->capped = rec_reasons_capped(csv_table_get(&t, r, "clock_reasons"));
 		d->lr = log(v);
 		static const char *const counters[REC_COUNTERS] = { "F_measured", "Q_measured", "I_measured" };
 		for (int k = 0; k < REC_COUNTERS; k++) {
@@ -359,12 +358,11 @@ static double first_of(const double *v, int n)
 	return NAN;
 }
 
-double rec_design_row(const struct rec_design *d, const char *list, int stratum, int *own)
+double rec_design_row(const struct rec_design *d, const char *list, int stratum)
 {
 	const struct rec_list *l = list_of(d, list);
 	const int o = stratum == REC_STRATUM_CAPPED ? REC_STRATUM_FULL : REC_STRATUM_CAPPED;
-	*own = l && l->row_n[stratum] >= REC_LIST_MIN_PAIRS;
-	if (*own)
+	if (l && l->row_n[stratum] >= REC_LIST_MIN_PAIRS)
 		return l->row[stratum];
 	const struct rec_pool *q = l ? &d->kind[l->workload] : &d->all;
 	const double v[] = { q->row[stratum], q->row[o], d->all.row[stratum], d->all.row[o] };

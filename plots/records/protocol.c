@@ -121,9 +121,14 @@ double rec_median(double *v, size_t n)
 }
 
 /* records.h */
+int rec_reasons_capped(const char *reasons)
+{
+	return reasons && strstr(reasons, "power_cap") != NULL;
+}
+
 int rec_power_capped(const struct point *p)
 {
-	return p->reasons && strstr(p->reasons, "power_cap") != NULL;
+	return rec_reasons_capped(p->reasons);
 }
 
 long rec_ceiling_row(const struct run_ctx *c, const char *quantity)

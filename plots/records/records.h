@@ -294,6 +294,8 @@ void rec_row_power(const struct csv_table *t, long r, const char *energy, double
 int rec_reasons_other(const char *reasons);
 /* whether a point's kept samples carry the power cap among their clock-event reasons */
 int rec_power_capped(const struct point *p);
+/* the same of a row's NVML clock-event reasons: they name the power cap */
+int rec_reasons_capped(const char *reasons);
 /* a number of a ceiling's row (column col of ceilings.csv), NaN when absent; its row, or -1 */
 double rec_ceiling_num(const struct run_ctx *c, const char *quantity, const char *col);
 long rec_ceiling_row(const struct run_ctx *c, const char *quantity);
@@ -354,9 +356,9 @@ struct rec_design {
 int rec_design(const char *rundir, const char *lists_dir, struct rec_design *d, char *err, size_t errlen);
 /* a row's own variance about its block's shift in list (NULL: any) and stratum: the list's where it
  * rests on REC_LIST_MIN_PAIRS degrees of freedom of the stratum, else its kind's pool, else every
- * list's (a stratum without any takes the other's); *own says which; NaN where none is estimated. A
+ * list's (a stratum without any takes the other's); NaN where none is estimated. A
  * block's common shift (rec_design_common): the list's (its own or its kind's), else every list's */
-double rec_design_row(const struct rec_design *d, const char *list, int stratum, int *own);
+double rec_design_row(const struct rec_design *d, const char *list, int stratum);
 double rec_design_common(const struct rec_design *d, const char *list, int stratum);
 /* "power-capped", "full clock", "one of each" */
 const char *rec_stratum_name(int s);

@@ -38,22 +38,13 @@ int render_design(const char *root, const char *run, const char *outdir, char *e
 	struct rec_design d;
 	char path[1200];
 	snprintf(path, sizeof(path), "%s/experiments", root);
-	if (rec_design(run, path, &d, err, len) != 0 || output_dir(outdir, err, len) != 0)
+	if (rec_design(run, path, &d, err, len) != 0)
 		return -1;
 	static const char *const cols[] = { "component", "stratum", "pairs", "sd_pct" };
 	struct csv_writer w;
 	struct atomic_file a;
-	snprintf(path, sizeof(path), "%s/design.csv", outdir);
-	if (csv_writer_open(&w, path, cols, NELEM(cols)) != 0) {
-		snprintf(err, len, "%s", atomic_error());
+	if (render_files_open(outdir, "design", cols, NELEM(cols), &w, &a, err, len) != 0)
 		return -1;
-	}
-	snprintf(path, sizeof(path), "%s/design.md", outdir);
-	if (atomic_open(&a, path) != 0) {
-		snprintf(err, len, "%s", atomic_error());
-		csv_writer_close(&w);
-		return -1;
-	}
 	const char *name = strrchr(run, '/') ? strrchr(run, '/') + 1 : run;
 	fprintf(a.f, "# Where the measurements of run %s vary\n\n", name);
 	fprintf(a.f, "The variance components of log rate from the run's own replicated cells (%ld verified stencil "
@@ -113,9 +104,5 @@ int render_design(const char *root, const char *run, const char *outdir, char *e
 							     "the counters' I a point" };
 	for (int k = 0; k < REC_COUNTERS; k++)
 		design_row(&w, a.f, counters[k], "all", d.counter_pairs[k], sd_pct(d.counter[k]));
-	if (csv_writer_close(&w) != 0 || atomic_commit(&a) != 0) {
-		snprintf(err, len, "%s", atomic_error());
-		return -1;
-	}
-	return 0;
+	return render_files_close(&w, &a, err, len);
 }

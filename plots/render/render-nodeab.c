@@ -145,14 +145,12 @@ static void put_ratio(FILE *f, double x, double ref, double bound)
 int render_node_ab(const char *alone, const char *const *arms, size_t narms, const char *outdir, char *err,
 		   size_t len)
 {
-	char lists[AB_MAX_LISTS][96], path[1200];
+	char lists[AB_MAX_LISTS][96];
 	const int nl = ab_lists(alone, lists, AB_MAX_LISTS);
 	if (narms > AB_MAX_ARMS || nl == 0) {
 		snprintf(err, len, "%s: %s", alone, nl ? "more than 4 arms" : "no list with the phase columns");
 		return -1;
 	}
-	if (output_dir(outdir, err, len) != 0)
-		return -1;
 	static const char *const cols[] = { "list", "gpu_uuid", "run", "rows", "counters_s_median", "setup_s_median",
 					     "row_s_median", "counters_over_alone", "setup_over_alone", "row_over_alone",
 					     "energy_reads_median", "energy_reads_held", "energy_read_ms_mean",
@@ -160,17 +158,8 @@ int render_node_ab(const char *alone, const char *const *arms, size_t narms, con
 					     "counter_power_hi", "counter_power_rows" };
 	struct csv_writer w;
 	struct atomic_file a;
-	snprintf(path, sizeof(path), "%s/node-ab.csv", outdir);
-	if (csv_writer_open(&w, path, cols, NELEM(cols)) != 0) {
-		snprintf(err, len, "%s", atomic_error());
+	if (render_files_open(outdir, "node-ab", cols, NELEM(cols), &w, &a, err, len) != 0)
 		return -1;
-	}
-	snprintf(path, sizeof(path), "%s/node-ab.md", outdir);
-	if (atomic_open(&a, path) != 0) {
-		snprintf(err, len, "%s", atomic_error());
-		csv_writer_close(&w);
-		return -1;
-	}
 	fprintf(a.f, "# Runners that share a node against one alone\n\n");
 	fprintf(a.f, "Each list's median counter phase (rows with counter passes), set-up and row wall time in "
 		"seconds on each GPU, and each over the same list on the same GPU alone (%s); the bounds: a counter phase within "
@@ -242,9 +231,7 @@ int render_node_ab(const char *alone, const char *const *arms, size_t narms, con
 				csv_table_free(&tb[k]);
 		csv_table_free(&ta);
 	}
-	if (csv_writer_close(&w) != 0 || atomic_commit(&a) != 0) {
-		snprintf(err, len, "%s", atomic_error());
+	if (render_files_close(&w, &a, err, len) != 0)
 		return -1;
-	}
 	return 0;
 }

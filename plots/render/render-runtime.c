@@ -185,11 +185,10 @@ int render_run_time(const char *root, const char *run, const char *outdir, char 
 {
 	(void)root;
 	struct rt_list *l = NULL, tot;
-	char path[1200];
 	const char *name = strrchr(run, '/') ? strrchr(run, '/') + 1 : run;
 	const int n = read_lists(run, &l, err, len);
-	int rc = -1, phased = 1;
-	if (n < 0 || output_dir(outdir, err, len) != 0) {
+	int phased = 1;
+	if (n < 0) {
 		free(l);
 		return -1;
 	}
@@ -207,9 +206,7 @@ int render_run_time(const char *root, const char *run, const char *outdir, char 
 	}
 	struct csv_writer w;
 	struct atomic_file a;
-	snprintf(path, sizeof(path), "%s/run-time.csv", outdir);
-	if (csv_writer_open(&w, path, cols, RT_COLS + 1) != 0) {
-		snprintf(err, len, "%s", atomic_error());
+	if (render_files_open(outdir, "run-time", cols, RT_COLS + 1, &w, &a, err, len) != 0) {
 		free(l);
 		return -1;
 	}
@@ -219,12 +216,6 @@ int render_run_time(const char *root, const char *run, const char *outdir, char 
 		for (int c = 0; c < RT_COLS; c++)
 			csv_put_num(&w, c >= 4 && !(i < n ? x->phased : phased) ? NAN : x->v[c]);
 		csv_end_row(&w);
-	}
-	snprintf(path, sizeof(path), "%s/run-time.md", outdir);
-	if (csv_writer_close(&w) != 0 || atomic_open(&a, path) != 0) {
-		snprintf(err, len, "%s", atomic_error());
-		free(l);
-		return -1;
 	}
 	const double wall = run_wall(run);
 	fprintf(a.f, "# Where the time of run %s went\n\n", name);
@@ -255,11 +246,8 @@ int render_run_time(const char *root, const char *run, const char *outdir, char 
 			md_num(a.f, (i < n ? x->phased : phased) ? x->v[4 + p] : NAN, 1);
 		fprintf(a.f, "\n");
 	}
-	rc = atomic_commit(&a);
-	if (rc != 0)
-		snprintf(err, len, "%s", atomic_error());
 	free(l);
-	return rc;
+	return render_files_close(&w, &a, err, len);
 }
 
 int run_time_totals(const char *run, struct run_totals *tot, char *err, size_t len)

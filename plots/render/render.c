@@ -196,6 +196,47 @@ static void figure_heads(struct render_ctx *c, const char *title, const char *co
 		 reps, commits);
 }
 
+/* render.h */
+int render_files_open(const char *outdir, const char *name, const char *const *cols, size_t ncols,
+		      struct csv_writer *w, struct atomic_file *md, char *err, size_t len)
+{
+	char path[1200];
+	if (output_dir(outdir, err, len) != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s.csv", outdir, name);
+	if (csv_writer_open(w, path, cols, ncols) != 0) {
+		snprintf(err, len, "%s", atomic_error());
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s.md", outdir, name);
+	if (atomic_open(md, path) != 0) {
+		snprintf(err, len, "%s", atomic_error());
+		csv_writer_abort(w);
+		return -1;
+	}
+	return 0;
+}
+
+int render_files_close(struct csv_writer *w, struct atomic_file *md, char *err, size_t len)
+{
+	if (csv_writer_close(w) != 0) {
+		snprintf(err, len, "%s", atomic_error());
+		atomic_abort(md);
+		return -1;
+	}
+	if (atomic_commit(md) != 0) {
+		snprintf(err, len, "%s", atomic_error());
+		return -1;
+	}
+	return 0;
+}
+
+void render_files_abort(struct csv_writer *w, struct atomic_file *md)
+{
+	csv_writer_abort(w);
+	atomic_abort(md);
+}
+
 int render_outputs_open(struct render_ctx *c, const char *name, struct render_outputs *o, const char *const *cols,
 			size_t ncols, const char *title, const char *const *notes, const char *const *mdcols,
 			size_t nmd, char *err, size_t errlen)

@@ -152,6 +152,13 @@ void render_register(const char *name, render_fn fn);
 #ifdef __cplusplus
 }
 #endif
+/* A run-level output's pair, OUTDIR/NAME.csv (its header cols) and OUTDIR/NAME.md, each written under
+ * a temporary name (render.c): 0, or -1 with err and neither left behind. The caller ends both with
+ * render_files_close, or gives both up with render_files_abort. */
+int render_files_open(const char *outdir, const char *name, const char *const *cols, size_t ncols,
+		      struct csv_writer *w, struct atomic_file *md, char *err, size_t len);
+int render_files_close(struct csv_writer *w, struct atomic_file *md, char *err, size_t len);
+void render_files_abort(struct csv_writer *w, struct atomic_file *md);
 /* Where a recorded run's time went, list by list (render-runtime.c): OUTDIR/run-time.md and .csv;
  * 0, or -1 with err */
 int render_run_time(const char *root, const char *run, const char *outdir, char *err, size_t len);

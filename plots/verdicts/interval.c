@@ -100,9 +100,8 @@ static void add_slot(struct slots *ss, double *v, int sign, const char *block, c
 static void add_rate(struct slots *ss, double *v, int sign, const char *block, const char *row, const char *list,
 		     const char *reasons, int m, const struct vd_noise *nz)
 {
-	int own;
-	const int s = reasons && strstr(reasons, "power_cap") ? REC_STRATUM_CAPPED : REC_STRATUM_FULL;
-	add_slot(ss, v, sign, block, row, rec_design_common(&nz->d, list, s), rec_design_row(&nz->d, list, s, &own), m);
+	const int s = rec_reasons_capped(reasons) ? REC_STRATUM_CAPPED : REC_STRATUM_FULL;
+	add_slot(ss, v, sign, block, row, rec_design_common(&nz->d, list, s), rec_design_row(&nz->d, list, s), m);
 }
 
 static const char *wl_column(const void *row, const char *col)
@@ -113,12 +112,12 @@ static const char *wl_column(const void *row, const char *col)
 }
 
 /* every measured rate (or time) of the claims' inputs as a slot */
-static void collect_slots(const struct verdict_ctx *x, const struct vd_noise *nz, struct slots *ss)
+static void collect_slots(struct verdict_ctx *x, const struct vd_noise *nz, struct slots *ss)
 {
 	char lists[1100], rule[64], block[400], row[600];
 	snprintf(lists, sizeof(lists), "%s/experiments", x->rc->run.root);
 	for (size_t i = 0; i < x->n; i++) {
-		struct target *t = (struct target *)&x->tg[i];
+		struct target *t = &x->tg[i];
 		rec_block_rule(lists, x->names[i], rule, sizeof(rule));
 		for (size_t j = 0; j < t->n; j++) {
 			struct point *p = &t->p[j];
@@ -139,7 +138,7 @@ static void collect_slots(const struct verdict_ctx *x, const struct vd_noise *nz
 		}
 	}
 	for (size_t i = 0; i < x->nwl; i++) {
-		struct wl_set *w = (struct wl_set *)&x->wl[i];
+		struct wl_set *w = &x->wl[i];
 		rec_block_rule(lists, x->wl_names[i], rule, sizeof(rule));
 		for (size_t j = 0; j < w->n; j++) {
 			struct wl_pt *p = &w->pt[j];
