@@ -22,8 +22,10 @@
  * 4g + {0,1} carry the metadata of an even K step and 4g + {2,3} that of the next one, which the
  * MMA reads with sparsity selector 0 and 1, so every loaded metadata word is used.
  *
- * In 3D (tcs case 6, box3d1r fused 7 times: 225 footprint rows) B and A come straight from
- * global memory through L1, as 2R + 1 staged planes would not fit in shared memory.
+ * In 3D (tcs case 6, box3d1r fused 7 times: 225 footprint rows) tf32 on mma.sp runs
+ * spider_kernel_r7 one input plane at a time: the 15 planes z - 7 .. z + 7 of an output tile staged
+ * in turn (double-buffered), each with its 15 footprint rows' A in registers, the accumulators kept
+ * across them. Other 3D cases load B and A straight from global memory through L1.
  *
  * Tiling: a block of 8 warps owns 8 XT x-tiles of L outputs (XT a warp: 4 for L = 4, 2 for
  * L <= 8, else 1, so that a block spans at least 128 outputs) by 32 output rows (four groups of
@@ -342,8 +344,8 @@ __global__ void __launch_bounds__(256) spider_kernel(const T *__restrict__ in, T
  *     staged row u serves every (row group rg, footprint row q) with 8 rg + q = u: 8 RG + 14
  *     loads for 15 RG MMAs a K step, where loading per (rg, q) took 15 RG.
  */
-/* One row tile of spider_kernel_r7 from the staged tile s: the accumulators of row groups 0..RG-1.
- * A step j's fragment is fa[j] (registers, NA = NSTEPS) or sa[j * 32 + lane] (shared memory). */
+/* One row tile of spider_kernel_r7 from the staged tile s, added to the accumulators of row groups
+ * 0..RG-1 (in 3D, one input plane's share of them). A step j's fragment is fa[j] (registers, NA = NSTEPS) or sa[j * 32 + lane] (shared memory). */
 template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int HMAP, int LANE, int NA, int NM, int NB>
 __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a, const unsigned (&fa)[NA][4],
 					    const uint4 *sa, const unsigned (&meta)[NM], const int (&col)[KSTEPS][NB],
@@ -358,7 +360,6 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 	 * its lane's column pointer plus an immediate offset, no address arithmetic */
 	constexpr int LAYOUT = LANE ? SPD_ROWS_LANE : HMAP ? SPD_ROWS_INTERLEAVED : SPD_ROWS_PLAIN;
 	constexpr int SP = spd_pitch_words(SPD_R7_SW, sizeof(T), LAYOUT) * 4 / (int)sizeof(T);
-	memset(acc, 0, sizeof(acc));
 	/* u: the staged row offset 8 rg + q (spd_orow(rg, 0) + q with HMAP) shared by (rg, q) pairs */
 #pragma unroll
 	for (int u = 0; u < spd_orow<HMAP>(RG - 1, 0) + Q; u++)
@@ -394,58 +395,73 @@ __device__ __forceinline__ void spd_r7_tile(const T *s, const struct spd_args &a
 		}
 }
 
-template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int AREG = 1, int LANE = 0>
+template <typename T, int SPARSE, int F16ACC, int NSTEPS, int KSTEPS, int RG, int AREG = 1, int LANE = 0, int D3 = 0>
 __global__ void __launch_bounds__(256, NSTEPS * 4 > 64 ? 1 : 2) spider_kernel_r7(
 	const T *__restrict__ in, T *__restrict__ out, const unsigned *__restrict__ afrag,
 	const int *__restrict__ bcol, struct spd_args a)
 {
 	typedef spd_mma<T, SPARSE> P;
-	constexpr int R = 7, NM = SPARSE ? (NSTEPS + 1) / 2 : 1;
+	constexpr int R = 7, NM = SPARSE ? (NSTEPS + 1) / 2 : 1, NP = D3 ? 2 * R + 1 : 1;
+	static_assert(!D3 || (AREG && NSTEPS % 2 == 0), "3D: A in registers, a plane's steps even (its metadata words)");
 	extern __shared__ __align__(16) unsigned char spd_smem[];
 	T *s_in = reinterpret_cast<T *>(spd_smem);
 	/* f16: interleaved rows, 8-byte row pitch (spd_orow); or (LANE) rows in order, one 16-byte B load */
 	constexpr int HMAP = sizeof(T) == 2 && !LANE;
 	typedef typename std::conditional<HMAP, uint2, uint4>::type V;
-	/* the block's row tiles t0 .. t1 - 1, each staged (double-buffered) while the one before runs */
+	/* the block's row tiles t0 .. t1 - 1; in 3D each takes the NP input planes z - R .. z + R in turn,
+	 * A's NSTEPS steps of that plane offset reloaded a plane. Every (row tile, plane) is staged
+	 * (double-buffered) while the one before runs. */
 	const int srows = 8 * RG + 2 * R, xspan = 8 * a.L, x0 = blockIdx.x * xspan;
 	const int t0 = blockIdx.y * a.yt, t1 = min(t0 + a.yt, (a.ny + 8 * RG - 1) / (8 * RG));
 	const size_t buf = (size_t)srows * a.sp;
-	spd_stage<T, V>(in, s_in, a, srows, 1, x0, t0 * 8 * RG);
+	auto plane = [&](int dz) { return in + (D3 ? (long long)((int)blockIdx.z + dz - R) * a.plane : 0LL); };
+	spd_stage<T, V>(plane(0), s_in, a, srows, 1, x0, t0 * 8 * RG);
 	const int lane = threadIdx.x & 31;
 	/* A in registers, or (AREG = 0: tf32 dense, 60 steps) in shared memory past the staged tiles */
 	constexpr int NA = AREG ? NSTEPS : 1;
 	unsigned fa[NA][4], meta[NM];
 	uint4 *sa = reinterpret_cast<uint4 *>(s_in + 2 * buf);
 	int col[KSTEPS][P::NB];
+	auto load_a = [&](int dz) {   /* plane offset dz's steps dz NSTEPS .. (dz + 1) NSTEPS - 1 */
+		const uint4 *src = reinterpret_cast<const uint4 *>(afrag) + (size_t)dz * NSTEPS * 32;
 #pragma unroll
-	for (int j = 0; j < NA; j++) {
-		const uint4 v = AREG ? reinterpret_cast<const uint4 *>(afrag)[j * 32 + lane] : make_uint4(0, 0, 0, 0);
-		fa[j][0] = v.x, fa[j][1] = v.y, fa[j][2] = v.z, fa[j][3] = v.w;
-	}
+		for (int j = 0; j < NA; j++) {
+			const uint4 v = AREG ? src[j * 32 + lane] : make_uint4(0, 0, 0, 0);
+			fa[j][0] = v.x, fa[j][1] = v.y, fa[j][2] = v.z, fa[j][3] = v.w;
+		}
+#pragma unroll
+		for (int j = 0; j < NM; j++)
+			meta[j] = SPARSE ? afrag[(size_t)a.nsteps * 32 * 4 + ((size_t)dz * NSTEPS / 2 + j) * 32 + lane] : 0u;
+	};
+	load_a(0);
 	if (!AREG)
 		for (int i = threadIdx.x; i < NSTEPS * 32; i += blockDim.x)
 			sa[i] = reinterpret_cast<const uint4 *>(afrag)[i];
-#pragma unroll
-	for (int j = 0; j < NM; j++)
-		meta[j] = SPARSE ? afrag[NSTEPS * 32 * 4 + j * 32 + lane] : 0u;
 #pragma unroll
 	for (int ks = 0; ks < KSTEPS; ks++)
 #pragma unroll
 		for (int i = 0; i < P::NB; i++)
 			col[ks][i] = bcol[(ks * P::NB + i) * 32 + lane];
-	for (int ty = t0; ty < t1; ty++) {
-		T *cur = s_in + (size_t)((ty - t0) & 1) * buf;
-		if (ty + 1 < t1) {
-			spd_stage<T, V>(in, s_in + (size_t)((ty - t0 + 1) & 1) * buf, a, srows, 1, x0, (ty + 1) * 8 * RG);
+	spd_acc<F16ACC> acc[1][RG];
+	for (int s = 0, n = (t1 - t0) * NP; s < n; s++) {
+		const int ty = t0 + s / NP, dz = s % NP;
+		T *cur = s_in + (size_t)(s & 1) * buf;
+		if (s + 1 < n) {
+			spd_stage<T, V>(plane((s + 1) % NP), s_in + (size_t)((s + 1) & 1) * buf, a, srows, 1, x0,
+					(t0 + (s + 1) / NP) * 8 * RG);
 			cp_wait_but_one();
 		} else {
 			cp_wait_all();
 		}
+		if (D3 && s > 0)
+			load_a(dz);
+		if (dz == 0)
+			memset(acc, 0, sizeof(acc));
 		__syncthreads();
-		spd_acc<F16ACC> acc[1][RG];
 		spd_r7_tile<T, SPARSE, F16ACC, NSTEPS, KSTEPS, RG, HMAP, LANE>(cur, a, fa, sa, meta, col, acc);
-		spd_store<T, F16ACC, 1, RG, HMAP, LANE>(out, cur, acc, a, 1, x0, ty * 8 * RG, xspan);
-		__syncthreads();   /* the store has read cur before the next stage writes into it */
+		if (dz == NP - 1)
+			spd_store<T, F16ACC, 1, RG, HMAP, LANE>(out, cur, acc, a, 1, x0, ty * 8 * RG, xspan);
+		__syncthreads();   /* every warp is done with cur (and the store has read it) before it is restaged */
 	}
 }
 
@@ -459,7 +475,7 @@ struct spd_state {
 	int *d_c;
 	size_t smem;
 	struct spd_args args;
-	char variant[200];
+	char variant[256];
 };
 
 static struct spd_state SPD;
@@ -477,6 +493,9 @@ template <typename T, int SP, int F16> static const void *spd_pick_xt(int xt)
 /* fused radius 7 in 2D with L = 16: the register-resident kernel for the step counts it has */
 static const void *spd_pick_r7(void)
 {
+	if (SPD.args.dims == 3)   /* tf32 on mma.sp, a plane's 30 steps at a time; else the general kernel */
+		return SPD.r7 == 30 && !SPD.is16 && SPD.sparse
+		       ? (const void *)spider_kernel_r7<float, 1, 0, 30, 2, SPD_R7_RG32, 1, 0, 1> : NULL;
 	if (SPD.r7 == 15 && SPD.is16 && SPD.sparse)   /* lane-contiguous fragments (sparse_lane_groups) */
 		return SPD.f16acc ? (const void *)spider_kernel_r7<__half, 1, 1, 15, 1, SPD_R7_RG16, 1, 1>
 				  : (const void *)spider_kernel_r7<__half, 1, 0, 15, 1, SPD_R7_RG16, 1, 1>;
@@ -588,9 +607,10 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
 	int sw = 8 + xspan + L + 8;                 /* x0 - 8 .. the last tile's window, whole copies */
 	sw = (sw + EPV - 1) / EPV * EPV;
-	/* fused radius 7, 16-row tiles, 2D: A in registers (spider_kernel_r7), for the step counts it
-	 * is built for; it stages the input tile only, SPD_R7_SW columns wide */
-	SPD.r7 = g->dims == 2 && p->R == 7 && L == 16 && SPD.xt == 1 && sw == SPD_R7_SW ? nsteps : 0;
+	/* fused radius 7, 16-row tiles, 2D (or 3D tf32 sparse, one input plane's 30 steps at a time): A
+	 * in registers (spider_kernel_r7), for the step counts it is built for; it stages the input tile
+	 * only, SPD_R7_SW columns wide */
+	SPD.r7 = g->dims >= 2 && p->R == 7 && L == 16 && SPD.xt == 1 && sw == SPD_R7_SW ? nsteps / (g->dims == 3 ? 2 * 7 + 1 : 1) : 0;
 	if (SPD.r7 && !spd_pick_r7())
 		SPD.r7 = 0;
 	if (lane && SPD.r7 != 15) {   /* the reordered groups are spider_kernel_r7's alone */
@@ -644,7 +664,7 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	const int kstride = is16 ? 8 : 4, nreal = (2 * L + kstride - 1) / kstride;
 	SPD.args.nreal = ksteps == 1 && nreal <= 2 ? nreal : NB;
 	snprintf(SPD.variant, sizeof(SPD.variant), "%s%s%s %s -> %s, %s swap, L %d, Kpad %d, sigma %.4f",
-		 SPD.r7 ? "A in registers, " : "", lane ? "lane-contiguous B (one 16-byte load a fragment), " : "", sparse ? "mma.sp::ordered_metadata" : "mma.sync",
+		 SPD.r7 ? (g->dims == 3 ? "a staged plane at a time, its A in registers, " : "A in registers, ") : "", lane ? "lane-contiguous B (one 16-byte load a fragment), " : "", sparse ? "mma.sp::ordered_metadata" : "mma.sync",
 		 is16 ? (sparse ? "m16n8k32 f16" : "m16n8k16 f16") : (sparse ? "m16n8k16 tf32" : "m16n8k8 tf32"),
 		 SPD.f16acc ? "f16 (fp16 accumulation)" : "f32", is16 ? "pair" : "column", L, p->Kpad,
 		 sparse_sigma(p));
