@@ -11,15 +11,18 @@
  *     (full rank 2R + 1 for random box weights, R + 1 for mirror-symmetric ones).
  * In 3D, planes that are multiples of one another share their terms (struct lr_args' groups);
  * at fused radius 1 with SVD planes, lorastencil_sweep16 sweeps z, each input plane loaded once.
- * Each term is two banded products on tensor cores. lorastencil_kernel16 (fp64 m16n8k4 on sm_90,
- * tf32 m16n8k8 on sm_80 and newer) takes the vertical pass first on a warp's 16 x 32 tile and
- * feeds its accumulator to the horizontal pass as it stands; in 3D it sums the terms of the
+ * Each term is two banded products on tensor cores. lorastencil_kernel16 (3D; fp64 m16n8k4 on
+ * sm_90, tf32 m16n8k8 on sm_80 and newer) and lorastencil_staged (2D, the same passes from a patch
+ * staged in shared memory) take the vertical pass first on a warp's 16 x 32 tile and
+ * feed its accumulator to the horizontal pass as it stands; in 3D kernel16 sums the terms of the
  * 2R + 1 input planes. Below sm_90, fp64 2D runs lorastencil_kernel (m8n8k4: a warp's 8 x 8
  * tile, the horizontal pass first, the intermediate moved by shuffles). Fused radius R <= 4.
  * The kernel reports its own sigma: K_fused (less the centres) over the MMA MACs of its terms.
  */
 #include <stdio.h>
 #include <string.h>
+
+#include <type_traits>
 
 #include "kmethod.h"
 #include "ptx.cuh"
@@ -125,9 +128,8 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
  *     MMAs of 1024 MACs; the intermediate X is rounded to tf32 (cvt.rna) as an operand.
  * A block (4 warps) stages one group's terms in shared memory at a time; in 3D (grid z: the
  * output plane) each warp loads, group after group, the patch of the group's input planes (their
- * sum, each scaled by its multiple) and sums the group's terms into one accumulator. (A persistent
- * variant that prefetched the next patch by cp.async measured 216 GStencil/s against this
- * kernel's 251 on box2d1r fp64 t=3, H200.)
+ * sum, each scaled by its multiple) and sums the group's terms into one accumulator. In 2D lorastencil_staged
+ * runs instead (its patch staged in shared memory a block).
  */
 #define LR16_TERM 512
 #define LR16_BV 384
@@ -331,6 +333,122 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
 }
 
 /*
+ * lorastencil_staged, 2D (fp64 m16n8k4, tf32 m16n8k8): the same two passes on a block of 8 warps
+ * (2 x 4 tiles of 16 x 32: 32 rows by 128 columns), whose input patch is staged once in shared
+ * memory by 16-byte cp.async together with its terms' fragments; a warp then reads its B operands
+ * from there a K step at a time instead of holding its patch in registers, and streams the
+ * vertical pass's column blocks nb into the horizontal pass (acc[nb] and acc[nb - 1]), so that a
+ * thread holds its accumulators, one term's Au and Bv and three column blocks of X (three
+ * independent chains of MMAs, then two): 126 registers on sm_90, two blocks an SM (a budget of
+ * three spills and ran 12-16 % slower on random weights, H200).
+ */
+#define LRS_WY 2                     /* warp rows and columns a block */
+#define LRS_WX 4
+#define LRS_CHAINS 3                 /* column blocks of X in flight at once (then the other 2) */
+#define LRS_COLS (32 * LRS_WX + 12)  /* staged columns x0 - 4 .. x0 + 135: a warp's 40 from x0 - R */
+
+/* the staged patch's row pitch in elements: the 4 rows a B load spans (lanes t) on four distinct
+ * 32-byte bank groups for fp64 (140 = 12 mod 16) and 8-bank groups for tf32 (152 = 24 mod 32) */
+template <typename T> __host__ __device__ constexpr int lrs_pitch() { return sizeof(T) == 8 ? LRS_COLS : LRS_COLS + 12; }
+/* the patch's rows: 16 a warp row above the last warp row's nks K steps */
+__host__ __device__ constexpr int lrs_rows(int R, int krows)
+{
+	return 16 * (LRS_WY - 1) + (16 + 2 * R + krows - 1) / krows * krows;
+}
+
+template <class P>
+__global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, 2) lorastencil_staged(const typename P::T *__restrict__ in,
+									       typename P::T *__restrict__ out,
+									       const typename P::T *__restrict__ frag,
+									       struct lr_args a)
+{
+	typedef typename P::T T;
+	constexpr int SP = lrs_pitch<T>(), EPV = 16 / sizeof(T);
+	extern __shared__ __align__(16) unsigned char lrs_smem[];
+	T *s_in = reinterpret_cast<T *>(lrs_smem);
+	const int R = a.R, nks = (16 + 2 * R + P::KROWS - 1) / P::KROWS, srows = lrs_rows(R, P::KROWS);
+	const int rank = a.gterm[1];
+	T *s_frag = s_in + (size_t)srows * SP;
+	const int xb = blockIdx.x * 32 * LRS_WX, yb = blockIdx.y * 16 * LRS_WY;
+	/* the patch: staged row r, column c holds in[yb - R + r][xb - 4 + c]; zeros past the grid's
+	 * halo (a copy wholly inside, else element by element) */
+	const T *src = in + a.origin + (long long)(yb - R) * a.pitch + xb - 4;
+	for (int e = threadIdx.x; e < srows * (LRS_COLS / EPV); e += blockDim.x) {
+		const int r = e / (LRS_COLS / EPV), c = e % (LRS_COLS / EPV) * EPV;
+		T *d = s_in + (size_t)r * SP + c;
+		const T *g = src + (long long)r * a.pitch + c;
+		const int rowok = yb - R + r < a.ny + R, lim = a.nx + R - (xb - 4 + c);   /* elements inside */
+		if (rowok && lim >= EPV)
+			cp_async(reinterpret_cast<uint4 *>(d), reinterpret_cast<const uint4 *>(g));
+		else
+			for (int i = 0; i < EPV; i++)
+				d[i] = rowok && i < lim ? g[i] : (T)0;
+	}
+	for (int e = threadIdx.x; e < rank * LR16_TERM / EPV; e += blockDim.x)
+		cp_async(reinterpret_cast<uint4 *>(s_frag) + e, reinterpret_cast<const uint4 *>(frag) + e);
+	cp_commit();
+	cp_wait_all();
+	__syncthreads();
+
+	const int lane = threadIdx.x & 31, w = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+	const int y0 = yb + 16 * (w / LRS_WX), x0 = xb + 32 * (w % LRS_WX);
+	if (y0 >= a.ny || x0 >= a.nx)
+		return;
+	/* B element (ks, nb, r): In[KROWS ks + t + 4 r][8 nb + g] of the warp's patch */
+	const T *bp = s_in + (size_t)(16 * (w / LRS_WX) + t) * SP + 32 * (w % LRS_WX) + 4 - R + g;
+	T acc[4][4] = {};
+	for (int k = 0; k < rank; k++) {
+		const T *f = s_frag + k * LR16_TERM;
+		T au[P::KS][P::AU], bv[2][2];
+#pragma unroll
+		for (int ks = 0; ks < P::KS; ks++)
+#pragma unroll
+			for (int j = 0; j < P::AU; j++)
+				au[ks][j] = ks < nks ? f[(ks * P::AU + j) * 32 + lane] : (T)0;
+#pragma unroll
+		for (int d = 0; d < 2; d++)
+#pragma unroll
+			for (int q = 0; q < 2; q++)
+				bv[d][q] = f[LR16_BV + (d * 2 + q) * 32 + lane];
+		/* column blocks nb0 .. nb0 + N - 1 together: N independent chains of MMAs (a K step's
+		 * MMAs into one X depend on one another) */
+		auto cols = [&](auto nb0c, auto nc) {
+			constexpr int NB0 = decltype(nb0c)::value, N = decltype(nc)::value;
+			T x[N][4] = {};
+#pragma unroll
+			for (int ks = 0; ks < P::KS; ks++) {
+				if (ks >= nks)
+					break;
+#pragma unroll
+				for (int i = 0; i < N; i++) {
+					T b[P::RPK];
+#pragma unroll
+					for (int r = 0; r < P::RPK; r++)
+						b[r] = P::in(bp[(size_t)(P::KROWS * ks + 4 * r) * SP + 8 * (NB0 + i)]);
+					P::vert(x[i], au[ks], b);
+				}
+			}
+#pragma unroll
+			for (int i = 0; i < N; i++) {
+				if (NB0 + i < 4)
+					P::horiz(acc[NB0 + i], x[i], bv[0]);
+				if (NB0 + i > 0)
+					P::horiz(acc[NB0 + i - 1], x[i], bv[1]);
+			}
+		};
+		cols(std::integral_constant<int, 0>(), std::integral_constant<int, LRS_CHAINS>());
+		cols(std::integral_constant<int, LRS_CHAINS>(), std::integral_constant<int, 5 - LRS_CHAINS>());
+	}
+	lr_store<P>(acc, in, out, a, a.origin, y0, x0);
+}
+
+/* its dynamic shared memory: the patch, then the terms' fragments */
+template <typename T> static size_t lrs_smem(int R, int krows, int terms)
+{
+	return ((size_t)lrs_rows(R, krows) * lrs_pitch<T>() + (size_t)terms * LR16_TERM) * sizeof(T);
+}
+
+/*
  * lorastencil_sweep16, 3D at fused radius 1: a block sweeps LR_ZC output planes, each input plane
  * loaded once, its patch applied to the three output planes it feeds (accumulators of three
  * planes in registers, a ring): each term's vertical pass once, its horizontal pass into every
@@ -413,6 +531,8 @@ struct lr_state {
 	int centres;    /* pyramid planes: their centre is CUDA-core work */
 	int sweep;      /* 3D at fused radius 1: lorastencil_sweep16 */
 	int grouped;    /* some group has more than one plane: kernel16 sums their patches */
+	int staged;     /* 2D on sm_90 (or tf32): lorastencil_staged */
+	size_t smem;    /* its dynamic shared memory */
 	double sigma;
 	char variant[192];
 };
@@ -588,6 +708,20 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	 * star3d1r sym +27 %); the pyramid's box planes keep kernel16, whose group applies one term to
 	 * the summed patch (sym box3d1r: 56.1 against 56.5 GStencil/s, tf32 79.7 against 87.5; H200) */
 	LS.sweep = dims == 3 && d->R == 1 && LS.kernel != LR_M8 && terms <= LR_MAXRANK && LS.centres == 0;
+	/* 2D: the block's patch staged in shared memory (lorastencil_staged) */
+	LS.staged = dims == 2 && LS.kernel != LR_M8;
+	if (LS.staged) {
+		const int krows = LS.kernel == LR_TF32 ? (int)lr_tf32::KROWS : (int)lr_f64::KROWS;
+		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, krows, terms) : lrs_smem<double>(d->R, krows, terms);
+		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32>
+						     : (const void *)lorastencil_staged<lr_f64>;
+		if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)LS.smem) != cudaSuccess) {
+			cudaGetLastError();
+			lr_release();
+			*why = "cannot size the staged patch";
+			return -1;
+		}
+	}
 	/* useful MACs over issued: K_fused (the fused kernel's non-zero points, less the centres on
 	 * CUDA cores) over the MMA MACs a point of all terms: m8n8k4, 12 MMAs of 256 MACs a term for
 	 * 64 points; kernel16, the method table's count (lorastencil_term_macs) */
@@ -599,7 +733,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		 LS.kernel == LR_TF32 ? "m16n8k8 tf32" : LS.kernel == LR_F64 ? "m16n8k4 f64" : "m8n8k4 f64", terms,
 		 terms > 1 ? "s" : "", planes, planes > 1 ? "s" : "", a->groups, a->groups > 1 ? "s" : "",
 		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : "16 x 32",
-		 LS.sweep ? ", a z sweep of 32 planes" : "", LS.sigma);
+		 LS.sweep ? ", a z sweep of 32 planes" : LS.staged ? ", 32 x 128 patch staged a block" : "", LS.sigma);
 	c->state = &LS;
 	return 0;
 }
@@ -608,7 +742,16 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 {
 	const struct lr_args *a = &LS.args;
 	const dim3 grid((unsigned)((a->nx + 63) / 64), (unsigned)((a->ny + 31) / 32), (unsigned)c->grid->n[2]);
-	if (LS.sweep) {
+	if (LS.staged) {
+		const dim3 sgrid((unsigned)((a->nx + 32 * LRS_WX - 1) / (32 * LRS_WX)),
+				 (unsigned)((a->ny + 16 * LRS_WY - 1) / (16 * LRS_WY)));
+		if (LS.kernel == LR_TF32)
+			lorastencil_staged<lr_tf32><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
+				(const float *)in, (float *)out, (const float *)LS.d_frag, *a);
+		else
+			lorastencil_staged<lr_f64><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
+				(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
+	} else if (LS.sweep) {
 		const dim3 sg(grid.x, grid.y, (unsigned)((a->nz + LR_ZC - 1) / LR_ZC));
 		if (LS.kernel == LR_TF32)
 			lorastencil_sweep16<lr_tf32><<<sg, LR16_WARPS * 32, 0, s>>>((const float *)in, (float *)out,
@@ -649,6 +792,6 @@ extern const struct kernel_method method_lorastencil = {
 	"lorastencil",
 	"the fused kernel's planes as exact rank-1 terms (SVD, or the pyramid for sym weights), each two banded "
 	"MMA products (f64 or tf32), kernel fusion",
-	lr_supports, lr_setup, lr_launch, lr_teardown, "lorastencil_kernel", lr_variant, lr_sigma,
+	lr_supports, lr_setup, lr_launch, lr_teardown, "lorastencil_", lr_variant, lr_sigma,
 };
 KERNEL_METHOD(method_lorastencil);
