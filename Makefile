@@ -159,6 +159,12 @@ run-time: $(RENDER) | $(O)
 	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
 	$(RENDER) run-time --run "$$run" --outdir $(O) && cat $(O)/run-time.md
 
+.PHONY: verdict-tally
+verdict-tally: ## the verdicts of a recorded run counted by word, README.md's opening (RUN=NAME, default the reference run)
+verdict-tally: $(RENDER) | $(O)
+	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
+	$(RENDER) verdict-tally --run "$$run" --outdir $(O) && cat $(O)/verdict-tally.md
+
 .PHONY: appendix runs
 appendix: ## REPRODUCE.md's table of experiments from a recorded run: each target's configurations, time and claims' verdicts (RUN=NAME, default the reference run)
 appendix: $(RENDER) | $(O)

@@ -77,6 +77,37 @@ static const char *typed_count(const char *text, char *what, size_t len)
 	return NULL;
 }
 
+/* In a generated block (a list kept as data: <!-- generated: NAME -->), the first sentence that
+ * types a measurement: a decimal number in a sentence that speaks of an H200, the reference or
+ * this GPU (a run's numbers are rendered from the run, never kept in a list's prose). The sentence,
+ * up to len - 1 characters, in what; NULL when there is none. */
+static const char *typed_measurement(const char *text, char *what, size_t len)
+{
+	static const char *const words[] = { "H200", "the reference", "this GPU", NULL };
+	for (const char *blk = strstr(text, "<!-- generated: "); blk; blk = strstr(blk + 1, "<!-- generated: ")) {
+		const char *end = strstr(blk, "<!-- end generated -->");
+		for (const char *s = blk; end && s < end;) {   /* sentences end at ". ", "; " or a cell's "|" */
+			const char *e = s;
+			while (e < end && !((*e == '.' || *e == ';') && isspace((unsigned char)e[1])) && *e != '|')
+				e++;
+			int speaks = 0, number = 0;
+			for (int w = 0; words[w]; w++) {
+				const char *hit = strstr(s, words[w]);
+				speaks |= hit && hit < e;
+			}
+			for (const char *p = s; p + 2 < e; p++)
+				number |= isdigit((unsigned char)p[0]) && p[1] == '.' && isdigit((unsigned char)p[2]) &&
+					  (p == s || (!isalnum((unsigned char)p[-1]) && p[-1] != '.'));
+			if (speaks && number) {
+				snprintf(what, len, "%.*s", (int)(e - s), s);
+				return s;
+			}
+			s = e + 1;
+		}
+	}
+	return NULL;
+}
+
 /* the registry of this tree holds, and every run it names present is a directory */
 static void test_registry_holds(void **state)
 {
@@ -163,14 +194,15 @@ static void check_markers(const char *doc, const char *text, const struct csv_ta
 }
 
 /* README.md, REPRODUCE.md and CONTRIBUTING.md: no run named and no count typed outside the
- * sections, the markers as above, the size budgets */
+ * sections, the markers as above, the size budgets: the hand-written text's and (README.md, read
+ * first) the whole file's */
 static void test_documents(void **state)
 {
 	(void)state;
 	static const struct {
 		const char *doc;
-		size_t budget;
-	} docs[] = { { "README.md", 8192 }, { "REPRODUCE.md", 30720 }, { "CONTRIBUTING.md", 14336 } };
+		size_t budget, whole;
+	} docs[] = { { "README.md", 6144, 10240 }, { "REPRODUCE.md", 30720, 0 }, { "CONTRIBUTING.md", 14336, 0 } };
 	struct csv_table reg;
 	char err[1024], what[128], root[1024];
 	snprintf(root, sizeof(root), "%s", repo_path("."));
@@ -192,10 +224,16 @@ static void test_documents(void **state)
 		const char *typed = typed_count(out, what, sizeof(what));
 		if (typed)
 			fail_msg("%s types '%s' outside its rendered sections: a run says it (render it)", docs[d].doc, what);
+		char sentence[512];
+		if (typed_measurement(text, sentence, sizeof(sentence)))
+			fail_msg("%s: a generated block types a measurement (its source keeps prose, a run renders "
+				 "numbers): '%s'", docs[d].doc, sentence);
 		check_markers(docs[d].doc, text, &reg);
 		if (strlen(out) > docs[d].budget)
 			fail_msg("%s: %zu bytes outside its rendered and generated sections, over its budget of %zu",
 				 docs[d].doc, strlen(out), docs[d].budget);
+		if (docs[d].whole && strlen(text) > docs[d].whole)
+			fail_msg("%s: %zu bytes, over its budget of %zu", docs[d].doc, strlen(text), docs[d].whole);
 		free(out);
 		free(text);
 	}
@@ -216,6 +254,32 @@ static void test_documents_check_fails(void **state)
 	assert_string_equal(what, "25 minutes");
 	assert_null(typed_count("sm_80 and sm_90; a 1-s warm-up; 10 samples at least", what, sizeof(what)));
 	free(o);
+	/* a measured value typed into a generated list's prose, beside the paper's own numbers */
+	char s[256];
+	const char *g = "<!-- generated: contradictions -->\n6. The paper prints 3.06x (Table 4). On the reference H200 "
+			"the ratio is 1.43 and the measurement 1.44; the verdict judges it.\n<!-- end generated -->\n";
+	assert_non_null(typed_measurement(g, s, sizeof(s)));
+	assert_non_null(strstr(s, "1.43"));
+	assert_null(typed_measurement("<!-- generated: x -->\nThe paper measured 1.57x on an A100. On an H200 the "
+				      "ceilings bound it.\n<!-- end generated -->\n", s, sizeof(s)));
+	assert_null(typed_measurement("On the reference H200 it is 1.43 (outside a block).", s, sizeof(s)));
+}
+
+/* README.md opens with the answers: which claims hold (rendered from the reference), how long a
+ * reproduction takes (generated from the registry), then the two commands */
+static void test_readme_opening(void **state)
+{
+	(void)state;
+	char *text = slurp(repo_path("README.md"));
+	const char *tally = strstr(text, "<!-- rendered: verdict-tally -->"),
+		   *time = strstr(text, "<!-- generated: reproduce-time -->"), *cmds = strstr(text, "make table2\nmake test\n");
+	assert_non_null(tally);
+	assert_non_null(time);
+	assert_non_null(cmds);
+	assert_true(tally < time && time < cmds);
+	const char *h1 = strstr(text, "\n## "), *h2 = h1 ? strstr(h1 + 1, "\n## ") : NULL;
+	assert_true(h1 && h1 < tally && h2 && h2 > tally);   /* the first section holds the tally */
+	free(text);
 }
 
 /* the appendix of the reference run counts every claim exactly once, each under one target (the
@@ -250,6 +314,12 @@ static void test_appendix_counts(void **state)
 	}
 	assert_int_equal(total, v.nrows);
 	assert_true(power);
+	/* configurations, not rows: the reference measured each twice, table2's list holds 10 */
+	unsigned table2 = 0;
+	const char *t2 = strstr(md, "| `make table2` |");
+	assert_non_null(t2);
+	assert_int_equal(sscanf(strchr(strchr(t2 + 2, '|') + 1, '|') + 1, " %u |", &table2), 1);
+	assert_int_equal(table2, 10);
 	csv_table_free(&v);
 	free(md);
 }
@@ -258,6 +328,7 @@ void run_docs_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_registry_holds),
+		cmocka_unit_test(test_readme_opening),
 		cmocka_unit_test(test_registry_check_fails),
 		cmocka_unit_test(test_documents),
 		cmocka_unit_test(test_documents_check_fails),

@@ -27,6 +27,7 @@ struct rt_list {
 	char name[128];
 	double v[RT_COLS];
 	int phased;       /* its rows carry the phase columns */
+	long configs;     /* its distinct configurations (a replica's or a repeat's rows count once) */
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -48,6 +49,21 @@ static struct run_totals run_rep;   /* its replicas and each one's GPUs (run_tim
 static struct rt_list run_tot;
 static char (*run_rows)[CONFIG_KEY_MAX + 64];
 static size_t run_nrows, run_cap;
+/* the distinct configuration keys: a list's (list_keys, from list_key0 on) and the run's */
+static char (*run_keys)[CONFIG_KEY_MAX];
+static size_t run_nkeys, run_kcap;
+
+/* whether key is new among keys from..n - 1 (then kept at the end, counted in *n) */
+static int new_key(const char *key, size_t from, size_t *n)
+{
+	for (size_t i = from; i < *n; i++)
+		if (!strcmp(run_keys[i], key))
+			return 0;
+	if (*n == run_kcap)
+		run_keys = realloc(run_keys, (run_kcap = run_kcap ? 2 * run_kcap : 1024) * sizeof(*run_keys));
+	snprintf(run_keys[(*n)++], sizeof(run_keys[0]), "%s", key);
+	return 1;
+}
 
 /* whether the row (invocation id, configuration key) is new to the run's totals, which keep it */
 static int new_run_row(const struct csv_table *t, size_t r)
@@ -88,6 +104,8 @@ static int sum_list(const struct csv_table *t, struct rt_list *l)
 	}
 	memset(l->v, 0, sizeof(l->v));
 	l->phased = csv_table_col(t, "phase_other_s") >= 0;
+	l->configs = 0;
+	const size_t list_from = run_nkeys;   /* this list's keys follow the lists' before it */
 	for (size_t r = 0; r < t->nrows; r++) {
 		const char *u = csv_table_get(t, r, "gpu_uuid");
 		if (u && *u) {
@@ -104,6 +122,9 @@ static int sum_list(const struct csv_table *t, struct rt_list *l)
 		}
 		const int once = new_run_row(t, r);
 		run_tot.v[0] += once;
+		char key[CONFIG_KEY_MAX];
+		if (config_key(t, r, key, sizeof(key), err, sizeof(err)) == 0)
+			l->configs += new_key(key, list_from, &run_nkeys);
 		if (csv_table_num(t, r, "row_wall_s", &x, err, sizeof(err)) != 0 || isnan(x))
 			continue;
 		walls[nw++] = x;
@@ -125,6 +146,19 @@ static int sum_list(const struct csv_table *t, struct rt_list *l)
 	return 0;
 }
 
+/* the run's distinct configurations over its lists (a configuration two lists share counts once) */
+static long run_configs(void)
+{
+	long n = 0;
+	for (size_t i = 0; i < run_nkeys; i++) {
+		size_t j = 0;
+		while (j < i && strcmp(run_keys[j], run_keys[i]))
+			j++;
+		n += j == i;
+	}
+	return n;
+}
+
 /* the run's lists, sorted by name: their count, or -1 with err */
 static int read_lists(const char *run, struct rt_list **out, char *err, size_t len)
 {
@@ -132,7 +166,7 @@ static int read_lists(const char *run, struct rt_list **out, char *err, size_t l
 	struct dirent *e;
 	int n = 0, cap = 16;
 	struct rt_list *l = malloc((size_t)cap * sizeof(*l));
-	run_ng = 0, run_nrows = 0;
+	run_ng = 0, run_nrows = 0, run_nkeys = 0;
 	memset(&run_tot, 0, sizeof(run_tot));
 	memset(&run_rep, 0, sizeof(run_rep));
 	if (!d) {
@@ -328,18 +362,18 @@ static void target_verdicts(const struct render_ctx *c, const struct csv_table *
 		snprintf(out + strlen(out), len - strlen(out), "%s %d %s", k ? "," : "", counts[k], names[k]);
 }
 
-/* the sums of the lists (of l's n) a target reads: rows, set-up (the set-up and verification
- * phases) and execution (every other phase) */
-static void target_time(const struct rt_list *l, int n, const struct target_spec *ts, double *rows, double *wall,
+/* the sums of the lists (of l's n) a target reads: configurations, rows' time, set-up (the set-up
+ * and verification phases) and execution (every other phase) */
+static void target_time(const struct rt_list *l, int n, const struct target_spec *ts, double *configs, double *wall,
 			double *setup, double *exec)
 {
 	struct words reads = { .n = 0 };
 	words_split(&reads, ts->inputs);
-	*rows = *wall = *setup = *exec = 0;
+	*configs = *wall = *setup = *exec = 0;
 	for (int i = 0; i < n; i++) {
 		if (!words_has(&reads, l[i].name))
 			continue;
-		*rows += l[i].v[0], *wall += l[i].v[2];
+		*configs += (double)l[i].configs, *wall += l[i].v[2];
 		for (int p = 0; p < PHASE_COUNT; p++)
 			*(p == PHASE_SETUP || p == PHASE_VERIFY ? setup : exec) += l[i].phased ? l[i].v[4 + p] : NAN;
 	}
@@ -382,28 +416,30 @@ int render_appendix(struct render_ctx *c, char *err, size_t len)
 		}
 		for (size_t k = 0; k < c->ntargets; k++) {
 			const struct target_spec *ts = &c->targets[k];
-			double rows, wall, setup, exec;
+			double configs, wall, setup, exec;
 			char v[256];
 			if (render_target_is_model(ts) || !strcmp(ts->kind, "verdicts"))
 				continue;
-			target_time(l, n, ts, &rows, &wall, &setup, &exec);
+			target_time(l, n, ts, &configs, &wall, &setup, &exec);
 			target_verdicts(c, &claims, &vt, ts, v, sizeof(v));
 			fprintf(a.f, "| `make %s` | %s |", ts->alias[0] ? ts->alias : ts->name, ts->help);
-			md_num(a.f, rows, 0);
-			md_num(a.f, rows > 0 ? wall : NAN, 1);
-			md_num(a.f, rows > 0 ? setup : NAN, 1);
-			md_num(a.f, rows > 0 ? exec : NAN, 1);
+			md_num(a.f, configs, 0);
+			md_num(a.f, configs > 0 ? wall : NAN, 1);
+			md_num(a.f, configs > 0 ? setup : NAN, 1);
+			md_num(a.f, configs > 0 ? exec : NAN, 1);
 			fprintf(a.f, " %s |\n", v);
 		}
 		double setup = 0, exec = 0;
 		for (int p = 0; p < PHASE_COUNT; p++)
 			*(p == PHASE_SETUP || p == PHASE_VERIFY ? &setup : &exec) += run_tot.v[4 + p];
-		fprintf(a.f, "| every list of the run | each configuration once |");
-		md_num(a.f, run_tot.v[0], 0);
+		fprintf(a.f, "| every list of the run | its configurations, each once (the times: every row, each "
+			"replica's) |");
+		md_num(a.f, (double)run_configs(), 0);
 		md_num(a.f, run_tot.v[2], 1);
 		md_num(a.f, setup > 0 ? setup : NAN, 1);
 		md_num(a.f, setup > 0 ? exec : NAN, 1);
-		fprintf(a.f, " |\n");
+		fprintf(a.f, " |\n\nA list that two targets read counts under each; the last row counts each "
+			"configuration once.\n");
 		rc = atomic_commit(&a);
 	}
 	if (rc != 0)

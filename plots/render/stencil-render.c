@@ -21,6 +21,8 @@
  *                                                  target's configurations, set-up and execution
  *                                                  time and its claims' verdicts (the verdicts
  *                                                  rendered too: render-runtime.c)
+ *   stencil-render verdict-tally --run DIR [--outdir DIR]  the verdicts counted by word (README.md's
+ *                                                  opening), written beside the verdict table
  *   stencil-render claim-spread OUT RUN...          OUT (data/hw/claim-spread.csv): each claim's
  *                                                  largest spread between the replicas of the
  *                                                  replicated RUNs (plots/verdicts/claim-spread.c)
@@ -55,10 +57,11 @@ int main(int argc, char **argv)
 			"       %s design --run DIR [--outdir DIR]\n"
 			"       %s node-ab --run ALONE ARM_DIR... [--outdir DIR]\n"
 			"       %s appendix --run DIR [--outdir DIR]\n"
+			"       %s verdict-tally --run DIR [--outdir DIR]\n"
 			"       %s claim-spread OUT RUN...\n"
 			"       %s targets-mk [--root DIR]\n"
 			"A run's rows: --replica R (one replica's) or --rows-gpu UUID (one GPU's), else their median.\n"
-			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog, prog, prog, prog);
+			"Targets: the rendered rows of experiments/targets.csv.\n", prog, prog, prog, prog, prog, prog, prog, prog, prog);
 		return argc < 2 ? 2 : 0;
 	}
 	const char *target = argv[1];
@@ -174,21 +177,24 @@ int main(int argc, char **argv)
 	c.run.replica = (int)rep;
 	if (rows_gpu)
 		snprintf(c.run.gpu_sel, sizeof(c.run.gpu_sel), "%s", rows_gpu);
-	if (strcmp(target, "appendix") && !render_target_spec(&c, target)) {
+	const int after_verdicts = !strcmp(target, "appendix") || !strcmp(target, "verdict-tally");
+	if (!after_verdicts && !render_target_spec(&c, target)) {
 		char names[512] = "";
 		for (size_t k = 0; k < c.ntargets; k++)
 			snprintf(names + strlen(names), sizeof(names) - strlen(names), " %s", c.targets[k].name);
 		render_close(&c);
 		cli_bad_input(prog, "unknown target '%s' (experiments/targets.csv:%s)", target, names);
 	}
-	if (!strcmp(target, "appendix")) {   /* the verdicts first: the table counts them */
+	if (after_verdicts) {   /* the verdicts first: the table counts them */
 		if (!run)
-			cli_bad_input(prog, "appendix needs --run DIR");
-		if (render_target(&c, "verdicts", err, sizeof(err)) != 0 || render_appendix(&c, err, sizeof(err)) != 0) {
+			cli_bad_input(prog, "%s needs --run DIR", target);
+		/* verdict-tally: the verdicts write it beside their table */
+		if (render_target(&c, "verdicts", err, sizeof(err)) != 0 ||
+		    (!strcmp(target, "appendix") && render_appendix(&c, err, sizeof(err)) != 0)) {
 			render_close(&c);
 			cli_fail(prog, "%s", err);
 		}
-		fprintf(stderr, "%s: wrote %s/appendix.md (%s)\n", prog, outdir, run);
+		fprintf(stderr, "%s: wrote %s/%s.md (%s)\n", prog, outdir, target, run);
 		render_close(&c);
 		return 0;
 	}

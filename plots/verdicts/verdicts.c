@@ -270,6 +270,26 @@ static void counts_note(const struct verdict_ctx *x, size_t n, char *b, size_t l
 		snprintf(b + used, len - used, ".");
 }
 
+/* OUTDIR/verdict-tally.md and .csv beside the verdict table (stencil-render verdict-tally; README.md's
+ * opening): each verdict word, in the table's order, with its number of claims, then all of them */
+static int write_tally(const struct render_ctx *c, const struct verdict_ctx *x, size_t n, char *err, size_t len)
+{
+	static const char *const cols[] = { "verdict", "claims" };
+	struct csv_writer w;
+	struct atomic_file a;
+	if (render_files_open(c->outdir, "verdict-tally", cols, NELEM(cols), &w, &a, err, len) != 0)
+		return -1;
+	fprintf(a.f, "# The papers' claims on %s\n\n| verdict | claims |\n|---|---:|\n", c->title);
+	for (int v = 0; v < VO_COUNT; v++) {
+		csv_put_str(&w, verdict_out_name((enum verdict_out)v));
+		csv_put_int(&w, x->count[v]);
+		csv_end_row(&w);
+		fprintf(a.f, "| %s | %d |\n", verdict_out_name((enum verdict_out)v), x->count[v]);
+	}
+	fprintf(a.f, "| every claim | %zu |\n", n);
+	return render_files_close(&w, &a, err, len);
+}
+
 int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, size_t errlen)
 {
 	static const char *const cols[] = { "id", "kind", "paper", "claim", "criterion", "paper_value", "model",
@@ -317,6 +337,8 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 			    errlen) == 0) {
 		each_claim(&x, &claims);
 		rc = render_outputs_close(c, ts->name, &x.o, err, errlen);
+		if (rc == 0)
+			rc = write_tally(c, &x, claims.nrows, err, errlen);
 	}
 out:
 	c->run.replicas_note = NULL;
