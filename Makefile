@@ -53,8 +53,8 @@
 #   BENCH=PATH     the runner (default build/stencilbench);  GNUPLOT=PATH  the plotter
 #   HAVE_GPU=1|0   whether this machine has a GPU (default: nvidia-smi lists one)
 #   V=1            show every command;  CFLAGS, OPENMP (default -fopenmp), SM (default 80 90)
-#   Switches take 0 or 1, WARMUP_S a positive number, GPUS all or indices, REPLICAS a count: else a
-#   one-line error.
+#   Switches take 0 or 1, WARMUP_S a number above 0 and at most 3600 (1e-1 and 0.1 alike), GPUS all
+#   or indices, REPLICAS, CHUNK and CHUNK_S counts (1, 2, ...), GPU or not: else a one-line error.
 #   (make help prints this list, from here.)
 #
 # Device and runner (how a target decides whether to measure):

@@ -7,6 +7,7 @@
 #include "energypoll.h"
 #include "hostlock.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,16 @@
 
 static const char *prog = "stencilbench";
 
-/* "--opt VALUE"'s value as seconds >= 0 into *v, or a one-line error naming what and the value */
+/* "--opt VALUE"'s value as a warm-up into *out: decimals with or without an exponent (2, .25, 1e-1,
+ * no sign, space or hex: make's own rule for WARMUP_S, scripts/make/device.mk), above 0 and at most
+ * WARMUP_MAX_S, or a one-line error naming what and the value */
 static void seconds(const char *what, const char *v, double *out)
 {
-	if (cli_parse_double(v, out) != 0 || *out < 0 || *out > 3600)
-		cli_bad_input(prog, "bad %s '%s' (seconds, 0 to 3600)", what, v);
+	const int decimal = (isdigit((unsigned char)v[0]) || v[0] == '.') &&
+			    strspn(v, "0123456789.eE+-") == strlen(v);
+	if (!decimal || cli_parse_double(v, out) != 0 || !(*out > 0 && *out <= WARMUP_MAX_S))
+		cli_bad_input(prog, "bad %s '%s' (a number of seconds above 0 and at most %g)", what, v,
+			      WARMUP_MAX_S);
 }
 
 void options_parse(struct options *o, int argc, char **argv, int first)

@@ -15,6 +15,9 @@
 extern "C" {
 #endif
 
+/* --warmup-s and WARMUP_S at most (make refuses more too: scripts/make/device.mk's WARMUP_MAX_S) */
+#define WARMUP_MAX_S 3600.0
+
 struct options {
 	int quick, hot, counters, profile_once, device;
 	int replica;    /* --replica R: the rows are replica R of a replicated run (1: one measurement; runcsv.h) */

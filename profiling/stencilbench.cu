@@ -20,8 +20,8 @@
  *
  * Options (runopts.h): --quick (QUICK=1: short warm-up, few samples: a labelled smoke run), --hot
  * (no L2 eviction and no write-back in the window), --no-counters (COUNTERS=0), --warmup-s S
- * (WARMUP_S: each row's own warm-up, 1 s by default; under 1 s the protocol sentence says
- * SHORTENED), --profile-once (one launch, for ncu), --original (each row also timed as a fixed-count driver times it, idle GPU first, and
+ * (WARMUP_S: each row's own warm-up, 1 s by default, above 0 and at most 3600 s as make takes it;
+ * under 1 s the protocol sentence says SHORTENED), --profile-once (one launch, for ncu), --original (each row also timed as a fixed-count driver times it, idle GPU first, and
  * again after the warm-up: nongemm Figure 7; protocol.h), --device N, --cpu-share I/N[:D1,...] (runner I
  * of N on this host: its share of the host's cores, near its GPU; scripts/multi-gpu.sh passes it),
  * --replica R (the rows' replica column: measurement R of a replicated run, REPLICAS=N; 1 by default),

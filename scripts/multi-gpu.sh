@@ -12,6 +12,7 @@
 #   multi-gpu.sh work QUEUE RUNDIR DEVICE [NUMBER]  one runner on DEVICE: the next unclaimed chunk
 #                                                   until none is left, or chunk NUMBER (1, 2, ...)
 #   multi-gpu.sh merge QUEUE RUNDIR                 the chunks' rows into RUNDIR, list by list
+#   multi-gpu.sh knobs                              CHUNK and CHUNK_S checked, nothing else done
 #
 # ITEM: LIST[:FLAG,...] (FLAG: a runner option, --no-counters or --original); a list several items
 # name is measured once. The queue is planned by stencil-runs queue (scripts/planner/queue.h): a configuration
@@ -53,6 +54,10 @@ QUEUES=${QUEUES:-build/queues}
 COST_RUN=${COST_RUN:-}
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "multi-gpu: $*" >&2; exit "${rc:-2}"; }
+# CHUNK and CHUNK_S checked before anything is made, whatever the command (make checks them too:
+# scripts/make/device.mk; multi-gpu.sh knobs checks them alone, for scripts/slurm.sh)
+[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a count of configurations (1, 2, ...)"
+[[ -z $CHUNK_S || $CHUNK_S =~ ^[1-9][0-9]*$ ]] || die "CHUNK_S='$CHUNK_S' is not a count of seconds (1, 2, ...)"
 
 model() { sed -E 's/-[0-9a-f]{8}-[0-9]{4}-[0-9]{2}-[0-9]{2}(-quick)?$//' <<< "$1"; }
 one_model() {   # HINT SLUG...: refuse GPUs of different models
@@ -92,8 +97,6 @@ plan() {
 	local q=$1 rundir=$2 out r=0 cost=()
 	shift 2
 	(($# > 0)) || die "plan: no configuration list"
-	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
-	[[ -z $CHUNK_S || $CHUNK_S =~ ^[1-9][0-9]*$ ]] || die "CHUNK_S='$CHUNK_S' is not a positive number of seconds"
 	[[ ! -e $q ]] || rmdir "$q" 2>/dev/null || die "QUEUE='$q' exists and is not empty"
 	[[ -z $COST_RUN || ! -d $COST_RUN ]] || cost=(--cost-run "$COST_RUN")
 	out=$(runs_tool queue "$q" "$rundir" "${cost[@]}" --assumed "${SECS_PER_CONFIG:-2.2}" \
@@ -252,7 +255,6 @@ all() {
 	local -a slugs=() ids=()
 	sig='' pids=()
 	shift 2
-	[[ -z $CHUNK || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
 	if [[ $gpus == all ]]; then
 		# the GPUs CUDA sees: CUDA_VISIBLE_DEVICES's when set (a Slurm allocation, a restricted
 		# workstation; the runner's --device counts among them), else every one nvidia-smi lists
@@ -279,7 +281,6 @@ all() {
 	# the host's runners: this node's GPUs, all models' (by_model passes them), each runner's
 	# share of the cores its place among them
 	all_devs=${MGPU_ALL_DEVICES:-$(tr ' ' , <<< "${ids[*]}")}
-	mkdir -p "$rundir/gpus" || { rc=4; die "cannot create $rundir/gpus"; }
 	# the queue lives under build/queues/RUN while the run is measured: an interrupted invocation
 	# leaves it, its finished chunks' rows and their claims, and the same command resumes it (the
 	# same items); other items plan anew, the old queue's unmerged chunks discarded
@@ -293,6 +294,8 @@ all() {
 		plan "$q" "$rundir" "$@"
 		put "$q/items" "$items" || exit 4
 	fi
+	# the run made once its queue is planned: a refused plan leaves no run behind
+	mkdir -p "$rundir/gpus" || { rc=4; die "cannot create $rundir/gpus"; }
 	put "$q/gpus" "$(printf '%s\n' "${slugs[@]}")" || exit 4
 	read -r span ceil <<< "$(runs_tool makespan "$q" "${#ids[@]}")"
 	echo "multi-gpu: $(ls "$q/chunks" | wc -l) chunks of $(grep -c . "$q/lists") lists on $(count ${#ids[@]} GPU)" \
@@ -510,7 +513,8 @@ plan)
 	echo "multi-gpu: $nchunks chunks of $nlists lists in $1" ;;
 work) shift; work "$@" ;;
 merge) shift; merge "$@" ;;
+knobs) ;;   # CHUNK and CHUNK_S, checked above
 *)
-	(($# >= 3)) || die "usage: multi-gpu.sh RUNDIR GPUS LIST[:FLAGS]... (or plan, work, merge)"
+	(($# >= 3)) || die "usage: multi-gpu.sh RUNDIR GPUS LIST[:FLAGS]... (or plan, work, merge, knobs)"
 	all "$@" ;;
 esac

@@ -50,7 +50,7 @@ knobs() {
 		die "BENCH='$BENCH' is not an executable runner here: make stencilbench, or carry build/"
 	[[ -x build/stencil-render ]] || die "build/stencil-render is missing: make it first, or carry build/"
 	[[ -x $RUNS_TOOL ]] || die "$RUNS_TOOL is missing: make it first, or carry build/"
-	[[ -z ${CHUNK:-} || $CHUNK =~ ^[1-9][0-9]*$ ]] || die "CHUNK='$CHUNK' is not a positive count"
+	"$here/multi-gpu.sh" knobs || exit   # CHUNK and CHUNK_S
 	((SLURM_SUBMIT == 0)) || command -v "$SLURM_SBATCH" > /dev/null 2>&1 ||
 		die "SLURM_SBATCH='$SLURM_SBATCH' is not a command here (SLURM_SUBMIT=0 writes the scripts only)"
 }

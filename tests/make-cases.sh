@@ -7,7 +7,7 @@
 set -uo pipefail
 # the calling make's flags and knobs (make test V=1, ALLOW_DIRTY=1, ...) must not reach these makes
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES RUN QUICK COUNTERS WARMUP_S ALLOW_DIRTY HAVE_GPU DEVICE \
-	BENCH GNUPLOT NOBUILD
+	BENCH GNUPLOT NOBUILD CHUNK CHUNK_S
 case_=$1 root=$(cd "$2" && pwd) build=$(cd "$3" && pwd)
 S=$(mktemp -d "${TMPDIR:-/tmp}/stencil-make-XXXXXX")
 trap 'rm -rf "$S"' EXIT
@@ -140,16 +140,22 @@ run-name)   # RUN must be one path component of [a-z0-9._-]
 		says "RUN='$r'"
 	done
 	[[ -z $(ls data/runs) ]] || fail "something was measured" ;;
-knobs)   # a knob outside its documented set is a one-line error naming it and its value
+knobs)   # a knob outside its documented set is a one-line error naming it and its value, GPU or
+	# not; one number alike however it is written (1e9 as 1000000000: both over WARMUP_S's 3600)
 	for kv in QUICK=yes HAVE_GPU=banana COUNTERS=no NOBUILD=true ALLOW_DIRTY=y V=2 \
-		WARMUP_S=abc WARMUP_S=0 WARMUP_S=-1 "WARMUP_S=1'2" GPUS=banana GPUS=0,x GPUS=, SLURM=2; do
-		bad "$kv" tcs-table4
-		[[ $(wc -l < "$out") == 1 ]] || fail "$kv: not a one-line error"
-		says "${kv%%=*}='${kv#*=}'"
+		WARMUP_S=abc WARMUP_S=0 WARMUP_S=-1 "WARMUP_S=1'2" WARMUP_S=1e9 WARMUP_S=1000000000 WARMUP_S=3601 \
+		WARMUP_S=0x10 GPUS=banana GPUS=0,x GPUS=, SLURM=2 CHUNK=0 CHUNK=x CHUNK_S=0 CHUNK_S=2.5; do
+		for g in 0 1; do
+			bad HAVE_GPU=$g "$kv" tcs-table4
+			[[ $(wc -l < "$out") == 1 ]] || fail "$kv: not a one-line error"
+			says "${kv%%=*}='${kv#*=}'"
+		done
 	done
-	for kv in QUICK=0 QUICK=1 WARMUP_S=0.5 WARMUP_S=2 WARMUP_S=.25 GPUS=all GPUS=0,1 GPUS=3; do
+	for kv in QUICK=0 QUICK=1 WARMUP_S=0.5 WARMUP_S=2 WARMUP_S=.25 WARMUP_S=1e-1 WARMUP_S=0.1 WARMUP_S=3.6e3 \
+		WARMUP_S=3600 GPUS=all GPUS=0,1 GPUS=3 CHUNK=2 CHUNK_S=30; do
 		mk "$kv" print-RUN || fail "$kv refused"
-	done ;;
+	done
+	[[ -z $(ls data/runs) ]] || fail "something was measured" ;;
 dirty)   # a dirty git tree is refused unless ALLOW_DIRTY=1, which reaches the runner
 	git init -q . && echo .t >> .git/info/exclude && git add -A . || fail "git"
 	git -c user.name=t -c user.email=t@t commit -qm t || fail "git commit"
@@ -300,7 +306,12 @@ multi-gpu)   # GPUS=0,1: one queue of chunks over two GPUs, merged in list order
 	# chunks of two configurations: tcs Table 3's cases cut apart, each case's chunks one worker's
 	gpu RUN=mb GPUS=0,1 CHUNK=2 tcs-table3
 	build/stencil-runs blocks-split experiments tcs-table3 data/runs/mb/tcs-table3.csv > .t/split || fail "$(cat .t/split)"
-	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'" ;;
+	bad HAVE_GPU=1 RUN=n GPUS=0,x reproduce; says "GPUS='0,x'"
+	# a refusal, by make or by the script itself, leaves no run behind (make runs checks every run)
+	bad HAVE_GPU=1 RUN=z GPUS=0,1 CHUNK_S=0 reproduce; says "CHUNK_S='0'"
+	CHUNK_S=0 mg data/runs/z 0,1 tcs-table3 && fail "CHUNK_S=0 measured"; says "CHUNK_S='0'"
+	mg data/runs/z 0,1 no-such-list && fail "no-such-list measured"
+	[[ ! -e data/runs/z ]] || fail "a refused invocation left data/runs/z" ;;
 replicas)   # REPLICAS=2 GPUS=0,1: every list on both GPUs, one replica each, stacked in one CSV
 	gpu RUN=r GPUS=0,1 REPLICAS=2 reproduce; says "multi-gpu: 2 replicas of .* replica 1 on devices 0; replica 2 on devices 1"
 	says "stacked [0-9]* of [0-9]* lists, 2 replicas each"
@@ -365,6 +376,10 @@ slurm)   # SLURM=1 SLURM_SUBMIT=0: the job array and its collecting job written,
 	[[ $(grep -vc '^make: \*\*\*' "$out") == 1 ]] || fail "SLURM_TIME='soon': not a one-line error"
 	bad SLURM=1 SLURM_SUBMIT=0 RUN=s2 SLURM_EXTRA='-C h100' reproduce; says "'h100' is not one sbatch option"
 	bad SLURM=1 SLURM_SUBMIT=0 RUN=s2 CHUNK=x reproduce; says "CHUNK='x'"
+	# refused before the previous submission of RUN is replaced: its scripts and queue kept
+	CHUNK_S=0 BENCH=tests/stub-stencilbench.sh SLURM_SUBMIT=0 scripts/slurm.sh submit s tcs-table3 > "$out" 2>&1 &&
+		fail "CHUNK_S=0 submitted"; says "CHUNK_S='0'"
+	[[ -f $a && -d build/slurm/s/queue ]] || fail "a refused CHUNK_S deleted the previous submission"
 	bad SLURM=1 SLURM_SBATCH=/nonexistent/sbatch RUN=s2 reproduce; says "SLURM_SBATCH='/nonexistent/sbatch'"
 	[[ ! -e build/slurm/s2/array.sh ]] || fail "a refused submission wrote its scripts"
 	bad SLURM=2 reproduce; says "SLURM='2'"

@@ -1,9 +1,9 @@
 /*
  * test_measure.c - the measurement core without a GPU: statistics, the timing protocol driven
  * by a fake clock (each row's own warm-up, stopping rule, NVML-reason retakes; a three-row list
- * through the runner's options and row call), the grid layout and
- * inputs, fp16 rounding, weights, the CPU reference against hand-computed values and the two
- * reference forms against each other, and the runner's run slug beside the Makefile's
+ * through the runner's options and row call; its warm-up values taken and refused as make's), the
+ * grid layout and inputs, fp16 rounding, weights, the CPU reference against hand-computed values
+ * and the two reference forms against each other, and the runner's run slug beside the Makefile's
  * (verification is tests/test_verify.c's; configuration lists tests/test_tables.c's).
  */
 #include "tests.h"
@@ -451,6 +451,66 @@ static void test_protocol_every_row(void **state)
 	free(cfgs);
 }
 
+/* one warm-up value given to the runner (the option, or WARMUP_S when env), parsed in a child of
+ * run_bounded (a refusal exits): its stderr into errfile, the seconds taken into msg */
+struct warmup_arg {
+	const char *value, *errfile;
+	int env;
+};
+static void parse_warmup(void *arg, char *msg, size_t len)
+{
+	const struct warmup_arg *a = arg;
+	char *argv[] = { "stencilbench", "run", "--warmup-s", (char *)a->value };
+	struct options o;
+	if (!freopen(a->errfile, "w", stderr))
+		return;
+	if (a->env)
+		setenv("WARMUP_S", a->value, 1);
+	else
+		unsetenv("WARMUP_S");
+	options_parse(&o, a->env ? 2 : 4, argv, 2);
+	snprintf(msg, len, "%.6g", o.warmup_s);
+}
+
+/* value (WARMUP_S when env, else --warmup-s) refused by the runner: exit 2, one line naming it */
+static void warmup_refused(const char *value, int env, const char *err)
+{
+	struct warmup_arg a = { value, err, env };
+	char msg[256], want[64];
+	if (run_bounded(parse_warmup, &a, 10, msg, sizeof(msg)) == 0)
+		fail_msg("%s '%s' taken as %s s", env ? "WARMUP_S" : "--warmup-s", value, msg);
+	const char *text = read_text(err);
+	snprintf(want, sizeof(want), "'%s' (a number of seconds above 0 and at most 3600)\n", value);
+	if (!strstr(text, want) || strchr(text, '\n') != text + strlen(text) - 1 || !strstr(msg, "exit status 2"))
+		fail_msg("%s '%s': not one line naming it (exit 2): %s (%s)", env ? "WARMUP_S" : "--warmup-s", value,
+			 text, msg);
+}
+
+/* The runner takes a warm-up as make does (scripts/make/device.mk): above 0 and at most
+ * WARMUP_MAX_S, in decimals with or without an exponent, one number alike however it is written;
+ * else one line naming the value (exit 2), from the option and from WARMUP_S alike. */
+static void test_warmup_option(void **state)
+{
+	static const struct { const char *v, *s; } ok[] = {
+		{ "2", "2" }, { ".25", "0.25" }, { "1e-1", "0.1" }, { "0.1", "0.1" }, { "1E2", "100" },
+		{ "3.6e3", "3600" }, { "3600", "3600" }, { "1.", "1" },
+	};
+	static const char *const bad[] = { "1e9", "1000000000", "3601", "0", "0e5", "-1", "+1", " 1", "0x10",
+					   "inf", "nan", "1.5e", "abc" };
+	char err[1024], msg[256];
+	(void)state;
+	snprintf(err, sizeof(err), "%s/stderr", temp_dir());
+	for (int env = 0; env < 2; env++) {
+		for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+			struct warmup_arg a = { ok[i].v, err, env };
+			if (run_bounded(parse_warmup, &a, 10, msg, sizeof(msg)) != 0 || strcmp(msg, ok[i].s))
+				fail_msg("%s '%s': %s, not %s s", env ? "WARMUP_S" : "--warmup-s", ok[i].v, msg, ok[i].s);
+		}
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+			warmup_refused(bad[i], env, err);
+	}
+}
+
 /* ---- grid, inputs, weights ---- */
 
 static void test_grid_layout(void **state)
@@ -747,6 +807,7 @@ void run_measure_tests(struct group_result *r)
 		cmocka_unit_test(test_protocol_energy_poll),
 		cmocka_unit_test(test_energy_poll_thread),
 		cmocka_unit_test(test_protocol_every_row),
+		cmocka_unit_test(test_warmup_option),
 		cmocka_unit_test(test_protocol_reason_retakes),
 		cmocka_unit_test(test_median_ci),
 		cmocka_unit_test(test_protocol_ci_outliers),

@@ -3,16 +3,25 @@
 
 # ---- device, runner and runs (the header says how a target decides to measure) --------------------
 # Knobs outside their documented set stop make with a one-line error (the Makefile's header lists
-# them): the switches are 0 or 1 (or unset), WARMUP_S a positive number of seconds, GPUS all or
-# GPU indices separated by commas, REPLICAS a count (above 1: not with SLURM=1). SLURM is checked
-# in slurm.mk, RUN below, RUNS in compare.mk.
+# them): the switches are 0 or 1 (or unset), WARMUP_S a number of seconds above 0 and at most
+# WARMUP_MAX_S, in decimals with or without an exponent (2, .25, 1e-1: the runner's own rule,
+# profiling/runopts.c), GPUS all or GPU indices separated by commas, REPLICAS a count (above 1: not
+# with SLURM=1), CHUNK and CHUNK_S counts (1, 2, ...: scripts/multi-gpu.sh's rule, checked here
+# too so that no device is needed to refuse them). SLURM is checked in slurm.mk, RUN below, RUNS in
+# compare.mk.
 switch_knobs := QUICK HAVE_GPU COUNTERS NOBUILD ALLOW_DIRTY V ADD
 $(foreach k,$(switch_knobs),$(if $(filter-out 0 1,$($(k))),$(error $(k)='$($(k))' is neither 0 \
 	nor 1 (unset: the default))))
 knob_ok = $(if $(findstring ',$(1)),,$(shell awk -v v='$(1)' 'BEGIN { exit !(v ~ /^($(2))$$/$(3)) }' \
 	&& echo ok))
-$(if $(WARMUP_S),$(if $(call knob_ok,$(WARMUP_S),[0-9]+[.]?[0-9]*|[.][0-9]+, && v + 0 > 0),,$(error \
-	WARMUP_S='$(WARMUP_S)' is not a positive number of seconds)))
+WARMUP_MAX_S := 3600
+decimal := ([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?
+$(if $(WARMUP_S),$(if $(call knob_ok,$(WARMUP_S),$(decimal), && v + 0 > 0 && v + 0 <= $(WARMUP_MAX_S)),,$(error \
+	WARMUP_S='$(WARMUP_S)' is not a number of seconds above 0 and at most $(WARMUP_MAX_S))))
+$(if $(CHUNK),$(if $(call knob_ok,$(CHUNK),[1-9][0-9]*),,$(error CHUNK='$(CHUNK)' is not a count of \
+	configurations (1, 2, ...))))
+$(if $(CHUNK_S),$(if $(call knob_ok,$(CHUNK_S),[1-9][0-9]*),,$(error CHUNK_S='$(CHUNK_S)' is not a count of \
+	seconds (1, 2, ...))))
 $(if $(GPUS),$(if $(call knob_ok,$(GPUS),all|[0-9]+(,[0-9]+)*),,$(error GPUS='$(GPUS)' is neither \
 	all nor GPU indices such as 0,1)))
 $(if $(REPLICAS),$(if $(call knob_ok,$(REPLICAS),[1-9][0-9]?),,$(error REPLICAS='$(REPLICAS)' is not a \
