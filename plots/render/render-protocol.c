@@ -277,8 +277,8 @@ static void protocol_short(const char *p, char *b, size_t len)
 }
 
 /* the footer's end: "protocol: SHORT (in full: NAME.md)", shorter by level: 1 without the
- * pointer, 2 "protocol: see NAME.md"; where the target used several "mixed protocols: see
- * NAME.md"; none without a run */
+ * pointer, 2 "protocol: see NAME.md"; where the target used several "mixed protocols (its rows'
+ * invocations differ): see NAME.md"; none without a run */
 static void footer_protocol(const struct render_ctx *c, const char *name, int level, char *b, size_t len)
 {
 	const char *s[MAX_PROTOCOLS];
@@ -291,7 +291,7 @@ static void footer_protocol(const struct render_ctx *c, const char *name, int le
 		if (!level)
 			snprintf(b + strlen(b), len - strlen(b), " (in full: %s.md)", name);
 	} else if (n)
-		snprintf(b, len, "; %s: see %s.md", n > 1 ? "mixed protocols" : "protocol", name);
+		snprintf(b, len, "; %s: see %s.md", n > 1 ? "mixed protocols (its rows' invocations differ)" : "protocol", name);
 }
 
 /* .vars' footer: one line under the plot, at most RENDER_FOOTER_MAX characters: the run (footer_run), its
