@@ -147,16 +147,20 @@ doc-tables: $(RENDER) $(PAGE)
 	$(Q)for d in README.md REPRODUCE.md data/runs/HISTORY.md kernels/NOTES.md; do \
 	  RENDER='$(RENDER)' PAGE='$(PAGE)' scripts/doc-tables.sh $$d || exit; done
 
+# a recorded run's own outputs: RUN when given, else the run data/runs/REFERENCE names (a missing
+# REFERENCE, or one that is not a run's name, is one line naming it: stencil-runs reference)
+run_or_reference = data/runs/$(if $(RUN_GIVEN),$(RUN),$$($(RUNS_TOOL) reference))
+
 .PHONY: design
 design: ## where a recorded run's measurements vary: the variance components of log rate by stratum, from its replicated cells (RUN=NAME, default the reference run)
-design: $(RENDER) | $(O)
-	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
+design: $(RENDER) | $(O) $(RUNS_DEP)
+	$(Q)run=$(run_or_reference) && \
 	$(RENDER) design --run "$$run" --outdir $(O) && cat $(O)/design.md
 
 .PHONY: run-time
 run-time: ## where a recorded run's time went, list by list: rows, wall time, its phases (RUN=NAME, default the reference run)
-run-time: $(RENDER) | $(O)
-	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
+run-time: $(RENDER) | $(O) $(RUNS_DEP)
+	$(Q)run=$(run_or_reference) && \
 	$(RENDER) run-time --run "$$run" --outdir $(O) && cat $(O)/run-time.md
 
 .PHONY: verdict-tally
@@ -167,8 +171,8 @@ verdict-tally: $(RENDER) | $(O)
 
 .PHONY: appendix runs
 appendix: ## REPRODUCE.md's table of experiments from a recorded run: each target's configurations, time and claims' verdicts (RUN=NAME, default the reference run)
-appendix: $(RENDER) | $(O)
-	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
+appendix: $(RENDER) | $(O) $(RUNS_DEP)
+	$(Q)run=$(run_or_reference) && \
 	$(RENDER) appendix --run "$$run" --outdir $(O) && cat $(O)/appendix.md
 runs: ## the registry of recorded runs (data/runs/runs.csv), checked against data/runs/, with a whole reproduction's time
 runs: $(PAGE)

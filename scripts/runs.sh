@@ -26,6 +26,9 @@
 #   runs.sh stamped STAMP                 print the run STAMP names (nothing: none)
 #   runs.sh render TARGET STAMP OUTDIR MODE   render TARGET from its stamp's run ($RENDER)
 #   runs.sh wrong-stamped TARGET STAMP FILE...   `wrong` on the FILEs of the stamp's run
+#   runs.sh smoke DIR                     make smoke: every method and variant of the smoke lists
+#                                         verified and timed briefly into DIR; its last line counts
+#                                         the rows verified, skipped and wrong (any wrong: exit 1)
 #
 # Measuring refuses a dirty git tree unless ALLOW_DIRTY=1 (skipped where the tree has no .git), and
 # holds a lock ($LOCK, default build/measure.lock) so that two makes never measure at once; what
@@ -186,6 +189,50 @@ ceilings() {   # DIR: its ceilings, or (DIR holds another GPU of this model) thi
 	tool join "$1/meta.csv" "$1/meta.csv" "$own/meta.csv" || exit
 }
 
+# make smoke: both smoke lists with the QUICK=1 protocol into DIR (a check, never a recorded run:
+# a dirty tree is allowed), then one line of what happened: "every method verified" only when no
+# row was skipped or wrong; a skipped row's reason is in its CSV; a wrong row fails (exit 1)
+smoke() {   # DIR
+	local dir=$1 rc=0 t v s w n start=$SECONDS
+	rm -rf "$dir" && mkdir -p "$dir" || exit 1
+	ALLOW_DIRTY=1 "$BENCH" run --experiment experiments/smoke.csv --quick --no-counters --out "$dir/smoke.csv" ||
+		rc=$?
+	((rc <= 1)) || die "smoke: error: the runner $(why $rc)"
+	ALLOW_DIRTY=1 "$BENCH" run --experiment experiments/smoke-workload.csv --quick \
+		--out "$dir/smoke-workload.csv" || rc=$?
+	((rc <= 1)) || die "smoke: error: the runner $(why $rc)"
+	t=$(tool tally "$dir/smoke.csv" "$dir/smoke-workload.csv") || exit
+	read -r v s w n <<< "$t"
+	((rc == 0 || w > 0)) || die "smoke: error: the runner exited 1 (rows wrong), but no row of $dir/*.csv is marked wrong"
+	if ((s == 0 && w == 0)); then
+		echo "smoke: every method verified and timed in $((SECONDS - start)) s ($n rows, $dir/);" \
+			"make reproduce measures every paper item"
+	elif ((w == 0)); then
+		echo "smoke: $v of $n rows verified and timed in $((SECONDS - start)) s, $s skipped (each one's reason:" \
+			"$dir/*.csv), 0 wrong; make reproduce measures every paper item"
+	else
+		die "*** smoke: $v of $n rows verified and timed in $((SECONDS - start)) s, $s skipped, $w WRONG" \
+			"(FAILED VERIFICATION: each row's status and reason in $dir/*.csv)"
+	fi
+}
+
+# a run RUN= names holds the target's FILE, or one of them at least (a target that reads several
+# renders those the run holds); else one line naming them and the run, exit 2
+holds_some() {   # TARGET RUNDIR FILE...
+	local t=$1 run=$2 f
+	shift 2
+	for f; do [[ ! -f $run/$f ]] || return 0; done
+	if (($# == 1)); then
+		echo "$t: run ${run#data/runs/} has no $1: measure it with make $t on a GPU, or pick a run that" \
+			"has it (make runs lists the recorded runs)" >&2
+	else
+		f="$*"
+		echo "$t: run ${run#data/runs/} has none of the $# files it reads (${f// /, }): measure them with make $t" \
+			"on a GPU, or pick a run that has them (make runs lists the recorded runs)" >&2
+	fi
+	exit 2
+}
+
 # the run a stamp names: its first line "run: DIR" ("none": empty)
 stamped() {   # STAMP
 	local r
@@ -196,7 +243,8 @@ stamped() {   # STAMP
 
 # A rendered output's record of its run: "run: DIR" (none: the model and paper columns), then the
 # checksums of everything of the run the renderer reads: FILE... (the target's CSVs), the run's
-# ceilings.csv and meta.csv and each GPU's gpus/*/ceilings.csv. RUNDIR "-": the run is chosen
+# ceilings.csv and meta.csv and each GPU's gpus/*/ceilings.csv; a RUNDIR holding none of FILE is
+# refused (exit 2), naming them. RUNDIR "-": the run is chosen
 # here, by the renderer's rule (stencil-render newest-run: the run data/runs/REFERENCE names where
 # it holds every FILE, else the newest holding them), on every make. Written only when it changed.
 stamp() {   # STAMP RUNDIR|- FILE...
@@ -210,6 +258,8 @@ stamp() {   # STAMP RUNDIR|- FILE...
 		2) exit 2 ;;   # bad input (a REFERENCE naming no run): the tool's line said which
 		*) die "runs.sh: error: ${RENDER:-build/stencil-render} newest-run exited $rc" ;;
 		esac
+	else
+		holds_some "$(basename "$s")" "$run" "$@"
 	fi
 	tmp=$(mktemp "$s.XXXXXX") || exit 1
 	{ echo "run: ${run:-none}"
@@ -257,5 +307,6 @@ stamp) stamp "$@" ;;
 stamped) stamped "$@" ;;
 render) render "$@" ;;
 wrong-stamped) wrong_stamped "$@" ;;
-*) die "usage: $me complete|configs|wrong|device|measure|ceilings|git-clean|stamp|stamped|render|wrong-stamped ..." ;;
+smoke) smoke "$@" ;;
+*) die "usage: $me complete|configs|wrong|device|measure|ceilings|git-clean|stamp|stamped|render|wrong-stamped|smoke ..." ;;
 esac

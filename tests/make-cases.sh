@@ -180,6 +180,14 @@ run-index)   # without a device the index follows runs added, deleted and change
 	# RUN= renders a run that lacks some of the lists: the verdicts on them read not measured
 	mv data/runs/rec1/tcs-table2.csv .t/
 	ok RUN=rec1 verdicts; grep -q "| not measured |" plots/out/verdicts.md || fail "no claim reads not measured"
+	# a run that holds none of a target's lists: one line naming them and the run, nothing rendered
+	bad RUN=rec1 table2; says "tcs-table2: run rec1 has no tcs-table2.csv: measure it with make tcs-table2 on a GPU"
+	[[ $(grep -vc '^make: \*\*\*' "$out") == 1 && ! -e plots/out/tcs-table2.md ]] || fail "table2: not one line, or rendered"
+	mkdir data/runs/bare && cp data/runs/rec1/meta.csv data/runs/rec1/ceilings.csv data/runs/bare/
+	bad RUN=bare tcs-figure16; says "tcs-figure16: run bare has no tcs-figure16.csv"
+	bad RUN=bare nongemm-figure7; says "run bare has none of the 2 files it reads (nongemm-figure7.csv, nongemm-fig"
+	ok RUN=bare fermi-table1; renders fermi-table1 data/runs/bare
+	rm -rf data/runs/bare
 	mv .t/tcs-table2.csv data/runs/rec1/
 	rm -rf data/runs/rec2
 	ok tcs-table4; renders tcs-table4 data/runs/rec1
@@ -199,13 +207,22 @@ run-index)   # without a device the index follows runs added, deleted and change
 	echo "# changed" >> data/runs/rec1/gpus/g/ceilings.csv
 	ok tcs-table4; says "stencil-render: wrote plots/out/tcs-table4"
 	# REFERENCE names the run rendered by default, not the newest; one naming no run is an error
+	# (a missing REFERENCE is said where the newest run is taken instead); one naming no run, or with
+	# a character the run-name rule refuses, is an error naming the name read and the character
 	recorded rec3; sed -i '2s/2026-11-22T05:24:44Z/2028-01-01T00:00:00Z/' data/runs/rec3/meta.csv
 	ok tcs-table4; renders tcs-table4 data/runs/rec3
+	says "data/runs/REFERENCE is missing (it names the reference run): the newest .* instead, data/runs/rec3"
 	echo rec1 > data/runs/REFERENCE
 	ok tcs-table4; renders tcs-table4 data/runs/rec1
+	! grep -q "REFERENCE is missing" "$out" || fail "REFERENCE said missing"
 	printf 'rec1 \n' > data/runs/REFERENCE
-	bad tcs-table4; says "REFERENCE: 'rec1 ' is not a run name"; renders tcs-table4 data/runs/rec1
-	rm -rf data/runs/rec1 data/runs/rec3 data/runs/REFERENCE
+	bad tcs-table4; says "REFERENCE: 'rec1 ' is not a run name: a trailing space;"; renders tcs-table4 data/runs/rec1
+	printf 'rec1\r\n' > data/runs/REFERENCE
+	bad tcs-table4; says "REFERENCE: 'rec1\\\\r' is not a run name: a carriage return (\\\\r) at its end"
+	bad appendix; says "REFERENCE: 'rec1\\\\r' is not a run name: a carriage return"
+	rm data/runs/REFERENCE
+	bad appendix; says "data/runs/REFERENCE is missing"
+	rm -rf data/runs/rec1 data/runs/rec3
 	ok tcs-table4
 	grep -q "model and paper only" plots/out/tcs-table4.md || fail "a deleted run rendered" ;;
 kernels-vs-authors)   # measured and rendered like the tables, model-only without a run; not in reproduce
@@ -231,6 +248,22 @@ kernels-vs-authors)   # measured and rendered like the tables, model-only withou
 	[[ ! -e build/.deps-plot ]] || fail "NOBUILD=1 reproduce checked or installed gnuplot"
 	[[ ! -e data/runs/r/kernels-vs-authors.csv ]] || fail "reproduce measured kernels-vs-authors"
 	measured r "$(lists | wc -w)" ;;
+smoke)   # make smoke's last line says what happened: every method verified only when no row was
+	# skipped or wrong; a wrong row fails; a runner's error is said (the stub's rows: tests/fixtures/smoke-rows)
+	cp -r tests/fixtures/smoke-rows .t/fix && sed -i 's/,skipped,setup failed[^,]*,/,ok,,/' .t/fix/smoke*.csv
+	STUB_FIXTURE=$S/.t/fix gpu smoke
+	tail -1 "$out" | grep -q "^smoke: every method verified and timed in [0-9]* s (4[0-9] rows, build/smoke/)" ||
+		fail "all verified: the last line is '$(tail -1 "$out")'"
+	export STUB_FIXTURE=$S/tests/fixtures/smoke-rows
+	gpu smoke
+	tail -1 "$out" | grep -q "^smoke: [0-9]* of 4[0-9] rows verified and timed in [0-9]* s, [1-9][0-9]* skipped (each one's reason:.*), 0 wrong;" ||
+		fail "rows skipped: the last line is '$(tail -1 "$out")'"
+	! grep -q "every method verified" "$out" || fail "said every method verified with rows skipped"
+	bad HAVE_GPU=1 STUB_RUN_RC=1 smoke
+	says "^\*\*\* smoke: [0-9]* of 4[0-9] rows verified .*, [1-9][0-9]* skipped, [1-9][0-9]* WRONG (FAILED VERIFICATION"
+	! grep -q "every method verified" "$out" || fail "said every method verified with rows wrong"
+	bad HAVE_GPU=1 STUB_RUN_RC=4 smoke; says "smoke: error: the runner error (exit 4"
+	unset STUB_FIXTURE ;;
 grow)   # a run grown on another GPU of its model: whole lists under gpus/SLUG/, joined into the run
 	gpu RUN=g tcs-table3; measured g 1
 	m1=$(wc -l < data/runs/g/meta.csv)

@@ -4,10 +4,12 @@
  * and renders that run, a missing or truncated run CSV is measured again, the runner's exit
  * statuses, the no-device fallback, two makes at once, failed renders keeping the previous
  * outputs, RUN names, knob values outside their set, the dirty-tree refusal, the run index
- * following data/runs/,
+ * following data/runs/ and REFERENCE (a missing one said, a refused one's character named, a RUN
+ * holding none of a target's lists refused),
  * kernels-vs-authors (measured and rendered, model-only without a run, left out of reproduce),
  * make reproduce on several GPUs (GPUS=) and its Slurm job scripts (SLURM=1 SLURM_SUBMIT=0), make
- * same-output's refusals of bad input, and scripts/deps.sh under make -j; and first contact (tests/fresh-clone.sh): the README's commands
+ * same-output's refusals of bad input, make smoke's last line (verified, skipped, wrong), and
+ * scripts/deps.sh under make -j; and first contact (tests/fresh-clone.sh): the README's commands
  * in a fresh clone of the committed repository without a GPU, one at a time and three at once,
  * and every rendering target on its first invocation with and without recorded runs; and
  * CONTRIBUTING.md's recipes, replayed (tests/recipes.sh).
@@ -97,6 +99,7 @@ MAKE_CASE(deps_lock, "deps-lock")
 MAKE_CASE(multi_gpu, "multi-gpu")
 MAKE_CASE(replicas, "replicas")
 MAKE_CASE(grow, "grow")
+MAKE_CASE(smoke, "smoke")
 MAKE_CASE(slurm, "slurm")
 MAKE_CASE(compare, "compare")
 MAKE_CASE(same_output, "same-output")
@@ -119,6 +122,7 @@ void run_make_tests(struct group_result *r)
 		cmocka_unit_test(test_make_multi_gpu),
 		cmocka_unit_test(test_make_replicas),
 		cmocka_unit_test(test_make_grow),
+		cmocka_unit_test(test_make_smoke),
 		cmocka_unit_test(test_make_slurm),
 		cmocka_unit_test(test_make_compare),
 		cmocka_unit_test(test_make_same_output),

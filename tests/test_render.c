@@ -689,7 +689,8 @@ static void test_gpu_ceilings(void **state)
 	csv_table_free(&two);
 }
 
-/* REFERENCE names the run rendered by default, where it holds the files; else the newest */
+/* REFERENCE names the run rendered by default, where it holds the files; else the newest (a missing
+ * REFERENCE said); one that is not a run's name refused, naming the name read and the character */
 static void test_reference_run(void **state)
 {
 	(void)state;
@@ -712,17 +713,34 @@ static void test_reference_run(void **state)
 	put_file(p, "a\n1\n");
 	assert_int_equal(render_newest_run(dir, x, out, sizeof(out), err, sizeof(err)), 0);
 	assert_non_null(strstr(out, "/new"));
+	/* without a REFERENCE the newest run is taken, and err says that REFERENCE is missing */
+	if (!strstr(err, "/REFERENCE is missing") || !strstr(err, "holding x.csv instead") || !strstr(err, "/new"))
+		fail_msg("no REFERENCE: err '%s'", err);
 	snprintf(p, sizeof(p), "%s/REFERENCE", dir);
 	put_file(p, "old\n");
 	assert_int_equal(render_newest_run(dir, x, out, sizeof(out), err, sizeof(err)), 0);
 	assert_non_null(strstr(out, "/old"));
+	assert_string_equal(err, "");
 	put_file(p, "new\n");                /* the reference lacks y.csv: the newest holding it */
 	assert_int_equal(render_newest_run(dir, y, out, sizeof(out), err, sizeof(err)), 0);
 	assert_non_null(strstr(out, "/old"));
 	/* a REFERENCE that is not exactly a recorded run's name is an error, never the newest */
 	put_file(p, "old \n");
 	assert_int_equal(render_newest_run(dir, x, out, sizeof(out), err, sizeof(err)), -2);
-	assert_non_null(strstr(err, "'old ' is not a run name"));
+	assert_non_null(strstr(err, "'old ' is not a run name: a trailing space;"));
+	/* the name read, shown, and the character refused, in words */
+	static const char *const odd[][2] = { { "old\r\n", "'old\\r' is not a run name: a carriage return (\\r) at its end" },
+					      { "o ld\n", "'o ld' is not a run name: a space at character 2" },
+					      { "old\nnew\n", "'old\\nnew' is not a run name: a second line" },
+					      { "Old\n", "'Old' is not a run name: an upper-case 'O' at character 1" },
+					      { "o\tld", "'o\\tld' is not a run name: a tab (\\t) at character 2" },
+					      { "\n", "'' is not a run name: an empty line, no name" } };
+	for (size_t k = 0; k < sizeof(odd) / sizeof(odd[0]); k++) {
+		put_file(p, odd[k][0]);
+		assert_int_equal(render_newest_run(dir, x, out, sizeof(out), err, sizeof(err)), -2);
+		if (!strstr(err, odd[k][1]) || strchr(err, '\n') || strchr(err, '\r'))
+			fail_msg("REFERENCE case %zu: err '%s'", k, err);
+	}
 	put_file(p, "gone\n");
 	assert_int_equal(render_newest_run(dir, x, out, sizeof(out), err, sizeof(err)), -2);
 	assert_non_null(strstr(err, "not a recorded run"));

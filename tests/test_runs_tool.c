@@ -3,7 +3,8 @@
  * tool that answers the scripts: the run-name rule; the configuration key, one for a list's row
  * and a run CSV's, written one way however the row spells it; a list's configurations (a bad list
  * refused with its file and line); a run CSV complete for its list only when it parses, ends with a
- * newline and holds each configuration once, no other; rows marked wrong; a list cut into chunks
+ * newline and holds each configuration once, no other; rows marked wrong, and rows counted by
+ * status; the run REFERENCE names, or why not; a list cut into chunks
  * and run CSVs joined back, quoted fields intact; and each subcommand's exit status.
  */
 #define _XOPEN_SOURCE 700
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "csvio.h"
@@ -181,6 +183,45 @@ static void test_wrong(void **state)
 	assert_int_equal(runs(bad), 2);
 }
 
+/* the rows of run CSVs together by status (make smoke's last line): verified, skipped, wrong, all */
+static void test_tally(void **state)
+{
+	(void)state;
+	const char *path = write_temp(run2, 1);
+	const char *one[] = { "tally", path, NULL }, *two[] = { "tally", path, path, NULL };
+	assert_int_equal(runs(one), 0);
+	assert_string_equal(out, "1 0 1 2\n");
+	assert_int_equal(runs(two), 0);
+	assert_string_equal(out, "2 0 2 4\n");
+	const char *skip[] = { "tally", write_temp("status,reason\nok,\nskipped,no memory\nskipped,x\n", 2), NULL };
+	assert_int_equal(runs(skip), 0);
+	assert_string_equal(out, "1 2 0 3\n");
+	const char *none[] = { "tally", "/nonexistent/x.csv", NULL }, *empty[] = { "tally", NULL };
+	assert_int_equal(runs(none), 2);
+	assert_non_null(strstr(err, "/nonexistent/x.csv"));
+	assert_int_equal(runs(empty), 2);
+}
+
+/* the run REFERENCE names, or one line why: missing, or the name read and the character refused */
+static void test_reference(void **state)
+{
+	(void)state;
+	char path[600];
+	const char *dir = temp_dir();
+	const char *args[] = { "reference", dir, NULL };
+	assert_int_equal(runs(args), 2);
+	assert_non_null(strstr(err, "/REFERENCE is missing"));
+	snprintf(path, sizeof(path), "%s/r1", dir);
+	assert_int_equal(mkdir(path, 0755), 0);
+	snprintf(path, sizeof(path), "%s/REFERENCE", dir);
+	put_file(path, "r1\r\n");
+	assert_int_equal(runs(args), 2);
+	assert_non_null(strstr(err, "'r1\\r' is not a run name: a carriage return (\\r) at its end, a Windows line end"));
+	put_file(path, "r1\n");
+	assert_int_equal(runs(args), 0);
+	assert_string_equal(out, "r1\n");
+}
+
 static void slurp_file(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "r");
@@ -247,6 +288,8 @@ void run_runs_tool_tests(struct group_result *r)
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_complete),
 		cmocka_unit_test(test_wrong),
+		cmocka_unit_test(test_tally),
+		cmocka_unit_test(test_reference),
 		cmocka_unit_test(test_split_join),
 		cmocka_unit_test(test_usage),
 	};

@@ -19,14 +19,70 @@
 #include "stencil.h"
 #include "workload.h"
 
+/* whether c may stand in a run's name: [a-z0-9._-] */
+static int name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c && strchr("._-", c));
+}
+
 int run_name_ok(const char *name)
 {
 	if (!name || !name[0] || !strcmp(name, ".") || !strcmp(name, ".."))
 		return 0;
 	for (const char *p = name; *p; p++)
-		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || strchr("._-", *p)))
+		if (!name_char(*p))
 			return 0;
 	return 1;
+}
+
+/* s (n bytes) as a message shows it: a control character or a byte outside ASCII escaped (\r, \t,
+ * \n, \xNN), cut to fit len */
+static void shown_name(const char *s, size_t n, char *buf, size_t len)
+{
+	static const char ctl[] = "\r\t\n";
+	size_t o = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && o + 5 < len; i++) {
+		const unsigned char c = (unsigned char)s[i];
+		const char *e = c ? strchr(ctl, c) : NULL;
+		if (e)
+			o += (size_t)snprintf(buf + o, len - o, "\\%c", "rtn"[e - ctl]);
+		else if (c < 0x20 || c >= 0x7f)
+			o += (size_t)snprintf(buf + o, len - o, "\\x%02x", c);
+		else
+			o += (size_t)snprintf(buf + o, len - o, "%c", c);
+	}
+}
+
+/* the first character of s (n bytes, its line end taken off) that the run-name rule refuses, in
+ * words, with where it stands: a Windows line end's carriage return, a trailing space, a second
+ * line, an upper-case letter, ... */
+static void refused_words(const char *s, size_t n, size_t most, char *buf, size_t len)
+{
+	size_t i = 0;
+	while (i < n && name_char(s[i]))
+		i++;
+	const unsigned char c = i < n ? (unsigned char)s[i] : 0;
+	const size_t at = i + 1;
+	if (!n)
+		snprintf(buf, len, "an empty line, no name");
+	else if (i == n)
+		snprintf(buf, len, n >= most ? "longer than %zu characters" : "'.' and '..' name no run", most - 1);
+	else if (c == '\r' && at == n)
+		snprintf(buf, len, "a carriage return (\\r) at its end, a Windows line end");
+	else if (c == ' ' && strspn(s + i, " ") == n - i)
+		snprintf(buf, len, "%s", n - i > 1 ? "trailing spaces" : "a trailing space");
+	else if (c == '\n')
+		snprintf(buf, len, "a second line (a line end, \\n, at character %zu)", at);
+	else if (c == ' ' || c == '\r' || c == '\t')
+		snprintf(buf, len, "%s at character %zu", c == ' ' ? "a space" : c == '\t' ? "a tab (\\t)" :
+			 "a carriage return (\\r)", at);
+	else if (c >= 'A' && c <= 'Z')
+		snprintf(buf, len, "an upper-case '%c' at character %zu", c, at);
+	else if (c < 0x20 || c >= 0x7f)
+		snprintf(buf, len, "the byte 0x%02x at character %zu", c, at);
+	else
+		snprintf(buf, len, "a '%c' at character %zu", c, at);
 }
 
 int run_reference_name(const char *runs_dir, char *name, size_t len, char *err, size_t errlen)
@@ -47,14 +103,15 @@ int run_reference_name(const char *runs_dir, char *name, size_t len, char *err, 
 		memcpy(name, text, n);
 		name[n] = '\0';
 	}
-	free(text);
-	if (!fits || !run_name_ok(name)) {   /* the one rule */
-		for (char *q = name; *q; q++)   /* a CR or a control character shown, not acted on */
-			if ((unsigned char)*q < 0x20 || *q == 0x7f)
-				*q = '?';
-		snprintf(err, errlen, "%s: '%.200s' is not a run name: one line, " RUN_NAME_RULE, path, name);
+	if (!fits || !run_name_ok(name)) {   /* the one rule: the name read and what it refuses, said */
+		char shown[256], why[128];
+		shown_name(text, n, shown, sizeof(shown));
+		refused_words(text, n, len, why, sizeof(why));
+		snprintf(err, errlen, "%s: '%s' is not a run name: %s; one line, " RUN_NAME_RULE, path, shown, why);
+		free(text);
 		return -2;
 	}
+	free(text);
 	snprintf(dir, sizeof(dir), "%s/%s", runs_dir, name);
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		snprintf(err, errlen, "%s: names '%s', which is not a recorded run under %s", path, name, runs_dir);
@@ -495,16 +552,21 @@ int run_csv_complete(const struct config_keys *list, const char *path, int repli
 	return ok;
 }
 
-long run_csv_wrong(const char *path, char *err, size_t errlen)
+long run_csv_count(const char *path, const char *status, char *err, size_t errlen)
 {
 	struct csv_table t;
 	long n = 0;
 	if (csv_table_read(path, &t, err, errlen) != 0)
 		return -1;
-	for (size_t r = 0; csv_table_col(&t, "status") >= 0 && r < t.nrows; r++)
-		n += !strcmp(csv_table_get(&t, r, "status"), "wrong");
+	for (size_t r = 0; r < t.nrows; r++)
+		n += !status || (csv_table_col(&t, "status") >= 0 && !strcmp(csv_table_get(&t, r, "status"), status));
 	csv_table_free(&t);
 	return n;
+}
+
+long run_csv_wrong(const char *path, char *err, size_t errlen)
+{
+	return run_csv_count(path, "wrong", err, errlen);
 }
 
 /* runs.h */

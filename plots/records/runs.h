@@ -23,7 +23,7 @@ extern "C" {
 int run_name_ok(const char *name);
 /* the run RUNS_DIR/REFERENCE names, into name: 0; 1 when there is no REFERENCE; -2 (err) when it
  * cannot be read or is not exactly one line naming a recorded run (a stray space or a deleted run
- * is an error, never a fallback) */
+ * is an error, never a fallback; err shows the name read and the character refused, in words) */
 int run_reference_name(const char *runs_dir, char *name, size_t len, char *err, size_t errlen);
 
 /*
@@ -117,8 +117,11 @@ int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys,
  * configuration from R distinct GPUs. 1 complete; 0 not (why says what is missing or wrong,
  * "PATH: ...") */
 int run_csv_complete(const struct config_keys *list, const char *path, int replicas, char *why, size_t len);
+/* The rows of the run CSV at path whose status is status (NULL: every row; none where it has no
+ * status column): their count, or -1 with err (a file that does not parse) */
+long run_csv_count(const char *path, const char *status, char *err, size_t errlen);
 /* The rows of the run CSV at path whose status is `wrong`: their count, or -1 with err (a file
- * that does not parse, or has no status column) */
+ * that does not parse) */
 long run_csv_wrong(const char *path, char *err, size_t errlen);
 /* Rows of t under its header into path (through a temporary name): rows[from..to) where rows is
  * given (indices into t), else rows from..to. 0, or -1 with err */

@@ -30,8 +30,9 @@ static int run_holds(const char *runs_dir, const char *name, const char *const *
 }
 
 /* the run RUNS_DIR/REFERENCE names: 0 when it holds every file (OUT: its directory), 1 when there
- * is no REFERENCE or its run lacks a file, -2 (ERR) when REFERENCE cannot be read or is not exactly
- * one line naming a recorded run (a stray space or a deleted run is an error, never a fallback) */
+ * is no REFERENCE, 2 when its run lacks a file, -2 (ERR) when REFERENCE cannot be read or is not
+ * exactly one line naming a recorded run (a stray space or a deleted run is an error, never a
+ * fallback) */
 int render_reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
 			 char *err, size_t errlen)
 {
@@ -40,7 +41,7 @@ int render_reference_run(const char *runs_dir, const char *const *files, char *o
 	if (rc != 0)
 		return rc;
 	if (!run_holds(runs_dir, name, files))
-		return 1;
+		return 2;
 	snprintf(out, outlen, "%s/%s", runs_dir, name);
 	return 0;
 }
@@ -49,13 +50,14 @@ int render_newest_run(const char *runs_dir, const char *const *files, char *out,
 		      char *err, size_t errlen)
 {
 	/* the reference run (RUNS_DIR/REFERENCE) where it holds the files, else the newest run by the
-	 * largest date_utc in its meta.csv */
+	 * largest date_utc in its meta.csv; without a REFERENCE, said */
 	DIR *d;
 	char best_date[64] = "";
 	int found = 0, rc;
 	err[0] = '\0';
 	if ((rc = render_reference_run(runs_dir, files, out, outlen, err, errlen)) <= 0)
 		return rc;
+	const int no_reference = rc == 1;
 	if (!(d = opendir(runs_dir)))
 		return -1;
 	for (struct dirent *e; (e = readdir(d));) {
@@ -82,5 +84,8 @@ int render_newest_run(const char *runs_dir, const char *const *files, char *out,
 		csv_table_free(&m);
 	}
 	closedir(d);
+	if (found && no_reference)
+		snprintf(err, errlen, "%s/REFERENCE is missing (it names the reference run): the newest recorded run "
+			 "holding %s%s instead, %s", runs_dir, files[0], files[1] ? " and the other files" : "", out);
 	return found ? 0 : -1;
 }

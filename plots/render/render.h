@@ -102,16 +102,17 @@ const struct target_spec *render_target_spec(const struct render_ctx *c, const c
 /* Write outdir/TARGET.csv and TARGET.md. 0, or -1 with a one-line error in err. */
 int render_target(struct render_ctx *c, const char *target, char *err, size_t errlen);
 
-/* The run to render by default that holds every one of files (NULL-terminated, e.g.
- * "tcs-table3.csv"): the reference run runs_dir/REFERENCE names (one line, a run's name) where it
- * holds them, else the newest (by the last date_utc in its meta.csv); 0 with its path in out, -1
- * when there is none, -2 (err: one line naming the file) when REFERENCE or a run's meta.csv is
- * there but cannot be read, or REFERENCE does not name a recorded run. */
 /* The run RUNS_DIR/REFERENCE names: 0 when it holds every file of files (NULL-terminated; OUT: its
- * directory), 1 when there is no REFERENCE or its run lacks a file, -2 with err when REFERENCE is
- * not exactly one line naming a recorded run (never a fallback). */
+ * directory), 1 when there is no REFERENCE, 2 when its run lacks a file, -2 with err when REFERENCE
+ * is not exactly one line naming a recorded run (never a fallback). */
 int render_reference_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
 			 char *err, size_t errlen);
+/* The run to render by default that holds every one of files (NULL-terminated, e.g.
+ * "tcs-table3.csv"): the reference run runs_dir/REFERENCE names (one line, a run's name) where it
+ * holds them, else the newest (by the last date_utc in its meta.csv); 0 with its path in out (and
+ * in err, a line saying so, where that is the newest because there is no REFERENCE; else err
+ * empty), -1 when there is none, -2 (err: one line naming the file) when REFERENCE or a run's
+ * meta.csv is there but cannot be read, or REFERENCE does not name a recorded run. */
 int render_newest_run(const char *runs_dir, const char *const *files, char *out, size_t outlen,
 		      char *err, size_t errlen);
 

@@ -8,7 +8,8 @@
  *
  *   stencil-render TARGET [--run DIR] [--gpu NAME] [--outdir DIR] [--root DIR] [--repo DIR]
  *   stencil-render newest-run FILE... [--runs DIR]  print the reference run (DIR/REFERENCE) or else
- *                                                  the newest recorded run holding every FILE
+ *                                                  the newest recorded run holding every FILE (with
+ *                                                  no REFERENCE, a line on stderr says so)
  *   stencil-render run-time --run DIR [--outdir DIR]  where the run's time went, list by list
  *                                                  (OUTDIR/run-time.md and .csv: render-runtime.c)
  *   stencil-render node-ab --run ALONE [ARM_DIR...] [--outdir DIR]   each list of the run ALONE (each
@@ -159,6 +160,8 @@ int main(int argc, char **argv)
 				nfiles > 1 ? " and the other files named" : "");
 			return 1;
 		}
+		if (err[0])   /* no REFERENCE: the newest run taken, said */
+			fprintf(stderr, "%s: %s\n", prog, err);
 		printf("%s\n", out);
 		return 0;
 	}

@@ -189,16 +189,11 @@ reference:
 ifeq ($(MODE),yes)
 # make smoke: a reviewer's first 10 seconds on a GPU: every method and variant verified on one
 # small problem and timed with the QUICK=1 protocol, into build/smoke/ (a check, never a recorded
-# run: a dirty tree is allowed)
+# run: a dirty tree is allowed); its last line counts the rows verified, skipped and wrong
+# (scripts/runs.sh smoke)
 SMOKE_DIR := $(B)/smoke
-smoke: $(BENCH_DEP) ## about 10 s on a GPU: every method and variant verified on one small problem, timed briefly, into build/smoke/
-	$(Q)rm -rf $(SMOKE_DIR) && mkdir -p $(SMOKE_DIR) && start=$$(date +%s) && \
-	ALLOW_DIRTY=1 $(BENCH) run --experiment experiments/smoke.csv --quick --no-counters \
-		--out $(SMOKE_DIR)/smoke.csv && \
-	ALLOW_DIRTY=1 $(BENCH) run --experiment experiments/smoke-workload.csv --quick \
-		--out $(SMOKE_DIR)/smoke-workload.csv && \
-	echo "smoke: every method verified and timed in $$(( $$(date +%s) - start )) s ($(SMOKE_DIR)/); \
-	make reproduce measures every paper item"
+smoke: $(BENCH_DEP) | $(RUNS_DEP) ## about 10 s on a GPU: every method and variant verified on one small problem, timed briefly, into build/smoke/
+	$(Q)$(runs) smoke $(SMOKE_DIR)
 
 # Targets that only measure (into data/runs/RUN/); on a GPU node without network, carry build/
 # from a build machine and add NOBUILD=1

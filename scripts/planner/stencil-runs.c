@@ -2,10 +2,13 @@
  * stencil-runs - what the scripts ask of configuration lists and run CSVs, answered by the one
  * CSV reader (model/csvio.h) and the one run-name rule and configuration key (plots/records/runs.h): no
  * shell code parses a CSV. scripts/runs.sh, multi-gpu.sh, slurm.sh and ncu-reports.sh call it, and
- * the Makefile asks it whether RUN and RUNS are run names.
+ * the Makefile asks it whether RUN and RUNS are run names and which run REFERENCE names.
  *
  *   stencil-runs run-name NAME                exit 0 when NAME is a run name, else one line why
  *                                             ("'NAME' is not a run name: ...") and exit 1
+ *   stencil-runs reference [RUNS_DIR]         the run RUNS_DIR/REFERENCE names (default data/runs),
+ *                                             else one line why (it is missing; or not a run name:
+ *                                             the name read and the character refused) and exit 2
  *   stencil-runs configs LIST.csv             the number of configurations of LIST
  *   stencil-runs keys LIST.csv                each configuration's key, one a line, in list order
  *                                             (STENCIL DTYPE METHOD FUSION SIZE; a workload's
@@ -19,6 +22,9 @@
  *   stencil-runs wrong TARGET RUN.csv...      the rows marked wrong: when any, a loud line for each
  *                                             file holding some, a last one, and exit 1 (a file
  *                                             that is not there is skipped)
+ *   stencil-runs tally RUN.csv...             the rows of the RUN CSVs together by status:
+ *                                             "VERIFIED SKIPPED WRONG ROWS" (status ok, skipped,
+ *                                             wrong; every row)
  *   stencil-runs split LIST.csv SIZE DIR      LIST's configurations in order into DIR/0001.csv,
  *                                             0002.csv, ... of at most SIZE each; prints the count
  *   stencil-runs join OUT IN.csv...           the rows of IN... in order under their header (the
@@ -68,8 +74,9 @@ static const char *prog = "stencil-runs";
 
 static __attribute__((noreturn)) void usage_exit(void)
 {
-	cli_bad_input(prog, "usage: stencil-runs run-name NAME | configs LIST.csv | keys LIST.csv | "
-		      "complete [-v] [--replicas N] LIST.csv RUN.csv | wrong TARGET RUN.csv... | split LIST.csv SIZE DIR | "
+	cli_bad_input(prog, "usage: stencil-runs run-name NAME | reference [RUNS_DIR] | configs LIST.csv | "
+		      "keys LIST.csv | complete [-v] [--replicas N] LIST.csv RUN.csv | wrong TARGET RUN.csv... | "
+		      "tally RUN.csv... | split LIST.csv SIZE DIR | "
 		      "join OUT IN.csv... | estimate SECS LIST.csv [RUN.csv] | queue DIR RUNDIR [OPTIONS] ITEM... | "
 		      "makespan DIR WORKERS | gather OUT LIST.csv IN.csv... | invocation RUNDIR N GPUS STARTED | "
 		      "blocks-split LISTS_DIR LIST RUN.csv");
@@ -154,6 +161,39 @@ static int cmd_wrong(int argc, char **argv)
 		return 0;
 	fprintf(stderr, "*** %s: failed: the table above shows them as wrong; see the runner's log\n", argv[0]);
 	return 1;
+}
+
+static int cmd_reference(int argc, char **argv)
+{
+	char name[256], err[1024];
+	const char *dir = argc > 0 ? argv[0] : "data/runs";
+	if (argc > 1)
+		usage_exit();
+	const int rc = run_reference_name(dir, name, sizeof(name), err, sizeof(err));
+	if (rc == 1)
+		cli_bad_input(prog, "%s/REFERENCE is missing (it names the reference run; RUN=NAME names another)", dir);
+	if (rc != 0)
+		cli_bad_input(prog, "%s", err);
+	printf("%s\n", name);
+	return 0;
+}
+
+static int cmd_tally(int argc, char **argv)
+{
+	static const char *const statuses[] = { "ok", "skipped", "wrong", NULL };   /* NULL: every row */
+	char err[1024];
+	long n[4] = { 0 };
+	if (argc < 1)
+		usage_exit();
+	for (int i = 0; i < argc; i++)
+		for (int k = 0; k < 4; k++) {
+			const long c = run_csv_count(argv[i], statuses[k], err, sizeof(err));
+			if (c < 0)
+				cli_bad_input(prog, "%s", err);
+			n[k] += c;
+		}
+	printf("%ld %ld %ld %ld\n", n[0], n[1], n[2], n[3]);
+	return 0;
 }
 
 static int cmd_split(int argc, char **argv)
@@ -344,8 +384,9 @@ int main(int argc, char **argv)
 		const char *name;
 		int (*run)(int argc, char **argv);
 	} cmds[] = {
-		{ "run-name", cmd_run_name }, { "configs", cmd_count }, { "keys", cmd_keys },
-		{ "complete", cmd_complete }, { "wrong", cmd_wrong }, { "split", cmd_split }, { "join", cmd_join },
+		{ "run-name", cmd_run_name }, { "reference", cmd_reference }, { "configs", cmd_count },
+		{ "keys", cmd_keys }, { "complete", cmd_complete }, { "wrong", cmd_wrong }, { "tally", cmd_tally },
+		{ "split", cmd_split }, { "join", cmd_join },
 		{ "estimate", cmd_estimate }, { "queue", cmd_queue }, { "makespan", cmd_makespan },
 		{ "gather", cmd_gather }, { "invocation", cmd_invocation }, { "blocks-split", cmd_blocks_split },
 	};
