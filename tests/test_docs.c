@@ -5,7 +5,8 @@
  * outside their rendered and generated sections (a marker may name a working run, never a
  * superseded one or the reference), type no count or time a run would say, and keep within their
  * size budgets (bytes outside the sections: 8 KB, 30 KB and 12 KB); the run sections generate from
- * the registry; the appendix counts every claim once.
+ * the registry; no document bolds "the reference run" for a run REFERENCE does not name; the
+ * appendix counts every claim once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tests.h"
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "csvio.h"
@@ -282,6 +284,66 @@ static void test_readme_opening(void **state)
 	free(text);
 }
 
+/* whether [a, b) holds w, in any case */
+static int span_holds(const char *a, const char *b, const char *w)
+{
+	for (const size_t n = strlen(w); a + n <= b; a++)
+		if (!strncasecmp(a, w, n))
+			return 1;
+	return 0;
+}
+
+/* the run of the registry that a bolded "reference run" names (in the bold span, or before it on
+ * its line: a list item's run) when it is not ref, else NULL: in bold, "the reference run" is the
+ * one data/runs/REFERENCE names; a past reference is said to be the reference then */
+static const char *bold_reference(const char *text, const char *ref, const struct csv_table *reg)
+{
+	for (const char *b = strstr(text, "**"), *e; b && (e = strstr(b + 2, "**")); b = strstr(e + 2, "**")) {
+		const char *bol = b;
+		while (bol > text && bol[-1] != '\n')
+			bol--;
+		for (size_t r = 0; r < reg->nrows && span_holds(b, e, "reference run"); r++) {
+			const char *run = csv_table_get(reg, r, "run");
+			if (strcmp(run, ref) && span_holds(bol, e, run))
+				return run;
+		}
+	}
+	return NULL;
+}
+
+/* no document bolds "the reference run" beside a run REFERENCE does not name; the check fails on
+ * a past reference so bolded */
+static void test_bold_reference(void **state)
+{
+	(void)state;
+	static const char *const docs[] = { "README.md", "REPRODUCE.md", "data/runs/HISTORY.md", "kernels/NOTES.md" };
+	struct csv_table reg;
+	char err[1024], ref[256] = "", bad[512];
+	if (registry_read(repo_path("."), &reg, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	assert_int_equal(sscanf(read_text(repo_path("data/runs/REFERENCE")), "%255s", ref), 1);
+	for (size_t d = 0; d < sizeof(docs) / sizeof(docs[0]); d++) {
+		char *text = slurp(repo_path(docs[d]));
+		const char *run = bold_reference(text, ref, &reg);
+		if (run)
+			fail_msg("%s bolds \"the reference run\" for %s; data/runs/REFERENCE names %s (say it was the "
+				 "reference then)", docs[d], run, ref);
+		free(text);
+	}
+	const char *old = NULL;
+	for (size_t r = 0; r < reg.nrows && !old; r++)
+		if (!strcmp(csv_table_get(&reg, r, "role"), "superseded"))
+			old = csv_table_get(&reg, r, "run");
+	assert_non_null(old);
+	snprintf(bad, sizeof(bad), "- `%s`, **the reference run**: commit\n", old);
+	assert_string_equal(bold_reference(bad, ref, &reg), old);
+	snprintf(bad, sizeof(bad), "**The reference run `%s`** (commit\n", old);
+	assert_string_equal(bold_reference(bad, ref, &reg), old);
+	snprintf(bad, sizeof(bad), "**The reference run `%s`** and **`%s`**, the reference then\n", ref, old);
+	assert_null(bold_reference(bad, ref, &reg));
+	csv_table_free(&reg);
+}
+
 /* the appendix of the reference run counts every claim exactly once, each under one target (the
  * power roofline's claim under it, not under tcs Table 3, whose list it also reads) */
 static void test_appendix_counts(void **state)
@@ -332,6 +394,7 @@ void run_docs_tests(struct group_result *r)
 		cmocka_unit_test(test_registry_check_fails),
 		cmocka_unit_test(test_documents),
 		cmocka_unit_test(test_documents_check_fails),
+		cmocka_unit_test(test_bold_reference),
 		cmocka_unit_test(test_appendix_counts),
 	};
 	RUN_GROUP(r, "docs", tests);

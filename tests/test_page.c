@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "csvio.h"
@@ -235,11 +236,48 @@ static void unescape(const char *s, size_t len, char *out, size_t outlen)
 	out[o] = '\0';
 }
 
-/* the verdict table read back: each claim's row, each cell by its data-col, equal to the CSV */
+/* the verdict table's headings: one a column the CSV holds, render.h's words for it (no column's
+ * name); its number of columns into *n */
+static void check_verdict_headings(const char *table, const struct csv_table *v, size_t *n)
+{
+	char col[128], heading[256];
+	const char *row_end = strstr(table, "</tr>");
+	*n = 0;
+	for (const char *th = strstr(table, "<th data-col=\""); th && th < row_end; th = strstr(th + 1, "<th data-col=\"")) {
+		const char *name = th + 14, *q = strchr(name, '"'), *gt = strchr(q, '>'), *close = strstr(gt, "</th>");
+		snprintf(col, sizeof(col), "%.*s", (int)(q - name), name);
+		unescape(gt + 1, (size_t)(close - gt - 1), heading, sizeof(heading));
+		size_t k = 0;
+		while (k < render_verdict_ncols && strcmp(render_verdict_cols[k].csv, col))
+			k++;
+		if (k == render_verdict_ncols || csv_table_col(v, col) < 0)
+			fail_msg("the verdict table's column %s is not one of render_verdict_cols held by verdicts.csv", col);
+		if (strcmp(heading, render_verdict_cols[k].heading) || strchr(heading, '_'))
+			fail_msg("the column %s is headed '%s', not in words ('%s')", col, heading, render_verdict_cols[k].heading);
+		(*n)++;
+	}
+}
+
+/* what the page's cell of column col says of claim r: the CSV's text, the measured values merged
+ * as verdicts.md merges them; NULL for what it rests on (links) */
+static const char *verdict_want(const struct csv_table *v, size_t r, const char *col, char *buf, size_t len)
+{
+	const char *text = csv_table_get(v, r, col);
+	if (!strcmp(col, "basis"))
+		return NULL;
+	if (strcmp(col, "measured_text"))
+		return text;
+	const char *d = csv_table_get(v, r, "paper_defined_text");
+	render_verdict_measured(buf, len, text, strcmp(d, text) ? d : "", csv_table_get(v, r, "replicas"));
+	return buf;
+}
+
+/* the verdict table read back: its headings in words, each claim's row, each cell by its data-col
+ * equal to what the CSV says, and no two of its columns alike on half its rows or more */
 static void test_page_verdicts(void **state)
 {
 	(void)state;
-	char *page = the_page(__func__), err[512], cell[4096], col[128];
+	char *page = the_page(__func__), err[512], want[4096], (*cells)[16][512];
 	if (!page)
 		skip();
 	struct csv_table v;
@@ -248,27 +286,43 @@ static void test_page_verdicts(void **state)
 	const char *table = strstr(page, "<table id=\"verdict-table\">");
 	assert_non_null(table);
 	const char *end = strstr(table, "</table>");
-	size_t rows = 0;
+	size_t rows = 0, ncols;
+	check_verdict_headings(table, &v, &ncols);
+	assert_true(ncols >= 9 && ncols <= 16);   /* the columns a reader reads (render.h) */
+	cells = calloc(v.nrows, sizeof(*cells));
 	for (const char *tr = strstr(table, "<tr id=\"claim-"); tr && tr < end; tr = strstr(tr + 1, "<tr id=\"claim-")) {
 		const char *tr_end = strstr(tr, "</tr>");
 		size_t cols = 0;
+		assert_true(rows < v.nrows);
 		for (const char *td = strstr(tr, "<td data-col=\""); td && td < tr_end;
 		     td = strstr(td + 1, "<td data-col=\"")) {
+			char col[128], cell[4096];
 			const char *name = td + 14, *q = strchr(name, '"'), *gt = strchr(q, '>');
 			const char *close = strstr(gt, "</td>");
 			snprintf(col, sizeof(col), "%.*s", (int)(q - name), name);
 			unescape(gt + 1, (size_t)(close - gt - 1), cell, sizeof(cell));
-			const char *want = csv_table_get(&v, rows, col);
-			if (!want)
+			if (!csv_table_get(&v, rows, col))
 				fail_msg("the page's column %s is not verdicts.csv's", col);
-			if (strcmp(cell, want))
-				fail_msg("claim %zu, %s: the page says '%s', verdicts.csv '%s'", rows + 1, col, cell, want);
+			const char *w = verdict_want(&v, rows, col, want, sizeof(want));
+			if (w && strcmp(cell, w))
+				fail_msg("claim %zu, %s: the page says '%s', verdicts.csv '%s'", rows + 1, col, cell, w);
+			snprintf(cells[rows][cols < 15 ? cols : 15], sizeof(cells[0][0]), "%s", cell);
 			cols++;
 		}
-		assert_true(cols >= 9);   /* the columns a reader reads (page.c), each equal to the CSV's */
+		assert_int_equal(cols, ncols);
 		rows++;
 	}
 	assert_int_equal(rows, v.nrows);
+	for (size_t a = 0; a < ncols; a++)   /* two columns that say the same thing are one column */
+		for (size_t b = a + 1; b < ncols; b++) {
+			size_t same = 0;
+			for (size_t r = 0; r < rows; r++)
+				same += !strcmp(cells[r][a], cells[r][b]);
+			if (2 * same >= rows)
+				fail_msg("the verdict table's columns %zu and %zu are alike on %zu of %zu rows", a + 1, b + 1, same,
+					 rows);
+		}
+	free(cells);
 	/* the counts line: each verdict's count, as the CSV holds them */
 	const char *counts = strstr(page, "<p id=\"verdict-counts\">");
 	assert_non_null(counts);
@@ -276,13 +330,13 @@ static void test_page_verdicts(void **state)
 	for (const char *sp = strstr(counts, "<span data-verdict=\""); sp && sp < strstr(counts, "</p>");
 	     sp = strstr(sp + 1, "<span data-verdict=\"")) {
 		char verdict[128];
-		size_t n = 0, want = 0;
+		size_t n = 0, nwant = 0;
 		if (sscanf(sp, "<span data-verdict=\"%127[^\"]\">%zu", verdict, &n) != 2)
 			fail_msg("a count that does not read: %.60s", sp);
 		for (size_t r = 0; r < v.nrows; r++)
-			want += !strcmp(csv_table_get(&v, r, "verdict"), verdict);
-		if (n != want)
-			fail_msg("the page counts %zu '%s', verdicts.csv %zu", n, verdict, want);
+			nwant += !strcmp(csv_table_get(&v, r, "verdict"), verdict);
+		if (n != nwant)
+			fail_msg("the page counts %zu '%s', verdicts.csv %zu", n, verdict, nwant);
 		total += n;
 	}
 	assert_int_equal(total, v.nrows);
@@ -368,32 +422,54 @@ static void test_page_new_target(void **state)
 	free(html);
 }
 
+/* dir/name holding text */
+static void put_in(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	put_file(path, text);
+}
+
+/* the page (at page) of make compare's outputs in out, its runs.csv written here naming the runs
+ * one and two; its text */
+static char *compare_page(const char *one, const char *two, const char *out, const char *page)
+{
+	char path[512], err[1024];
+	snprintf(path, sizeof(path), "%s/runs.csv", out);
+	FILE *f = fopen(path, "w");
+	fprintf(f, "k,label,gpu,run,commits\n1,H200 #1,NVIDIA H200,%s,abc\n2,H200 #2,NVIDIA H200,%s,abc\n", one, two);
+	fclose(f);
+	struct page_opts o = { repo_path("."), repo_path("plots/out"), out, page };
+	if (page_write(&o, err, sizeof(err)) != 0)
+		fail_msg("page_write: %s", err);
+	return slurp_file(page);
+}
+
 /* make compare's outputs (plots/render/compare.h: runs.csv, index.md, a target's joined table) for
  * two copies of the small fixture run: the page of both side by side */
 static void test_page_compare(void **state)
 {
 	(void)state;
 	const char *dir = temp_dir(), *table = test_target_of_kind("table");
-	char one[256], two[256], out[256], err[1024], cmd[2048], page[300], path[512];
+	char one[256], two[256], out[256], cmd[2048], page[300], path[512];
 	snprintf(one, sizeof(one), "%s/one", dir);
 	snprintf(two, sizeof(two), "%s/two", dir);
 	snprintf(out, sizeof(out), "%s/out", dir);
 	snprintf(cmd, sizeof(cmd), "cp -r '%s' '%s' && cp -r '%s' '%s' && mkdir '%s'", repo_path("tests/fixtures/run-small"),
 		 one, repo_path("tests/fixtures/run-small"), two, out);
 	assert_int_equal(system(cmd), 0);
-	snprintf(path, sizeof(path), "%s/runs.csv", out);
-	FILE *f = fopen(path, "w");
-	fprintf(f, "k,label,gpu,run,commits\n1,H200 #1,NVIDIA H200,%s,abc\n2,H200 #2,NVIDIA H200,%s,abc\n", one, two);
-	fclose(f);
-	snprintf(path, sizeof(path), "%s/index.md", out);
-	put_file(path, "## the ratios\n\n| target | ratio |\n| --- | --- |\n| x | 0.5 |\n");
-	snprintf(path, sizeof(path), "%s/%s.md", out, table);
-	put_file(path, "## compared\n\n| case | GStencil/s H200 #1 | GStencil/s H200 #2 |\n| --- | --- | --- |\n| 1 | 2 | 1 |\n");
+	snprintf(path, sizeof(path), "%s.md", table);
+	put_in(out, "index.md", "## the ratios\n\n| target | ratio |\n| --- | --- |\n| x | 0.5 |\n");
+	put_in(out, path, "## compared\n\n| case | GStencil/s H200 #1 | GStencil/s H200 #2 |\n| --- | --- | --- |\n"
+			  "| 1 | 2 | 1 |\n");
+	/* the compared verdicts: each run's beside the other's, no verdict column of one run */
+	put_in(out, "verdicts.csv", "id,config,measured_1,measured_2,measured_2_over_1,verdict_1,verdict_2\n"
+				    "tcs-q-flat-2d,,0.02,0.02,1,holds,holds\n");
+	put_in(out, "verdicts.md", "## the verdicts compared\n\n| id | verdict H200 #1 | verdict H200 #2 |\n"
+				   "| --- | --- | --- |\n| tcs-q-flat-2d | holds | holds |\n");
 	snprintf(page, sizeof(page), "%s/page.html", dir);
-	struct page_opts o = { repo_path("."), repo_path("plots/out"), out, page };
-	if (page_write(&o, err, sizeof(err)) != 0)
-		fail_msg("page_write: %s", err);
-	char *html = slurp_file(page), want[700];
+	char *html = compare_page(one, two, out, page), want[700];
+	assert_holds(html, "<th>verdict H200 #1</th><th>verdict H200 #2</th>");
 	assert_holds(html, "GPUs side by side");
 	assert_holds(html, "<section id=\"compare-index\">");
 	assert_holds(html, "<td>H200 #1</td><td>H200 #2</td>");
@@ -402,6 +478,45 @@ static void test_page_compare(void **state)
 	assert_holds(html, "<code>make compare RUNS=&quot;one two&quot;");
 	assert_holds(html, "<th>GStencil/s H200 #1</th>");
 	assert_ids_unique(html);
+	free(html);
+}
+
+/* a run's meta.csv of two invocations, the ceilings' and the lists', each "START END" (run_id's
+ * stamp, date_utc) */
+static void span_run(const char *dir, const char *ceilings, const char *lists)
+{
+	char text[2048], a[2][32], b[2][32];
+	sscanf(ceilings, "%31s %31s", a[0], b[0]);
+	sscanf(lists, "%31s %31s", a[1], b[1]);
+	mkdir(dir, 0755);
+	snprintf(text, sizeof(text), "run_id,tool,date_utc,gpu_name,gpu_uuid,git_commit,git_dirty,protocol\n"
+		 "%s-1,stencilbench ceilings,%s,NVIDIA H200,GPU-1,abcdef1,no,p\n"
+		 "%s-2,stencilbench run,%s,NVIDIA H200,GPU-1,abcdef1,no,p\n", a[0], b[0], a[1], b[1]);
+	put_in(dir, "meta.csv", text);
+}
+
+/* the runs' span from each one's start (its first invocation's, not the ceilings' end) to its end,
+ * beside the wall time from the same invocations: equal for a run in one go, the time with no
+ * invocation running said where there is some */
+static void test_page_run_span(void **state)
+{
+	(void)state;
+	const char *dir = temp_dir();
+	char one[256], two[256], out[256], page[300];
+	snprintf(one, sizeof(one), "%s/one", dir);
+	snprintf(two, sizeof(two), "%s/two", dir);
+	snprintf(out, sizeof(out), "%s/out", dir);
+	snprintf(page, sizeof(page), "%s/page.html", dir);
+	span_run(one, "20261127T220910Z 2026-11-27T22:10:00Z", "20261127T221000Z 2026-11-27T22:27:13Z");
+	span_run(two, "20261127T220000Z 2026-11-27T22:01:00Z", "20261127T221000Z 2026-11-27T22:20:00Z");
+	mkdir(out, 0755);
+	char *html = compare_page(one, two, out, page);
+	assert_holds(html, "<th scope=\"row\">start to end (UTC)</th><td>2026-11-27 22:09:10 to 2026-11-27 22:27:13: "
+			   "1083 s from the run's start to its end</td><td>2026-11-27 22:00:00 to 2026-11-27 22:20:00: "
+			   "1200 s from the run's start to its end, 540 s of them with no invocation running, which the "
+			   "wall time leaves out</td>");
+	assert_holds(html, "<th scope=\"row\">wall time</th><td>1083 s (");
+	assert_holds(html, "</td><td>660 s (");
 	free(html);
 }
 
@@ -437,6 +552,7 @@ void run_page_tests(struct group_result *r)
 		cmocka_unit_test(test_page_svg_ids),
 		cmocka_unit_test(test_page_new_target),
 		cmocka_unit_test(test_page_compare),
+		cmocka_unit_test(test_page_run_span),
 		cmocka_unit_test(test_page_browser),
 	};
 	RUN_GROUP(r, "page", tests);

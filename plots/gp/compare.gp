@@ -15,6 +15,7 @@ r(name, i) = column(sprintf("%s_%d_over_1", name, i))
 stats data using (v(meas, 1)) nooutput
 rows = STATS_records + STATS_invalid
 logy = (STATS_min > 0)
+m1 = STATS_min
 tick(s) = (rows <= 48 ? s : "")
 # the configurations' names, rotated under the ratios: a bottom margin that holds the longest
 stats data using (strlen(strcol("config"))) name "L" nooutput
@@ -25,6 +26,24 @@ vlabel = exists("meas_label") ? meas_label : meas
 vm(i) = (model eq "") ? NaN : v(model, i)
 rm(i) = (model eq "") ? NaN : r(model, i)
 mtitle(s) = (model eq "") ? "" : s
+# each panel's range over every series it draws, a missing value (NaN) counted as one it holds
+# anyway (above: the first run's least; below: 1, its dashed line): where all are one value (runs
+# alike: every ratio 1) the range has no width, which gnuplot would widen with a warning; it is
+# widened here by 5 % of the value each side (pad), and otherwise left to gnuplot
+pad(x) = (x == 0 ? 1 : abs(x) * 0.05)
+vlo = m1; vhi = m1; rlo = 1; rhi = 1
+do for [i=1:nruns] {
+  stats data using (x = v(meas, i), x == x ? x : m1) name "P" nooutput
+  vlo = (P_min < vlo ? P_min : vlo); vhi = (P_max > vhi ? P_max : vhi)
+  stats data using (x = vm(i), x == x ? x : m1) name "P" nooutput
+  vlo = (P_min < vlo ? P_min : vlo); vhi = (P_max > vhi ? P_max : vhi)
+  if (i > 1) {
+    stats data using (x = r(meas, i), x == x ? x : 1) name "P" nooutput
+    rlo = (P_min < rlo ? P_min : rlo); rhi = (P_max > rhi ? P_max : rhi)
+    stats data using (x = rm(i), x == x ? x : 1) name "P" nooutput
+    rlo = (P_min < rlo ? P_min : rlo); rhi = (P_max > rhi ? P_max : rhi)
+  }
+}
 pts = "7 9 5 11 13 15 7 9"
 opn = "6 8 4 10 12 14 6 8"
 W = 1500; H = 1000
@@ -52,6 +71,7 @@ do for [fmt in "png svg"] {
   unset xlabel
   set ylabel vlabel.(logy ? " (log scale)" : "")
   if (logy) { set logscale y } else { unset logscale y }
+  if (vhi > vlo) { set autoscale y } else { set yrange [vlo - pad(vlo):vhi + pad(vhi)] }
   plot for [i=1:nruns] data using 0:(v(meas, i)) \
          with points pt int(word(pts, i)) ps 1 lc rgb word(colors, i) title lab(i)." measured", \
        for [i=1:nruns] data using 0:(vm(i)) \
@@ -64,6 +84,7 @@ do for [fmt in "png svg"] {
   set bmargin at screen names_h
   set key at screen 0.5, screen names_h + 0.295 center top horizontal samplen 2 font ",9"
   set ylabel "ratio to ".lab(1)." (the value above)"
+  if (rhi > rlo) { set autoscale y } else { set yrange [rlo - pad(rlo):rhi + pad(rhi)] }
   if (rows <= 48) { set xtics format "% g" rotate by 90 right font ",8"; unset xlabel } \
   else { set xtics format "" ; set xlabel sprintf("the %d configurations, in the order of the target's rows", rows) }
   plot 1 with lines lc rgb "gray" dt 2 notitle, \

@@ -235,6 +235,8 @@ int run_meta_read(const char *dir, const char *gpus, struct run_meta *m, char *e
 	}
 	m->busy_s = ns ? union_length(s, ns) : NAN;
 	m->span_s = ns ? hi - lo : NAN;
+	m->start_s = ns ? lo : NAN;
+	m->end_s = ns ? hi : NAN;
 	free(s);
 	csv_table_free(&t);
 	return 0;

@@ -44,6 +44,8 @@ struct run_meta {
 	double busy_s;           /* the union of the invocations' spans (start to end): the run's wall
 				  * time with the gaps between separate calls left out */
 	double span_s;           /* the first start to the last end */
+	double start_s, end_s;   /* the first invocation's start and the last one's end, seconds since the
+				  * epoch (run_stamp_s: its run_id and date_utc), NaN without them */
 	double ceilings_s;       /* the first ceilings invocation's span, NaN without one */
 };
 /* dir's meta.csv, its invocations on the GPUs named in gpus alone (UUIDs separated by spaces;

@@ -1,7 +1,8 @@
 /*
  * page-head.c - the page's header (page.h): the runs its outputs came from (each rendered target's
  * stamp plots/out/.run/TARGET, or make compare's runs.csv), one column a run: GPU(s), driver,
- * CUDA, run directory, commits, protocol sentences, dates and wall time from the run's meta.csv;
+ * CUDA, run directory, commits, protocol sentences, the run's start and end and its wall time
+ * from its meta.csv (the invocations' run_id and date_utc, the same for both);
  * then, in red, what a reader must know before trusting a number: a dirty tree, stale code (a
  * title's "stale for ..."), throttled rows, rows that failed verification and runs of the older
  * protocol (a sentence with "else 0.05 s": the short warm-up between rows).
@@ -9,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "page-int.h"
 #include "registry.h"
@@ -92,12 +94,14 @@ const char *page_run_of(const struct page *p, const char *target)
 /* ---- one run's meta.csv ---- */
 
 struct run_facts {
-	char gpus[256], drivers[128], cuda[128], commits[256], first[32], last[32];
+	char gpus[256], drivers[128], cuda[128], commits[256];
 	char *protocols[16];
 	size_t nprot;
 	int dirty, old_protocol;
 	double busy_s;   /* its wall time as every document gives it (plots/records/registry.h: the invocations'
 			  * spans, the time between separate calls left out), NaN unknown */
+	double start_s, end_s;   /* its first invocation's start and its last one's end (the same
+				  * invocations' run_id and date_utc), NaN unknown */
 };
 
 static void add_once(char *list, size_t len, const char *w)
@@ -126,7 +130,7 @@ static void meta_row(struct run_facts *rf, const struct csv_table *m, size_t r)
 {
 	char c[64];
 	const char *commit = csv_table_get(m, r, "git_commit"), *dirty = csv_table_get(m, r, "git_dirty");
-	const char *date = csv_table_get(m, r, "date_utc"), *prot = csv_table_get(m, r, "protocol");
+	const char *prot = csv_table_get(m, r, "protocol");
 	add_once(rf->gpus, sizeof(rf->gpus), csv_table_get(m, r, "gpu_name"));
 	add_once(rf->drivers, sizeof(rf->drivers), csv_table_get(m, r, "driver_version"));
 	cuda_version(c, sizeof(c), csv_table_get(m, r, "cuda_runtime"));
@@ -134,10 +138,6 @@ static void meta_row(struct run_facts *rf, const struct csv_table *m, size_t r)
 	snprintf(c, sizeof(c), "%.7s%s", commit ? commit : "", dirty && !strcmp(dirty, "yes") ? " (dirty)" : "");
 	add_once(rf->commits, sizeof(rf->commits), c);
 	rf->dirty |= dirty && !strcmp(dirty, "yes");
-	if (date && *date && (!rf->first[0] || strcmp(date, rf->first) < 0))
-		snprintf(rf->first, sizeof(rf->first), "%s", date);
-	if (date && *date && strcmp(date, rf->last) > 0)
-		snprintf(rf->last, sizeof(rf->last), "%s", date);
 	size_t k = 0;
 	while (prot && *prot && k < rf->nprot && strcmp(rf->protocols[k], prot))
 		k++;
@@ -156,7 +156,10 @@ static int run_facts_read(const struct page *p, const char *dir, struct run_fact
 	snprintf(path, sizeof(path), "%s/meta.csv", run);
 	if (csv_table_read(path, &m, err, sizeof(err)) != 0)
 		return -1;
-	rf->busy_s = run_meta_read(run, NULL, &rm, err, sizeof(err)) == 0 ? rm.busy_s : NAN;
+	const int known = run_meta_read(run, NULL, &rm, err, sizeof(err)) == 0;
+	rf->busy_s = known ? rm.busy_s : NAN;
+	rf->start_s = known ? rm.start_s : NAN;
+	rf->end_s = known ? rm.end_s : NAN;
 	for (size_t r = 0; r < m.nrows; r++)
 		meta_row(rf, &m, r);
 	csv_table_free(&m);
@@ -184,6 +187,34 @@ static void head_protocols(FILE *f, const struct run_facts *rf)
 	fputs("</td>", f);
 }
 
+/* seconds since the epoch as "2026-11-27 22:10:48" (UTC) */
+static void utc_text(char *b, size_t len, double s)
+{
+	const time_t t = (time_t)s;
+	struct tm tm;
+	if (!gmtime_r(&t, &tm) || !strftime(b, len, "%Y-%m-%d %H:%M:%S", &tm))
+		snprintf(b, len, "NA");
+}
+
+/* the run's span, from its first invocation's start to its last one's end: the wall time below
+ * (the union of the same invocations' spans) and the time with none of them running, which the
+ * wall time leaves out */
+static void span_text(char *b, size_t len, const struct run_facts *r)
+{
+	char from[32], to[32];
+	const double span = r->end_s - r->start_s, gaps = span - r->busy_s;
+	if (isnan(span)) {
+		snprintf(b, len, "unknown");
+		return;
+	}
+	utc_text(from, sizeof(from), r->start_s);
+	utc_text(to, sizeof(to), r->end_s);
+	const int n = snprintf(b, len, "%s to %s: %.0f s from the run's start to its end", from, to, span);
+	if (gaps >= 0.5 && n > 0 && (size_t)n < len)
+		snprintf(b + n, len - (size_t)n, ", %.0f s of them with no invocation running, which the wall time "
+			 "leaves out", gaps);
+}
+
 static void head_row(FILE *f, const char *name, const struct run_facts *rf, size_t n, size_t field,
 		     const struct page *p)
 {
@@ -199,7 +230,7 @@ static void head_row(FILE *f, const char *name, const struct run_facts *rf, size
 		case 4: fprintf(f, "<td%s>", r->dirty ? " class=\"warn\"" : ""); ph_esc(f, r->commits);
 			fputs(r->dirty ? " DIRTY TREE</td>" : "</td>", f); break;
 		case 5: head_protocols(f, r); break;
-		case 6: snprintf(buf, sizeof(buf), "%s to %s", r->first, r->last); head_cell(f, buf); break;
+		case 6: span_text(buf, sizeof(buf), r); head_cell(f, buf); break;
 		case 7: snprintf(buf, sizeof(buf), isnan(r->busy_s) ? "unknown" : "%.0f s (its invocations' spans; the time "
 				 "between separate calls left out)", r->busy_s);
 			head_cell(f, buf); break;
@@ -309,7 +340,7 @@ void page_header(struct page *p)
 {
 	struct run_facts rf[PAGE_MAX_RUNS];
 	static const char *const rows[] = { "GPU", "driver", "CUDA runtime", "run directory", "commit",
-					    "protocol", "date (UTC)", "wall time", "targets" };
+					    "protocol", "start to end (UTC)", "wall time", "targets" };
 	int dirty = 0;
 	char old[1024] = "";
 	for (size_t k = 0; k < p->nruns; k++) {

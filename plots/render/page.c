@@ -1,9 +1,10 @@
 /*
- * page.c - the page (page.h): its skeleton, the verdicts (plots/out/verdicts.csv, the columns a reader reads, by
- * name, each claim linked to the tables and figures it rests on), a section a paper in the order
- * experiments/targets.csv first names them with a subsection a target in the table's order, a
- * section of its own for each target of no paper, and the papers' contradictions
- * (data/paper/contradictions.csv, also as REPRODUCE.md's Markdown list).
+ * page.c - the page (page.h): its skeleton, the verdicts (plots/out/verdicts.csv: the columns a
+ * reader reads, headed in words as verdicts.md heads them from render.h's one list of them, each
+ * claim linked to the tables and figures it rests on; make compare's verdicts as its Markdown
+ * table), a section a paper in the order experiments/targets.csv first names them with a
+ * subsection a target in the table's order, a section of its own for each target of no paper, and
+ * the papers' contradictions (data/paper/contradictions.csv, also as REPRODUCE.md's Markdown list).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -21,16 +22,7 @@ static const struct target_spec *target_named(const struct page *p, const char *
 
 /* ---- the verdicts ---- */
 
-/* the verdicts.csv columns a reader reads, in order: the claim's id, what it claims and how it is
- * judged, the numbers in words (raw and as the paper defines it), the rows, the verdict and its
- * margin; a column absent from the file is left out, or its plain version taken where its words
- * are absent (an older verdicts.csv). The numeric twins, the kind and the basis's words stay in
- * the CSV; the basis becomes the row's links. */
-static const char *const shown[][2] = {
-	{ "id", NULL }, { "paper", NULL }, { "claim", NULL }, { "criterion", NULL }, { "paper_value", NULL },
-	{ "model", NULL }, { "measured_text", "measured" }, { "paper_defined_text", "paper_defined" },
-	{ "rows", NULL }, { "verdict_text", "verdict" }, { "margin_text", "margin" },
-};
+static int put_table(struct page *p, const char *path);   /* below: a Markdown output as HTML */
 
 /* the targets a text names, as links (only those the page holds) */
 static void link_targets(const struct page *p, const char *text)
@@ -48,26 +40,50 @@ static void link_targets(const struct page *p, const char *text)
 	}
 }
 
-static void verdict_row(struct page *p, const struct csv_table *t, size_t r, const size_t *cols, size_t ncols)
+/* a claim's cell of column col (render_verdict_cols): the measured values merged into one cell, as
+ * verdicts.md has them (the CSV's paper-defined text repeats the raw one where the claim has none
+ * of its own: "= raw" then); what it rests on as links; every other column its CSV text */
+static void verdict_cell(struct page *p, const struct csv_table *t, size_t r, const struct verdict_col *col)
 {
-	const char *v = csv_table_get(t, r, "verdict");
-	char cls[32];
-	snprintf(cls, sizeof(cls), "v-%.*s", v ? (int)strcspn(v, ": ") : 0, v ? v : "");
-	fprintf(p->f, "<tr id=\"claim-%zu\">", r + 1);
-	for (size_t c = 0; c < ncols; c++) {
-		const char *h = t->header[cols[c]];
-		fprintf(p->f, "<td data-col=\"%s\"", h);
-		if (!strncmp(h, "verdict", 7))
-			fprintf(p->f, " class=\"%s\"", cls);
-		fputc('>', p->f);
-		ph_esc(p->f, t->cells[r][cols[c]]);
-		fputs("</td>", p->f);
+	const char *v = csv_table_get(t, r, "verdict"), *text = csv_table_get(t, r, col->csv);
+	char merged[4096];
+	fprintf(p->f, "<td data-col=\"%s\"", col->csv);
+	if (!strcmp(col->csv, "verdict_text"))   /* its class the verdict's first word: v-holds, ... */
+		fprintf(p->f, " class=\"v-%.*s\"", (int)strcspn(v, ": "), v);
+	fputc('>', p->f);
+	if (!strcmp(col->csv, "basis")) {
+		for (size_t c = 0; c < t->ncols; c++)
+			if (!strcmp(t->header[c], "basis") || !strncmp(t->header[c], "targets", 7))
+				link_targets(p, t->cells[r][c]);
+	} else if (!strcmp(col->csv, "measured_text")) {
+		const char *d = csv_table_get(t, r, "paper_defined_text"), *reps = csv_table_get(t, r, "replicas");
+		render_verdict_measured(merged, sizeof(merged), text, d && strcmp(d, text) ? d : "", reps);
+		ph_esc(p->f, merged);
+	} else {
+		ph_esc(p->f, text);
 	}
-	fputs("<td>", p->f);
-	for (size_t c = 0; c < t->ncols; c++)
-		if (!strcmp(t->header[c], "basis") || !strncmp(t->header[c], "targets", 7))
-			link_targets(p, t->cells[r][c]);
-	fputs("</td></tr>\n", p->f);
+	fputs("</td>", p->f);
+}
+
+/* the table: render_verdict_cols' columns that the CSV holds, each heading in words */
+static void verdict_table(struct page *p, const struct csv_table *t)
+{
+	fputs("<div class=\"scroll\"><table id=\"verdict-table\">\n<tr>", p->f);
+	for (size_t k = 0; k < render_verdict_ncols; k++)
+		if (csv_table_col(t, render_verdict_cols[k].csv) >= 0) {
+			fprintf(p->f, "<th data-col=\"%s\">", render_verdict_cols[k].csv);
+			ph_esc(p->f, render_verdict_cols[k].heading);
+			fputs("</th>", p->f);
+		}
+	fputs("</tr>\n", p->f);
+	for (size_t r = 0; r < t->nrows; r++) {
+		fprintf(p->f, "<tr id=\"claim-%zu\">", r + 1);
+		for (size_t k = 0; k < render_verdict_ncols; k++)
+			if (csv_table_col(t, render_verdict_cols[k].csv) >= 0)
+				verdict_cell(p, t, r, &render_verdict_cols[k]);
+		fputs("</tr>\n", p->f);
+	}
+	fputs("</table></div>", p->f);
 }
 
 /* the verdicts counted, each verdict once in the order it first comes: the line a reader compares
@@ -88,6 +104,8 @@ static void verdict_counts(FILE *f, const struct csv_table *t)
 	fputs("</p>\n", f);
 }
 
+/* the verdicts of one run: their counts and the table; of make compare's runs (a CSV of each
+ * run's verdict beside the others', no verdict or measured_text column): its Markdown table */
 static void page_verdicts(struct page *p, const struct target_spec *vt)
 {
 	char path[1024], err[512];
@@ -99,24 +117,16 @@ static void page_verdicts(struct page *p, const struct target_spec *vt)
 			vt ? vt->name : "");
 		return;
 	}
-	size_t cols[sizeof(shown) / sizeof(shown[0])], n = 0;
-	for (size_t k = 0; k < sizeof(shown) / sizeof(shown[0]); k++) {
-		int c = csv_table_col(&t, shown[k][0]);
-		if (c < 0 && shown[k][1])
-			c = csv_table_col(&t, shown[k][1]);
-		if (c >= 0)
-			cols[n++] = (size_t)c;
+	if (csv_table_col(&t, "verdict") < 0 || csv_table_col(&t, "measured_text") < 0) {
+		snprintf(path, sizeof(path), "%s/%s.md", page_src(p, vt), vt->name);
+		put_table(p, path);
+	} else {
+		fprintf(p->f, "<p class=\"prov\">%zu claims; the table and figure each rests on linked; "
+			"<code>make %s</code> remakes it (<code>%s.csv</code>).</p>\n", t.nrows, vt->name, vt->name);
+		verdict_counts(p->f, &t);
+		verdict_table(p, &t);
 	}
-	fprintf(p->f, "<p class=\"prov\">%zu claims; the table and figure each rests on linked; "
-		"<code>make %s</code> remakes it (<code>%s.csv</code>).</p>\n", t.nrows, vt->name, vt->name);
-	verdict_counts(p->f, &t);
-	fputs("<div class=\"scroll\"><table id=\"verdict-table\">\n<tr>", p->f);
-	for (size_t c = 0; c < n; c++)
-		fprintf(p->f, "<th data-col=\"%s\">%s</th>", t.header[cols[c]], t.header[cols[c]]);
-	fputs("<th>rests on</th></tr>\n", p->f);
-	for (size_t r = 0; r < t.nrows; r++)
-		verdict_row(p, &t, r, cols, n);
-	fputs("</table></div></section>\n", p->f);
+	fputs("</section>\n", p->f);
 	csv_table_free(&t);
 }
 

@@ -132,6 +132,18 @@ int render_outputs_open(struct render_ctx *c, const char *name, struct render_ou
 			size_t ncols, const char *title, const char *const *notes, const char *const *mdcols,
 			size_t nmd, char *err, size_t errlen);
 int render_outputs_close(struct render_ctx *c, const char *name, struct render_outputs *o, char *err, size_t errlen);
+/* The verdict table's columns as a reader reads them (verdict-cols.c), in order: each heading in
+ * words and the verdicts.csv column it shows (measured_text: the measured cell below); md 1 where
+ * verdicts.md shows it as well as the report page */
+struct verdict_col {
+	const char *heading, *csv;
+	int md;
+};
+extern const struct verdict_col render_verdict_cols[];
+extern const size_t render_verdict_ncols;
+/* the measured cell: "raw: RAW; paper-defined: DEFINED" ("= raw" where DEFINED is empty or NULL),
+ * then "; REPLICAS" where there are replicas */
+void render_verdict_measured(char *b, size_t len, const char *raw, const char *defined, const char *replicas);
 /* a number with dec decimals, "NA" when not finite */
 void render_fmt(char *b, size_t n, double v, int dec);
 /* a scenario (model/roofline.h) in words */

@@ -425,11 +425,29 @@ static void replica_text(const struct verdict_ctx *x, char *b, size_t len)
 	}
 }
 
+/* the claim's Markdown row: each column verdicts.md shows (render_verdict_cols, in its order), its
+ * cell the value named by the column's verdicts.csv name */
+static void md_claim_row(struct md_table *md, const char *const (*named)[2], size_t n)
+{
+	const char *cells[16];
+	size_t nc = 0;
+	for (size_t k = 0; k < render_verdict_ncols && nc < NELEM(cells); k++) {
+		if (!render_verdict_cols[k].md)
+			continue;
+		cells[nc] = "";
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(named[i][0], render_verdict_cols[k].csv))
+				cells[nc] = named[i][1];
+		nc++;
+	}
+	md_row(md, cells);
+}
+
 void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct claim_eval *e,
 	      double measured, const char *measured_text, const char *model_text, const char *basis,
 	      const struct used *u)
 {
-	char m[1024], d[512], v[640], why[512], rows[32], b[1400], mt[256], mc[1536], reps[512];
+	char m[1024], v[640], why[512], rows[32], b[1400], mt[256], mc[1536], reps[512];
 	double mg;
 	if (x->drawing) {   /* a draw of the interval (interval.c): the signed margin alone */
 		x->draws[x->cur * (size_t)x->ndraws + (size_t)x->draw_at] = verdict_signed_margin(e);
@@ -456,10 +474,6 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 		snprintf(m, sizeof(m), "%s", measured_text);
 	else
 		render_fmt(m, sizeof(m), measured, 2);
-	if (e->defined_text[0])
-		snprintf(d, sizeof(d), "%s", e->defined_text);
-	else
-		snprintf(d, sizeof(d), "%s", "= raw");
 	if (vo == VO_PREMISE_ABSENT)
 		snprintf(v, sizeof(v), "%s: %s", verdict_out_name(vo), e->premise_why);
 	else if (why[0])
@@ -502,7 +516,7 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	const size_t l = strlen(b);
 	snprintf(b + l, sizeof(b) - l, "%s%s%s", u->s[0] ? "; uses throttled rows: " : "", u->s,
 		 u->dirty ? "; uses rows measured from a DIRTY TREE (not a recorded result)" : "");
-	snprintf(mc, sizeof(mc), "raw: %s; paper-defined: %s%s%s", m, d, reps[0] ? "; " : "", reps);
+	render_verdict_measured(mc, sizeof(mc), m, e->defined_text, reps);
 	if (!model_text || !*model_text)
 		model_text = "-";
 	const char *sv[] = { cr->id, cr->kind, cr->paper, cr->claim, cr->criterion, cr->paper_value, model_text };
@@ -527,6 +541,9 @@ void vd_claim(struct verdict_ctx *x, const struct claim_row *cr, const struct cl
 	csv_put_str(&x->o.w, ec.interval_why);
 	csv_put_str(&x->o.w, reps);
 	csv_end_row(&x->o.w);
-	const char *cells[] = { cr->id, cr->claim, cr->criterion, cr->paper_value, model_text, mc, rows, v, mt, b };
-	md_row(&x->o.md, cells);
+	const char *const named[][2] = { { "id", cr->id }, { "claim", cr->claim }, { "criterion", cr->criterion },
+					 { "paper_value", cr->paper_value }, { "model", model_text },
+					 { "measured_text", mc }, { "rows", rows }, { "verdict_text", v },
+					 { "margin_text", mt }, { "basis", b } };
+	md_claim_row(&x->o.md, named, NELEM(named));
 }

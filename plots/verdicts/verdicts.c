@@ -297,9 +297,6 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 					    "verdict", "verdict_text", "margin", "margin_text", "basis", "throttled_rows",
 					    "interval_units", "halfwidth", "halfwidth_one", "interval_lo",
 					    "interval_hi", "interval_source", "replicas" };
-	static const char *const md[] = { "claim id", "claim", "criterion", "the paper's value",
-					   "the model's (this GPU)", "measured (raw; paper-defined; each replica)",
-					   "rows measured", "verdict", "margin", "what it rests on" };
 	char counts[256] = "";
 	const char *notes[] = {
 		counts,
@@ -313,6 +310,11 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 		"margin of a decided verdict: for a comparison of rates the flip factor, the uniform speed-up of "
 		"one side across the claim's rows that would flip it soonest; else the distance of the claim's "
 		"quantity to its threshold, in its units. A verdict resting on a throttled row names it.", gate_text, NULL };
+	const char *md[16];   /* the headings verdicts.md shows, from the one list of them (render.h) */
+	size_t nmd = 0;
+	for (size_t k = 0; k < render_verdict_ncols && nmd < NELEM(md); k++)
+		if (render_verdict_cols[k].md)
+			md[nmd++] = render_verdict_cols[k].heading;
 	struct verdict_ctx x = { 0 };
 	x.rc = c;
 	struct csv_table claims;
@@ -333,7 +335,7 @@ int rd_verdicts(struct render_ctx *c, const struct target_spec *ts, char *err, s
 	}
 	c->run.replicas_note = "each claim judged on each, its GPUs named in the row";
 	if (counts[0] &&
-	    render_outputs_open(c, ts->name, &x.o, cols, NELEM(cols), ts->title, notes, md, NELEM(md), err,
+	    render_outputs_open(c, ts->name, &x.o, cols, NELEM(cols), ts->title, notes, md, nmd, err,
 			    errlen) == 0) {
 		each_claim(&x, &claims);
 		rc = render_outputs_close(c, ts->name, &x.o, err, errlen);
