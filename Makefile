@@ -165,8 +165,8 @@ run-time: $(RENDER) | $(O) $(RUNS_DEP)
 
 .PHONY: verdict-tally
 verdict-tally: ## the verdicts of a recorded run counted by word, README.md's opening (RUN=NAME, default the reference run)
-verdict-tally: $(RENDER) | $(O)
-	$(Q)run=data/runs/$(if $(RUN_GIVEN),$(RUN),$$(cat data/runs/REFERENCE)) && \
+verdict-tally: $(RENDER) | $(O) $(RUNS_DEP)
+	$(Q)run=$(run_or_reference) && \
 	$(RENDER) verdict-tally --run "$$run" --outdir $(O) && cat $(O)/verdict-tally.md
 
 .PHONY: appendix runs
