@@ -128,8 +128,9 @@ run_block claim-regenerate
 grep -q "^$id," data/hw/claim-spread.csv || fail "the regeneration gave $id no spread in data/hw/claim-spread.csv"
 moved=$(comm -13 <(sort "$T/golden.before") <(sort tests/golden.sha256) | awk '{ print $2 }')
 [[ -n $moved ]] || fail "the regeneration pinned no verdicts anew in tests/golden.sha256"
-[[ -z $(grep -v '/verdicts\.\(csv\|md\)$' <<< "$moved") ]] ||
-	fail "a claim moved other outputs than the verdicts in tests/golden.sha256: $(grep -v verdicts <<< "$moved" | head -3)"
+# the verdicts and their tally by word (written beside them) move; nothing else may
+[[ -z $(grep -v '/verdict\(s\|-tally\)\.\(csv\|md\)$' <<< "$moved") ]] ||
+	fail "a claim moved other outputs than the verdicts in tests/golden.sha256: $(grep -v '/verdict\(s\|-tally\)\.' <<< "$moved" | head -3)"
 run_block claim-check
 grep -q "^$id," plots/out/verdicts.csv || fail "make verdicts wrote no row for $id"
 # step 4: the claim's line in the pinned table, its letter as the fixture renders it
