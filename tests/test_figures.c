@@ -274,6 +274,30 @@ static void draw_compare(void)
 	assert_true(drawn >= 2);
 }
 
+/* tcs Figure 9's label `text`, set in plots/gp/tcs-figure9.gp at X,Y (data units: log10 I_CC,
+ * log10 rho/sigma), lies clear of every model point of the cases CSV: no point within the text's
+ * box (about 0.06 a character wide, 0.1 high on the panels' 4 x 3 axes) grown by a point's radius */
+static void assert_label_clear(const char *text, const char *cases)
+{
+	char *gp = read_text(repo_path("plots/gp/tcs-figure9.gp")), err[1024], want[128];
+	double x = NAN, y = NAN;
+	snprintf(want, sizeof(want), "\"%s\" at ", text);
+	const char *at = strstr(gp, want);
+	if (!at || sscanf(at + strlen(want), "%lf,%lf", &x, &y) != 2)
+		fail_msg("plots/gp/tcs-figure9.gp sets no label \"%s\" at a fixed X,Y", text);
+	const double w = 0.06 * (double)strlen(text), h = 0.1, pr = 0.05;
+	struct csv_table t;
+	if (csv_table_read(cases, &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	for (size_t r = 0; r < t.nrows; r++) {
+		const double px = log10(cell_num(&t, r, "compare_I")), py = log10(cell_num(&t, r, "inflation"));
+		if (px > x - pr && px < x + w + pr && py > y - h / 2 - pr && py < y + h + pr)
+			fail_msg("tcs Figure 9's label \"%s\" at %.2f,%.2f sits on the model point %s (%.2f, %.2f)", text, x, y,
+				 csv_table_get(&t, r, "label"), px, py);
+	}
+	csv_table_free(&t);
+}
+
 /* Every figure's gnuplot script draws (exits 0, writes a PNG and an SVG) with measured rows and
  * without any: each figure of experiments/targets.csv from the renderer's outputs of the fixture
  * run and of no run (its CSV holding the configurations, no measured row), tcs Figure 10's
@@ -346,7 +370,45 @@ static void test_figures_draw(void **state)
 	snprintf(assign, sizeof(assign), "map='%s'; cases='%s'", a, b);
 	snprintf(base, sizeof(base), "%s/tcs-figure9", model);
 	draw("tcs-figure9", assign, base, "model only");
+	assert_label_clear("3: comp/mem", b);
 	draw_compare();
+}
+
+/* fermi Figure 4's time panel runs to the last measured row (the reference's rows reach past the
+ * paper's 400 FLOPs a load) and says where the paper's axis ends */
+static void test_fermi4_whole_curve(void **state)
+{
+	(void)state;
+	if (!have_gnuplot()) {
+		test_skip("gnuplot is not installed: no figure drawn");
+	}
+	char ref[256] = "", run[600], err[1024], path[700], assign[2048], base[700], tick[32];
+	assert_int_equal(sscanf(read_text(repo_path("data/runs/REFERENCE")), "%255s", ref), 1);
+	snprintf(run, sizeof(run), "%s/data/runs/%s", repo_path("."), ref);
+	const char *out = temp_dir();
+	struct render_ctx c;
+	if (render_open(&c, repo_path("."), run, NULL, out, err, sizeof(err)) != 0 ||
+	    render_target(&c, "fermi-figure4", err, sizeof(err)) != 0)
+		fail_msg("fermi-figure4 from %s: %s", ref, err);
+	render_close(&c);
+	struct csv_table t;
+	snprintf(path, sizeof(path), "%s/fermi-figure4.csv", out);
+	if (csv_table_read(path, &t, err, sizeof(err)) != 0)
+		fail_msg("%s", err);
+	double fmax = 0;
+	for (size_t r = 0; r < t.nrows; r++)
+		fmax = fmax > cell_num(&t, r, "flop_per_load") ? fmax : cell_num(&t, r, "flop_per_load");
+	csv_table_free(&t);
+	assert_true(fmax > 400);   /* the precondition: a row past the paper's axis */
+	snprintf(assign, sizeof(assign), "data='%s/fermi-figure4.csv'; load '%s/fermi-figure4.vars'", out, out);
+	snprintf(base, sizeof(base), "%s/fermi-figure4", out);
+	draw("fermi-figure4", assign, base, "the reference run");
+	if (!svg_has(base, "end of the paper axis"))
+		fail_msg("plots/gp/fermi-figure4.gp marks no end of the paper's axis though rows reach %.0f FLOPs", fmax);
+	/* both panels' x axes reach the last row: a tick at or past its last multiple of 100 */
+	snprintf(tick, sizeof(tick), "> %.0f<", floor(fmax / 100) * 100);
+	if (!svg_has(base, tick))
+		fail_msg("plots/gp/fermi-figure4.gp: no x tick '%s' (rows reach %.0f FLOPs)", tick + 2, fmax);
 }
 
 void run_figures_tests(struct group_result *r)
@@ -355,6 +417,7 @@ void run_figures_tests(struct group_result *r)
 		cmocka_unit_test(test_figure_vars),
 		cmocka_unit_test(test_figure_paper_values),
 		cmocka_unit_test(test_figures_draw),
+		cmocka_unit_test(test_fermi4_whole_curve),
 	};
 	RUN_GROUP(r, "figures", tests);
 }
