@@ -12,6 +12,7 @@
 #include "tests.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -386,11 +387,32 @@ static void test_appendix_counts(void **state)
 	free(md);
 }
 
+/* the time table's phases add up to each row's whole: ceilings plus the lists, to the second */
+static void test_reproduce_time_phases(void **state)
+{
+	(void)state;
+	char out[8192], err[1024];
+	const char *args[] = { "reproduce-time", "--root", repo_path("."), NULL };
+	assert_int_equal(run_tool("stencil-page", args, out, sizeof(out), err, sizeof(err)), 0);
+	int rows = 0;
+	for (const char *l = strstr(out, "\n|---"); l && (l = strchr(l + 1, '\n')) && l[1] == '|';) {
+		double min, whole, ceil, lists;
+		if (sscanf(strchr(l + 2, '|') + 1, " %lf min (%lf s) | %lf | %lf |", &min, &whole, &ceil, &lists) != 4)
+			continue;   /* an NA row */
+		if (fabs(whole - ceil - lists) > 1.0)
+			fail_msg("reproduce-time: %.0f s whole, %.0f s of ceilings and %.0f s of lists do not add up", whole,
+				 ceil, lists);
+		rows++;
+	}
+	assert_true(rows > 0);
+}
+
 void run_docs_tests(struct group_result *r)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_registry_holds),
 		cmocka_unit_test(test_readme_opening),
+		cmocka_unit_test(test_reproduce_time_phases),
 		cmocka_unit_test(test_registry_check_fails),
 		cmocka_unit_test(test_documents),
 		cmocka_unit_test(test_documents_check_fails),

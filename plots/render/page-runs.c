@@ -57,13 +57,27 @@ int page_runs_md(const char *root, int all, FILE *f, char *err, size_t errlen)
 	return 0;
 }
 
-/* a row of the time table: GPUs, minutes, the run and how it was measured */
-static void time_row(FILE *f, const char *gpus, double s, const char *run, const char *how)
+/* seconds as a cell: " 123 |", or " NA |" */
+static void secs_cell(FILE *f, double s)
 {
 	if (isnan(s))
-		fprintf(f, "| %s | NA | `%s` | %s |\n", gpus, run, how);
+		fprintf(f, " NA |");
 	else
-		fprintf(f, "| %s | %.1f min (%.0f s) | `%s` | %s |\n", gpus, s / 60.0, s, run, how);
+		fprintf(f, " %.0f |", s);
+}
+
+/* a row of the time table: GPUs, minutes, its phases (the ceilings' measurement, then the lists:
+ * their rows with the runners' starts and the rendering between them), the run and how it was
+ * measured */
+static void time_row(FILE *f, const char *gpus, double s, double ceilings, const char *run, const char *how)
+{
+	if (isnan(s))
+		fprintf(f, "| %s | NA |", gpus);
+	else
+		fprintf(f, "| %s | %.1f min (%.0f s) |", gpus, s / 60.0, s);
+	secs_cell(f, ceilings);
+	secs_cell(f, isnan(s) || isnan(ceilings) ? NAN : s - ceilings);
+	fprintf(f, " `%s` | %s |\n", run, how);
 }
 
 /* the registry row r's run: its meta.csv and its rows' totals; 0, or -1 with err */
@@ -92,7 +106,7 @@ static void replica_rows(FILE *f, const char *root, const char *run, const struc
 		snprintf(g, sizeof(g), "%d (one replica)", m.ngpus);
 		snprintf(how, sizeof(how), "measured: replica %d of that run alone, its own %d GPUs' invocations (the "
 			 "other replica ran beside it on the node's other GPUs)", k + 1, m.ngpus);
-		time_row(f, g, m.busy_s, run, how);
+		time_row(f, g, m.busy_s, m.ceilings_s, run, how);
 		measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
 	}
 }
@@ -104,7 +118,8 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 	if (registry_check(root, &t, err, errlen) != 0)
 		return -1;
 	int measured[9] = { 0 };   /* the GPU counts 1, 2 and 4 that a row of one pass has given */
-	fprintf(f, "| GPUs | a whole reproduction | run | how it was measured |\n|---:|---:|---|---|\n");
+	fprintf(f, "| GPUs | a whole reproduction | of it: ceilings s | of it: the lists s | run | how it was measured |\n"
+		"|---:|---:|---:|---:|---|---|\n");
 	for (size_t r = 0; r < t.nrows; r++) {   /* one GPU: the reference's rows back to back */
 		const char *run = csv_table_get(&t, r, "run");
 		struct run_meta m;
@@ -119,7 +134,7 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 			 "measurement, one after another (the runners' starts and the rendering add a few seconds a list)",
 			 tot.replicas > 1 ? ", one replica's share," : "");
 		measured[1] = 1;
-		time_row(f, "1", tot.rows_s / tot.replicas + (isnan(m.ceilings_s) ? 0 : m.ceilings_s), run, how);
+		time_row(f, "1", tot.rows_s / tot.replicas + (isnan(m.ceilings_s) ? 0 : m.ceilings_s), m.ceilings_s, run, how);
 	}
 	for (size_t r = 0; r < t.nrows; r++) {   /* each whole reproduction by the one command */
 		const char *run = csv_table_get(&t, r, "run");
@@ -140,7 +155,7 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 		snprintf(how, sizeof(how), "measured: `make reference` on %d %ss at commit %s%s, the invocations' spans "
 			 "(meta.csv) with the time between separate calls left out", m.ngpus, m.gpu_name, m.commit,
 			 reps > 1 ? ", every configuration measured on two sets of GPUs (REPLICAS=2)" : "");
-		time_row(f, g, m.busy_s, run, how);
+		time_row(f, g, m.busy_s, m.ceilings_s, run, how);
 		if (reps == 1)   /* a replicated run's GPUs did more than one reproduction */
 			measured[m.ngpus < 9 ? m.ngpus : 0] = 1;
 		if (reps > 1)
@@ -148,8 +163,8 @@ int page_reproduce_time_md(const char *root, FILE *f, char *err, size_t errlen)
 	}
 	for (int g = 2; g <= 4; g *= 2)
 		if (!measured[g])
-			fprintf(f, "| %d | NA | - | no whole reproduction by the one command on %d GPUs, each configuration "
-				"once, is recorded under data/runs/ |\n", g, g);
+			fprintf(f, "| %d | NA | NA | NA | - | no whole reproduction by the one command on %d GPUs, each "
+				"configuration once, is recorded under data/runs/ |\n", g, g);
 	csv_table_free(&t);
 	return 0;
 }
