@@ -525,7 +525,7 @@ static void test_run_time(void **state)
 	snprintf(p, sizeof(p), "%s/run-time.md", out);
 	/* the calls' spans, 90 + 110 + 50 s: the hour between the calls is no one's time */
 	assert_non_null(strstr(read_text(p), "The run took 250 s of wall time"));
-	assert_non_null(strstr(read_text(p), "| the run's rows (250 s of wall time) | 3 | 2 | 9.0 | NA |"));
+	assert_non_null(strstr(read_text(p), "| the run's rows, each once (250 s of wall time) | 3 | 2 | 9.0 | NA |"));
 	const char *none[] = { "run-time", "--outdir", out, NULL }, *nosuch[] = { "run-time", "--run", "/nonexistent",
 									     NULL };
 	assert_int_equal(run_tool("stencil-render", none, o, sizeof(o), e, sizeof(e)), 2);

@@ -54,7 +54,7 @@ do for [fmt in "png svg"] {
     set key off
     set label 1 "1: mem/mem" at -0.9,0.75 front
     set label 2 "2: mem/comp" at log10(rcc)-0.7,2.8 front
-    set label 3 "3: comp/mem" at 2.3,0.08 front   # right of the I_TC line and the model points
+    set label 3 "3: comp/mem" at 2.95,0.2 right front   # right of the I_TC line and the model points
     set label 4 "4: comp/comp" at 2.1,2.8 front
     plot map using (cell(g,d,u) ? log10(column("i_cc")) : NaN):(log10(column("inflation"))):(0.025):(0.025):(log(column("speedup"))/log(2)) with boxxyerror fs solid 1.0 noborder fc palette notitle, \
          log10(rtc) - x with lines dt 2 lw 2 lc rgb "black" notitle, \

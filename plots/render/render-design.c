@@ -48,7 +48,8 @@ int render_design(const char *root, const char *run, const char *outdir, char *e
 	const char *name = strrchr(run, '/') ? strrchr(run, '/') + 1 : run;
 	fprintf(a.f, "# Where the measurements of run %s vary\n\n", name);
 	fprintf(a.f, "The variance components of log rate from the run's own replicated cells (%ld verified stencil "
-		"rows, %ld configurations measured more than once, %d invocation%s on %d GPUs), pooled over the lists, "
+		"rows, %ld cells measured more than once (a cell: one list's configuration in one data regime, at one "
+		"warm-up), %d invocation%s on %d GPUs), pooled over the lists, "
 		"each stratum apart (both rows power-capped, both at full clock, one of each), as standard deviations "
 		"in per cent of the rate. Where the run holds no pair of one GPU from two invocations, between-GPU and "
 		"within-GPU are not told apart: their sum stands alone. A negative estimate reads 0. The verdicts' "
@@ -58,8 +59,9 @@ int render_design(const char *root, const char *run, const char *outdir, char *e
 		d.invocations == 1 ? "" : "s", d.gpus);
 	fprintf(a.f, "| component | stratum | pairs (a row's part: degrees of freedom) | standard deviation %% |\n"
 		"|---|---|---:|---:|\n");
-	char head[200];
-	snprintf(head, sizeof(head), "the run: %ld verified rows, %ld configurations measured more than once, %d "
+	char head[320];
+	snprintf(head, sizeof(head), "the run: %ld verified rows, %ld cells (a list's configuration, data regime and "
+		 "warm-up) measured more than once, %d "
 		 "invocation%s on %d GPUs, %ld pairs of a block's measurements on two GPUs", d.rows, d.configs, d.invocations,
 		 d.invocations == 1 ? "" : "s", d.gpus, d.block_pairs);
 	fprintf(a.f, "| %s | all | - | - |\n", head);

@@ -268,10 +268,12 @@ int render_run_time(const char *root, const char *run, const char *outdir, char 
 	fprintf(a.f, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 	for (int i = 0; i <= n; i++) {
 		const struct rt_list *x = i < n ? &l[i] : &tot;
-		if (i < n || isnan(wall))
+		if (i < n)
 			fprintf(a.f, "| %s |", x->name);
+		else if (isnan(wall))   /* a row two lists share, measured once, counts once: it says so */
+			fprintf(a.f, "| %s, each once |", x->name);
 		else   /* the run's wall time in the table too: a document quotes the table's lines */
-			fprintf(a.f, "| %s (%.0f s of wall time) |", x->name, wall);
+			fprintf(a.f, "| %s, each once (%.0f s of wall time) |", x->name, wall);
 		md_num(a.f, x->v[0], 0);
 		md_num(a.f, x->v[1], 0);
 		md_num(a.f, x->v[2], 1);
