@@ -552,21 +552,26 @@ int run_csv_complete(const struct config_keys *list, const char *path, int repli
 	return ok;
 }
 
-long run_csv_count(const char *path, const char *status, char *err, size_t errlen)
+int run_csv_count(const char *path, const char *const *status, size_t k, long *n, char *err, size_t errlen)
 {
 	struct csv_table t;
-	long n = 0;
 	if (csv_table_read(path, &t, err, errlen) != 0)
 		return -1;
+	const int has = csv_table_col(&t, "status") >= 0;
+	for (size_t i = 0; i < k; i++)
+		n[i] = 0;
 	for (size_t r = 0; r < t.nrows; r++)
-		n += !status || (csv_table_col(&t, "status") >= 0 && !strcmp(csv_table_get(&t, r, "status"), status));
+		for (size_t i = 0; i < k; i++)
+			n[i] += !status[i] || (has && !strcmp(csv_table_get(&t, r, "status"), status[i]));
 	csv_table_free(&t);
-	return n;
+	return 0;
 }
 
 long run_csv_wrong(const char *path, char *err, size_t errlen)
 {
-	return run_csv_count(path, "wrong", err, errlen);
+	static const char *const wrong[] = { "wrong" };
+	long n;
+	return run_csv_count(path, wrong, 1, &n, err, errlen) == 0 ? n : -1;
 }
 
 /* runs.h */

@@ -117,9 +117,10 @@ int run_rows_distinct(const struct csv_table *t, const struct config_keys *keys,
  * configuration from R distinct GPUs. 1 complete; 0 not (why says what is missing or wrong,
  * "PATH: ...") */
 int run_csv_complete(const struct config_keys *list, const char *path, int replicas, char *why, size_t len);
-/* The rows of the run CSV at path whose status is status (NULL: every row; none where it has no
- * status column): their count, or -1 with err (a file that does not parse) */
-long run_csv_count(const char *path, const char *status, char *err, size_t errlen);
+/* The rows of the run CSV at path whose status is status[i] (NULL: every row; none where it has no
+ * status column), for each of the k, into n[i], the file read once: 0, or -1 with err (a file that
+ * does not parse) */
+int run_csv_count(const char *path, const char *const *status, size_t k, long *n, char *err, size_t errlen);
 /* The rows of the run CSV at path whose status is `wrong`: their count, or -1 with err (a file
  * that does not parse) */
 long run_csv_wrong(const char *path, char *err, size_t errlen);

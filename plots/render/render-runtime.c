@@ -41,45 +41,48 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp(((const struct rt_list *)a)->name, ((const struct rt_list *)b)->name);
 }
 
-/* the GPUs of the whole run (their UUIDs), and its rows each once (a row two lists share, measured
- * once and gathered into both, counts once: its invocation and configuration), for the totals */
+/* the GPUs of the whole run (their UUIDs), its rows and configurations each once, for the totals */
 static char run_uuids[64][64];
 static int run_ng;
 static struct run_totals run_rep;   /* its replicas and each one's GPUs (run_time_totals) */
 static struct rt_list run_tot;
-static char (*run_rows)[CONFIG_KEY_MAX + 64];
-static size_t run_nrows, run_cap;
-/* the distinct configuration keys: a list's (list_keys, from list_key0 on) and the run's */
-static char (*run_keys)[CONFIG_KEY_MAX];
-static size_t run_nkeys, run_kcap;
+static long run_configs;   /* its distinct configurations (a configuration two lists share counts once) */
+/* a set of keys, each kept once (linear search: a run holds a few thousand rows) */
+struct keyset {
+	char (*k)[CONFIG_KEY_MAX + 64];
+	size_t n, cap;
+};
+/* the run's rows (invocation and configuration), its configurations, and the current list's */
+static struct keyset run_rows, run_cfgs, list_cfgs;
 
-/* whether key is new among keys from..n - 1 (then kept at the end, counted in *n) */
-static int new_key(const char *key, size_t from, size_t *n)
+/* whether key is new to s (then kept) */
+static int keyset_add(struct keyset *s, const char *key)
 {
-	for (size_t i = from; i < *n; i++)
-		if (!strcmp(run_keys[i], key))
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->k[i], key))
 			return 0;
-	if (*n == run_kcap)
-		run_keys = realloc(run_keys, (run_kcap = run_kcap ? 2 * run_kcap : 1024) * sizeof(*run_keys));
-	snprintf(run_keys[(*n)++], sizeof(run_keys[0]), "%s", key);
+	if (s->n == s->cap)
+		s->k = realloc(s->k, (s->cap = s->cap ? 2 * s->cap : 1024) * sizeof(*s->k));
+	snprintf(s->k[s->n++], sizeof(s->k[0]), "%s", key);
 	return 1;
 }
 
-/* whether the row (invocation id, configuration key) is new to the run's totals, which keep it */
-static int new_run_row(const struct csv_table *t, size_t r)
+/* row r, by its configuration's key computed once: whether it is new to the run's rows (its
+ * invocation and configuration: a row two lists share, measured once and gathered into both, counts
+ * once), to the run's configurations and to the current list's; a row without a key is a new row of
+ * no configuration */
+static void new_row(const struct csv_table *t, size_t r, int *row, int *cfg, int *list_cfg)
 {
 	char key[CONFIG_KEY_MAX], err[256], both[CONFIG_KEY_MAX + 64];
 	const char *id = csv_table_get(t, r, "run_id");
-	if (config_key(t, r, key, sizeof(key), err, sizeof(err)) != 0)
-		return 1;
+	if (config_key(t, r, key, sizeof(key), err, sizeof(err)) != 0) {
+		*row = 1, *cfg = *list_cfg = 0;
+		return;
+	}
 	snprintf(both, sizeof(both), "%.60s %s", id ? id : "", key);
-	for (size_t i = 0; i < run_nrows; i++)
-		if (!strcmp(run_rows[i], both))
-			return 0;
-	if (run_nrows == run_cap)
-		run_rows = realloc(run_rows, (run_cap = run_cap ? 2 * run_cap : 1024) * sizeof(*run_rows));
-	snprintf(run_rows[run_nrows++], sizeof(run_rows[0]), "%s", both);
-	return 1;
+	*row = keyset_add(&run_rows, both);
+	*cfg = keyset_add(&run_cfgs, key);
+	*list_cfg = keyset_add(&list_cfgs, key);
 }
 
 static void add_uuid(char (*uuids)[64], int *ng, int max, const char *u)
@@ -105,7 +108,7 @@ static int sum_list(const struct csv_table *t, struct rt_list *l)
 	memset(l->v, 0, sizeof(l->v));
 	l->phased = csv_table_col(t, "phase_other_s") >= 0;
 	l->configs = 0;
-	const size_t list_from = run_nkeys;   /* this list's keys follow the lists' before it */
+	list_cfgs.n = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
 		const char *u = csv_table_get(t, r, "gpu_uuid");
 		if (u && *u) {
@@ -120,11 +123,11 @@ static int sum_list(const struct csv_table *t, struct rt_list *l)
 				snprintf(g + strlen(g), sizeof(run_rep.replica_gpus[0]) - strlen(g), "%s%s", g[0] ? " " : "",
 					 id.gpu);
 		}
-		const int once = new_run_row(t, r);
+		int once, cfg, list_cfg;
+		new_row(t, r, &once, &cfg, &list_cfg);
 		run_tot.v[0] += once;
-		char key[CONFIG_KEY_MAX];
-		if (config_key(t, r, key, sizeof(key), err, sizeof(err)) == 0)
-			l->configs += new_key(key, list_from, &run_nkeys);
+		run_configs += cfg;
+		l->configs += list_cfg;
 		if (csv_table_num(t, r, "row_wall_s", &x, err, sizeof(err)) != 0 || isnan(x))
 			continue;
 		walls[nw++] = x;
@@ -146,19 +149,6 @@ static int sum_list(const struct csv_table *t, struct rt_list *l)
 	return 0;
 }
 
-/* the run's distinct configurations over its lists (a configuration two lists share counts once) */
-static long run_configs(void)
-{
-	long n = 0;
-	for (size_t i = 0; i < run_nkeys; i++) {
-		size_t j = 0;
-		while (j < i && strcmp(run_keys[j], run_keys[i]))
-			j++;
-		n += j == i;
-	}
-	return n;
-}
-
 /* the run's lists, sorted by name: their count, or -1 with err */
 static int read_lists(const char *run, struct rt_list **out, char *err, size_t len)
 {
@@ -166,7 +156,7 @@ static int read_lists(const char *run, struct rt_list **out, char *err, size_t l
 	struct dirent *e;
 	int n = 0, cap = 16;
 	struct rt_list *l = malloc((size_t)cap * sizeof(*l));
-	run_ng = 0, run_nrows = 0, run_nkeys = 0;
+	run_ng = 0, run_configs = 0, run_rows.n = 0, run_cfgs.n = 0;
 	memset(&run_tot, 0, sizeof(run_tot));
 	memset(&run_rep, 0, sizeof(run_rep));
 	if (!d) {
@@ -436,7 +426,7 @@ int render_appendix(struct render_ctx *c, char *err, size_t len)
 			*(p == PHASE_SETUP || p == PHASE_VERIFY ? &setup : &exec) += run_tot.v[4 + p];
 		fprintf(a.f, "| every list of the run | its configurations, each once (the times: every row, each "
 			"replica's) |");
-		md_num(a.f, (double)run_configs(), 0);
+		md_num(a.f, (double)run_configs, 0);
 		md_num(a.f, run_tot.v[2], 1);
 		md_num(a.f, setup > 0 ? setup : NAN, 1);
 		md_num(a.f, setup > 0 ? exec : NAN, 1);

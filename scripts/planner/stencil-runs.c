@@ -182,16 +182,15 @@ static int cmd_tally(int argc, char **argv)
 {
 	static const char *const statuses[] = { "ok", "skipped", "wrong", NULL };   /* NULL: every row */
 	char err[1024];
-	long n[4] = { 0 };
+	long n[4] = { 0 }, c[4];
 	if (argc < 1)
 		usage_exit();
-	for (int i = 0; i < argc; i++)
-		for (int k = 0; k < 4; k++) {
-			const long c = run_csv_count(argv[i], statuses[k], err, sizeof(err));
-			if (c < 0)
-				cli_bad_input(prog, "%s", err);
-			n[k] += c;
-		}
+	for (int i = 0; i < argc; i++) {
+		if (run_csv_count(argv[i], statuses, 4, c, err, sizeof(err)) != 0)
+			cli_bad_input(prog, "%s", err);
+		for (int k = 0; k < 4; k++)
+			n[k] += c[k];
+	}
 	printf("%ld %ld %ld %ld\n", n[0], n[1], n[2], n[3]);
 	return 0;
 }
