@@ -18,6 +18,7 @@ int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap sw
 		return -1;
 	p->dims = w->dims;
 	p->R = w->R;
+	p->tiles = 1;
 	p->L = L ? L : 2 * w->R + 2;
 	if (p->L % 2 || p->L < 2 * w->R + 2 || p->L > SP_M)
 		return -1;
@@ -60,6 +61,61 @@ int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap sw
 				}
 			}
 	}
+	return 0;
+}
+
+int sparse_outputs(const struct sparse_plan *p)
+{
+	return p->L * p->tiles;
+}
+
+int sparse_width(const struct sparse_plan *p)
+{
+	return 2 * p->L * p->tiles;
+}
+
+/* K steps an instruction's tile takes with P tiles, in units of 1 / 16 of a step (exact for P | 16) */
+static int steps_a_tile(int L, int P, int k_align)
+{
+	return (2 * L * P + k_align - 1) / k_align * 16 / P;
+}
+
+int sparse_pack(struct sparse_plan *p, int k_align)
+{
+	if (p->group || p->tiles != 1 || k_align < 1)
+		return -1;
+	/* the P (a divisor of 16 / L's powers of two) with the fewest K steps a tile, the largest of
+	 * equals; 1 unless that is fewer than unpacked */
+	const int L = p->L;
+	int P = 1;
+	for (int c = 2; c * L <= SP_M; c *= 2)
+		if (steps_a_tile(L, c, k_align) <= steps_a_tile(L, P, k_align))
+			P = c;
+	if (steps_a_tile(L, P, k_align) == steps_a_tile(L, 1, k_align))
+		P = 1;
+	const int w = 2 * L * P, kpad = (w + k_align - 1) / k_align * k_align;
+	if (kpad > SP_MAX_K)
+		return -1;
+	if (P == 1)
+		return 0;
+	double *a = calloc((size_t)p->rows * SP_M * kpad, sizeof(double));
+	if (!a)
+		return -1;
+	for (int q = 0; q < p->rows; q++)
+		for (int i = 0; i < P; i++)
+			for (int m = 0; m < L; m++)
+				for (int c = 0; c < 2 * L; c++)
+					a[((long)q * SP_M + L * i + m) * kpad + 2 * L * i + c] =
+						p->A[((long)q * SP_M + m) * p->Kpad + c];
+	int perm[SP_MAX_K] = { 0 };
+	for (int k = 0; k < kpad; k++)   /* tile i's inputs start L i further; padding keeps its place */
+		perm[k] = k < w ? L * (k / (2 * L)) + p->perm[k % (2 * L)] : k;
+	memcpy(p->perm, perm, sizeof(perm));
+	free(p->A);
+	p->A = a;
+	p->Kpad = kpad;
+	p->tiles = P;
+	p->nnz *= P;
 	return 0;
 }
 
@@ -162,19 +218,19 @@ double *sparse_decompress(const struct sparse_plan *p)
 
 double sparse_sigma(const struct sparse_plan *p)
 {
-	/* useful: K_fused MACs for each of the L outputs of a tile; processed: rows products of
-	 * 16 x Kpad entries. K_fused: the non-zeros of row 0 summed over the footprint rows. */
+	/* useful: K_fused MACs for each of the P L outputs of an instruction; processed: rows products
+	 * of 16 x Kpad entries. K_fused: the non-zeros of row 0 summed over the footprint rows. */
 	long kf = 0;
 	for (int q = 0; q < p->rows; q++)
 		for (int c = 0; c < p->Kpad; c++)
 			kf += p->A[(long)q * SP_M * p->Kpad + c] != 0;
-	return (double)kf * p->L / ((double)p->rows * SP_M * p->Kpad);
+	return (double)kf * sparse_outputs(p) / ((double)p->rows * SP_M * p->Kpad);
 }
 
 void sparse_emulate(const struct sparse_plan *p, input_fn in, void *ctx, long x0, long y, long z,
 		    double *out)
 {
-	for (int m = 0; m < p->L; m++) {
+	for (int m = 0; m < sparse_outputs(p); m++) {
 		double acc = 0;
 		for (int q = 0; q < p->rows; q++) {
 			long yy = y + p->row_off[q][0], zz = z + p->row_off[q][1];

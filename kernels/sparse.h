@@ -5,8 +5,8 @@
  * it before any kernel runs.
  *
  * Each row q = (dy, dz) of the fused kernel becomes the banded kernel matrix A_q with L = 2R + 2
- * rows (the paper's choice; a kernel may take any even L up to the instruction's m = 16, which fills
- * the MMA's rows for small R) (outputs x0 .. x0 + L - 1) and 2L columns (inputs x0 - R - s .. x0 - R - s + 2L - 1; the
+ * rows (the paper's choice; a kernel may take any even L up to the instruction's m = 16) (outputs
+ * x0 .. x0 + L - 1) and 2L columns (inputs x0 - R - s .. x0 - R - s + 2L - 1; the
  * band needs 2R + L of them): A_q[m][c] = w_q[c - m - s - R] for 0 <= c - m - s <= 2R. The shift
  * s (0 or 1) lets a kernel start its input window at an even column (f16 pairs are 32-bit loads).
  * Its 2R + 1 non-zeros a row sit together, which breaks the sparse instructions' rule (at most 2
@@ -26,8 +26,15 @@
  * values and their positions in the group, in increasing order; a group with fewer non-zeros keeps
  * zero placeholders at free positions, as the hardware format requires. The kernels pack these
  * positions into mma.sp metadata registers; the logical form here is what the tests check.
- * sigma (dense-equivalent, as the model's sptc rule counts it) = K_fused L / (rows 16 Kpad): for
- * each footprint row the MMA processes 16 rows (L of them useful) by Kpad columns; 15/32 for a
+ * Tiles an instruction (sparse_pack): for L < 16 an instruction's 16 rows would hold L useful
+ * ones. Packing stacks P copies of each A_q block-diagonally: rows L i + m and columns 2L i + c of
+ * the packed matrix are A_q's (m, c), for the next tile's outputs x0 + L i + m and its inputs
+ * (perm[2L i + c] = L i + perm[c]). Each tile keeps the paper's L, its swap and its 2:4 or 1:2
+ * groups (2L is a multiple of 4); one instruction computes P L outputs instead of L. P (a power of
+ * two, P L <= 16) is the one with the fewest K steps an output, the largest of equals, and 1 when
+ * packing saves none (where 2L already fills the instruction's k, P tiles take P times the steps).
+ * sigma (dense-equivalent, as the model's sptc rule counts it) = K_fused P L / (rows 16 Kpad): for
+ * each footprint row the MMA processes 16 rows (P L of them useful) by Kpad columns; 15/32 for a
  * box with R = 7.
  */
 #ifndef SPARSE_H
@@ -48,8 +55,9 @@ enum sparse_swap { SP_SWAP_COL, SP_SWAP_PAIR };
 struct sparse_plan {
 	enum sparse_swap swap;
 	int dims, R, L, rows;        /* L = 2R + 2 outputs a tile; rows: footprint rows (1, k, k^2) */
+	int tiles;                   /* P: tiles an instruction (sparse_pack), 1 before packing */
 	int shift;                   /* s: column c of A_q is input x0 - R - s + c */
-	int Kpad;                    /* 2L padded to the instruction's k */
+	int Kpad;                    /* 2 P L padded to the instruction's k */
 	int perm[SP_MAX_K];          /* column k of the swapped matrix is column perm[k] of A_q */
 	int (*row_off)[2];           /* (dy, dz) of each footprint row */
 	double *A;                   /* rows x SP_M x Kpad, swapped, dense form */
@@ -67,6 +75,12 @@ struct sparse_plan {
 int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap swap, int shift, int L,
 		 struct sparse_plan *p);
 void sparse_free(struct sparse_plan *p);
+/* P tiles an instruction, block-diagonally (see above), Kpad padded to k_align again. Before
+ * compression and sparse_lane_groups; 0, or -1 (already packed or compressed, or memory) */
+int sparse_pack(struct sparse_plan *p, int k_align);
+/* the outputs one instruction computes (P L) and the columns that are not padding (2 P L) */
+int sparse_outputs(const struct sparse_plan *p);
+int sparse_width(const struct sparse_plan *p);
 /* 1 when every row of every A_q has at most n non-zeros in every aligned group of g columns */
 int sparse_pattern_ok(const struct sparse_plan *p, int n, int g);
 /* compress for groups of g (4: 2:4, 2: 1:2); 0, or -1 when the pattern does not allow it */
@@ -79,7 +93,7 @@ int sparse_lane_groups(struct sparse_plan *p);
 /* expand the compressed form back to dense rows x SP_M x Kpad (caller frees) */
 double *sparse_decompress(const struct sparse_plan *p);
 double sparse_sigma(const struct sparse_plan *p);
-/* Emulate the products for the L outputs x0 .. x0 + L - 1 of row (y, z): with the compressed
+/* Emulate the products for the P L outputs x0 .. x0 + P L - 1 of row (y, z): with the compressed
  * form when there is one (the sparse MMA's arithmetic), else with the dense swapped matrices. */
 void sparse_emulate(const struct sparse_plan *p, input_fn in, void *ctx, long x0, long y, long z,
 		    double *out);

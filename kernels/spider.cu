@@ -5,9 +5,9 @@
  * composes the stencil t times (fused radius R = r t <= 7) and the kernel applies it once.
  *
  * kernels/sparse.h builds, swaps and compresses the kernel matrices (proved on the CPU): for each
- * footprint row q the 16 x Kpad matrix A_q (L = 2R + 2 rows used) multiplies B_q, whose column n
- * is the input row of output row n shifted by (dy, dz) and whose row k is input column
- * x0 - R - s + perm[k] (the swap folded into the load offsets). A is the weights, in per-lane
+ * footprint row q the 16 x Kpad matrix A_q (P = 16 / L tiles of L = 2R + 2 rows, block-diagonal:
+ * sparse_pack) multiplies B_q, whose column n is the input row of output row n shifted by (dy, dz)
+ * and whose row k is input column x0 - R - s + perm[k] (the swap folded into the load offsets). A is the weights, in per-lane
  * fragment order from the host: values (and, for mma.sp, metadata) for every (q, K step). B comes
  * from the block's input tile, staged in shared memory with 16-byte cp.async.
  *
@@ -27,8 +27,8 @@
  * in turn (double-buffered), each with its 15 footprint rows' A in registers, the accumulators kept
  * across them. Other 3D cases load B and A straight from global memory through L1.
  *
- * Tiling: a block of 8 warps owns 8 XT x-tiles of L outputs (XT a warp: 4 for L = 4, 2 for
- * L <= 8, else 1, so that a block spans at least 128 outputs) by 32 output rows (four groups of
+ * Tiling: a block of 8 warps owns 8 XT x-tiles of P L outputs (XT a warp: 4 for P L = 4, 2 for
+ * P L <= 8, else 1, so that a block spans at least 128 outputs; packed, P L >= 10 and XT = 1) by 32 output rows (four groups of
  * n = 8); in 1D the 8 columns of an MMA are 8 consecutive x-tiles instead. Each A fragment a warp
  * loads serves its 4 XT MMAs of a K step.
  */
@@ -552,14 +552,14 @@ static void spd_fill_a(const struct sparse_plan *p, unsigned *ha, int nsteps, in
 /* B's gather offsets: for K step ks, element i of a lane's fragment is input column perm[k] */
 static void spd_fill_b(const struct sparse_plan *p, int *hc, int ksteps, int K, int NB, int is16)
 {
-	const int L = p->L;
+	const int width = sparse_width(p);
 	for (int ks = 0; ks < ksteps; ks++)
 		for (int i = 0; i < NB; i++)
 			for (int lane = 0; lane < 32; lane++) {
 				const int t = lane % 4, k = ks * K + (is16 ? 2 * t + 8 * i : t + 4 * i);
-				/* padding columns (k >= 2L) have zero weights, but 0 x NaN is NaN: point them at
-				 * column 0, a real input, rather than past the staged tile */
-				hc[(ks * NB + i) * 32 + lane] = k < 2 * L ? p->perm[k] : 0;
+				/* padding columns (k >= 2 P L) have zero weights, but 0 x NaN is NaN: point them
+				 * at column 0, a real input, rather than past the staged tile */
+				hc[(ks * NB + i) * 32 + lane] = k < width ? p->perm[k] : 0;
 			}
 }
 
@@ -579,8 +579,9 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	const int L16 = c->option && !strcmp(c->option, "L16");
 	/* fused radius 7 in 2D, f16 sparse: spider_kernel_r7 with lane-contiguous fragments */
 	const int lane = is16 && sparse && g->dims == 2 && R == 7;
+	/* the paper's L = 2R + 2 (or 16), as many tiles an instruction as its 16 rows hold */
 	if (sparse_build(c->composed, K, is16 ? SP_SWAP_PAIR : SP_SWAP_COL, is16 ? R % 2 : 0, L16 ? 16 : 0, &SPD.plan) != 0 ||
-	    (lane && sparse_lane_groups(&SPD.plan) != 0) || (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
+	    sparse_pack(&SPD.plan, K) != 0 || (lane && sparse_lane_groups(&SPD.plan) != 0) || (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
 		sparse_free(&SPD.plan);
 		*why = "cannot build the swapped kernel matrices";
 		return -1;
@@ -599,13 +600,13 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 		return -1;
 	}
 	spd_fill_a(p, ha, nsteps, ksteps, sparse, is16);
-	const int L = p->L;
+	const int L = sparse_outputs(p);            /* outputs an instruction: P tiles of the paper's L */
 	spd_fill_b(p, hc, ksteps, K, NB, is16);
 	const int two_d = g->dims >= 2, EPV = is16 ? 8 : 4, eb = is16 ? 2 : 4;
 	SPD.xt = L <= 4 ? 4 : L <= 8 ? 2 : 1;     /* x-tiles a warp: a block spans >= 128 outputs */
 	SPD.args.dims = g->dims;
 	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
-	int sw = 8 + xspan + L + 8;                 /* x0 - 8 .. the last tile's window, whole copies */
+	int sw = 8 + xspan + p->L + 8;              /* x0 - 8 .. the last tile's window, whole copies */
 	sw = (sw + EPV - 1) / EPV * EPV;
 	/* fused radius 7, 16-row tiles, 2D (or 3D tf32 sparse, one input plane's 30 steps at a time): A
 	 * in registers (spider_kernel_r7), for the step counts it is built for; it stages the input tile
@@ -660,13 +661,16 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	SPD.args.sw = sw;
 	SPD.args.sp = sp_words * 4 / eb;
 	/* with one K step, fragment register i holds K positions from kb(0, i) on (its lowest lane's): at
-	 * 2L or past, padding in every lane. The registers short of 2L: 1 or 2 load, else all */
-	const int kstride = is16 ? 8 : 4, nreal = (2 * L + kstride - 1) / kstride;
+	 * 2 P L or past, padding in every lane. The registers short of it: 1 or 2 load, else all */
+	const int kstride = is16 ? 8 : 4, nreal = (sparse_width(p) + kstride - 1) / kstride;
 	SPD.args.nreal = ksteps == 1 && nreal <= 2 ? nreal : NB;
-	snprintf(SPD.variant, sizeof(SPD.variant), "%s%s%s %s -> %s, %s swap, L %d, Kpad %d, sigma %.4f",
+	char tiles[48] = "";
+	if (p->tiles > 1)
+		snprintf(tiles, sizeof(tiles), " (%d tiles an instruction)", p->tiles);
+	snprintf(SPD.variant, sizeof(SPD.variant), "%s%s%s %s -> %s, %s swap, L %d%s, Kpad %d, sigma %.4f",
 		 SPD.r7 ? (g->dims == 3 ? "a staged plane at a time, its A in registers, " : "A in registers, ") : "", lane ? "lane-contiguous B (one 16-byte load a fragment), " : "", sparse ? "mma.sp::ordered_metadata" : "mma.sync",
 		 is16 ? (sparse ? "m16n8k32 f16" : "m16n8k16 f16") : (sparse ? "m16n8k16 tf32" : "m16n8k8 tf32"),
-		 SPD.f16acc ? "f16 (fp16 accumulation)" : "f32", is16 ? "pair" : "column", L, p->Kpad,
+		 SPD.f16acc ? "f16 (fp16 accumulation)" : "f32", is16 ? "pair" : "column", p->L, tiles, p->Kpad,
 		 sparse_sigma(p));
 	c->state = &SPD;
 	return 0;

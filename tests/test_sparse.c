@@ -14,12 +14,12 @@
 #include "grid.h"
 #include "sparse.h"
 
-/* relative L2 difference of two emulations of the L outputs at (x0, y, z) against the stencil */
+/* relative L2 difference of the emulated P L outputs at (x0, y, z) against the stencil */
 static double rel_err(const struct sparse_plan *p, const struct dense_weights *d, long x0, long y, long z)
 {
 	double out[SP_M], err = 0, ref2 = 0;
 	sparse_emulate(p, test_input, NULL, x0, y, z, out);
-	for (int m = 0; m < p->L; m++) {
+	for (int m = 0; m < sparse_outputs(p); m++) {
 		double ref = test_direct(d, x0 + m, y, z);
 		err += (out[m] - ref) * (out[m] - ref);
 		ref2 += ref * ref;
@@ -27,66 +27,83 @@ static double rel_err(const struct sparse_plan *p, const struct dense_weights *d
 	return sqrt(err / ref2);
 }
 
-static void check_sparse_L(const char *name, int t, int g, int k_align, int shift, int L)
-{
-	enum sparse_swap swap = g == 2 ? SP_SWAP_COL : SP_SWAP_PAIR;
-	const struct stencil *s = stencil_find(name);
+/* the plan of stencil name fused t times (its weights and composed weights kept for the checks) */
+struct plan_case {
+	const struct stencil *s;
 	struct weights w;
 	struct dense_weights d;
 	struct sparse_plan p;
-	assert_int_equal(weights_make(s, DT_FP64, &w), 0);
-	assert_int_equal(weights_compose(s, &w, t, &d), 0);
-	assert_int_equal(sparse_build(&d, k_align, swap, shift, L, &p), 0);
-	int R = p.R;
-	assert_int_equal(p.L, L ? L : 2 * R + 2);
-	assert_int_equal(p.Kpad % k_align, 0);
+};
+
+static void plan_make(struct plan_case *c, const char *name, int t, int k_align, enum sparse_swap swap, int shift,
+		      int L)
+{
+	c->s = stencil_find(name);
+	assert_int_equal(weights_make(c->s, DT_FP64, &c->w), 0);
+	assert_int_equal(weights_compose(c->s, &c->w, t, &c->d), 0);
+	assert_int_equal(sparse_build(&c->d, k_align, swap, shift, L, &c->p), 0);
+}
+
+static void plan_free(struct plan_case *c)
+{
+	sparse_free(&c->p);
+	dense_weights_free(&c->d);
+	weights_free(&c->w);
+}
+
+static void check_sparse_L(const char *name, int t, int g, int k_align, int shift, int L)
+{
+	enum sparse_swap swap = g == 2 ? SP_SWAP_COL : SP_SWAP_PAIR;
+	struct plan_case pc;
+	plan_make(&pc, name, t, k_align, swap, shift, L);
+	int R = pc.p.R;
+	assert_int_equal(pc.p.L, L ? L : 2 * R + 2);
+	assert_int_equal(pc.p.Kpad % k_align, 0);
 	/* a permutation; the tf32 one an involution (a set of swaps), the f16 one keeps column pairs
 	 * adjacent and in order (one 32-bit load of B a pair) */
 	int seen[SP_MAX_K] = { 0 };
-	for (int k = 0; k < p.Kpad; k++) {
-		seen[p.perm[k]]++;
+	for (int k = 0; k < pc.p.Kpad; k++) {
+		seen[pc.p.perm[k]]++;
 		if (swap == SP_SWAP_COL)
-			assert_int_equal(p.perm[p.perm[k]], k);
+			assert_int_equal(pc.p.perm[pc.p.perm[k]], k);
 		else if (k % 2 == 0)
-			assert_true(p.perm[k] % 2 == 0 && p.perm[k + 1] == p.perm[k] + 1);
+			assert_true(pc.p.perm[k] % 2 == 0 && pc.p.perm[k + 1] == pc.p.perm[k] + 1);
 	}
-	for (int k = 0; k < p.Kpad; k++)
+	for (int k = 0; k < pc.p.Kpad; k++)
 		assert_int_equal(seen[k], 1);
 	/* the rule holds after the swap (1:2 for tf32, which implies 2:4; 2:4 for f16), and the
 	 * unswapped band breaks 2:4: row 0 of the centre footprint row has 2R + 1 >= 3 non-zeros from
 	 * column 0 on, so its first group of 4 holds 3 or more */
 	if (swap == SP_SWAP_COL)
-		assert_true(sparse_pattern_ok(&p, 1, 2));
-	assert_true(sparse_pattern_ok(&p, 2, 4));
+		assert_true(sparse_pattern_ok(&pc.p, 1, 2));
+	assert_true(sparse_pattern_ok(&pc.p, 2, 4));
 	int first = 0;
-	const double *center = p.A + (long)(p.rows / 2) * SP_M * p.Kpad;   /* dy = dz = 0: a full band */
-	for (int k = 0; k < p.Kpad; k++)
-		first += p.perm[k] < 4 && center[k] != 0;
+	const double *center = pc.p.A + (long)(pc.p.rows / 2) * SP_M * pc.p.Kpad;   /* dy = dz = 0: a full band */
+	for (int k = 0; k < pc.p.Kpad; k++)
+		first += pc.p.perm[k] < 4 && center[k] != 0;
 	assert_true(first >= 3);
 	/* dense swapped products = direct stencil */
-	double e = rel_err(&p, &d, 3, 2, d.dims > 2 ? 1 : 0);
+	double e = rel_err(&pc.p, &pc.d, 3, 2, pc.d.dims > 2 ? 1 : 0);
 	if (!(e < 1e-13))
-		fail_msg("%s t=%d: swapped dense products differ by %g", name, t, e);
+		fail_msg("%pc.s t=%d: swapped dense products differ by %g", name, t, e);
 	/* compression round trip and the emulated sparse MMA */
-	assert_int_equal(sparse_compress(&p, g), 0);
-	double *back = sparse_decompress(&p);
+	assert_int_equal(sparse_compress(&pc.p, g), 0);
+	double *back = sparse_decompress(&pc.p);
 	assert_non_null(back);
-	assert_memory_equal(back, p.A, sizeof(double) * (size_t)p.rows * SP_M * p.Kpad);
+	assert_memory_equal(back, pc.p.A, sizeof(double) * (size_t)pc.p.rows * SP_M * pc.p.Kpad);
 	free(back);
-	for (long i = 0; i < (long)p.rows * SP_M * p.Kpad / 2; i++) {
-		assert_true(p.pos[i] < g);
+	for (long i = 0; i < (long)pc.p.rows * SP_M * pc.p.Kpad / 2; i++) {
+		assert_true(pc.p.pos[i] < g);
 		if (g == 4 && i % 2 == 1)   /* two positions a group, distinct and ascending */
-			assert_true(p.pos[i - 1] < p.pos[i]);
+			assert_true(pc.p.pos[i - 1] < pc.p.pos[i]);
 	}
-	e = rel_err(&p, &d, -5, 4, 0);
+	e = rel_err(&pc.p, &pc.d, -5, 4, 0);
 	if (!(e < 1e-13))
-		fail_msg("%s t=%d g=%d: emulated sparse products differ by %g", name, t, g, e);
+		fail_msg("%pc.s t=%d g=%d: emulated sparse products differ by %g", name, t, g, e);
 	/* sigma: K_fused L over the 16 x Kpad entries the instruction processes */
-	assert_near(sparse_sigma(&p), (double)stencil_fused_points(s, t) * p.L /
-				       ((double)p.rows * SP_M * p.Kpad), 1e-15);
-	sparse_free(&p);
-	dense_weights_free(&d);
-	weights_free(&w);
+	assert_near(sparse_sigma(&pc.p), (double)stencil_fused_points(pc.s, t) * pc.p.L /
+				       ((double)pc.p.rows * SP_M * pc.p.Kpad), 1e-15);
+	plan_free(&pc);
 }
 
 static void check_sparse(const char *name, int t, int g, int k_align, int shift)
@@ -138,45 +155,88 @@ static void test_lane_groups(void **state)
 	} cases[] = { { "box2d7r", 1 }, { "box2d1r", 7 }, { "star2d1r", 7 } };
 	static const int b[4] = { 0, 2, 1, 3 };
 	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-		const struct stencil *st = stencil_find(cases[c].name);
-		struct weights w;
-		struct dense_weights d;
-		struct sparse_plan p;
-		assert_int_equal(weights_make(st, DT_FP64, &w), 0);
-		assert_int_equal(weights_compose(st, &w, cases[c].t, &d), 0);
-		assert_int_equal(sparse_build(&d, 32, SP_SWAP_PAIR, 1, 16, &p), 0);
-		const double before = rel_err(&p, &d, 7, 3, 0);
-		assert_int_equal(sparse_lane_groups(&p), 0);
+		struct plan_case pc;
+		plan_make(&pc, cases[c].name, cases[c].t, 32, SP_SWAP_PAIR, 1, 16);
+		const double before = rel_err(&pc.p, &pc.d, 7, 3, 0);
+		assert_int_equal(sparse_lane_groups(&pc.p), 0);
 		for (int t = 0; t < 4; t++)
 			for (int i = 0; i < 4; i++) {
-				assert_int_equal(p.perm[2 * t + 8 * i], 8 * b[t] + 2 * i);
-				assert_int_equal(p.perm[2 * t + 8 * i + 1], 8 * b[t] + 2 * i + 1);
+				assert_int_equal(pc.p.perm[2 * t + 8 * i], 8 * b[t] + 2 * i);
+				assert_int_equal(pc.p.perm[2 * t + 8 * i + 1], 8 * b[t] + 2 * i + 1);
 			}
-		assert_true(sparse_pattern_ok(&p, 2, 4));
-		double e = rel_err(&p, &d, 7, 3, 0);
+		assert_true(sparse_pattern_ok(&pc.p, 2, 4));
+		double e = rel_err(&pc.p, &pc.d, 7, 3, 0);
 		if (!(e < 1e-13 && before < 1e-13))
 			fail_msg("%s t=%d: reordered dense products differ by %g (before: %g)", cases[c].name, cases[c].t, e,
 				 before);
-		assert_int_equal(sparse_compress(&p, 4), 0);
-		assert_int_equal(sparse_lane_groups(&p), -1);   /* after compression: refused */
-		e = rel_err(&p, &d, -5, 4, 0);
+		assert_int_equal(sparse_compress(&pc.p, 4), 0);
+		assert_int_equal(sparse_lane_groups(&pc.p), -1);   /* after compression: refused */
+		e = rel_err(&pc.p, &pc.d, -5, 4, 0);
 		if (!(e < 1e-13))
 			fail_msg("%s t=%d: reordered sparse products differ by %g", cases[c].name, cases[c].t, e);
-		sparse_free(&p);
-		dense_weights_free(&d);
-		weights_free(&w);
+		plan_free(&pc);
 	}
-	struct weights w;   /* another plan: the tf32 column swap */
-	struct dense_weights d;
-	struct sparse_plan p;
-	const struct stencil *st = stencil_find("box2d7r");
-	assert_int_equal(weights_make(st, DT_FP64, &w), 0);
-	assert_int_equal(weights_compose(st, &w, 1, &d), 0);
-	assert_int_equal(sparse_build(&d, 16, SP_SWAP_COL, 0, 16, &p), 0);
-	assert_int_equal(sparse_lane_groups(&p), -1);
-	sparse_free(&p);
-	dense_weights_free(&d);
-	weights_free(&w);
+	struct plan_case pc;   /* another plan: the tf32 column swap */
+	plan_make(&pc, "box2d7r", 1, 16, SP_SWAP_COL, 0, 16);
+	assert_int_equal(sparse_lane_groups(&pc.p), -1);
+	plan_free(&pc);
+}
+
+/* P tiles an instruction (sparse_pack): block-diagonal copies of each A_q, the window of
+ * tile i L inputs further; the rules, compression and the emulated products of all P L outputs
+ * hold for every shape sptc Figure 9 runs and for each instruction's k; packing is refused twice
+ * or after compression */
+static void test_pack(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		int t;
+	} cases[] = { { "box1d1r", 1 }, { "box1d2r", 1 }, { "box2d1r", 1 }, { "box2d1r", 2 }, { "box2d1r", 3 },
+		      { "box2d2r", 1 }, { "box2d3r", 1 }, { "star2d1r", 1 }, { "star2d3r", 1 }, { "box3d1r", 1 },
+		      { "box2d1r", 5 } };
+	static const int g[4] = { 4, 4, 2, 2 }, k_align[4] = { 32, 16, 16, 8 };
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++)
+		for (int v = 0; v < 4; v++) {
+			struct plan_case pc;
+			plan_make(&pc, cases[c].name, cases[c].t, k_align[v], g[v] == 2 ? SP_SWAP_COL : SP_SWAP_PAIR, v % 2, 0);
+			const int L = pc.p.L, ku = (2 * L + k_align[v] - 1) / k_align[v];   /* K steps unpacked */
+			assert_int_equal(sparse_pack(&pc.p, k_align[v]), 0);
+			const int P = pc.p.tiles;
+			/* packed only where an output takes fewer K steps: for L = 4 four tiles, unless the
+			 * instruction's k is 8 (tf32 dense: 2L fills it, packing saves nothing) */
+			assert_true(P >= 1 && P * L <= SP_M);
+			if (P > 1)
+				assert_true(pc.p.Kpad / k_align[v] * 1.0 / P < ku);
+			if (L == 4)
+				assert_int_equal(P, k_align[v] == 8 ? 1 : 4);
+			if (L == 8 && k_align[v] <= 16)
+				assert_int_equal(P, 1);
+			assert_int_equal(sparse_outputs(&pc.p), P * L);
+			assert_int_equal(pc.p.Kpad % k_align[v], 0);
+			assert_true(pc.p.Kpad >= sparse_width(&pc.p) && pc.p.Kpad - sparse_width(&pc.p) < k_align[v]);
+			assert_int_equal(sparse_pack(&pc.p, k_align[v]), P > 1 ? -1 : 0);
+			/* tile i's rows use its own columns only: the rest of each row is zero */
+			for (int q = 0; q < pc.p.rows; q++)
+				for (int m = 0; m < SP_M; m++)
+					for (int k = 0; k < pc.p.Kpad; k++)
+						if (m >= P * L || k / (2 * L) != m / L)
+							assert_true(pc.p.A[((long)q * SP_M + m) * pc.p.Kpad + k] == 0);
+			assert_true(sparse_pattern_ok(&pc.p, g[v] / 2, g[v]));
+			double e = rel_err(&pc.p, &pc.d, 3, 2, pc.d.dims > 2 ? 1 : 0);
+			if (!(e < 1e-13))
+				fail_msg("%s t=%d k=%d: packed dense products differ by %g", cases[c].name, cases[c].t,
+					 k_align[v], e);
+			assert_int_equal(sparse_compress(&pc.p, g[v]), 0);
+			assert_int_equal(sparse_pack(&pc.p, k_align[v]), -1);
+			e = rel_err(&pc.p, &pc.d, -5, 4, 0);
+			if (!(e < 1e-13))
+				fail_msg("%s t=%d g=%d: packed sparse products differ by %g", cases[c].name, cases[c].t, g[v],
+					 e);
+			assert_near(sparse_sigma(&pc.p), (double)stencil_fused_points(pc.s, cases[c].t) * P * L /
+							 ((double)pc.p.rows * SP_M * pc.p.Kpad), 1e-15);
+			plan_free(&pc);
+		}
 }
 
 static void test_sparse_values(void **state)
@@ -235,6 +295,7 @@ void run_sparse_tests(struct group_result *r)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strided_swap),
 		cmocka_unit_test(test_lane_groups),
+		cmocka_unit_test(test_pack),
 		cmocka_unit_test(test_sparse_values),
 	};
 	RUN_GROUP(r, "sparse", tests);
