@@ -339,12 +339,17 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
  * from there a K step at a time instead of holding its patch in registers, and streams the
  * vertical pass's column blocks nb into the horizontal pass (acc[nb] and acc[nb - 1]), so that a
  * thread holds its accumulators, one term's Au and Bv and three column blocks of X (three
- * independent chains of MMAs, then two): 126 registers on sm_90, two blocks an SM (a budget of
- * three spills and ran 12-16 % slower on random weights, H200).
+ * independent chains of MMAs, then two): 126 registers on sm_90, two blocks an SM. LEAN: a K step's
+ * Au read from shared memory as it is used, 80 registers (12 bytes spilled), three blocks an SM
+ * (the largest carveout: the patch and seven terms' fragments take 72 KB a block), so that one
+ * block's staging overlaps the others' MMAs: faster where the staging is a large share of a block's
+ * time (fp64 with up to four terms: the artifact's rank-3 weights, the pyramid of R + 1 terms),
+ * slower with seven (kernels/NOTES.md, issue 62).
  */
 #define LRS_WY 2                     /* warp rows and columns a block */
 #define LRS_WX 4
 #define LRS_CHAINS 3                 /* column blocks of X in flight at once (then the other 2) */
+#define LRS_LEAN_TERMS 4             /* fp64: LEAN up to this many terms */
 #define LRS_COLS (32 * LRS_WX + 12)  /* staged columns x0 - 4 .. x0 + 135: a warp's 40 from x0 - R */
 
 /* the staged patch's row pitch in elements: the 4 rows a B load spans (lanes t) on four distinct
@@ -356,8 +361,8 @@ __host__ __device__ constexpr int lrs_rows(int R, int krows)
 	return 16 * (LRS_WY - 1) + (16 + 2 * R + krows - 1) / krows * krows;
 }
 
-template <class P>
-__global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, 2) lorastencil_staged(const typename P::T *__restrict__ in,
+template <class P, int LEAN>
+__global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, LEAN ? 3 : 2) lorastencil_staged(const typename P::T *__restrict__ in,
 									       typename P::T *__restrict__ out,
 									       const typename P::T *__restrict__ frag,
 									       struct lr_args a)
@@ -399,9 +404,9 @@ __global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, 2) lorastencil_staged(co
 	T acc[4][4] = {};
 	for (int k = 0; k < rank; k++) {
 		const T *f = s_frag + k * LR16_TERM;
-		T au[P::KS][P::AU], bv[2][2];
+		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];
 #pragma unroll
-		for (int ks = 0; ks < P::KS; ks++)
+		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)
 #pragma unroll
 			for (int j = 0; j < P::AU; j++)
 				au[ks][j] = ks < nks ? f[(ks * P::AU + j) * 32 + lane] : (T)0;
@@ -419,13 +424,17 @@ __global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, 2) lorastencil_staged(co
 			for (int ks = 0; ks < P::KS; ks++) {
 				if (ks >= nks)
 					break;
+				T ak[P::AU];
+#pragma unroll
+				for (int j = 0; j < P::AU; j++)
+					ak[j] = LEAN ? f[(ks * P::AU + j) * 32 + lane] : au[LEAN ? 0 : ks][j];
 #pragma unroll
 				for (int i = 0; i < N; i++) {
 					T b[P::RPK];
 #pragma unroll
 					for (int r = 0; r < P::RPK; r++)
 						b[r] = P::in(bp[(size_t)(P::KROWS * ks + 4 * r) * SP + 8 * (NB0 + i)]);
-					P::vert(x[i], au[ks], b);
+					P::vert(x[i], ak, b);
 				}
 			}
 #pragma unroll
@@ -533,8 +542,10 @@ struct lr_state {
 	int grouped;    /* some group has more than one plane: kernel16 sums their patches */
 	int staged;     /* 2D on sm_90 (or tf32): lorastencil_staged */
 	size_t smem;    /* its dynamic shared memory */
+	int lean;       /* its LEAN instance (fp64, up to LRS_LEAN_TERMS terms) */
+	int blocks;     /* its blocks an SM (the occupancy API, the largest carveout) */
 	double sigma;
-	char variant[192];
+	char variant[224];
 };
 enum { LR_M8, LR_F64, LR_TF32 };
 
@@ -713,9 +724,15 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	if (LS.staged) {
 		const int krows = LS.kernel == LR_TF32 ? (int)lr_tf32::KROWS : (int)lr_f64::KROWS;
 		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, krows, terms) : lrs_smem<double>(d->R, krows, terms);
-		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32>
-						     : (const void *)lorastencil_staged<lr_f64>;
-		if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)LS.smem) != cudaSuccess) {
+		LS.lean = LS.kernel == LR_F64 && terms <= LRS_LEAN_TERMS;
+		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32, 0>
+				: LS.lean ? (const void *)lorastencil_staged<lr_f64, 1> : (const void *)lorastencil_staged<lr_f64, 0>;
+		/* the largest carveout: three blocks of the patch and seven terms take 218 KB */
+		if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)LS.smem) != cudaSuccess ||
+		    cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout,
+					 cudaSharedmemCarveoutMaxShared) != cudaSuccess ||
+		    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&LS.blocks, k, LRS_WY * LRS_WX * 32, LS.smem) !=
+			    cudaSuccess) {
 			cudaGetLastError();
 			lr_release();
 			*why = "cannot size the staged patch";
@@ -734,6 +751,11 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		 terms > 1 ? "s" : "", planes, planes > 1 ? "s" : "", a->groups, a->groups > 1 ? "s" : "",
 		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : "16 x 32",
 		 LS.sweep ? ", a z sweep of 32 planes" : LS.staged ? ", 32 x 128 patch staged a block" : "", LS.sigma);
+	if (LS.staged) {
+		const size_t n = strlen(LS.variant);
+		snprintf(LS.variant + n, sizeof(LS.variant) - n, ", %s%d blocks an SM", LS.lean ? "Au read as used, " : "",
+			 LS.blocks);
+	}
 	c->state = &LS;
 	return 0;
 }
@@ -746,10 +768,13 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 		const dim3 sgrid((unsigned)((a->nx + 32 * LRS_WX - 1) / (32 * LRS_WX)),
 				 (unsigned)((a->ny + 16 * LRS_WY - 1) / (16 * LRS_WY)));
 		if (LS.kernel == LR_TF32)
-			lorastencil_staged<lr_tf32><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
+			lorastencil_staged<lr_tf32, 0><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
 				(const float *)in, (float *)out, (const float *)LS.d_frag, *a);
+		else if (LS.lean)
+			lorastencil_staged<lr_f64, 1><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
+				(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
 		else
-			lorastencil_staged<lr_f64><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
+			lorastencil_staged<lr_f64, 0><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
 				(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
 	} else if (LS.sweep) {
 		const dim3 sg(grid.x, grid.y, (unsigned)((a->nz + LR_ZC - 1) / LR_ZC));
