@@ -363,7 +363,7 @@ struct cs_state {
 	size_t smem;
 	const void *kernel;
 	struct cs_args args;
-	char variant[160];
+	char variant[METHOD_VARIANT_MAX];
 };
 
 static struct cs_state CS;

@@ -88,7 +88,7 @@ struct cd_state {
 	cudnnConvolutionFwdAlgo_t algo;
 	void *d_w, *ws;
 	size_t ws_size;
-	char variant[192];
+	char variant[METHOD_VARIANT_MAX];
 };
 
 static struct cd_state S;

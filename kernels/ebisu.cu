@@ -646,7 +646,7 @@ static void ebisu_launch(struct method_ctx *c, const void *in, void *out, cudaSt
 
 static const char *ebisu_variant(const struct method_ctx *c)
 {
-	static char buf[160];
+	static char buf[METHOD_VARIANT_MAX];
 	const struct eb_state *st = (const struct eb_state *)c->state;
 	const struct grid *g = c->grid;
 	int V = c->dtype == DT_FP64 ? 2 : 4;

@@ -207,7 +207,7 @@ struct ff_state {
 	void *d_wt;
 	int tf32;
 	struct ff_args args;
-	char variant[160];
+	char variant[METHOD_VARIANT_MAX];
 };
 
 static struct ff_state FS;

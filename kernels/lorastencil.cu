@@ -341,7 +341,7 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
  * thread holds its accumulators, one term's Au and Bv and three column blocks of X (three
  * independent chains of MMAs, then two): 126 registers on sm_90, two blocks an SM. LEAN: a K step's
  * Au read from shared memory as it is used, 80 registers (12 bytes spilled), three blocks an SM
- * (the largest carveout: the patch and seven terms' fragments take 72 KB a block), so that one
+ * (the largest carveout asked: the patch and four terms' fragments take 61 KB a block), so that one
  * block's staging overlaps the others' MMAs: faster where the staging is a large share of a block's
  * time (fp64 with up to four terms: the artifact's rank-3 weights, the pyramid of R + 1 terms),
  * slower with seven (kernels/NOTES.md, issue 62).
@@ -543,9 +543,9 @@ struct lr_state {
 	int staged;     /* 2D on sm_90 (or tf32): lorastencil_staged */
 	size_t smem;    /* its dynamic shared memory */
 	int lean;       /* its LEAN instance (fp64, up to LRS_LEAN_TERMS terms) */
-	int blocks;     /* its blocks an SM (the occupancy API, the largest carveout) */
+	int blocks;     /* its blocks an SM (the occupancy API) */
 	double sigma;
-	char variant[224];
+	char variant[METHOD_VARIANT_MAX];
 };
 enum { LR_M8, LR_F64, LR_TF32 };
 
@@ -727,10 +727,10 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		LS.lean = LS.kernel == LR_F64 && terms <= LRS_LEAN_TERMS;
 		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32, 0>
 				: LS.lean ? (const void *)lorastencil_staged<lr_f64, 1> : (const void *)lorastencil_staged<lr_f64, 0>;
-		/* the largest carveout: three blocks of the patch and seven terms take 218 KB */
+		/* LEAN: the largest carveout, for three blocks of the patch and up to four terms (183 KB) */
 		if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)LS.smem) != cudaSuccess ||
-		    cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout,
-					 cudaSharedmemCarveoutMaxShared) != cudaSuccess ||
+		    (LS.lean && cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout,
+						     cudaSharedmemCarveoutMaxShared) != cudaSuccess) ||
 		    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&LS.blocks, k, LRS_WY * LRS_WX * 32, LS.smem) !=
 			    cudaSuccess) {
 			cudaGetLastError();

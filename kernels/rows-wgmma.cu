@@ -150,7 +150,7 @@ struct rw_state {
 	size_t smem;
 	struct rw_args args;
 	const void *kernel;
-	char variant[200];
+	char variant[METHOD_VARIANT_MAX];
 };
 
 static struct rw_state RW;

@@ -26,9 +26,10 @@
  * values and their positions in the group, in increasing order; a group with fewer non-zeros keeps
  * zero placeholders at free positions, as the hardware format requires. The kernels pack these
  * positions into mma.sp metadata registers; the logical form here is what the tests check.
- * Tiles an instruction (sparse_pack): for L < 16 an instruction's 16 rows would hold L useful
- * ones. Packing stacks P copies of each A_q block-diagonally: rows L i + m and columns 2L i + c of
- * the packed matrix are A_q's (m, c), for the next tile's outputs x0 + L i + m and its inputs
+ * Tiles an instruction (sparse_pack; the harness's own: the paper gives the L = 2R + 2 matrix and
+ * its swap, not how tiles map onto the instruction's 16 rows): for L < 16 an instruction's 16 rows
+ * would hold L useful ones. Packing stacks P copies of each A_q block-diagonally: rows L i + m and
+ * columns 2L i + c of the packed matrix are A_q's (m, c), for tile i's outputs x0 + L i + m and its inputs
  * (perm[2L i + c] = L i + perm[c]). Each tile keeps the paper's L, its swap and its 2:4 or 1:2
  * groups (2L is a multiple of 4); one instruction computes P L outputs instead of L. P (a power of
  * two, P L <= 16) is the one with the fewest K steps an output, the largest of equals, and 1 when
@@ -76,7 +77,8 @@ int sparse_build(const struct dense_weights *w, int k_align, enum sparse_swap sw
 		 struct sparse_plan *p);
 void sparse_free(struct sparse_plan *p);
 /* P tiles an instruction, block-diagonally (see above), Kpad padded to k_align again. Before
- * compression and sparse_lane_groups; 0, or -1 (already packed or compressed, or memory) */
+ * compression and sparse_lane_groups; 0 (also for P = 1, which changes nothing and may be asked
+ * again), or -1 (already packed with P > 1, compressed, Kpad past SP_MAX_K, or memory) */
 int sparse_pack(struct sparse_plan *p, int k_align);
 /* the outputs one instruction computes (P L) and the columns that are not padding (2 P L) */
 int sparse_outputs(const struct sparse_plan *p);

@@ -175,7 +175,7 @@ struct spw_state {
 	int *d_c;
 	size_t smem;
 	struct spw_args args;
-	char variant[200];
+	char variant[METHOD_VARIANT_MAX];
 };
 
 static struct spw_state SPW;

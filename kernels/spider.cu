@@ -5,8 +5,9 @@
  * composes the stencil t times (fused radius R = r t <= 7) and the kernel applies it once.
  *
  * kernels/sparse.h builds, swaps and compresses the kernel matrices (proved on the CPU): for each
- * footprint row q the 16 x Kpad matrix A_q (P = 16 / L tiles of L = 2R + 2 rows, block-diagonal:
- * sparse_pack) multiplies B_q, whose column n is the input row of output row n shifted by (dy, dz)
+ * footprint row q the 16 x Kpad matrix A_q (P tiles of L = 2R + 2 rows, block-diagonal, P by
+ * sparse_pack's rule: the harness's mapping of the paper's tiles onto the instruction's 16 rows,
+ * which the paper does not state) multiplies B_q, whose column n is the input row of output row n shifted by (dy, dz)
  * and whose row k is input column x0 - R - s + perm[k] (the swap folded into the load offsets). A is the weights, in per-lane
  * fragment order from the host: values (and, for mma.sp, metadata) for every (q, K step). B comes
  * from the block's input tile, staged in shared memory with 16-byte cp.async.
@@ -475,7 +476,7 @@ struct spd_state {
 	int *d_c;
 	size_t smem;
 	struct spd_args args;
-	char variant[256];
+	char variant[METHOD_VARIANT_MAX];
 };
 
 static struct spd_state SPD;

@@ -165,7 +165,7 @@ struct tc_state {
 	size_t smem;
 	int f16acc;
 	struct tc_args args;
-	char variant[160];
+	char variant[METHOD_VARIANT_MAX];
 };
 
 static struct tc_state TS;

@@ -27,6 +27,10 @@ int unit_find(const char *name, enum unit *u);
 /* TCStencil's tile: L x L matrices (tcstencil paper, sptc section 2.3). */
 #define TCSTENCIL_L 16
 
+/* the longest text a kernel's `variant` (what ran: tile, instruction, library algorithm) may be,
+ * its terminator included: the buffers of the kernels and of a run's record (profiling/runcsv.h) */
+#define METHOD_VARIANT_MAX 256
+
 #define DT_BIT(d) (1u << (d))
 
 struct model_method {

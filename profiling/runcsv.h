@@ -16,6 +16,7 @@
 #include "csvio.h"
 #include "experiment.h"
 #include "energypoll.h"
+#include "method.h"
 #include "protocol.h"
 #include "roofline.h"
 #include "workload.h"
@@ -49,7 +50,7 @@ struct run_result {
 	int timed;
 	int have_ctr;
 	double ctr[CTR_COUNT];
-	char variant[160];               /* what the method ran (tile, algorithm) */
+	char variant[METHOD_VARIANT_MAX];  /* what the method ran (tile, algorithm) */
 	struct model_point model;        /* F, Q, I (and attainable when ceilings are known) */
 	int have_model;
 	double writeback_s;              /* the write-back read alone (NaN: hot, no window) */
@@ -63,7 +64,7 @@ struct run_result {
 struct wl_result {
 	const struct workload_config *c;
 	char status[16], reason[320], name[64];   /* name: METHOD or METHOD:OPTION */
-	char variant[160];                        /* what the method ran ("" when skipped) */
+	char variant[METHOD_VARIANT_MAX];         /* what the method ran ("" when skipped) */
 	double max_rel, len_mean, len_cv, preprocess_s;
 	long verified, rows, cols, nnz, len_max, padded;
 	int regs, timed, per_sample;

@@ -74,8 +74,8 @@ do for [fmt in "png svg"] {
        for [i=1:2] paper using (pgpu(i) ? column("flops") : NaN):(ytop * 0.93):(0):(-ytop * 0.3) with vectors nohead lw 3 lc rgb word(pcolors, i) notitle, \
        for [i=1:2] paper using (pgpu(i) ? column("flops") : NaN):(ytop * 0.93):(star) with labels font sfont textcolor rgb word(pcolors, i) notitle, \
        for [i=1:2] paper using (pgpu(i) ? column("flops") : NaN):(ytop * 0.93):(edge) with labels font sfont textcolor rgb "black" notitle, \
-       for [i=1:2] paper using (pgpu(i) ? column("flops") + 4 : NaN):(ytop * 0.88):(sprintf("%s %s", strcol("value"), strcol("unit"))) \
-         with labels rotate by 90 right font ",8" textcolor rgb word(pcolors, i) notitle, \
+       for [i=1:2] paper using (pgpu(i) ? column("flops") : NaN):(ytop * 0.88):(sprintf("%s %s", strcol("value"), strcol("unit"))) \
+         with labels rotate by 90 right offset char 1.7, 0 font ",8" textcolor rgb word(pcolors, i) notitle, \
        for [i=1:2] keyentry with points pt star ps 1.5 lc rgb word(pcolors, i) title "paper knee, ".system("echo ".word(pgpus, i)." | tr '_' ' '")
   eval frame_off
   unset arrow; unset label
