@@ -80,6 +80,14 @@ static int steps_a_tile(int L, int P, int k_align)
 	return (2 * L * P + k_align - 1) / k_align * 16 / P;
 }
 
+int sparse_window(const struct sparse_plan *p)
+{
+	int w = 0;
+	for (int k = 0; k < sparse_width(p); k++)
+		w = p->perm[k] + 1 > w ? p->perm[k] + 1 : w;
+	return w;
+}
+
 int sparse_pack(struct sparse_plan *p, int k_align)
 {
 	if (p->group || p->tiles != 1 || k_align < 1)

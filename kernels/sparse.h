@@ -80,9 +80,11 @@ void sparse_free(struct sparse_plan *p);
  * compression and sparse_lane_groups; 0 (also for P = 1, which changes nothing and may be asked
  * again), or -1 (already packed with P > 1, compressed, Kpad past SP_MAX_K, or memory) */
 int sparse_pack(struct sparse_plan *p, int k_align);
-/* the outputs one instruction computes (P L) and the columns that are not padding (2 P L) */
+/* the outputs one instruction computes (P L), the columns that are not padding (2 P L), and the
+ * input window those columns read, in columns from x0 - R - s (the largest perm + 1: (P + 1) L) */
 int sparse_outputs(const struct sparse_plan *p);
 int sparse_width(const struct sparse_plan *p);
+int sparse_window(const struct sparse_plan *p);
 /* 1 when every row of every A_q has at most n non-zeros in every aligned group of g columns */
 int sparse_pattern_ok(const struct sparse_plan *p, int n, int g);
 /* compress for groups of g (4: 2:4, 2: 1:2); 0, or -1 when the pattern does not allow it */

@@ -607,7 +607,8 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	SPD.xt = L <= 4 ? 4 : L <= 8 ? 2 : 1;     /* x-tiles a warp: a block spans >= 128 outputs */
 	SPD.args.dims = g->dims;
 	const int xspan = two_d ? 8 * SPD.xt * L : 8 * SPD.xt * SPD_RG * 8 * L;
-	int sw = 8 + xspan + p->L + 8;              /* x0 - 8 .. the last tile's window, whole copies */
+	/* x0 - 8 .. the last tile's window (from its first output - R - s), whole copies */
+	int sw = 8 + xspan - L + sparse_window(p) + 8;
 	sw = (sw + EPV - 1) / EPV * EPV;
 	/* fused radius 7, 16-row tiles, 2D (or 3D tf32 sparse, one input plane's 30 steps at a time): A
 	 * in registers (spider_kernel_r7), for the step counts it is built for; it stages the input tile

@@ -212,6 +212,10 @@ static void test_pack(void **state)
 			if (P > 1)
 				assert_true(pc.p.Kpad / k_align[v] * 1.0 / P < ku);
 			assert_int_equal(sparse_outputs(&pc.p), P * L);
+			/* the window an instruction reads: (P + 1) L columns, every real column inside it */
+			assert_int_equal(sparse_window(&pc.p), (P + 1) * L);
+			for (int k = 0; k < sparse_width(&pc.p); k++)
+				assert_true(pc.p.perm[k] >= 0 && pc.p.perm[k] < (P + 1) * L);
 			assert_int_equal(pc.p.Kpad % k_align[v], 0);
 			assert_true(pc.p.Kpad >= sparse_width(&pc.p) && pc.p.Kpad - sparse_width(&pc.p) < k_align[v]);
 			assert_int_equal(sparse_pack(&pc.p, k_align[v]), P > 1 ? -1 : 0);
