@@ -92,8 +92,8 @@ int sparse_pack(struct sparse_plan *p, int k_align)
 {
 	if (p->group || p->tiles != 1 || k_align < 1)
 		return -1;
-	/* the P (a divisor of 16 / L's powers of two) with the fewest K steps a tile, the largest of
-	 * equals; 1 unless that is fewer than unpacked */
+	/* P: the power of two with P L <= 16 and the fewest K steps a tile (the largest of equals),
+	 * or 1 where that is no fewer than unpacked */
 	const int L = p->L;
 	int P = 1;
 	for (int c = 2; c * L <= SP_M; c *= 2)

@@ -7,21 +7,22 @@
  * kernels/sparse.h builds, swaps and compresses the kernel matrices (proved on the CPU): for each
  * footprint row q the 16 x Kpad matrix A_q (P tiles of L = 2R + 2 rows, block-diagonal, P by
  * sparse_pack's rule: the harness's mapping of the paper's tiles onto the instruction's 16 rows,
- * which the paper does not state) multiplies B_q, whose column n is the input row of output row n shifted by (dy, dz)
- * and whose row k is input column x0 - R - s + perm[k] (the swap folded into the load offsets). A is the weights, in per-lane
- * fragment order from the host: values (and, for mma.sp, metadata) for every (q, K step). B comes
- * from the block's input tile, staged in shared memory with 16-byte cp.async.
+ * which the paper does not state) multiplies B_q, whose column n is the input row of output row n
+ * shifted by (dy, dz) and whose row k is input column x0 - R - s + perm[k] (the swap folded into
+ * the load offsets). A is the weights, in per-lane fragment order from the host: values (and, for
+ * mma.sp, metadata) for every (q, K step). B comes from the block's input tile, staged in shared
+ * memory with 16-byte cp.async.
  *
  * Instructions: tf32 (fp32 data) mma.sp m16n8k16 (1:2, strided column swap) or dense mma.sync
  * m16n8k8; fp16 mma.sp m16n8k32 (2:4, strided pair swap, so that each B register is one 32-bit
  * load of two adjacent inputs; at fused radius 7 in 2D its groups reordered so that a lane's four
  * B registers are eight adjacent inputs, one 16-byte load: sparse_lane_groups) or dense m16n8k16;
- * fp32 accumulation, or fp16 with the option
- * `f16acc` (as the sptc artifact). The option `L16` (spider:L16) fills the instruction's 16 rows
- * whatever the radius (L = 16 instead of the paper's 2R + 2; the swaps still hold, see sparse.h),
- * which for small R cuts the work and the B loads per output by up to 4x. Metadata is packed as sptc section 3.4.2 describes: the lanes
- * 4g + {0,1} carry the metadata of an even K step and 4g + {2,3} that of the next one, which the
- * MMA reads with sparsity selector 0 and 1, so every loaded metadata word is used.
+ * fp32 accumulation, or fp16 with the option `f16acc` (as the sptc artifact). The option `L16`
+ * (spider:L16) fills the instruction's 16 rows with one tile whatever the radius (L = 16 instead
+ * of the paper's 2R + 2; the swaps still hold, see sparse.h), where the default packs P tiles of
+ * 2R + 2. Metadata is packed as sptc section 3.4.2 describes: the lanes 4g + {0,1} carry the
+ * metadata of an even K step and 4g + {2,3} that of the next one, which the MMA reads with
+ * sparsity selector 0 and 1, so every loaded metadata word is used.
  *
  * In 3D (tcs case 6, box3d1r fused 7 times: 225 footprint rows) tf32 on mma.sp runs
  * spider_kernel_r7 one input plane at a time: the 15 planes z - 7 .. z + 7 of an output tile staged
@@ -29,7 +30,7 @@
  * across them. Other 3D cases load B and A straight from global memory through L1.
  *
  * Tiling: a block of 8 warps owns 8 XT x-tiles of P L outputs (XT a warp: 4 for P L = 4, 2 for
- * P L <= 8, else 1, so that a block spans at least 128 outputs; packed, P L >= 10 and XT = 1) by 32 output rows (four groups of
+ * P L <= 8, else 1, so that a block spans at least 128 outputs) by 32 output rows (four groups of
  * n = 8); in 1D the 8 columns of an MMA are 8 consecutive x-tiles instead. Each A fragment a warp
  * loads serves its 4 XT MMAs of a K step.
  */
@@ -580,9 +581,10 @@ static int spd_setup(struct method_ctx *c, const char **why, int sparse)
 	const int L16 = c->option && !strcmp(c->option, "L16");
 	/* fused radius 7 in 2D, f16 sparse: spider_kernel_r7 with lane-contiguous fragments */
 	const int lane = is16 && sparse && g->dims == 2 && R == 7;
-	/* the paper's L = 2R + 2 (or 16), as many tiles an instruction as its 16 rows hold */
+	/* the paper's L = 2R + 2 (or 16), P tiles an instruction where that cuts its K steps */
 	if (sparse_build(c->composed, K, is16 ? SP_SWAP_PAIR : SP_SWAP_COL, is16 ? R % 2 : 0, L16 ? 16 : 0, &SPD.plan) != 0 ||
-	    sparse_pack(&SPD.plan, K) != 0 || (lane && sparse_lane_groups(&SPD.plan) != 0) || (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
+	    sparse_pack(&SPD.plan, K) != 0 || (lane && sparse_lane_groups(&SPD.plan) != 0) ||
+	    (sparse && sparse_compress(&SPD.plan, is16 ? 4 : 2) != 0)) {
 		sparse_free(&SPD.plan);
 		*why = "cannot build the swapped kernel matrices";
 		return -1;
