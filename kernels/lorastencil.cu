@@ -189,6 +189,17 @@ __device__ __forceinline__ void lr_patch(typename P::T (&pin)[P::KS][5][P::RPK],
 			}
 }
 
+/* a term's Au fragment of K step ks (its fragments f in shared memory), this lane's registers;
+ * zeros where the step is past the patch (live 0) */
+template <class P>
+__device__ __forceinline__ void lr_au(typename P::T (&au)[P::AU], const typename P::T *f, int ks, bool live = true)
+{
+	const int lane = threadIdx.x & 31;
+#pragma unroll
+	for (int j = 0; j < P::AU; j++)
+		au[j] = live ? f[(ks * P::AU + j) * 32 + lane] : (typename P::T)0;
+}
+
 /* one term (fragments f in shared memory) of the patch pin: its vertical pass into x, then its
  * horizontal pass, times k, added to acc (lr_horiz) */
 template <class P>
@@ -196,7 +207,6 @@ __device__ __forceinline__ void lr_vert(typename P::T (&x)[5][4], const typename
 					const typename P::T *f, int nks)
 {
 	typedef typename P::T T;
-	const int lane = threadIdx.x & 31;
 #pragma unroll
 	for (int nb = 0; nb < 5; nb++)
 #pragma unroll
@@ -207,9 +217,7 @@ __device__ __forceinline__ void lr_vert(typename P::T (&x)[5][4], const typename
 		if (ks >= nks)
 			break;
 		T au[P::AU];
-#pragma unroll
-		for (int j = 0; j < P::AU; j++)
-			au[j] = f[(ks * P::AU + j) * 32 + lane];
+		lr_au<P>(au, f, ks);
 #pragma unroll
 		for (int nb = 0; nb < 5; nb++)
 			P::vert(x[nb], au, pin[ks][nb]);
@@ -404,12 +412,10 @@ __global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, LEAN ? 3 : 2) lorastenci
 	T acc[4][4] = {};
 	for (int k = 0; k < rank; k++) {
 		const T *f = s_frag + k * LR16_TERM;
-		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];
+		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];   /* LEAN: each K step's read as it is used */
 #pragma unroll
 		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)
-#pragma unroll
-			for (int j = 0; j < P::AU; j++)
-				au[ks][j] = ks < nks ? f[(ks * P::AU + j) * 32 + lane] : (T)0;
+			lr_au<P>(au[ks], f, ks, ks < nks);
 #pragma unroll
 		for (int d = 0; d < 2; d++)
 #pragma unroll
@@ -425,9 +431,10 @@ __global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, LEAN ? 3 : 2) lorastenci
 				if (ks >= nks)
 					break;
 				T ak[P::AU];
-#pragma unroll
-				for (int j = 0; j < P::AU; j++)
-					ak[j] = LEAN ? f[(ks * P::AU + j) * 32 + lane] : au[LEAN ? 0 : ks][j];
+				if constexpr (LEAN)
+					lr_au<P>(ak, f, ks);
+				else
+					memcpy(ak, au[ks], sizeof(ak));
 #pragma unroll
 				for (int i = 0; i < N; i++) {
 					T b[P::RPK];

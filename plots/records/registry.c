@@ -108,10 +108,7 @@ int registry_check(const char *root, struct csv_table *keep, char *err, size_t e
 	if (registry_read(root, &t, err, errlen) != 0)
 		return -1;
 	snprintf(dirpath, sizeof(dirpath), "%s/data/runs", root);
-	const int named = run_reference_name(dirpath, ref, sizeof(ref), err, errlen);
-	if (named == 1)
-		snprintf(err, errlen, "%s/REFERENCE: none (the registry's reference run is named there)", dirpath);
-	if (named != 0)
+	if (run_reference_name(dirpath, ref, sizeof(ref), err, errlen) != 0)   /* missing, or no run's name */
 		goto out;
 	DIR *d = opendir(dirpath);
 	if (!d) {

@@ -91,8 +91,10 @@ int run_reference_name(const char *runs_dir, char *name, size_t len, char *err, 
 	size_t n;
 	struct stat st;
 	snprintf(path, sizeof(path), "%s/REFERENCE", runs_dir);
-	if (stat(path, &st) != 0)
+	if (stat(path, &st) != 0) {
+		snprintf(err, errlen, "%s is missing (it names the reference run)", path);
 		return 1;
+	}
 	if (input_file_read(path, &text, &n, err, errlen) != 0)
 		return -2;
 	if (n && text[n - 1] == '\n')

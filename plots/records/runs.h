@@ -21,7 +21,7 @@ extern "C" {
 #define RUN_NAME_RULE "one path component of [a-z0-9._-] (not . or ..)"
 /* whether name is a run's name: one path component of [a-z0-9._-], not . or .. */
 int run_name_ok(const char *name);
-/* the run RUNS_DIR/REFERENCE names, into name: 0; 1 when there is no REFERENCE; -2 (err) when it
+/* the run RUNS_DIR/REFERENCE names, into name: 0; 1 (err says so) when there is no REFERENCE; -2 (err) when it
  * cannot be read or is not exactly one line naming a recorded run (a stray space or a deleted run
  * is an error, never a fallback; err shows the name read and the character refused, in words) */
 int run_reference_name(const char *runs_dir, char *name, size_t len, char *err, size_t errlen);

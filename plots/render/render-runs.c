@@ -52,12 +52,14 @@ int render_newest_run(const char *runs_dir, const char *const *files, char *out,
 	/* the reference run (RUNS_DIR/REFERENCE) where it holds the files, else the newest run by the
 	 * largest date_utc in its meta.csv; without a REFERENCE, said */
 	DIR *d;
-	char best_date[64] = "";
+	char best_date[64] = "", missing[1100] = "";
 	int found = 0, rc;
 	err[0] = '\0';
 	if ((rc = render_reference_run(runs_dir, files, out, outlen, err, errlen)) <= 0)
 		return rc;
-	const int no_reference = rc == 1;
+	if (rc == 1)   /* no REFERENCE: run_reference_name's words, said with the run taken instead */
+		snprintf(missing, sizeof(missing), "%s", err);
+	err[0] = '\0';
 	if (!(d = opendir(runs_dir)))
 		return -1;
 	for (struct dirent *e; (e = readdir(d));) {
@@ -84,8 +86,8 @@ int render_newest_run(const char *runs_dir, const char *const *files, char *out,
 		csv_table_free(&m);
 	}
 	closedir(d);
-	if (found && no_reference)
-		snprintf(err, errlen, "%s/REFERENCE is missing (it names the reference run): the newest recorded run "
-			 "holding %s%s instead, %s", runs_dir, files[0], files[1] ? " and the other files" : "", out);
+	if (found && missing[0])
+		snprintf(err, errlen, "%s: the newest recorded run holding %s%s instead, %s", missing, files[0],
+			 files[1] ? " and the other files" : "", out);
 	return found ? 0 : -1;
 }

@@ -170,10 +170,8 @@ static int cmd_reference(int argc, char **argv)
 	if (argc > 1)
 		usage_exit();
 	const int rc = run_reference_name(dir, name, sizeof(name), err, sizeof(err));
-	if (rc == 1)
-		cli_bad_input(prog, "%s/REFERENCE is missing (it names the reference run; RUN=NAME names another)", dir);
-	if (rc != 0)
-		cli_bad_input(prog, "%s", err);
+	if (rc != 0)   /* missing (RUN=NAME names another run), or not a run's name */
+		cli_bad_input(prog, "%s%s", err, rc == 1 ? "; RUN=NAME names another" : "");
 	printf("%s\n", name);
 	return 0;
 }
