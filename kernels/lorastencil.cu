@@ -137,7 +137,9 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 
 struct lr_f64 {
 	typedef double T;
-	enum { KROWS = 4, KS = 6, RPK = 1, AU = 2 };
+	/* LANE: kernel16's and sweep16's fragments lane-major (lr_au); fp64 keeps them K-step-major, the
+	 * sweep's 254 registers ran 7 % slower lane-major (kernels/NOTES.md) */
+	enum { KROWS = 4, KS = 6, RPK = 1, AU = 2, LANE = 0 };
 	static __device__ __forceinline__ double in(double v) { return v; }
 	static __device__ __forceinline__ void vert(double (&x)[4], const double *au, const double (&b)[RPK])
 	{
@@ -152,7 +154,7 @@ struct lr_f64 {
 
 struct lr_tf32 {
 	typedef float T;
-	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4 };
+	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, LANE = 1 };
 	static __device__ __forceinline__ float in(float v) { return __uint_as_float(tf32_rna(v)); }
 	static __device__ __forceinline__ void vert(float (&x)[4], const float *au, const float (&b)[RPK])
 	{
@@ -190,14 +192,44 @@ __device__ __forceinline__ void lr_patch(typename P::T (&pin)[P::KS][5][P::RPK],
 }
 
 /* a term's Au fragment of K step ks (its fragments f in shared memory), this lane's registers;
- * zeros where the step is past the patch (live 0) */
-template <class P>
+ * zeros where the step is past the patch (live 0). LANE: the fragments lane-major (a lane's AU
+ * words of a K step together: one 16-byte load), else K-step-major (AU loads 32 words apart) */
+template <class P, bool LANE>
 __device__ __forceinline__ void lr_au(typename P::T (&au)[P::AU], const typename P::T *f, int ks, bool live = true)
 {
+	typedef typename std::conditional<sizeof(typename P::T) == 8, double2, float4>::type V;
+	static_assert(sizeof(V) == sizeof(au), "a lane's Au words of a K step are one 16-byte load");
+	const int lane = threadIdx.x & 31;
+	if constexpr (LANE) {
+		const V v = *reinterpret_cast<const V *>(f + (ks * 32 + lane) * P::AU);
+		memcpy(au, &v, sizeof(au));
+		if (!live)
+			memset(au, 0, sizeof(au));
+	} else {
+#pragma unroll
+		for (int j = 0; j < P::AU; j++)
+			au[j] = live ? f[(ks * P::AU + j) * 32 + lane] : (typename P::T)0;
+	}
+}
+
+/* a term's Bv fragments (its fragments f in shared memory), times k: bv[d][q] (LANE: a lane's two
+ * words of each d together, one load) */
+template <class P, bool LANE>
+__device__ __forceinline__ void lr_bv(typename P::T (&bv)[2][2], const typename P::T *f, typename P::T k)
+{
+	typedef typename std::conditional<sizeof(typename P::T) == 8, double2, float2>::type V;
 	const int lane = threadIdx.x & 31;
 #pragma unroll
-	for (int j = 0; j < P::AU; j++)
-		au[j] = live ? f[(ks * P::AU + j) * 32 + lane] : (typename P::T)0;
+	for (int d = 0; d < 2; d++) {
+		if constexpr (LANE) {
+			const V v = *reinterpret_cast<const V *>(f + LR16_BV + (d * 32 + lane) * 2);
+			bv[d][0] = k * v.x, bv[d][1] = k * v.y;
+		} else {
+#pragma unroll
+			for (int q = 0; q < 2; q++)
+				bv[d][q] = k * f[LR16_BV + (d * 2 + q) * 32 + lane];
+		}
+	}
 }
 
 /* one term (fragments f in shared memory) of the patch pin: its vertical pass into x, then its
@@ -217,7 +249,7 @@ __device__ __forceinline__ void lr_vert(typename P::T (&x)[5][4], const typename
 		if (ks >= nks)
 			break;
 		T au[P::AU];
-		lr_au<P>(au, f, ks);
+		lr_au<P, P::LANE>(au, f, ks);
 #pragma unroll
 		for (int nb = 0; nb < 5; nb++)
 			P::vert(x[nb], au, pin[ks][nb]);
@@ -229,13 +261,8 @@ __device__ __forceinline__ void lr_horiz(typename P::T (&acc)[4][4], const typen
 					 const typename P::T *f, typename P::T k)
 {
 	typedef typename P::T T;
-	const int lane = threadIdx.x & 31;
 	T bv[2][2];
-#pragma unroll
-	for (int d = 0; d < 2; d++)
-#pragma unroll
-		for (int q = 0; q < 2; q++)
-			bv[d][q] = k * f[LR16_BV + (d * 2 + q) * 32 + lane];
+	lr_bv<P, P::LANE>(bv, f, k);
 #pragma unroll
 	for (int jo = 0; jo < 4; jo++)
 #pragma unroll
@@ -243,8 +270,9 @@ __device__ __forceinline__ void lr_horiz(typename P::T (&acc)[4][4], const typen
 			P::horiz(acc[jo], x[jo + d], bv[d]);
 }
 
-/* a warp's 16 x 32 outputs of the plane at zo (an element offset), the centres added */
-template <class P>
+/* a warp's 16 x 32 outputs of the plane at zo (an element offset), the centres added (CENTRES, read
+ * from global memory; lorastencil_staged adds its own from the staged patch, lrs_centre) */
+template <class P, bool CENTRES = true>
 __device__ __forceinline__ void lr_store(const typename P::T (&acc)[4][4], const typename P::T *__restrict__ in,
 					 typename P::T *__restrict__ out, const struct lr_args &a, long long zo, int y0,
 					 int x0)
@@ -260,7 +288,7 @@ __device__ __forceinline__ void lr_store(const typename P::T (&acc)[4][4], const
 				continue;
 			const long long at = zo + (long long)y * a.pitch + xo;
 			T v0 = acc[jo][2 * h], v1 = acc[jo][2 * h + 1];
-			for (int p = 0; p < a.planes; p++)
+			for (int p = 0; CENTRES && p < a.planes; p++)
 				if (a.center[p] != 0.0) {
 					const long long c = at + (long long)(p - a.zr) * a.plane;
 					v0 += (T)a.center[p] * in[c], v1 += (T)a.center[p] * in[c + 1];
@@ -288,7 +316,7 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
 									struct lr_args a)
 {
 	typedef typename P::T T;
-	__shared__ T s_frag[LR_MAXRANK * LR16_TERM];
+	__shared__ __align__(16) T s_frag[LR_MAXRANK * LR16_TERM];
 	int y0, x0;
 	lr16_tile(y0, x0);
 	const bool live = y0 < a.ny && x0 < a.nx;   /* dead warps still meet the block's barriers */
@@ -347,12 +375,13 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
  * from there a K step at a time instead of holding its patch in registers, and streams the
  * vertical pass's column blocks nb into the horizontal pass (acc[nb] and acc[nb - 1]), so that a
  * thread holds its accumulators, one term's Au and Bv and three column blocks of X (three
- * independent chains of MMAs, then two): 126 registers on sm_90, two blocks an SM. LEAN: a K step's
- * Au read from shared memory as it is used, 80 registers (12 bytes spilled), three blocks an SM
- * (the largest carveout asked: the patch and four terms' fragments take 61 KB a block), so that one
- * block's staging overlaps the others' MMAs: faster where the staging is a large share of a block's
- * time (fp64 with up to four terms: the artifact's rank-3 weights, the pyramid of R + 1 terms),
- * slower with seven (kernels/NOTES.md, issue 62).
+ * independent chains of MMAs, then two): 126 registers on sm_90, two blocks an SM. The fragments
+ * are lane-major (a K step's Au one 16-byte load) and the pyramid's centre is read from the staged
+ * patch. LEAN: a K step's Au read from shared memory as it is used, 79 registers, three blocks an
+ * SM (the largest carveout asked: the patch and four terms' fragments take 61 KB a block), so that
+ * one block's staging overlaps the others' MMAs: faster where the staging is a large share of a
+ * block's time (fp64 with up to four terms: the artifact's rank-3 weights, the pyramid of R + 1
+ * terms), slower with seven (kernels/NOTES.md, issue 62).
  */
 #define LRS_WY 2                     /* warp rows and columns a block */
 #define LRS_WX 4
@@ -367,6 +396,77 @@ template <typename T> __host__ __device__ constexpr int lrs_pitch() { return siz
 __host__ __device__ constexpr int lrs_rows(int R, int krows)
 {
 	return 16 * (LRS_WY - 1) + (16 + 2 * R + krows - 1) / krows * krows;
+}
+
+/* a warp's 16 x 32 tile of every term (their fragments at s_frag) from the staged patch, added to
+ * acc: B element (ks, nb, r), In[KROWS ks + t + 4 r][8 nb + g] of the warp's patch, at
+ * bp[(KROWS ks + 4 r) SP + 8 nb] */
+template <class P, int LEAN>
+__device__ __forceinline__ void lrs_terms(typename P::T (&acc)[4][4], const typename P::T *s_frag, int rank, int nks,
+					  const typename P::T *bp)
+{
+	typedef typename P::T T;
+	constexpr int SP = lrs_pitch<T>();
+	for (int k = 0; k < rank; k++) {
+		const T *f = s_frag + k * LR16_TERM;
+		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];   /* LEAN: each K step's read as it is used */
+#pragma unroll
+		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)
+			lr_au<P, true>(au[ks], f, ks, ks < nks);
+		lr_bv<P, true>(bv, f, (T)1);
+		/* column blocks nb0 .. nb0 + N - 1 together: N independent chains of MMAs (a K step's
+		 * MMAs into one X depend on one another) */
+		auto cols = [&](auto nb0c, auto nc) {
+			constexpr int NB0 = decltype(nb0c)::value, N = decltype(nc)::value;
+			T x[N][4] = {};
+#pragma unroll
+			for (int ks = 0; ks < P::KS; ks++) {
+				if (ks >= nks)
+					break;
+				T ak[P::AU];
+				if constexpr (LEAN)
+					lr_au<P, true>(ak, f, ks);
+				else
+					memcpy(ak, au[ks], sizeof(ak));
+#pragma unroll
+				for (int i = 0; i < N; i++) {
+					T b[P::RPK];
+#pragma unroll
+					for (int r = 0; r < P::RPK; r++)
+						b[r] = P::in(bp[(size_t)(P::KROWS * ks + 4 * r) * SP + 8 * (NB0 + i)]);
+					P::vert(x[i], ak, b);
+				}
+			}
+#pragma unroll
+			for (int i = 0; i < N; i++) {
+				if (NB0 + i < 4)
+					P::horiz(acc[NB0 + i], x[i], bv[0]);
+				if (NB0 + i > 0)
+					P::horiz(acc[NB0 + i - 1], x[i], bv[1]);
+			}
+		};
+		cols(std::integral_constant<int, 0>(), std::integral_constant<int, LRS_CHAINS>());
+		cols(std::integral_constant<int, LRS_CHAINS>(), std::integral_constant<int, 5 - LRS_CHAINS>());
+	}
+}
+
+/* 2D, the pyramid's centre weight c times the staged input at a warp's outputs, added to acc (two
+ * elements a load): the input at output (y0 + g, x0) is cp[0], rows SP apart */
+template <class P>
+__device__ __forceinline__ void lrs_centre(typename P::T (&acc)[4][4], typename P::T c, const typename P::T *cp)
+{
+	typedef typename P::T T;
+	typedef typename std::conditional<sizeof(T) == 8, double2, float2>::type V2;
+	const int t = threadIdx.x & 3;
+#pragma unroll
+	for (int h = 0; h < 2; h++) {
+		const T *p = cp + (size_t)8 * h * lrs_pitch<T>() + 2 * t;
+#pragma unroll
+		for (int jo = 0; jo < 4; jo++) {
+			const V2 v = *reinterpret_cast<const V2 *>(p + 8 * jo);
+			acc[jo][2 * h] += c * v.x, acc[jo][2 * h + 1] += c * v.y;
+		}
+	}
 }
 
 template <class P, int LEAN>
@@ -410,52 +510,10 @@ __global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, LEAN ? 3 : 2) lorastenci
 	/* B element (ks, nb, r): In[KROWS ks + t + 4 r][8 nb + g] of the warp's patch */
 	const T *bp = s_in + (size_t)(16 * (w / LRS_WX) + t) * SP + 32 * (w % LRS_WX) + 4 - R + g;
 	T acc[4][4] = {};
-	for (int k = 0; k < rank; k++) {
-		const T *f = s_frag + k * LR16_TERM;
-		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];   /* LEAN: each K step's read as it is used */
-#pragma unroll
-		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)
-			lr_au<P>(au[ks], f, ks, ks < nks);
-#pragma unroll
-		for (int d = 0; d < 2; d++)
-#pragma unroll
-			for (int q = 0; q < 2; q++)
-				bv[d][q] = f[LR16_BV + (d * 2 + q) * 32 + lane];
-		/* column blocks nb0 .. nb0 + N - 1 together: N independent chains of MMAs (a K step's
-		 * MMAs into one X depend on one another) */
-		auto cols = [&](auto nb0c, auto nc) {
-			constexpr int NB0 = decltype(nb0c)::value, N = decltype(nc)::value;
-			T x[N][4] = {};
-#pragma unroll
-			for (int ks = 0; ks < P::KS; ks++) {
-				if (ks >= nks)
-					break;
-				T ak[P::AU];
-				if constexpr (LEAN)
-					lr_au<P>(ak, f, ks);
-				else
-					memcpy(ak, au[ks], sizeof(ak));
-#pragma unroll
-				for (int i = 0; i < N; i++) {
-					T b[P::RPK];
-#pragma unroll
-					for (int r = 0; r < P::RPK; r++)
-						b[r] = P::in(bp[(size_t)(P::KROWS * ks + 4 * r) * SP + 8 * (NB0 + i)]);
-					P::vert(x[i], ak, b);
-				}
-			}
-#pragma unroll
-			for (int i = 0; i < N; i++) {
-				if (NB0 + i < 4)
-					P::horiz(acc[NB0 + i], x[i], bv[0]);
-				if (NB0 + i > 0)
-					P::horiz(acc[NB0 + i - 1], x[i], bv[1]);
-			}
-		};
-		cols(std::integral_constant<int, 0>(), std::integral_constant<int, LRS_CHAINS>());
-		cols(std::integral_constant<int, LRS_CHAINS>(), std::integral_constant<int, 5 - LRS_CHAINS>());
-	}
-	lr_store<P>(acc, in, out, a, a.origin, y0, x0);
+	lrs_terms<P, LEAN>(acc, s_frag, rank, nks, bp);
+	if (a.center[0] != 0.0)   /* the pyramid's centre, from the staged patch */
+		lrs_centre<P>(acc, (T)a.center[0], s_in + (size_t)(16 * (w / LRS_WX) + R + g) * SP + 32 * (w % LRS_WX) + 4);
+	lr_store<P, false>(acc, in, out, a, a.origin, y0, x0);
 }
 
 /* its dynamic shared memory: the patch, then the terms' fragments */
@@ -513,7 +571,7 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_sweep16(const typ
 								       struct lr_args a)
 {
 	typedef typename P::T T;
-	__shared__ T s_frag[LR_MAXRANK * LR16_TERM];
+	__shared__ __align__(16) T s_frag[LR_MAXRANK * LR16_TERM];
 	lr_stage(s_frag, frag, a.gterm[a.groups] * LR16_TERM);
 	int y0, x0;
 	lr16_tile(y0, x0);
@@ -586,23 +644,26 @@ static void lr_fragments(const struct lowrank *lr, int R, double *h)
 }
 
 /* lorastencil_kernel16's: Au[ks][j][lane] = s_k u_k[krows ks + t + 4 r - g - 8 h] (j = h + 2 r,
- * r < rpk), then Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the band */
-static void lr_fragments16(const struct lowrank *lr, int R, int krows, int rpk, double *h)
+ * r < rpk), then Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the band; lane-major (lane):
+ * Au[ks][lane][j] and Bv[d][lane][p], a lane's words of a K step (and of a d) together */
+static void lr_fragments16(const struct lowrank *lr, int R, int krows, int rpk, int lane_major, double *h)
 {
-	const int nks = 12 / (2 * rpk);
+	const int nks = 12 / (2 * rpk), au = 2 * rpk;
 	for (int k = 0; k < lr->rank; k++)
 		for (int lane = 0; lane < 32; lane++) {
 			const int g = lane / 4, t = lane % 4;
 			double *f = h + k * LR16_TERM;
 			for (int ks = 0; ks < nks; ks++)
-				for (int j = 0; j < 2 * rpk; j++) {
+				for (int j = 0; j < au; j++) {
 					const int i = krows * ks + t + 4 * (j >> 1) - g - 8 * (j & 1);
-					f[(ks * 2 * rpk + j) * 32 + lane] = i >= 0 && i <= 2 * R ? lr->s[k] * lr->u[k * lr->n + i] : 0.0;
+					f[lane_major ? (ks * 32 + lane) * au + j : (ks * au + j) * 32 + lane] =
+						i >= 0 && i <= 2 * R ? lr->s[k] * lr->u[k * lr->n + i] : 0.0;
 				}
 			for (int d = 0; d < 2; d++)
 				for (int p = 0; p < 2; p++) {
 					const int i = 8 * d + 2 * t + p - g;
-					f[LR16_BV + (d * 2 + p) * 32 + lane] = i >= 0 && i <= 2 * R ? lr->v[k * lr->n + i] : 0.0;
+					f[LR16_BV + (lane_major ? (d * 32 + lane) * 2 + p : (d * 2 + p) * 32 + lane)] =
+						i >= 0 && i <= 2 * R ? lr->v[k * lr->n + i] : 0.0;
 				}
 		}
 }
@@ -695,7 +756,8 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		if (LS.kernel == LR_M8)
 			lr_fragments(&LS.lr[gi], d->R, h + at);
 		else
-			lr_fragments16(&LS.lr[gi], d->R, LS.kernel == LR_TF32 ? 8 : 4, LS.kernel == LR_TF32 ? 2 : 1, h + at);
+			lr_fragments16(&LS.lr[gi], d->R, LS.kernel == LR_TF32 ? 8 : 4, LS.kernel == LR_TF32 ? 2 : 1,
+				       dims == 2 || LS.kernel == LR_TF32, h + at);   /* lane-major: P::LANE, staged */
 	}
 	for (size_t i = 0; ok && LS.kernel == LR_TF32 && i < n; i++) {
 		const uint32_t b = tf32_bits((float)h[i]);
