@@ -1,6 +1,6 @@
 /*
- * ebisu-grid.cuh - the `ebisu` method's 3D cooperative variant (ebisu:grid), included by
- * kernels/ebisu.cu: the design of EBISU's own 3D kernel (tcs Tables 2-3 case 6, Figures 15-16),
+ * ebisu-grid.cuh - the `ebisu` method's 3D cooperative variant (ebisu:grid, and the plan's choice
+ * for box fp32 at t = 7: setup3d in ebisu.cu), included by kernels/ebisu.cu: the design of EBISU's own 3D kernel (tcs Tables 2-3 case 6, Figures 15-16),
  * written here from its description. One launch advances t steps over the whole domain with a
  * persistent grid: every block owns one W x H tile of x-y for the launch, all tiles resident at
  * once (a cooperative launch refuses a grid that is not), and the blocks stream along z together.
@@ -74,6 +74,8 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 	T *sm = reinterpret_cast<T *>(eb_smem);
 	T *xb = static_cast<T *>(a.xbuf);
 	const int tx = threadIdx.x, ty = threadIdx.y, c0 = tx * V;
+	int wo[V + 2 * RAD];
+	window_offsets<T, RAD, V>(wo, c0);
 	const int bx = blockIdx.x % a.nbx, by = blockIdx.x / a.nbx;
 	const int x0 = a.e0 + bx * W, y0 = a.e0 + by * H;   /* the tile's first interior coordinates */
 	const int zstart = -R, planes = a.planes;
@@ -134,7 +136,7 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 	 * input plane) and retire the oldest sum */
 	auto step = [&](int s, int it) {
 		const T *src = s == 1 ? sm + (it % EBG_NIN) * PL : sbuf(s - 1, it + 1);
-		add_plane<T, RAD, V, BOX>(acc[s - 1], src + (ty + RAD) * SROW, c0, SROW);
+		add_plane<T, RAD, V, BOX>(acc[s - 1], src + (ty + RAD) * SROW, wo, SROW);
 		if (s < TS) {
 			T *dst = sbuf(s, it) + (ty + RAD) * SROW;
 			T *xs = xslot(s, it % EBG_XS) + (long long)(y0 + ty - a.e0 + RAD) * a.xpitch + x0 - a.e0 + RAD;
@@ -142,7 +144,7 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 #pragma unroll
 			for (int v = 0; v < V; v++) {
 				const int c = c0 + v;
-				dst[pad<T>(c + RAD)] = acc[s - 1][0][v];
+				dst[wo[v + RAD]] = acc[s - 1][0][v];
 				if (band || c < RAD || c >= W - RAD)
 					__stcg(xs + c, acc[s - 1][0][v]);
 			}

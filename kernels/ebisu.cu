@@ -63,14 +63,26 @@ __device__ __forceinline__ void stage_span(T *buf, const T *row, int c0, int x0,
 	cp_commit();
 }
 
+/* a 3D thread's window in a padded row: wo[i] = pad(c0 + i), columns c0 - RAD + i of the tile,
+ * computed once a kernel (the padding's shift is not affine in i: reckoned at every load, it
+ * cost three integer instructions a shared-memory load) */
+template <typename T, int RAD, int V>
+__device__ __forceinline__ void window_offsets(int (&wo)[V + 2 * RAD], int c0)
+{
+#pragma unroll
+	for (int i = 0; i < V + 2 * RAD; i++)
+		wo[i] = pad<T>(c0 + i);
+}
+
 /*
  * Add one new plane of step s-1 into the 2r+1 partial sums acc[k] of a 3D thread (k = 0: the
  * oldest plane in flight, weight plane dz = +r). rows points at the thread's own row of the padded
- * plane; for each dz the x-y neighbourhood counts (box: (2r+1)^2, star: the centre plane's cross,
- * else the centre).
+ * plane, wo at its window (window_offsets); for each dz the x-y neighbourhood counts (box:
+ * (2r+1)^2, star: the centre plane's cross, else the centre).
  */
 template <typename T, int RAD, int V, bool BOX>
-__device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *rows, int c0, int srow)
+__device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *rows, const int (&wo)[V + 2 * RAD],
+					  int srow)
 {
 	constexpr int D = 2 * RAD + 1;
 #pragma unroll
@@ -78,7 +90,7 @@ __device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *row
 		T win[V + 2 * RAD];
 #pragma unroll
 		for (int i = 0; i < V + 2 * RAD; i++)
-			win[i] = rows[dy * srow + pad<T>(c0 + i)];
+			win[i] = rows[dy * srow + wo[i]];
 #pragma unroll
 		for (int k = 0; k < D; k++) {
 			const int dz = RAD - k;
@@ -151,6 +163,8 @@ __global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T
 	extern __shared__ __align__(16) unsigned char eb_smem[];
 	T *sm = reinterpret_cast<T *>(eb_smem);
 	const int c0 = threadIdx.x * V, ty = threadIdx.y;
+	int wo[V + 2 * RAD];
+	window_offsets<T, RAD, V>(wo, c0);
 	const int bx0 = blockIdx.x * WX, by0 = blockIdx.y * WY, bz0 = blockIdx.z * H;
 	/* LAZY adds a plane of lag a step: TS - 1 more planes to drain */
 	const int zstart = bz0 - R, planes = min(H, nz - bz0) + 2 * R + (LAZY ? TS - 1 : 0);
@@ -183,13 +197,13 @@ __global__ void __launch_bounds__(EB_TX3 * TY, TY <= 16 ? 2 : 1) ebisu3d(const T
 				/* buffers: 0, 1 input; eager: s + 1 holds step s's newest plane; lazy:
 				 * 2 s and 2 s + 1 hold step s's planes of even and odd iterations */
 				const int src = s == 1 ? it & 1 : LAZY ? 2 * (s - 1) + ((it - 1) & 1) : s;
-				add_plane<T, RAD, V, BOX>(acc[s - 1], sm + src * PL + (ty + RAD) * SROW, c0, SROW);
+				add_plane<T, RAD, V, BOX>(acc[s - 1], sm + src * PL + (ty + RAD) * SROW, wo, SROW);
 				const int zo = zin - s * RAD - (LAZY ? s - 1 : 0);
 				if (s < TS) {
 					T *dst = sm + (LAZY ? 2 * s + (it & 1) : s + 1) * PL + (ty + RAD) * SROW;
 #pragma unroll
 					for (int v = 0; v < V; v++)
-						dst[pad<T>(c0 + v + RAD)] = acc[s - 1][0][v];
+						dst[wo[v + RAD]] = acc[s - 1][0][v];
 				} else if (zo >= bz0 && zo < bz0 + H && zo < nz && ty >= R && ty < R + WY && y < ny) {
 #pragma unroll
 					for (int v = 0; v < V; v++) {
@@ -502,22 +516,30 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 	return 0;
 }
 
-/* mode: EB_PLAN (the plan chooses), EB_TILE or EB_GRID (ebisu:tile, ebisu:grid). The cooperative
- * grid (r = 1) runs only when asked for: on an H200 at 512^3 it was slower than the overlapped tile
- * at every t but 7, where the two are within 2 % (box3d1r fp32 t = 1..7: 168, 127, 163, 197, 222,
- * 249, 238 GStencil/s against 194, 248, 300, 297, 258, 278, 235; star3d1r fp32 t = 7: 269 against
- * 343; fp64 t = 3 at 234x312x2560: 63 against 178; fp64 t >= 3 at 512^3 fits no resident grid):
- * the ghost ring makes 512^2 need 132 tiles of 2,080 points, and the register queues of that
- * many points leave 13 warps an SM, too few to hide the shared-memory loads (REPRODUCE.md). */
+/* mode: EB_PLAN (the plan chooses), EB_TILE or EB_GRID (ebisu:tile, ebisu:grid). The plan runs the
+ * cooperative grid (r = 1) where it measured faster than the overlapped tile, box fp32 at t = 7
+ * (512^3 on an H200, two passes: 254 against 242 GStencil/s), when every tile fits on the GPU at
+ * once, and the tile elsewhere: there the grid was slower (box3d1r fp32 t = 6: 238 against 286, and
+ * before window_offsets t = 1..5: 168, 127, 163, 197, 222 against 194, 248, 300, 297, 258; star3d1r
+ * fp32 t = 7: 269 against 343; fp64 t = 3 at 234x312x2560: 63 against 178; fp64 t >= 3 at 512^3
+ * fits no resident grid): the ghost
+ * ring makes 512^2 need 132 tiles of 2,080 points, and the register queues of that many points
+ * leave 13 warps an SM, too few to hide the shared-memory loads at small t (kernels/NOTES.md). */
 enum { EB_PLAN, EB_TILE, EB_GRID };
 
 template <typename T, int RAD, int TS, bool BOX>
 static int setup3d(struct eb_state *st, const struct grid *g, int mode)
 {
-	if (mode == EB_GRID) {
-		if constexpr (RAD == 1)
-			return try3d_grid<T, RAD, TS, BOX>(st, g);
-		return -1;
+	constexpr bool PLAN_GRID = RAD == 1 && TS == 7 && BOX && sizeof(T) == 4;
+	if (mode == EB_GRID || (mode == EB_PLAN && PLAN_GRID)) {
+		if constexpr (RAD == 1) {
+			const struct eb_state keep = *st;
+			if (try3d_grid<T, RAD, TS, BOX>(st, g) == 0)
+				return 0;
+			*st = keep;   /* no shape fits: the plan takes the tile */
+		}
+		if (mode == EB_GRID)
+			return -1;
 	}
 	return setup3d_tile<T, RAD, TS, BOX>(st, g);
 }
