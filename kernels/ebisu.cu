@@ -536,7 +536,8 @@ static int setup3d(struct eb_state *st, const struct grid *g, int mode)
 			const struct eb_state keep = *st;
 			if (try3d_grid<T, RAD, TS, BOX>(st, g) == 0)
 				return 0;
-			*st = keep;   /* no shape fits: the plan takes the tile */
+			*st = keep;   /* no shape fits (or no memory): the plan takes the tile */
+			cudaGetLastError();   /* a failed allocation's error is not the tile's */
 		}
 		if (mode == EB_GRID)
 			return -1;
