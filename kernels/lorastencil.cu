@@ -746,7 +746,14 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		*why = "cannot decompose the fused weights";
 		return -1;
 	}
-	/* the fragments, group after group, in the kernel's precision (tf32: rounded to nearest) */
+	/* 2D: the block's patch staged in shared memory (lorastencil_staged) */
+	LS.staged = dims == 2 && LS.kernel != LR_M8;
+	/* the fragments, group after group, in the kernel's precision (tf32: rounded to nearest) and in
+	 * the layout its kernel reads: lane-major for lorastencil_staged, else its P::LANE */
+	const int tf32 = LS.kernel == LR_TF32;
+	const int krows = tf32 ? (int)lr_tf32::KROWS : (int)lr_f64::KROWS;
+	const int rpk = tf32 ? (int)lr_tf32::RPK : (int)lr_f64::RPK;
+	const int lane_major = LS.staged || (tf32 ? (int)lr_tf32::LANE : (int)lr_f64::LANE);
 	const int words = LS.kernel == LR_M8 ? LR_TERM : LR16_TERM;
 	const size_t n = (size_t)terms * words;
 	double *h = (double *)calloc(n, sizeof(double));
@@ -756,8 +763,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		if (LS.kernel == LR_M8)
 			lr_fragments(&LS.lr[gi], d->R, h + at);
 		else
-			lr_fragments16(&LS.lr[gi], d->R, LS.kernel == LR_TF32 ? 8 : 4, LS.kernel == LR_TF32 ? 2 : 1,
-				       dims == 2 || LS.kernel == LR_TF32, h + at);   /* lane-major: P::LANE, staged */
+			lr_fragments16(&LS.lr[gi], d->R, krows, rpk, lane_major, h + at);
 	}
 	for (size_t i = 0; ok && LS.kernel == LR_TF32 && i < n; i++) {
 		const uint32_t b = tf32_bits((float)h[i]);
@@ -788,10 +794,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	 * star3d1r sym +27 %); the pyramid's box planes keep kernel16, whose group applies one term to
 	 * the summed patch (sym box3d1r: 56.1 against 56.5 GStencil/s, tf32 79.7 against 87.5; H200) */
 	LS.sweep = dims == 3 && d->R == 1 && LS.kernel != LR_M8 && terms <= LR_MAXRANK && LS.centres == 0;
-	/* 2D: the block's patch staged in shared memory (lorastencil_staged) */
-	LS.staged = dims == 2 && LS.kernel != LR_M8;
 	if (LS.staged) {
-		const int krows = LS.kernel == LR_TF32 ? (int)lr_tf32::KROWS : (int)lr_f64::KROWS;
 		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, krows, terms) : lrs_smem<double>(d->R, krows, terms);
 		LS.lean = LS.kernel == LR_F64 && terms <= LRS_LEAN_TERMS;
 		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32, 0>
