@@ -17,6 +17,11 @@
  * next are read before steps 2..t and checked after them. Three shared planes a step and four
  * exchange slots keep every buffer from being overwritten before its last reader is done.
  *
+ * Shared rows are unpadded, so that a thread's window is affine (each load an immediate offset from
+ * one address a row), with a row pitch the host picks to spread a warp's rows over the banks
+ * (ebg_srow). Where it measured faster (ebg_shape) the plane loop is unrolled three times and each
+ * step's queue of 2r + 1 sums is a ring instead of shifted.
+ *
  * The boundary rule is the harness's (model/grid.h): the t steps are the composed stencil applied
  * once, so step s must also exist on the ghost ring out to r (t - s) beyond the interior. The
  * tiles cover step 1's extent, the interior plus r (t - 1) on each side; cells of a step outside
@@ -35,6 +40,7 @@ struct ebg_args {
 	unsigned long long *flags; /* one a block: planes published, counted across launches */
 	unsigned long long base;   /* the count at this launch's start */
 	int planes;                /* plane iterations a launch: the flags' count advances by this */
+	int srow;                  /* a shared plane's row pitch in elements (ebg_srow) */
 };
 
 /* a flag's value, without ordering (the caller fences once it has seen enough) */
@@ -50,32 +56,49 @@ __device__ __forceinline__ void ebg_flag_store(unsigned long long *p, unsigned l
 	asm volatile("st.release.gpu.global.u64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
 
-/* columns a thread and the most threads a tile, by data type: the register queues of fp32 t = 7
- * (5 columns) fit the 128 registers that 16 warps an SM leave; fp64 takes 3 columns under 96
- * registers (20 warps). The tile's shape is chosen at run time (try3d_grid in ebisu.cu): for
- * 512^2 at fused radius 7 on 132 SMs, 45 x 49 (9 x 49 threads), 12 x 11 tiles */
 /* input planes staged (two loads in flight), and the ring cells a thread copies at most */
 #define EBG_NIN 3
 #define EBG_XS 4
 
+/* each depth's variant: v, the columns a thread (its register queues: t (2r + 1) v sums), and unr,
+ * the plane loop unrolled, by data type and depth, as measured fastest at 512^3 on an H200
+ * (kernels/NOTES.md, issue 63); maxt, the most threads a tile, leaves v = 5 the 128 registers of 16
+ * warps an SM and v = 6 the 168 of 12. fp64 takes 3 columns under 96 registers (20 warps). The
+ * tile's shape is chosen at run time (try3d_grid in ebisu.cu): for 512^2 at fused radius 7 on 132
+ * SMs, 132 x 16 (22 x 16 threads, v = 6), 4 x 33 tiles */
 template <typename T> struct ebg_shape;
-template <> struct ebg_shape<float> { static constexpr int V = 5, MAXT = 512; };
-template <> struct ebg_shape<double> { static constexpr int V = 3, MAXT = 640; };
+template <> struct ebg_shape<float> {
+	static constexpr int v(int ts) { return ts == 6 || ts == 7 ? 6 : 5; }
+	static constexpr bool unr(int ts) { return ts == 5 || ts == 7; }
+	static constexpr int maxt(int v) { return v >= 6 ? 384 : 512; }
+};
+template <> struct ebg_shape<double> {
+	static constexpr int v(int) { return 3; }
+	static constexpr bool unr(int) { return false; }
+	static constexpr int maxt(int) { return 640; }
+};
 
-template <typename T, int RAD, int TS, int V, bool BOX>
-__global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__restrict__ in, T *__restrict__ out, int nx, int ny,
+template <typename T, int RAD, int TS, int V, bool BOX, bool UNR>
+__global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *__restrict__ in, T *__restrict__ out, int nx, int ny,
 						     int nz, long long pitch, long long plane, int halo, struct ebg_args a)
 {
 	constexpr int D = 2 * RAD + 1, R = RAD * TS;
 	const int W = a.W, H = a.H, ROW = W + 2 * RAD;
-	const int SROW = ROW + ROW / (128 / (int)sizeof(T)) + 1, PL = (H + 2 * RAD) * SROW;
+	const int SROW = a.srow;
+	/* a plane buffer's size; made opaque each iteration (iter) so that the compiler reckons the
+	 * buffers' addresses as it uses them instead of holding all of them in registers */
+	int PL = (H + 2 * RAD) * SROW;
 	const int tid = threadIdx.y * blockDim.x + threadIdx.x;
 	extern __shared__ __align__(16) unsigned char eb_smem[];
 	T *sm = reinterpret_cast<T *>(eb_smem);
 	T *xb = static_cast<T *>(a.xbuf);
 	const int tx = threadIdx.x, ty = threadIdx.y, c0 = tx * V;
+	/* rows unpadded (the pitch does the banks' work): a thread's window is affine, each load an
+	 * immediate offset from one address a row */
 	int wo[V + 2 * RAD];
-	window_offsets<T, RAD, V>(wo, c0);
+#pragma unroll
+	for (int i = 0; i < V + 2 * RAD; i++)
+		wo[i] = c0 + i;
 	const int bx = blockIdx.x % a.nbx, by = blockIdx.x / a.nbx;
 	const int x0 = a.e0 + bx * W, y0 = a.e0 + by * H;   /* the tile's first interior coordinates */
 	const int zstart = -R, planes = a.planes;
@@ -94,7 +117,7 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 			const int gy = y0 - RAD + r;
 			for (int c = tx; c < ROW; c += blockDim.x) {
 				const int gx = x0 - RAD + c;
-				T *d = buf + r * SROW + pad<T>(c);
+				T *d = buf + r * SROW + c;
 				if (zok && gy < ny + halo && gx < nx + halo)
 					cp_async(d, src + (long long)(gy + halo) * pitch + gx + halo);
 				else
@@ -122,7 +145,7 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 			r = j / (2 * RAD), c = j - r * (2 * RAD);
 			r += RAD, c = c < RAD ? c : W + c;
 		}
-		rsm = tid < rows + 2 * RAD * H ? r * SROW + pad<T>(c) : -1;
+		rsm = tid < rows + 2 * RAD * H ? r * SROW + c : -1;
 		rxo = (y0 - a.e0 + r) * (int)a.xpitch + x0 - a.e0 + c;
 	}
 	/* the neighbour whose flag this thread watches (lanes 0..8 of the first row but the centre) */
@@ -133,20 +156,23 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 			nflag = a.flags + nby_ * a.nbx + nbx_;
 	}
 	/* step s on plane iteration it: add step s - 1's plane of two iterations before (step 1: the
-	 * input plane) and retire the oldest sum */
-	auto step = [&](int s, int it) {
-		const T *src = s == 1 ? sm + (it % EBG_NIN) * PL : sbuf(s - 1, it + 1);
-		add_plane<T, RAD, V, BOX>(acc[s - 1], src + (ty + RAD) * SROW, wo, SROW);
+	 * input plane) and retire the oldest sum. UNR: the loop unrolled D times, P = it % D, the queue a
+	 * ring (its oldest sum acc[s - 1][P]) instead of shifted; else P = -1 */
+	auto step = [&](int s, int it, auto pc) {
+		constexpr int P = decltype(pc)::value, OLD = P < 0 ? 0 : P;
+		const int i3 = P < 0 ? it % 3 : P;   /* it mod 3 (sbuf's and the inputs') */
+		const T *src = s == 1 ? sm + i3 * PL : sbuf(s - 1, i3 + 1);
+		add_plane<T, RAD, V, BOX, OLD>(acc[s - 1], src + (ty + RAD) * SROW, wo, SROW);
 		if (s < TS) {
-			T *dst = sbuf(s, it) + (ty + RAD) * SROW;
+			T *dst = sbuf(s, i3) + (ty + RAD) * SROW;
 			T *xs = xslot(s, it % EBG_XS) + (long long)(y0 + ty - a.e0 + RAD) * a.xpitch + x0 - a.e0 + RAD;
 			const bool band = ty < RAD || ty >= H - RAD;
 #pragma unroll
 			for (int v = 0; v < V; v++) {
 				const int c = c0 + v;
-				dst[wo[v + RAD]] = acc[s - 1][0][v];
+				dst[wo[v + RAD]] = acc[s - 1][OLD][v];
 				if (band || c < RAD || c >= W - RAD)
-					__stcg(xs + c, acc[s - 1][0][v]);
+					__stcg(xs + c, acc[s - 1][OLD][v]);
 			}
 		} else {
 			const int zo = zstart + it - TS * RAD - 2 * (TS - 1), y = y0 + ty;
@@ -156,16 +182,24 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 					const int x = x0 + c0 + v;
 					if (x >= 0 && x < nx)
 						out[(long long)(zo + halo) * plane + (long long)(y + halo) * pitch + x + halo] =
-							acc[TS - 1][0][v];
+							acc[TS - 1][OLD][v];
 				}
 			}
 		}
-		shift(acc[s - 1]);
+		if constexpr (P < 0) {
+			shift(acc[s - 1]);
+		} else {
+#pragma unroll
+			for (int v = 0; v < V; v++)
+				acc[s - 1][OLD][v] = 0;
+		}
 	};
 
-	load_input(0, zstart);
-	load_input(1, zstart + 1);
-	for (int it = 0; it < planes; it++) {
+	/* one plane iteration */
+	auto iter = [&](int it, auto pc) {
+		constexpr int P = decltype(pc)::value;
+		const int i3 = P < 0 ? it % 3 : P;
+		asm volatile("" : "+r"(PL));
 		cp_wait_but_one();
 		__syncthreads();
 		/* every band of iteration it - 1 is written, and every ring of it - 2 read */
@@ -174,11 +208,11 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 			ebg_flag_store(a.flags + blockIdx.x, a.base + (unsigned long long)it);
 		}
 		if (it + 2 < planes)
-			load_input((it + 2) % EBG_NIN, zstart + it + 2);
+			load_input((i3 + 2) % EBG_NIN, zstart + it + 2);
 		else
 			cp_commit();   /* an empty group keeps wait_group's count */
 		if constexpr (TS == 1) {
-			step(1, it);
+			step(1, it, pc);
 		} else {
 		/* the neighbours' bands of iteration it - 2 (published as it - 1, seen at the end of
 		 * the last iteration): loads first, step 1 while they fly, then into the rings */
@@ -187,23 +221,37 @@ __global__ void __launch_bounds__(ebg_shape<T>::MAXT) ebisu3d_grid(const T *__re
 		for (int s = 1; s < TS; s++)
 			if (rsm >= 0)
 				v[s - 1] = __ldcg(xslot(s, (it + EBG_XS - 2) % EBG_XS) + rxo);
-		step(1, it);
+		step(1, it, pc);
 #pragma unroll
 		for (int s = 1; s < TS; s++)
 			if (rsm >= 0)
-				sbuf(s, it + 1)[rsm] = v[s - 1];
+				sbuf(s, i3 + 1)[rsm] = v[s - 1];
 		__syncthreads();
 		/* the next iteration's bands (it - 1, published as it): asked now, needed after the steps */
 		unsigned long long seen = nflag ? ebg_flag_peek(nflag) : 0;
 #pragma unroll
 		for (int s = 2; s <= TS; s++)
-			step(s, it);
+			step(s, it, pc);
 		if (nflag) {
 			while (seen < a.base + (unsigned long long)it)
 				seen = ebg_flag_peek(nflag);
 			__threadfence();
 		}
 		}
+	};
+
+	load_input(0, zstart);
+	load_input(1, zstart + 1);
+	if constexpr (UNR) {
+		static_assert(2 * RAD + 1 == 3 && EBG_NIN == 3, "the unrolled loop's phases are it mod 3");
+		for (int it = 0; it < planes; it += 3) {   /* planes: a multiple of 3 (try3d_grid) */
+			iter(it, std::integral_constant<int, 0>());
+			iter(it + 1, std::integral_constant<int, 1>());
+			iter(it + 2, std::integral_constant<int, 2>());
+		}
+	} else {
+		for (int it = 0; it < planes; it++)
+			iter(it, std::integral_constant<int, -1>());
 	}
 }
 

@@ -76,11 +76,12 @@ __device__ __forceinline__ void window_offsets(int (&wo)[V + 2 * RAD], int c0)
 
 /*
  * Add one new plane of step s-1 into the 2r+1 partial sums acc[k] of a 3D thread (k = 0: the
- * oldest plane in flight, weight plane dz = +r). rows points at the thread's own row of the padded
+ * oldest plane in flight, weight plane dz = +r). rows points at the thread's own row of the
  * plane, wo at its window (window_offsets); for each dz the x-y neighbourhood counts (box:
- * (2r+1)^2, star: the centre plane's cross, else the centre).
+ * (2r+1)^2, star: the centre plane's cross, else the centre). ROT: the queue a ring whose oldest
+ * sum is acc[ROT] (ebisu3d_grid's unrolled loop), else acc[0].
  */
-template <typename T, int RAD, int V, bool BOX>
+template <typename T, int RAD, int V, bool BOX, int ROT = 0>
 __device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *rows, const int (&wo)[V + 2 * RAD],
 					  int srow)
 {
@@ -103,7 +104,7 @@ __device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *row
 				const T w = ew<T>(((dz + RAD) * D + dy + RAD) * D + dx + RAD);
 #pragma unroll
 				for (int v = 0; v < V; v++)
-					acc[k][v] = fma(w, win[v + dx + RAD], acc[k][v]);
+					acc[(k + ROT) % D][v] = fma(w, win[v + dx + RAD], acc[(k + ROT) % D][v]);
 			}
 		}
 	}
@@ -276,6 +277,7 @@ struct eb_state {
 	ebg_launch_fn gfn;
 	struct ebg_args ga;
 	int gtx;               /* threads along x */
+	int gunr;              /* its plane loop unrolled (ebg_shape) */
 };
 
 static int g_sms;
@@ -301,7 +303,7 @@ static void run3d(const void *in, void *out, const struct grid *g, int H, cudaSt
 		(int)g->n[0], (int)g->n[1], (int)g->n[2], g->pitch, g->plane, g->halo, H);
 }
 
-template <typename T, int RAD, int TS, int V, bool BOX>
+template <typename T, int RAD, int TS, int V, bool BOX, bool UNR>
 static void run3d_grid(const void *in, void *out, const struct grid *g, struct eb_state *st, cudaStream_t s)
 {
 	const T *pin = (const T *)in + g->lead;
@@ -310,7 +312,7 @@ static void run3d_grid(const void *in, void *out, const struct grid *g, struct e
 	long long pitch = g->pitch, plane = g->plane;
 	struct ebg_args a = st->ga;
 	void *args[] = { &pin, &pout, &nx, &ny, &nz, &pitch, &plane, &halo, &a };
-	cudaLaunchCooperativeKernel((const void *)ebisu3d_grid<T, RAD, TS, V, BOX>, dim3((unsigned)(a.nbx * a.nby)),
+	cudaLaunchCooperativeKernel((const void *)ebisu3d_grid<T, RAD, TS, V, BOX, UNR>, dim3((unsigned)(a.nbx * a.nby)),
 				    dim3((unsigned)st->gtx, (unsigned)a.H), args, st->smem, s);
 	st->ga.base += (unsigned long long)st->ga.planes;
 }
@@ -444,11 +446,55 @@ static int setup3d_tile(struct eb_state *st, const struct grid *g)
 }
 
 /* shared memory of a cooperative W x H tile: EBG_NIN input planes and three of each intermediate
- * step, each with its ring of RAD and padded rows (ebisu3d_grid) */
-static size_t ebg_smem(int W, int H, int RAD, int TS, size_t el)
+ * step, each with its ring of RAD, rows srow elements apart (ebisu3d_grid) */
+static size_t ebg_smem(int H, int srow, int RAD, int TS, size_t el)
 {
-	const int row = W + 2 * RAD, srow = row + row / (int)(128 / el) + 1;
 	return (size_t)(EBG_NIN + 3 * (TS - 1)) * (size_t)(H + 2 * RAD) * (size_t)srow * el;
+}
+
+/* shared-memory wavefronts of one window load, summed over a tile's warps: thread tid at column
+ * V (tid % tx) + i of row tid / tx, element size el (32 banks of 4 bytes) */
+static long ebg_wavefronts(int tx, int H, int V, int i, int srow, int el)
+{
+	long total = 0;
+	for (int w0 = 0; w0 < tx * H; w0 += 32) {
+		long word[32][32];   /* each bank's distinct words this load */
+		int nw[32] = { 0 }, most = 0;
+		for (int tid = w0; tid < w0 + 32 && tid < tx * H; tid++)
+			for (int k = 0; k < el / 4; k++) {
+				const long wd = ((long)(tid / tx) * srow + V * (tid % tx) + i) * (el / 4) + k;
+				const int b = (int)(wd % 32);
+				int seen = 0;
+				for (int j = 0; j < nw[b]; j++)
+					seen |= word[b][j] == wd;
+				if (!seen && nw[b] < 32)
+					word[b][nw[b]++] = wd;
+				most = nw[b] > most ? nw[b] : most;
+			}
+		total += most;
+	}
+	return total;
+}
+
+/* the row pitch of a shape's shared planes: of ROW .. ROW + 31 elements, within smax bytes, the
+ * one with the fewest wavefronts over the window's loads (the stores are its middle V), the
+ * shortest on a tie; the rows are unpadded, so the pitch alone keeps the rows a warp spans off one
+ * another's banks */
+static int ebg_srow(int tx, int H, int V, int RAD, int TS, int el, size_t smax)
+{
+	const int row = tx * V + 2 * RAD;
+	int best = row;
+	long least = -1;
+	for (int srow = row; srow < row + 32; srow++) {
+		if (ebg_smem(H, srow, RAD, TS, el) > smax)
+			break;
+		long wf = 0;
+		for (int i = 0; i < V + 2 * RAD; i++)
+			wf += ebg_wavefronts(tx, H, V, i, srow, el);
+		if (least < 0 || wf < least)
+			least = wf, best = srow;
+	}
+	return best;
 }
 
 /*
@@ -460,8 +506,9 @@ static size_t ebg_smem(int W, int H, int RAD, int TS, size_t el)
 template <typename T, int RAD, int TS, bool BOX>
 static int try3d_grid(struct eb_state *st, const struct grid *g)
 {
-	constexpr int V = ebg_shape<T>::V, R = RAD * TS;
-	const void *kern = (const void *)ebisu3d_grid<T, RAD, TS, V, BOX>;
+	constexpr int V = ebg_shape<T>::v(TS), R = RAD * TS;
+	constexpr bool UNR = ebg_shape<T>::unr(TS);
+	const void *kern = (const void *)ebisu3d_grid<T, RAD, TS, V, BOX, UNR>;
 	cudaFuncAttributes fa;
 	if (cudaFuncGetAttributes(&fa, kern) != cudaSuccess)
 		return -1;
@@ -476,7 +523,7 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 		const long nbx = (ex + W - 1) / W;
 		for (int H = 2 * RAD; tx * H <= fa.maxThreadsPerBlock; H++) {
 			const long nby = (ey + H - 1) / H, tiles = nbx * nby;
-			const size_t smem = ebg_smem(W, H, RAD, TS, sizeof(T));
+			const size_t smem = ebg_smem(H, W + 2 * RAD, RAD, TS, sizeof(T));
 			if (smem > smax || tiles > 64L * g_sms || 2 * RAD * (W + H + 2 * RAD) > tx * H)
 				continue;
 			int occ = 0;
@@ -495,11 +542,21 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 	}
 	if (!found)
 		return -1;
+	st->ga.srow = ebg_srow(st->gtx, st->ga.H, V, RAD, TS, (int)sizeof(T), smax);
+	st->smem = ebg_smem(st->ga.H, st->ga.srow, RAD, TS, sizeof(T));
+	int occ = 0;   /* the pitch's padding must leave every tile resident */
+	if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kern, st->gtx * st->ga.H, st->smem) != cudaSuccess ||
+	    (long)occ * g_sms < (long)st->ga.nbx * st->ga.nby) {
+		st->ga.srow = st->ga.W + 2 * RAD;
+		st->smem = ebg_smem(st->ga.H, st->ga.srow, RAD, TS, sizeof(T));
+	}
 	st->ga.e0 = -(R - RAD);
 	st->ga.xpitch = (long long)st->ga.nbx * st->ga.W + 2 * RAD;
 	st->ga.xplane = st->ga.xpitch * ((long long)st->ga.nby * st->ga.H + 2 * RAD);
 	/* the planes of z, its ghost ring of R a side, and two planes of lag a step to drain */
 	st->ga.planes = (int)g->n[2] + 2 * R + 2 * (TS - 1);
+	if (UNR)   /* whole unrolled iterations; the planes past nz store nothing */
+		st->ga.planes = (st->ga.planes + 2) / 3 * 3;
 	const size_t xbytes = (size_t)(TS > 1 ? TS - 1 : 1) * EBG_XS * (size_t)st->ga.xplane * sizeof(T);
 	const size_t fbytes = (size_t)st->ga.nbx * st->ga.nby * sizeof(unsigned long long);
 	if (cudaMalloc(&st->ga.xbuf, xbytes) != cudaSuccess)
@@ -512,25 +569,28 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 	cudaMemset(st->ga.xbuf, 0, xbytes);
 	cudaMemset(st->ga.flags, 0, fbytes);
 	st->ga.base = 0;
-	st->gfn = run3d_grid<T, RAD, TS, V, BOX>;
+	st->gfn = run3d_grid<T, RAD, TS, V, BOX, UNR>;
+	st->gunr = UNR;
 	return 0;
 }
 
 /* mode: EB_PLAN (the plan chooses), EB_TILE or EB_GRID (ebisu:tile, ebisu:grid). The plan runs the
- * cooperative grid (r = 1) where it measured faster than the overlapped tile, box fp32 at t = 7
- * (512^3 on an H200, two passes: 254 against 242 GStencil/s), when every tile fits on the GPU at
- * once, and the tile elsewhere: there the grid was slower (box3d1r fp32 t = 6: 238 against 286, and
- * before window_offsets t = 1..5: 168, 127, 163, 197, 222 against 194, 248, 300, 297, 258; star3d1r
- * fp32 t = 7: 269 against 343; fp64 t = 3 at 234x312x2560: 63 against 178; fp64 t >= 3 at 512^3
- * fits no resident grid): the ghost
- * ring makes 512^2 need 132 tiles of 2,080 points, and the register queues of that many points
- * leave 13 warps an SM, too few to hide the shared-memory loads at small t (kernels/NOTES.md). */
+ * cooperative grid (r = 1) where it measured faster than the overlapped tile, box fp32 at t = 5..8
+ * (512^3 on an H200, two passes, each depth's variant ebg_shape's: 276.1, 276.4 against 263.6
+ * GStencil/s at t = 5, 298.9, 299.2 against 286.0 at t = 6, 303.2, 303.7 against 242.2 at t = 7,
+ * 234.8, 236.7 against 222.4 at t = 8), when every tile fits on the GPU at once, and the tile
+ * elsewhere: there the grid was slower (box3d1r fp32 t = 1..4: 162, 141, 194, 242 against 195, 254,
+ * 303, 296; star3d1r fp32 t = 7: 340 against 346; fp64 t = 3 at 234x312x2560: 63 against 178; fp64
+ * t >= 3 at 512^3 fits no
+ * resident grid): the ghost ring makes 512^2 need 132 tiles of 2,080 points, and the register
+ * queues of that many points leave 11-16 warps an SM, too few to hide the shared-memory loads at
+ * small t (kernels/NOTES.md). */
 enum { EB_PLAN, EB_TILE, EB_GRID };
 
 template <typename T, int RAD, int TS, bool BOX>
 static int setup3d(struct eb_state *st, const struct grid *g, int mode)
 {
-	constexpr bool PLAN_GRID = RAD == 1 && TS == 7 && BOX && sizeof(T) == 4;
+	constexpr bool PLAN_GRID = RAD == 1 && TS >= 5 && BOX && sizeof(T) == 4;
 	if (mode == EB_GRID || (mode == EB_PLAN && PLAN_GRID)) {
 		if constexpr (RAD == 1) {
 			const struct eb_state keep = *st;
@@ -680,8 +740,9 @@ static const char *ebisu_variant(const struct method_ctx *c)
 			 "%d rows a block, %d rows an iteration, %d in flight, %zu B shared", EB_NT2, V, st->halo, st->H, st->rows, (st->nin - 1) * st->rows, st->smem);
 	else if (st->gfn)
 		snprintf(buf, sizeof(buf), "3D grid: %d x %d tiles of x-y (%d x %d threads, %d columns a thread), "
-			 "%d x %d resident, %zu B shared, edges exchanged through L2", st->ga.W, st->ga.H, st->gtx,
-			 st->ga.H, c->dtype == DT_FP64 ? ebg_shape<double>::V : ebg_shape<float>::V, st->ga.nbx, st->ga.nby, st->smem);
+			 "%d x %d resident, %zu B shared (row pitch %d), edges exchanged through L2%s", st->ga.W, st->ga.H,
+			 st->gtx, st->ga.H, st->ga.W / st->gtx, st->ga.nbx, st->ga.nby, st->smem, st->ga.srow,
+			 st->gunr ? ", plane loop unrolled 3x" : "");
 	else
 		snprintf(buf, sizeof(buf), "3D: %d x %d tile of x-y (2 columns a thread, halo %d), %d planes a "
 			 "block, %zu B shared, a barrier a %s", 2 * EB_TX3, st->tile_y, g->halo, st->H, st->smem,
