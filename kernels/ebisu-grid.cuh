@@ -70,11 +70,13 @@ template <typename T> struct ebg_shape;
 template <> struct ebg_shape<float> {
 	static constexpr int v(int ts) { return ts == 6 || ts == 7 ? 6 : 5; }
 	static constexpr bool unr(int ts) { return ts == 5 || ts == 7; }
+	__host__ __device__ static constexpr bool opaque(int ts) { return ts <= 7; }
 	static constexpr int maxt(int v) { return v >= 6 ? 384 : 512; }
 };
 template <> struct ebg_shape<double> {
 	static constexpr int v(int) { return 3; }
 	static constexpr bool unr(int) { return false; }
+	__host__ __device__ static constexpr bool opaque(int) { return false; }
 	static constexpr int maxt(int) { return 640; }
 };
 
@@ -92,7 +94,13 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 	extern __shared__ __align__(16) unsigned char eb_smem[];
 	T *sm = reinterpret_cast<T *>(eb_smem);
 	T *xb = static_cast<T *>(a.xbuf);
-	const int tx = threadIdx.x, ty = threadIdx.y, c0 = tx * V;
+	/* ty: the thread's tile row; opaque (ebg_shape): hidden from the compiler (the staging loops
+	 * keep threadIdx), which schedules the code otherwise, with the same mix of instructions, and
+	 * measured 2-8 % slower at t = 5..7 and 8 % faster at t = 8 (kernels/NOTES.md, issue 63) */
+	const int tx = threadIdx.x, c0 = tx * V;
+	int ty = threadIdx.y;
+	if constexpr (ebg_shape<T>::opaque(TS))
+		asm volatile("" : "+r"(ty));
 	/* rows unpadded (the pitch does the banks' work): a thread's window is affine, each load an
 	 * immediate offset from one address a row */
 	int wo[V + 2 * RAD];
@@ -113,9 +121,9 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 		T *buf = sm + b * PL;
 		const T *src = in + (long long)(z + halo) * plane;
 		const bool zok = z < nz + halo;
-		for (int r = ty; r < H + 2 * RAD; r += blockDim.y) {
+		for (int r = threadIdx.y; r < H + 2 * RAD; r += blockDim.y) {
 			const int gy = y0 - RAD + r;
-			for (int c = tx; c < ROW; c += blockDim.x) {
+			for (int c = threadIdx.x; c < ROW; c += blockDim.x) {
 				const int gx = x0 - RAD + c;
 				T *d = buf + r * SROW + c;
 				if (zok && gy < ny + halo && gx < nx + halo)
