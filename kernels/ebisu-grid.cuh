@@ -1,7 +1,7 @@
 /*
  * ebisu-grid.cuh - the `ebisu` method's 3D cooperative variant (ebisu:grid, and the plan's choice
- * for box fp32 at t = 7: setup3d in ebisu.cu), included by kernels/ebisu.cu: the design of EBISU's own 3D kernel (tcs Tables 2-3 case 6, Figures 15-16),
- * written here from its description. One launch advances t steps over the whole domain with a
+ * for box fp32 at t = 5..8: setup3d in ebisu.cu), included by kernels/ebisu.cu: the design of
+ * EBISU's own 3D kernel (tcs Tables 2-3 case 6, Figures 15-16), written here from its description. One launch advances t steps over the whole domain with a
  * persistent grid: every block owns one W x H tile of x-y for the launch, all tiles resident at
  * once (a cooperative launch refuses a grid that is not), and the blocks stream along z together.
  * Nothing is computed twice: where ebisu's default tile recomputes an overlapped halo of r t on
@@ -56,7 +56,8 @@ __device__ __forceinline__ void ebg_flag_store(unsigned long long *p, unsigned l
 	asm volatile("st.release.gpu.global.u64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
 
-/* input planes staged (two loads in flight), and the ring cells a thread copies at most */
+/* input planes staged (two loads in flight), and the exchange slots a step (bands of iteration j in
+ * slot j % EBG_XS) */
 #define EBG_NIN 3
 #define EBG_XS 4
 
@@ -95,8 +96,8 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 	T *sm = reinterpret_cast<T *>(eb_smem);
 	T *xb = static_cast<T *>(a.xbuf);
 	/* ty: the thread's tile row; opaque (ebg_shape): hidden from the compiler (the staging loops
-	 * keep threadIdx), which schedules the code otherwise, with the same mix of instructions, and
-	 * measured 2-8 % slower at t = 5..7 and 8 % faster at t = 8 (kernels/NOTES.md, issue 63) */
+	 * keep threadIdx), without which ptxas (sm_90) spills 140 bytes at t = 7 and 28 at t = 5; it
+	 * measured 1-10 % faster at t = 5..7 and 8 % slower at t = 8 (kernels/NOTES.md, issue 63) */
 	const int tx = threadIdx.x, c0 = tx * V;
 	int ty = threadIdx.y;
 	if constexpr (ebg_shape<T>::opaque(TS))

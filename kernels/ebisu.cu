@@ -24,6 +24,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <type_traits>
 
 #include "kmethod.h"
 #include "ptx.cuh"
@@ -77,7 +78,7 @@ __device__ __forceinline__ void window_offsets(int (&wo)[V + 2 * RAD], int c0)
 /*
  * Add one new plane of step s-1 into the 2r+1 partial sums acc[k] of a 3D thread (k = 0: the
  * oldest plane in flight, weight plane dz = +r). rows points at the thread's own row of the
- * plane, wo at its window (window_offsets); for each dz the x-y neighbourhood counts (box:
+ * plane, wo at its window (window_offsets in the tile; c0 + i in the grid's unpadded rows); for each dz the x-y neighbourhood counts (box:
  * (2r+1)^2, star: the centre plane's cross, else the centre). ROT: the queue a ring whose oldest
  * sum is acc[ROT] (ebisu3d_grid's unrolled loop), else acc[0].
  */
@@ -579,11 +580,11 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
  * (512^3 on an H200, two passes, each depth's variant ebg_shape's: 276.1, 276.4 against 263.6
  * GStencil/s at t = 5, 298.9, 299.2 against 286.0 at t = 6, 303.2, 303.7 against 242.2 at t = 7;
  * on another, 257.2, 257.2 against 222.0, 222.4 at t = 8), when every tile fits on the GPU at once,
- * and the tile elsewhere: there the grid was slower (box3d1r fp32 t = 1..4: 162, 141, 194, 242
- * against 195, 254, 303, 296; star3d1r fp32 t = 7: 340 against 346; fp64 t = 3 at 234x312x2560: 63
- * against 178; fp64 t >= 3 at 512^3 fits no resident grid): the ghost ring makes 512^2 need 132
- * tiles of 2,080 points, and the register queues of that many points leave 11-16 warps an SM, too
- * few to hide the shared-memory loads at small t (kernels/NOTES.md). */
+ * and the tile elsewhere: there the grid was slower (box3d1r fp32 t = 1..4, five columns: 123, 126,
+ * 194, 242 against 195, 254, 303, 296; star3d1r fp32 t = 7: 340 against 346; fp64 t = 3 at
+ * 234x312x2560: 63 against 178; fp64 t >= 3 at 512^3 fits no resident grid): the ghost ring makes
+ * 512^2 need 132 tiles of 2,080 points or more, and the register queues of that many points leave
+ * 11-16 warps an SM, too few to hide the shared-memory loads at small t (kernels/NOTES.md). */
 enum { EB_PLAN, EB_TILE, EB_GRID };
 
 template <typename T, int RAD, int TS, bool BOX>
