@@ -278,7 +278,6 @@ struct eb_state {
 	ebg_launch_fn gfn;
 	struct ebg_args ga;
 	int gtx;               /* threads along x */
-	int gunr;              /* its plane loop unrolled (ebg_shape) */
 };
 
 static int g_sms;
@@ -498,6 +497,15 @@ static int ebg_srow(int tx, int H, int V, int RAD, int TS, int el, size_t smax)
 	return best;
 }
 
+/* every one of tiles blocks of threads threads and smem bytes resident at once (a cooperative
+ * launch's condition) */
+static bool ebg_resident(const void *kern, int threads, size_t smem, long tiles)
+{
+	int occ = 0;
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kern, threads, smem) == cudaSuccess &&
+	       (long)occ * g_sms >= tiles;
+}
+
 /*
  * The cooperative variant's tile: the shape whose tiles all fit on the GPU at once and that
  * leaves the least work on the busiest SM (its tiles' thread slots, whole warps, times the
@@ -527,9 +535,7 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 			const size_t smem = ebg_smem(H, W + 2 * RAD, RAD, TS, sizeof(T));
 			if (smem > smax || tiles > 64L * g_sms || 2 * RAD * (W + H + 2 * RAD) > tx * H)
 				continue;
-			int occ = 0;
-			if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, (const void *)kern, tx * H, smem) != cudaSuccess ||
-			    (long)occ * g_sms < tiles)
+			if (!ebg_resident(kern, tx * H, smem, tiles))
 				continue;
 			const double slots = (double)((tx * H + 31) / 32 * 32) * V * TS * fmas;
 			const double ring = (double)(TS - 1) * 2 * RAD * (W + H + 2 * RAD) * 4;
@@ -545,9 +551,8 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 		return -1;
 	st->ga.srow = ebg_srow(st->gtx, st->ga.H, V, RAD, TS, (int)sizeof(T), smax);
 	st->smem = ebg_smem(st->ga.H, st->ga.srow, RAD, TS, sizeof(T));
-	int occ = 0;   /* the pitch's padding must leave every tile resident */
-	if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kern, st->gtx * st->ga.H, st->smem) != cudaSuccess ||
-	    (long)occ * g_sms < (long)st->ga.nbx * st->ga.nby) {
+	/* the pitch's padding must leave every tile resident */
+	if (!ebg_resident(kern, st->gtx * st->ga.H, st->smem, (long)st->ga.nbx * st->ga.nby)) {
 		st->ga.srow = st->ga.W + 2 * RAD;
 		st->smem = ebg_smem(st->ga.H, st->ga.srow, RAD, TS, sizeof(T));
 	}
@@ -571,7 +576,6 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 	cudaMemset(st->ga.flags, 0, fbytes);
 	st->ga.base = 0;
 	st->gfn = run3d_grid<T, RAD, TS, V, BOX, UNR>;
-	st->gunr = UNR;
 	return 0;
 }
 
@@ -742,7 +746,8 @@ static const char *ebisu_variant(const struct method_ctx *c)
 		snprintf(buf, sizeof(buf), "3D grid: %d x %d tiles of x-y (%d x %d threads, %d columns a thread), "
 			 "%d x %d resident, %zu B shared (row pitch %d), edges exchanged through L2%s", st->ga.W, st->ga.H,
 			 st->gtx, st->ga.H, st->ga.W / st->gtx, st->ga.nbx, st->ga.nby, st->smem, st->ga.srow,
-			 st->gunr ? ", plane loop unrolled 3x" : "");
+			 (c->dtype == DT_FP64 ? ebg_shape<double>::unr(c->fusion) : ebg_shape<float>::unr(c->fusion))
+				 ? ", plane loop unrolled 3x" : "");
 	else
 		snprintf(buf, sizeof(buf), "3D: %d x %d tile of x-y (2 columns a thread, halo %d), %d planes a "
 			 "block, %zu B shared, a barrier a %s", 2 * EB_TX3, st->tile_y, g->halo, st->H, st->smem,

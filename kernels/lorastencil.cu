@@ -643,19 +643,22 @@ static void lr_fragments(const struct lowrank *lr, int R, double *h)
 			}
 }
 
-/* lorastencil_kernel16's: Au[ks][j][lane] = s_k u_k[krows ks + t + 4 r - g - 8 h] (j = h + 2 r,
- * r < rpk), then Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the band; lane-major (lane):
- * Au[ks][lane][j] and Bv[d][lane][p], a lane's words of a K step (and of a d) together */
-static void lr_fragments16(const struct lowrank *lr, int R, int krows, int rpk, int lane_major, double *h)
+/* the fragments of P's kernels (kernel16, sweep16, staged): Au[ks][j][lane] = s_k u_k[KROWS ks + t +
+ * 4 r - g - 8 h] (j = h + 2 r, r < RPK), then Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the
+ * band; lane-major (staged, or P::LANE): Au[ks][lane][j] and Bv[d][lane][p], a lane's words of a K
+ * step (and of a d) together */
+template <class P>
+static void lr_fragments16(const struct lowrank *lr, int R, bool staged, double *h)
 {
-	const int nks = 12 / (2 * rpk), au = 2 * rpk;
+	const bool lane_major = staged || P::LANE;
+	const int au = P::AU;
 	for (int k = 0; k < lr->rank; k++)
 		for (int lane = 0; lane < 32; lane++) {
 			const int g = lane / 4, t = lane % 4;
 			double *f = h + k * LR16_TERM;
-			for (int ks = 0; ks < nks; ks++)
+			for (int ks = 0; ks < P::KS; ks++)
 				for (int j = 0; j < au; j++) {
-					const int i = krows * ks + t + 4 * (j >> 1) - g - 8 * (j & 1);
+					const int i = P::KROWS * ks + t + 4 * (j >> 1) - g - 8 * (j & 1);
 					f[lane_major ? (ks * 32 + lane) * au + j : (ks * au + j) * 32 + lane] =
 						i >= 0 && i <= 2 * R ? lr->s[k] * lr->u[k * lr->n + i] : 0.0;
 				}
@@ -749,11 +752,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	/* 2D: the block's patch staged in shared memory (lorastencil_staged) */
 	LS.staged = dims == 2 && LS.kernel != LR_M8;
 	/* the fragments, group after group, in the kernel's precision (tf32: rounded to nearest) and in
-	 * the layout its kernel reads: lane-major for lorastencil_staged, else its P::LANE */
-	const int tf32 = LS.kernel == LR_TF32;
-	const int krows = tf32 ? (int)lr_tf32::KROWS : (int)lr_f64::KROWS;
-	const int rpk = tf32 ? (int)lr_tf32::RPK : (int)lr_f64::RPK;
-	const int lane_major = LS.staged || (tf32 ? (int)lr_tf32::LANE : (int)lr_f64::LANE);
+	 * the layout its kernel reads (lr_fragments16) */
 	const int words = LS.kernel == LR_M8 ? LR_TERM : LR16_TERM;
 	const size_t n = (size_t)terms * words;
 	double *h = (double *)calloc(n, sizeof(double));
@@ -762,8 +761,10 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	for (int gi = 0, at = 0; ok && gi < LS.args.groups; at += LS.lr[gi].rank * words, gi++) {
 		if (LS.kernel == LR_M8)
 			lr_fragments(&LS.lr[gi], d->R, h + at);
+		else if (LS.kernel == LR_TF32)
+			lr_fragments16<lr_tf32>(&LS.lr[gi], d->R, LS.staged, h + at);
 		else
-			lr_fragments16(&LS.lr[gi], d->R, krows, rpk, lane_major, h + at);
+			lr_fragments16<lr_f64>(&LS.lr[gi], d->R, LS.staged, h + at);
 	}
 	for (size_t i = 0; ok && LS.kernel == LR_TF32 && i < n; i++) {
 		const uint32_t b = tf32_bits((float)h[i]);
@@ -795,7 +796,8 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	 * the summed patch (sym box3d1r: 56.1 against 56.5 GStencil/s, tf32 79.7 against 87.5; H200) */
 	LS.sweep = dims == 3 && d->R == 1 && LS.kernel != LR_M8 && terms <= LR_MAXRANK && LS.centres == 0;
 	if (LS.staged) {
-		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, krows, terms) : lrs_smem<double>(d->R, krows, terms);
+		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, lr_tf32::KROWS, terms)
+					       : lrs_smem<double>(d->R, lr_f64::KROWS, terms);
 		LS.lean = LS.kernel == LR_F64 && terms <= LRS_LEAN_TERMS;
 		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32, 0>
 				: LS.lean ? (const void *)lorastencil_staged<lr_f64, 1> : (const void *)lorastencil_staged<lr_f64, 0>;
