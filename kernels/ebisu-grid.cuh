@@ -9,13 +9,16 @@
  * exchange buffer in global memory (it stays in L2) and read back by the neighbouring tiles into
  * the ring around their own copy.
  *
- * Synchronisation is between neighbours, not grid-wide, and off the critical path: step s reads
- * step s - 1's plane of two iterations before (not one), so the bands a block needs were
- * published an iteration earlier. At the start of each plane iteration a block raises its flag
- * to the iteration it has reached (its bands of the last one written); its ring loads for the
- * bands of two iterations back are in flight while it computes step 1, and the flags it needs
- * next are read before steps 2..t and checked after them. Three shared planes a step and four
- * exchange slots keep every buffer from being overwritten before its last reader is done.
+ * Synchronisation is between neighbours, not grid-wide, and off the critical path, with one
+ * barrier a plane iteration: step s reads step s - 1's plane of two iterations before (not one),
+ * so the ring it needs can be copied an iteration ahead. At the start of each iteration, after
+ * the barrier, a block raises its flag to the iteration it has reached (its bands of the last one
+ * written). Mid-iteration a watcher warp waits for its eight neighbours' flags and tells the
+ * block through shared memory; the ring threads then copy the neighbours' newest bands (cp.async,
+ * no register held) into the planes the next iteration's steps read, and the next barrier waits
+ * for them. A second barrier a plane, with the ring copied after it, measured 15-29 % slower at
+ * t = 5..8 (kernels/NOTES.md, issue 63). Three shared planes a step and four exchange slots keep
+ * every buffer from being overwritten before its last reader is done.
  *
  * Shared rows are unpadded, so that a thread's window is affine (each load an immediate offset from
  * one address a row), with a row pitch the host picks to spread a warp's rows over the banks
@@ -96,8 +99,9 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 	T *sm = reinterpret_cast<T *>(eb_smem);
 	T *xb = static_cast<T *>(a.xbuf);
 	/* ty: the thread's tile row; opaque (ebg_shape): hidden from the compiler (the staging loops
-	 * keep threadIdx), without which ptxas (sm_90) spills 140 bytes at t = 7 and 28 at t = 5; it
-	 * measured 1-10 % faster at t = 5..7 and 8 % slower at t = 8 (kernels/NOTES.md, issue 63) */
+	 * keep threadIdx), without which ptxas (sm_90) spilled 140 bytes at t = 7 and 28 at t = 5 in
+	 * the kernel with two barriers a plane; it measured 1-10 % faster at t = 5..7 and 8 % slower at
+	 * t = 8 there (kernels/NOTES.md, issue 63) */
 	const int tx = threadIdx.x, c0 = tx * V;
 	int ty = threadIdx.y;
 	if constexpr (ebg_shape<T>::opaque(TS))
@@ -157,13 +161,52 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 		rsm = tid < rows + 2 * RAD * H ? r * SROW + c : -1;
 		rxo = (y0 - a.e0 + r) * (int)a.xpitch + x0 - a.e0 + c;
 	}
-	/* the neighbour whose flag this thread watches (lanes 0..8 of the first row but the centre) */
+	/* the watchers of the neighbours' flags (lanes 0..8 but the centre of warp 3) and the thread
+	 * that raises the block's (lane 0 of warp 7): warps 3 and 7 run on the fourth sub-partition,
+	 * which holds the fewest warps where their count is not a multiple of 4 */
+	const int nwarp = (int)(blockDim.x * blockDim.y + 31) / 32, warp = tid >> 5, lane = tid & 31;
+	const int wwatch = nwarp > 3 ? 3 : nwarp - 1, wraise = nwarp > 7 ? 7 : nwarp - 1;
 	const unsigned long long *nflag = NULL;
-	if (TS > 1 && ty == 0 && tx < 9 && tx != 4) {
-		const int nbx_ = bx + tx % 3 - 1, nby_ = by + tx / 3 - 1;
+	if (TS > 1 && warp == wwatch && lane < 9 && lane != 4) {
+		const int nbx_ = bx + lane % 3 - 1, nby_ = by + lane / 3 - 1;
 		if (nbx_ >= 0 && nbx_ < a.nbx && nby_ >= 0 && nby_ < a.nby)
 			nflag = a.flags + nby_ * a.nbx + nbx_;
 	}
+	/* the last iteration whose neighbours' bands the watchers have seen published */
+	__shared__ int s_seen;
+	if (tid == 0)
+		s_seen = -1;
+	/* the watchers: wait for the neighbours to publish iteration it - 1's bands (raised as it at
+	 * the start of their iteration it), then tell the block */
+	auto watch = [&](int it) {
+		if (warp != wwatch)
+			return;
+		if (nflag) {
+			while (ebg_flag_peek(nflag) < a.base + (unsigned long long)it)
+				;
+			asm volatile("fence.acq_rel.gpu;" ::: "memory");   /* with the relaxed peeks: an acquire */
+		}
+		__syncwarp();
+		if (lane == 0)
+			asm volatile("st.release.cta.shared.s32 [%0], %1;" :: "r"((unsigned)__cvta_generic_to_shared(&s_seen)),
+				     "r"(it) : "memory");
+	};
+	/* the ring of iteration it + 1's steps 2..t: the neighbours' bands of it - 1 copied into the
+	 * planes of it - 1 (cp.async, no register held), once the watchers have seen them; a group of
+	 * its own (empty for a thread with no ring cell), waited for before the next barrier */
+	auto ring = [&](int it, int i3) {
+		if (rsm >= 0) {
+			int seen;
+			do
+				asm volatile("ld.acquire.cta.shared.s32 %0, [%1];" : "=r"(seen)
+					     : "r"((unsigned)__cvta_generic_to_shared(&s_seen)) : "memory");
+			while (seen < it);
+#pragma unroll
+			for (int s = 1; s < TS; s++)
+				cp_async(sbuf(s, i3 + 2) + rsm, xslot(s, (it + EBG_XS - 1) % EBG_XS) + rxo);
+		}
+		cp_commit();
+	};
 	/* step s on plane iteration it: add step s - 1's plane of two iterations before (step 1: the
 	 * input plane) and retire the oldest sum. UNR: the loop unrolled D times, P = it % D, the queue a
 	 * ring (its oldest sum acc[s - 1][P]) instead of shifted; else P = -1 */
@@ -204,48 +247,32 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 		}
 	};
 
-	/* one plane iteration */
+	/* one plane iteration: a barrier, then the t steps; the watchers check the neighbours' flags
+	 * after step t - 2 and the ring threads copy the next iteration's ring after step t - 1 */
 	auto iter = [&](int it, auto pc) {
 		constexpr int P = decltype(pc)::value;
 		const int i3 = P < 0 ? it % 3 : P;
 		asm volatile("" : "+r"(PL));
-		cp_wait_but_one();
+		if constexpr (TS == 1)
+			cp_wait_but_one();
+		else
+			cp_wait_all();   /* this iteration's ring (the newest group) and its input plane */
 		__syncthreads();
-		/* every band of iteration it - 1 is written, and every ring of it - 2 read */
-		if (TS > 1 && tid == 0) {
-			__threadfence();
+		/* every band of iteration it - 1 is written (a release after the barrier: the block's
+		 * writes before it) */
+		if (TS > 1 && tid == 32 * wraise)
 			ebg_flag_store(a.flags + blockIdx.x, a.base + (unsigned long long)it);
-		}
 		if (it + 2 < planes)
 			load_input((i3 + 2) % EBG_NIN, zstart + it + 2);
 		else
 			cp_commit();   /* an empty group keeps wait_group's count */
-		if constexpr (TS == 1) {
-			step(1, it, pc);
-		} else {
-		/* the neighbours' bands of iteration it - 2 (published as it - 1, seen at the end of
-		 * the last iteration): loads first, step 1 while they fly, then into the rings */
-		T v[TS - 1];
 #pragma unroll
-		for (int s = 1; s < TS; s++)
-			if (rsm >= 0)
-				v[s - 1] = __ldcg(xslot(s, (it + EBG_XS - 2) % EBG_XS) + rxo);
-		step(1, it, pc);
-#pragma unroll
-		for (int s = 1; s < TS; s++)
-			if (rsm >= 0)
-				sbuf(s, i3 + 1)[rsm] = v[s - 1];
-		__syncthreads();
-		/* the next iteration's bands (it - 1, published as it): asked now, needed after the steps */
-		unsigned long long seen = nflag ? ebg_flag_peek(nflag) : 0;
-#pragma unroll
-		for (int s = 2; s <= TS; s++)
+		for (int s = 1; s <= TS; s++) {
+			if (s == TS - 1)
+				watch(it);
+			if (s == TS && TS > 1)
+				ring(it, i3);
 			step(s, it, pc);
-		if (nflag) {
-			while (seen < a.base + (unsigned long long)it)
-				seen = ebg_flag_peek(nflag);
-			__threadfence();
-		}
 		}
 	};
 
