@@ -59,6 +59,12 @@ __device__ __forceinline__ void ebg_flag_store(unsigned long long *p, unsigned l
 	asm volatile("st.release.gpu.global.u64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
 
+/* the warp that watches the neighbours' flags (warp 3, on the fourth sub-partition, which holds the
+ * fewest warps where their count is not a multiple of 4; the last where there are fewer), for a
+ * block of n threads; the host takes only shapes where it is whole (its lanes 0..8 watch, and it
+ * syncs as a full warp) */
+static inline int ebg_watch_warp(int n) { return (n + 31) / 32 > 3 ? 3 : (n + 31) / 32 - 1; }
+
 /* input planes staged (two loads in flight), and the exchange slots a step (bands of iteration j in
  * slot j % EBG_XS) */
 #define EBG_NIN 3
@@ -161,11 +167,11 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 		rsm = tid < rows + 2 * RAD * H ? r * SROW + c : -1;
 		rxo = (y0 - a.e0 + r) * (int)a.xpitch + x0 - a.e0 + c;
 	}
-	/* the watchers of the neighbours' flags (lanes 0..8 but the centre of warp 3) and the thread
-	 * that raises the block's (lane 0 of warp 7): warps 3 and 7 run on the fourth sub-partition,
-	 * which holds the fewest warps where their count is not a multiple of 4 */
+	/* the watchers of the neighbours' flags (lanes 0..8 but the centre of ebg_watch_warp) and the
+	 * thread that raises the block's (lane 0 of warp 7, the last where there are fewer; warp 7
+	 * also runs on the fourth sub-partition) */
 	const int nwarp = (int)(blockDim.x * blockDim.y + 31) / 32, warp = tid >> 5, lane = tid & 31;
-	const int wwatch = nwarp > 3 ? 3 : nwarp - 1, wraise = nwarp > 7 ? 7 : nwarp - 1;
+	const int wwatch = nwarp > 3 ? 3 : nwarp - 1, wraise = nwarp > 7 ? 7 : nwarp - 1;   /* ebg_watch_warp */
 	const unsigned long long *nflag = NULL;
 	if (TS > 1 && warp == wwatch && lane < 9 && lane != 4) {
 		const int nbx_ = bx + lane % 3 - 1, nby_ = by + lane / 3 - 1;
@@ -256,7 +262,9 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 		if constexpr (TS == 1)
 			cp_wait_but_one();
 		else
-			cp_wait_all();   /* this iteration's ring (the newest group) and its input plane */
+			cp_wait_all();   /* this iteration's ring (the newest group), and with it the input
+					  * planes of it and it + 1 (committed before it): one iteration of
+					  * prefetch at t > 1 */
 		__syncthreads();
 		/* every band of iteration it - 1 is written (a release after the barrier: the block's
 		 * writes before it) */

@@ -535,6 +535,8 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 			const size_t smem = ebg_smem(H, W + 2 * RAD, RAD, TS, sizeof(T));
 			if (smem > smax || tiles > 64L * g_sms || 2 * RAD * (W + H + 2 * RAD) > tx * H)
 				continue;
+			if (tx * H < 32 * (ebg_watch_warp(tx * H) + 1))   /* the watcher warp whole */
+				continue;
 			if (!ebg_resident(kern, tx * H, smem, tiles))
 				continue;
 			const double slots = (double)((tx * H + 31) / 32 * 32) * V * TS * fmas;
