@@ -14,7 +14,8 @@
  * so the ring it needs can be copied an iteration ahead. At the start of each iteration, after
  * the barrier, a block raises its flag to the iteration it has reached (its bands of the last one
  * written). Mid-iteration a watcher warp waits for its eight neighbours' flags and tells the
- * block through shared memory; the ring threads then copy the neighbours' newest bands (cp.async,
+ * block through shared memory (at some depths a first look before step 2, ebg_shape::early); the
+ * ring threads then copy the neighbours' newest bands (cp.async,
  * no register held) into the planes the next iteration's steps read, and the next barrier waits
  * for them. A second barrier a plane, with the ring copied after it, measured 15-29 % slower at
  * t = 5..8 (kernels/NOTES.md, issue 63). Three shared planes a step and four exchange slots keep
@@ -54,6 +55,14 @@ __device__ __forceinline__ unsigned long long ebg_flag_peek(const unsigned long 
 	return v;
 }
 
+/* a flag's value with acquire semantics (no fence: the load, then the SM's L1 invalidated) */
+__device__ __forceinline__ unsigned long long ebg_flag_acquire(const unsigned long long *p)
+{
+	unsigned long long v;
+	asm volatile("ld.acquire.gpu.global.u64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+	return v;
+}
+
 __device__ __forceinline__ void ebg_flag_store(unsigned long long *p, unsigned long long v)
 {
 	asm volatile("st.release.gpu.global.u64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
@@ -70,8 +79,9 @@ static inline int ebg_watch_warp(int n) { return (n + 31) / 32 > 3 ? 3 : (n + 31
 #define EBG_NIN 3
 #define EBG_XS 4
 
-/* each depth's variant: v, the columns a thread (its register queues: t (2r + 1) v sums), and unr,
- * the plane loop unrolled, by data type and depth, as measured fastest at 512^3 on an H200
+/* each depth's variant: v, the columns a thread (its register queues: t (2r + 1) v sums), unr,
+ * the plane loop unrolled, and early, the watchers' first look before step 2 (ebisu3d_grid), by
+ * data type and depth, as measured fastest at 512^3 on an H200
  * (kernels/NOTES.md, issue 63); maxt, the most threads a tile, leaves v = 5 the 128 registers of 16
  * warps an SM and v = 6 the 168 of 12. fp64 takes 3 columns under 96 registers (20 warps). The
  * tile's shape is chosen at run time (try3d_grid in ebisu.cu): for 512^2 at fused radius 7 on 132
@@ -81,12 +91,14 @@ template <> struct ebg_shape<float> {
 	static constexpr int v(int ts) { return ts == 6 || ts == 7 ? 6 : 5; }
 	static constexpr bool unr(int ts) { return ts == 5 || ts == 7; }
 	__host__ __device__ static constexpr bool opaque(int ts) { return ts <= 7; }
+	__host__ __device__ static constexpr bool early(int ts) { return ts == 4 || ts == 6; }
 	static constexpr int maxt(int v) { return v >= 6 ? 384 : 512; }
 };
 template <> struct ebg_shape<double> {
 	static constexpr int v(int) { return 3; }
 	static constexpr bool unr(int) { return false; }
 	__host__ __device__ static constexpr bool opaque(int) { return false; }
+	__host__ __device__ static constexpr bool early(int) { return false; }
 	static constexpr int maxt(int) { return 640; }
 };
 
@@ -183,19 +195,35 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 	if (tid == 0)
 		s_seen = -1;
 	/* the watchers: wait for the neighbours to publish iteration it - 1's bands (raised as it at
-	 * the start of their iteration it), then tell the block */
-	auto watch = [&](int it) {
-		if (warp != wwatch)
-			return;
-		if (nflag) {
-			while (ebg_flag_peek(nflag) < a.base + (unsigned long long)it)
-				;
-			asm volatile("fence.acq_rel.gpu;" ::: "memory");   /* with the relaxed peeks: an acquire */
-		}
+	 * the start of their iteration it), then tell the block. Where ebg_shape::early, a first look
+	 * before step 2 that does not wait (acquire loads, no fence; false if a neighbour is behind),
+	 * and the wait, if still needed, before step t - 1 with acquire loads */
+	constexpr bool EARLY = ebg_shape<T>::early(TS) && TS > 2;
+	auto tell = [&](int it) {
 		__syncwarp();
 		if (lane == 0)
 			asm volatile("st.release.cta.shared.s32 [%0], %1;" :: "r"((unsigned)__cvta_generic_to_shared(&s_seen)),
 				     "r"(it) : "memory");
+	};
+	auto watch = [&](int it, bool wait) -> bool {
+		if (warp != wwatch)
+			return true;
+		const unsigned long long want = a.base + (unsigned long long)it;
+		if constexpr (EARLY) {
+			if (wait) {
+				if (nflag)
+					while (ebg_flag_acquire(nflag) < want)
+						;
+			} else if (!__all_sync(0xffffffffu, !nflag || ebg_flag_acquire(nflag) >= want)) {
+				return false;
+			}
+		} else if (nflag) {
+			while (ebg_flag_peek(nflag) < want)
+				;
+			asm volatile("fence.acq_rel.gpu;" ::: "memory");   /* with the relaxed peeks: an acquire */
+		}
+		tell(it);
+		return true;
 	};
 	/* the ring of iteration it + 1's steps 2..t: the neighbours' bands of it - 1 copied into the
 	 * planes of it - 1 (cp.async, no register held), once the watchers have seen them; a group of
@@ -274,10 +302,13 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 			load_input((i3 + 2) % EBG_NIN, zstart + it + 2);
 		else
 			cp_commit();   /* an empty group keeps wait_group's count */
+		bool told = TS == 1;
 #pragma unroll
 		for (int s = 1; s <= TS; s++) {
-			if (s == TS - 1)
-				watch(it);
+			if (EARLY && s == 2)
+				told = watch(it, false);
+			if (s == TS - 1 && !told)
+				told = watch(it, true);
 			if (s == TS && TS > 1)
 				ring(it, i3);
 			step(s, it, pc);

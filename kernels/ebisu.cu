@@ -582,15 +582,15 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 }
 
 /* mode: EB_PLAN (the plan chooses), EB_TILE or EB_GRID (ebisu:tile, ebisu:grid). The plan runs the
- * cooperative grid (r = 1) where it measured faster than the overlapped tile, box fp32 at t = 5..8
- * (512^3 on an H200, two passes, each depth's variant ebg_shape's, the grid still with two
- * barriers a plane: 276.1, 276.4 against 263.6 GStencil/s at t = 5, 298.9, 299.2 against 286.0 at
- * t = 6, 303.2, 303.7 against 242.2 at t = 7; on another, 257.2, 257.2 against 222.0, 222.4 at
- * t = 8; with one barrier a plane the grid reads 15-29 % faster), when every tile fits on the GPU
- * at once, and the tile elsewhere: there the grid with two barriers a plane was slower (box3d1r
- * fp32 t = 1..4, five columns: 123, 126, 194, 242 against 195, 254, 303, 296; star3d1r fp32 t = 7:
- * 340 against 346; fp64 t = 3 at 234x312x2560: 63 against 178; fp64 t >= 3 at 512^3 fits no
- * resident grid; kernels/NOTES.md has the grid with one barrier there): the ghost ring makes
+ * cooperative grid (r = 1) where it measured faster than the overlapped tile, fp32 box at t = 4..8
+ * and star at t = 7 (512^3 on H200s, the grid with one barrier a plane, each depth's variant
+ * ebg_shape's; GStencil/s: box t = 4 326.6 against the tile's 295.8 on another GPU, t = 5..8
+ * 346-349, 357, 362-363, 281-283 against 263.6, 286.0, 242.2, 222.4; star t = 7 438.7
+ * against 346.0; kernels/NOTES.md, issue 63), when every tile fits on the GPU at once, and the
+ * tile elsewhere: there the grid was slower (box3d1r fp32 t = 1..3: 149.7, 135.1, 261.4 against
+ * 195.1, 253.0, 302.5; star3d1r fp32 t = 4 and 8: 366.9, 309.4 against 417.7, 326.4, t = 6 even;
+ * t = 5 unmeasured with the plan's code; fp64 t = 3 at 234x312x2560 with two barriers a plane: 63
+ * against 178; fp64 t >= 3 at 512^3 fits no resident grid): the ghost ring makes
  * 512^2 need 132 tiles of 2,080 points or more, and the register queues of that many points leave
  * 11-16 warps an SM, too few to hide the shared-memory loads at small t (kernels/NOTES.md). */
 enum { EB_PLAN, EB_TILE, EB_GRID };
@@ -598,7 +598,7 @@ enum { EB_PLAN, EB_TILE, EB_GRID };
 template <typename T, int RAD, int TS, bool BOX>
 static int setup3d(struct eb_state *st, const struct grid *g, int mode)
 {
-	constexpr bool PLAN_GRID = RAD == 1 && TS >= 5 && BOX && sizeof(T) == 4;
+	constexpr bool PLAN_GRID = RAD == 1 && sizeof(T) == 4 && (BOX ? TS >= 4 : TS == 7);
 	if (mode == EB_GRID || (mode == EB_PLAN && PLAN_GRID)) {
 		if constexpr (RAD == 1) {
 			const struct eb_state keep = *st;
