@@ -582,15 +582,17 @@ static int try3d_grid(struct eb_state *st, const struct grid *g)
 }
 
 /* mode: EB_PLAN (the plan chooses), EB_TILE or EB_GRID (ebisu:tile, ebisu:grid). The plan runs the
- * cooperative grid (r = 1) where it measured faster than the overlapped tile, fp32 box at t = 4..8
- * and star at t = 7 (512^3 on H200s, the grid with one barrier a plane, each depth's variant
- * ebg_shape's; GStencil/s: box t = 4 326.6 against the tile's 295.8 on another GPU, t = 5..8
- * 346-349, 357, 362-363, 281-283 against 263.6, 286.0, 242.2, 222.4; star t = 7 438.7
- * against 346.0; kernels/NOTES.md, issue 63), when every tile fits on the GPU at once, and the
- * tile elsewhere: there the grid was slower (box3d1r fp32 t = 1..3: 149.7, 135.1, 261.4 against
- * 195.1, 253.0, 302.5; star3d1r fp32 t = 4 and 8: 366.9, 309.4 against 417.7, 326.4, t = 6 even;
- * t = 5 unmeasured with the plan's code; fp64 t = 3 at 234x312x2560 with two barriers a plane: 63
- * against 178; fp64 t >= 3 at 512^3 fits no resident grid): the ghost ring makes
+ * cooperative grid (r = 1) for box fp32 at t = 4..8, where it measured faster than the overlapped
+ * tile (512^3 on H200s, the grid with one barrier a plane, each depth's variant ebg_shape's;
+ * GStencil/s: t = 4 323.1, 323.3 against 295.8, 296.6 on one GPU, t = 5..8 346-349, 357, 362-363,
+ * 281-283 against 263.6, 286.0, 242.2, 222.4; kernels/NOTES.md, issue 63), when every tile fits on
+ * the GPU at once, and the tile elsewhere. There the grid was slower (box3d1r fp32 t = 1..3: 149.7,
+ * 135.1, 261.4 against 195.1, 253.0, 302.5; star3d1r fp32 t = 4, 8: 366.9, 309.4 against 417.7,
+ * 326.4; fp64 t = 3 at 234x312x2560 with two barriers a plane: 63 against 178; fp64 t >= 3 at
+ * 512^3 fits no resident grid), even (star t = 6), or faster but left to the tile (star t = 5, 7:
+ * 453.9, 436.6 and 438.3, 435.2 against 377.6, 377.9 and 345.8, 346.2): a series of one design
+ * keeps its counter intensity linear in t, which tcs-i-linear-3d reads (star's R^2 0.97 with the
+ * tile at every depth, 0.85 with the grid at t = 7; box3d1r's, mixed, 0.94). The ghost ring makes
  * 512^2 need 132 tiles of 2,080 points or more, and the register queues of that many points leave
  * 11-16 warps an SM, too few to hide the shared-memory loads at small t (kernels/NOTES.md). */
 enum { EB_PLAN, EB_TILE, EB_GRID };
@@ -598,7 +600,7 @@ enum { EB_PLAN, EB_TILE, EB_GRID };
 template <typename T, int RAD, int TS, bool BOX>
 static int setup3d(struct eb_state *st, const struct grid *g, int mode)
 {
-	constexpr bool PLAN_GRID = RAD == 1 && sizeof(T) == 4 && (BOX ? TS >= 4 : TS == 7);
+	constexpr bool PLAN_GRID = RAD == 1 && BOX && TS >= 4 && sizeof(T) == 4;
 	if (mode == EB_GRID || (mode == EB_PLAN && PLAN_GRID)) {
 		if constexpr (RAD == 1) {
 			const struct eb_state keep = *st;
