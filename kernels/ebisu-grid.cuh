@@ -15,11 +15,11 @@
  * the barrier, a block raises its flag to the iteration it has reached (its bands of the last one
  * written). Mid-iteration a watcher warp waits for its eight neighbours' flags and tells the
  * block through shared memory (at some depths a first look before step 2, ebg_shape::early); the
- * ring threads then copy the neighbours' newest bands (cp.async,
- * no register held) into the planes the next iteration's steps read, and the next barrier waits
- * for them. A second barrier a plane, with the ring copied after it, measured 15-29 % slower at
- * t = 5..8 (kernels/NOTES.md, issue 63). Three shared planes a step and four exchange slots keep
- * every buffer from being overwritten before its last reader is done.
+ * ring threads then copy the neighbours' newest bands (cp.async, no register held) into the
+ * planes the next iteration's steps read, and the next barrier waits for them. A second barrier
+ * a plane, with the ring copied after it, measured 15-29 % slower at t = 5..8 (kernels/NOTES.md,
+ * issue 63). Three shared planes a step and four exchange slots keep every buffer from being
+ * overwritten before its last reader is done.
  *
  * Shared rows are unpadded, so that a thread's window is affine (each load an immediate offset from
  * one address a row), with a row pitch the host picks to spread a warp's rows over the banks
