@@ -199,12 +199,6 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 	 * before step 2 that does not wait (acquire loads, no fence; false if a neighbour is behind),
 	 * and the wait, if still needed, before step t - 1 with acquire loads */
 	constexpr bool EARLY = ebg_shape<T>::early(TS) && TS > 2;
-	auto tell = [&](int it) {
-		__syncwarp();
-		if (lane == 0)
-			asm volatile("st.release.cta.shared.s32 [%0], %1;" :: "r"((unsigned)__cvta_generic_to_shared(&s_seen)),
-				     "r"(it) : "memory");
-	};
 	auto watch = [&](int it, bool wait) -> bool {
 		if (warp != wwatch)
 			return true;
@@ -222,7 +216,10 @@ __global__ void __launch_bounds__(ebg_shape<T>::maxt(V)) ebisu3d_grid(const T *_
 				;
 			asm volatile("fence.acq_rel.gpu;" ::: "memory");   /* with the relaxed peeks: an acquire */
 		}
-		tell(it);
+		__syncwarp();
+		if (lane == 0)
+			asm volatile("st.release.cta.shared.s32 [%0], %1;" :: "r"((unsigned)__cvta_generic_to_shared(&s_seen)),
+				     "r"(it) : "memory");
 		return true;
 	};
 	/* the ring of iteration it + 1's steps 2..t: the neighbours' bands of it - 1 copied into the

@@ -78,9 +78,10 @@ __device__ __forceinline__ void window_offsets(int (&wo)[V + 2 * RAD], int c0)
 /*
  * Add one new plane of step s-1 into the 2r+1 partial sums acc[k] of a 3D thread (k = 0: the
  * oldest plane in flight, weight plane dz = +r). rows points at the thread's own row of the
- * plane, wo at its window (window_offsets in the tile; c0 + i in the grid's unpadded rows); for each dz the x-y neighbourhood counts (box:
- * (2r+1)^2, star: the centre plane's cross, else the centre). ROT: the queue a ring whose oldest
- * sum is acc[ROT] (ebisu3d_grid's unrolled loop), else acc[0].
+ * plane, wo at its window (window_offsets in the tile; c0 + i in the grid's unpadded rows); for
+ * each dz the x-y neighbourhood counts (box: (2r+1)^2, star: the centre plane's cross, else the
+ * centre). ROT: the queue a ring whose oldest sum is acc[ROT] (ebisu3d_grid's unrolled loop), else
+ * acc[0].
  */
 template <typename T, int RAD, int V, bool BOX, int ROT = 0>
 __device__ __forceinline__ void add_plane(T (&acc)[2 * RAD + 1][V], const T *rows, const int (&wo)[V + 2 * RAD],
