@@ -15,7 +15,9 @@
  * sm_90, tf32 m16n8k8 on sm_80 and newer) and lorastencil_staged (2D, the same passes from a patch
  * staged in shared memory) take the vertical pass first on a warp's 16 x 32 tile and
  * feed its accumulator to the horizontal pass as it stands; in 3D kernel16 sums the terms of the
- * 2R + 1 input planes. Below sm_90, fp64 2D runs lorastencil_kernel (m8n8k4: a warp's 8 x 8
+ * 2R + 1 input planes; staged takes each term's own K steps (the pyramid's shorter bands take
+ * fewer) and, for fp64 beyond four terms of whole m16n8k8 steps, m16n8k8 (lr_f64k8). Below sm_90,
+ * fp64 2D runs lorastencil_kernel (m8n8k4: a warp's 8 x 8
  * tile, the horizontal pass first, the intermediate moved by shuffles). Fused radius R <= 4.
  * The kernel reports its own sigma: K_fused (less the centres) over the MMA MACs of its terms.
  */
@@ -59,6 +61,8 @@ struct lr_args {
 					      plane leads it */
 	double pmultiple[LR_MAXPLANES];    /* a plane's weights over its group leader's (the leader: 1) */
 	double center[LR_MAXPLANES];       /* a plane's centre weight (0: none), on CUDA cores */
+	unsigned char tspan[LR_MAXRANK];   /* lorastencil_staged: term k's K steps (low 3 bits) and its
+					      first row in the warp's patch (lr_term_rows) */
 };
 
 /* a block: 8 warps, 2 x 4 output tiles of 8 x 8 (16 rows by 32 columns); 2D, one plane */
@@ -152,6 +156,24 @@ struct lr_f64 {
 	}
 };
 
+/* fp64 m16n8k8 (sm_90), the 2D staged kernel's where every term takes an even number of m16n8k4
+ * K steps: K steps of 8 rows, half the MMA instructions for the same MACs (Au j = h + 2 r) */
+struct lr_f64k8 {
+	typedef double T;
+	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, LANE = 1 };
+	static __device__ __forceinline__ double in(double v) { return v; }
+	static __device__ __forceinline__ void vert(double (&x)[4], const double *au, const double (&b)[RPK])
+	{
+		const double a[4] = { au[0], au[1], au[2], au[3] };
+		mma_f64_m16n8k8(x, a, b);
+	}
+	static __device__ __forceinline__ void horiz(double (&acc)[4], const double (&x)[4], const double *bv)
+	{
+		const double a[4] = { x[0], x[2], x[1], x[3] }, b[2] = { bv[0], bv[1] };
+		mma_f64_m16n8k8(acc, a, b);
+	}
+};
+
 struct lr_tf32 {
 	typedef float T;
 	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, LANE = 1 };
@@ -191,24 +213,24 @@ __device__ __forceinline__ void lr_patch(typename P::T (&pin)[P::KS][5][P::RPK],
 			}
 }
 
-/* a term's Au fragment of K step ks (its fragments f in shared memory), this lane's registers;
- * zeros where the step is past the patch (live 0). LANE: the fragments lane-major (a lane's AU
- * words of a K step together: one 16-byte load), else K-step-major (AU loads 32 words apart) */
+/* a term's Au fragment of K step ks (its fragments f in shared memory), this lane's registers.
+ * LANE: the fragments lane-major (a lane's AU words of a K step together: 16-byte loads), else
+ * K-step-major (AU loads 32 words apart) */
 template <class P, bool LANE>
-__device__ __forceinline__ void lr_au(typename P::T (&au)[P::AU], const typename P::T *f, int ks, bool live = true)
+__device__ __forceinline__ void lr_au(typename P::T (&au)[P::AU], const typename P::T *f, int ks)
 {
-	typedef typename std::conditional<sizeof(typename P::T) == 8, double2, float4>::type V;
-	static_assert(sizeof(V) == sizeof(au), "a lane's Au words of a K step are one 16-byte load");
+	static_assert(sizeof(au) % 16 == 0, "a lane's Au words of a K step are 16-byte loads");
 	const int lane = threadIdx.x & 31;
 	if constexpr (LANE) {
-		const V v = *reinterpret_cast<const V *>(f + (ks * 32 + lane) * P::AU);
-		memcpy(au, &v, sizeof(au));
-		if (!live)
-			memset(au, 0, sizeof(au));
+		uint4 v[sizeof(au) / 16];
+#pragma unroll
+		for (int i = 0; i < (int)(sizeof(au) / 16); i++)
+			v[i] = reinterpret_cast<const uint4 *>(f + (ks * 32 + lane) * P::AU)[i];
+		memcpy(au, v, sizeof(au));
 	} else {
 #pragma unroll
 		for (int j = 0; j < P::AU; j++)
-			au[j] = live ? f[(ks * P::AU + j) * 32 + lane] : (typename P::T)0;
+			au[j] = f[(ks * P::AU + j) * 32 + lane];
 	}
 }
 
@@ -375,13 +397,16 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
  * from there a K step at a time instead of holding its patch in registers, and streams the
  * vertical pass's column blocks nb into the horizontal pass (acc[nb] and acc[nb - 1]), so that a
  * thread holds its accumulators, one term's Au and Bv and three column blocks of X (three
- * independent chains of MMAs, then two): 126 registers on sm_90, two blocks an SM. The fragments
- * are lane-major (a K step's Au one 16-byte load) and the pyramid's centre is read from the staged
- * patch. LEAN: a K step's Au read from shared memory as it is used, 79 registers, three blocks an
- * SM (the largest carveout asked: the patch and four terms' fragments take 61 KB a block), so that
- * one block's staging overlaps the others' MMAs: faster where the staging is a large share of a
- * block's time (fp64 with up to four terms: the artifact's rank-3 weights, the pyramid of R + 1
- * terms), slower with seven (kernels/NOTES.md, issue 62).
+ * independent chains of MMAs, then two): 126 registers on sm_90 (114 on m16n8k8), two blocks an
+ * SM. The fragments are lane-major (a K step's Au one 16-byte load) and the pyramid's centre is
+ * read from the staged patch. LEAN: a K step's Au read from shared memory as it is used, 79
+ * registers, three blocks an SM (the largest carveout asked: the patch and four terms' fragments
+ * take 61 KB a block), so that one block's staging overlaps the others' MMAs: faster where the
+ * staging is a large share of a block's time (fp64 with up to four terms: the artifact's weights,
+ * the pyramid of R terms), slower with seven (kernels/NOTES.md, issue 62). SPANS: each term its
+ * own K steps and first row (lr_args' tspan): the pyramid's terms k > 0 have bands 2 k rows
+ * shorter (box2d3r: 6, 5, 5 K steps for 6, 6, 6; LEAN then takes 80 registers, 4 bytes spilled);
+ * the other kernels keep the full band's steps (LEAN with SVD terms, tf32).
  */
 #define LRS_WY 2                     /* warp rows and columns a block */
 #define LRS_WX 4
@@ -399,20 +424,26 @@ __host__ __device__ constexpr int lrs_rows(int R, int krows)
 }
 
 /* a warp's 16 x 32 tile of every term (their fragments at s_frag) from the staged patch, added to
- * acc: B element (ks, nb, r), In[KROWS ks + t + 4 r][8 nb + g] of the warp's patch, at
- * bp[(KROWS ks + 4 r) SP + 8 nb] */
-template <class P, int LEAN>
-__device__ __forceinline__ void lrs_terms(typename P::T (&acc)[4][4], const typename P::T *s_frag, int rank, int nks,
-					  const typename P::T *bp)
+ * acc: term k takes nks K steps from its first row o (tspan), B element (ks, nb, r) In[o + KROWS ks +
+ * t + 4 r][8 nb + g] of the warp's patch, at bp[(o + KROWS ks + 4 r) SP + 8 nb] */
+template <class P, int LEAN, bool SPANS>
+__device__ __forceinline__ void lrs_terms(typename P::T (&acc)[4][4], const typename P::T *s_frag, int rank, int full,
+					  const unsigned char (&tspan)[LR_MAXRANK], const typename P::T *bp)
 {
 	typedef typename P::T T;
 	constexpr int SP = lrs_pitch<T>();
 	for (int k = 0; k < rank; k++) {
 		const T *f = s_frag + k * LR16_TERM;
+		int nks = full;   /* without SPANS every term the full band's K steps from row 0 */
+		if constexpr (SPANS) {
+			const int span = tspan[k];
+			nks = span & 7;
+			bp += ((span >> 3) - 8) * SP;   /* to the term's first row */
+		}
 		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];   /* LEAN: each K step's read as it is used */
 #pragma unroll
 		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)
-			lr_au<P, true>(au[ks], f, ks, ks < nks);
+			lr_au<P, true>(au[ks], f, ks);
 		lr_bv<P, true>(bv, f, (T)1);
 		/* column blocks nb0 .. nb0 + N - 1 together: N independent chains of MMAs (a K step's
 		 * MMAs into one X depend on one another) */
@@ -469,7 +500,7 @@ __device__ __forceinline__ void lrs_centre(typename P::T (&acc)[4][4], typename 
 	}
 }
 
-template <class P, int LEAN>
+template <class P, int LEAN, bool SPANS>
 __global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, LEAN ? 3 : 2) lorastencil_staged(const typename P::T *__restrict__ in,
 									       typename P::T *__restrict__ out,
 									       const typename P::T *__restrict__ frag,
@@ -479,7 +510,7 @@ __global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, LEAN ? 3 : 2) lorastenci
 	constexpr int SP = lrs_pitch<T>(), EPV = 16 / sizeof(T);
 	extern __shared__ __align__(16) unsigned char lrs_smem[];
 	T *s_in = reinterpret_cast<T *>(lrs_smem);
-	const int R = a.R, nks = (16 + 2 * R + P::KROWS - 1) / P::KROWS, srows = lrs_rows(R, P::KROWS);
+	const int R = a.R, srows = lrs_rows(R, P::KROWS);
 	const int rank = a.gterm[1];
 	T *s_frag = s_in + (size_t)srows * SP;
 	const int xb = blockIdx.x * 32 * LRS_WX, yb = blockIdx.y * 16 * LRS_WY;
@@ -510,7 +541,7 @@ __global__ void __launch_bounds__(LRS_WY * LRS_WX * 32, LEAN ? 3 : 2) lorastenci
 	/* B element (ks, nb, r): In[KROWS ks + t + 4 r][8 nb + g] of the warp's patch */
 	const T *bp = s_in + (size_t)(16 * (w / LRS_WX) + t) * SP + 32 * (w % LRS_WX) + 4 - R + g;
 	T acc[4][4] = {};
-	lrs_terms<P, LEAN>(acc, s_frag, rank, nks, bp);
+	lrs_terms<P, LEAN, SPANS>(acc, s_frag, rank, (16 + 2 * R + P::KROWS - 1) / P::KROWS, a.tspan, bp);
 	if (a.center[0] != 0.0)   /* the pyramid's centre, from the staged patch */
 		lrs_centre<P>(acc, (T)a.center[0], s_in + (size_t)(16 * (w / LRS_WX) + R + g) * SP + 32 * (w % LRS_WX) + 4);
 	lr_store<P, false>(acc, in, out, a, a.origin, y0, x0);
@@ -608,8 +639,11 @@ struct lr_state {
 	int staged;     /* 2D on sm_90 (or tf32): lorastencil_staged */
 	size_t smem;    /* its dynamic shared memory */
 	int lean;       /* its LEAN instance (fp64, up to LRS_LEAN_TERMS terms) */
+	int k8;         /* fp64 on m16n8k8 (lr_f64k8) */
+	int spans;      /* fp64 LEAN: each term its own K steps (SPANS; the non-LEAN kernels always) */
 	int blocks;     /* its blocks an SM (the occupancy API) */
 	double sigma;
+	char ksteps[2 * LR_MAXRANK + 1];   /* staged: each term's K steps, "6/5/5" */
 	char variant[METHOD_VARIANT_MAX];
 };
 enum { LR_M8, LR_F64, LR_TF32 };
@@ -643,12 +677,12 @@ static void lr_fragments(const struct lowrank *lr, int R, double *h)
 			}
 }
 
-/* the fragments of P's kernels (kernel16, sweep16, staged): Au[ks][j][lane] = s_k u_k[KROWS ks + t +
- * 4 r - g - 8 h] (j = h + 2 r, r < RPK), then Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the
- * band; lane-major (staged, or P::LANE): Au[ks][lane][j] and Bv[d][lane][p], a lane's words of a K
- * step (and of a d) together */
+/* the fragments of P's kernels (kernel16, sweep16, staged): Au[ks][j][lane] = s_k u_k[o_k + KROWS ks
+ * + t + 4 r - g - 8 h] (j = h + 2 r, r < RPK; o_k the term's first row, first[k], 0 without first),
+ * then Bv[d][p][lane] = v_k[8 d + 2 t + p - g], zero off the band; lane-major (staged, or P::LANE):
+ * Au[ks][lane][j] and Bv[d][lane][p], a lane's words of a K step (and of a d) together */
 template <class P>
-static void lr_fragments16(const struct lowrank *lr, int R, bool staged, double *h)
+static void lr_fragments16(const struct lowrank *lr, int R, bool staged, const int *first, double *h)
 {
 	const bool lane_major = staged || P::LANE;
 	const int au = P::AU;
@@ -658,7 +692,7 @@ static void lr_fragments16(const struct lowrank *lr, int R, bool staged, double 
 			double *f = h + k * LR16_TERM;
 			for (int ks = 0; ks < P::KS; ks++)
 				for (int j = 0; j < au; j++) {
-					const int i = P::KROWS * ks + t + 4 * (j >> 1) - g - 8 * (j & 1);
+					const int i = (first ? first[k] : 0) + P::KROWS * ks + t + 4 * (j >> 1) - g - 8 * (j & 1);
 					f[lane_major ? (ks * 32 + lane) * au + j : (ks * au + j) * 32 + lane] =
 						i >= 0 && i <= 2 * R ? lr->s[k] * lr->u[k * lr->n + i] : 0.0;
 				}
@@ -669,6 +703,35 @@ static void lr_fragments16(const struct lowrank *lr, int R, bool staged, double 
 						i >= 0 && i <= 2 * R ? lr->v[k * lr->n + i] : 0.0;
 				}
 		}
+}
+
+/* lorastencil_staged's rows of term k of lr: its vertical band u_k[lo .. hi] meets rows lo .. 15 + hi
+ * of a warp's patch (rows from y0 - R), nks = ceil((16 + hi - lo) / krows) K steps (the pyramid's
+ * shrinking bands take fewer than 2R); the first row, lo, or earlier where those steps would pass
+ * the rows staged for the full band's; *span = hi - lo */
+static int lr_term_rows(const struct lowrank *lr, int k, int R, int krows, int *nks, int *span)
+{
+	const double *u = lr->u + (size_t)k * lr->n;
+	int lo = 0, hi = 2 * R;
+	while (lo < hi && u[lo] == 0.0)
+		lo++;
+	while (hi > lo && u[hi] == 0.0)
+		hi--;
+	const int full = (16 + 2 * R + krows - 1) / krows;
+	*span = hi - lo;
+	*nks = (16 + *span + krows - 1) / krows;
+	return lo < krows * (full - *nks) ? lo : krows * (full - *nks);
+}
+
+/* the fp64 staged kernel the state picks */
+typedef void (*lrs_f64_kernel)(const double *, double *, const double *, struct lr_args);
+static lrs_f64_kernel lrs_f64(void)
+{
+	if (LS.k8)
+		return lorastencil_staged<lr_f64k8, 0, true>;
+	if (LS.lean)
+		return LS.spans ? lorastencil_staged<lr_f64, 1, true> : lorastencil_staged<lr_f64, 1, false>;
+	return lorastencil_staged<lr_f64, 0, true>;
 }
 
 static void lr_release(void)
@@ -758,13 +821,36 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	double *h = (double *)calloc(n, sizeof(double));
 	float *hf = (float *)calloc(n, sizeof(float));
 	int ok = h && hf;
+	/* fp64 with more terms than LEAN takes: m16n8k8 where every term takes an even number of m16n8k4
+	 * K steps (the same MACs in half the MMA instructions; LEAN's 80 registers would spill) */
+	LS.k8 = LS.staged && LS.kernel == LR_F64 && terms > LRS_LEAN_TERMS;
+	for (int k = 0, nks, span; LS.k8 && k < terms; k++) {
+		lr_term_rows(&LS.lr[0], k, d->R, lr_f64::KROWS, &nks, &span);
+		LS.k8 = nks % 2 == 0;
+	}
+	/* staged (one plane, one group): each term's K steps and first row, packed for the kernel, and
+	 * its MACs for sigma; tf32 keeps the full band's for every term (its kernel has no SPANS) */
+	const int krows = LS.kernel == LR_TF32 || LS.k8 ? 8 : 4;
+	int first[LR_MAXRANK] = { 0 }, shorter = 0;   /* shorter: some term takes fewer K steps */
+	double macs = 0.0;
+	for (int k = 0; LS.staged && k < terms; k++) {
+		int nks = (16 + 2 * d->R + krows - 1) / krows, span = 2 * d->R;
+		if (LS.kernel == LR_F64)
+			first[k] = lr_term_rows(&LS.lr[0], k, d->R, krows, &nks, &span);
+		LS.args.tspan[k] = (unsigned char)((first[k] - (k ? first[k - 1] : 0) + 8) << 3 | nks);
+		shorter |= nks < (16 + 2 * d->R + krows - 1) / krows;
+		macs += lorastencil_term_macs(span, c->dtype);
+		snprintf(LS.ksteps + strlen(LS.ksteps), sizeof(LS.ksteps) - strlen(LS.ksteps), "%s%d", k ? "/" : "", nks);
+	}
 	for (int gi = 0, at = 0; ok && gi < LS.args.groups; at += LS.lr[gi].rank * words, gi++) {
 		if (LS.kernel == LR_M8)
 			lr_fragments(&LS.lr[gi], d->R, h + at);
 		else if (LS.kernel == LR_TF32)
-			lr_fragments16<lr_tf32>(&LS.lr[gi], d->R, LS.staged, h + at);
+			lr_fragments16<lr_tf32>(&LS.lr[gi], d->R, LS.staged, NULL, h + at);
+		else if (LS.k8)
+			lr_fragments16<lr_f64k8>(&LS.lr[gi], d->R, LS.staged, first, h + at);
 		else
-			lr_fragments16<lr_f64>(&LS.lr[gi], d->R, LS.staged, h + at);
+			lr_fragments16<lr_f64>(&LS.lr[gi], d->R, LS.staged, LS.staged ? first : NULL, h + at);
 	}
 	for (size_t i = 0; ok && LS.kernel == LR_TF32 && i < n; i++) {
 		const uint32_t b = tf32_bits((float)h[i]);
@@ -796,11 +882,10 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	 * the summed patch (sym box3d1r: 56.1 against 56.5 GStencil/s, tf32 79.7 against 87.5; H200) */
 	LS.sweep = dims == 3 && d->R == 1 && LS.kernel != LR_M8 && terms <= LR_MAXRANK && LS.centres == 0;
 	if (LS.staged) {
-		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, lr_tf32::KROWS, terms)
-					       : lrs_smem<double>(d->R, lr_f64::KROWS, terms);
+		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, krows, terms) : lrs_smem<double>(d->R, krows, terms);
 		LS.lean = LS.kernel == LR_F64 && terms <= LRS_LEAN_TERMS;
-		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32, 0>
-				: LS.lean ? (const void *)lorastencil_staged<lr_f64, 1> : (const void *)lorastencil_staged<lr_f64, 0>;
+		LS.spans = shorter;
+		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32, 0, false> : (const void *)lrs_f64();
 		/* LEAN: the largest carveout, for three blocks of the patch and up to four terms (183 KB) */
 		if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)LS.smem) != cudaSuccess ||
 		    (LS.lean && cudaFuncSetAttribute(k, cudaFuncAttributePreferredSharedMemoryCarveout,
@@ -815,20 +900,21 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	}
 	/* useful MACs over issued: K_fused (the fused kernel's non-zero points, less the centres on
 	 * CUDA cores) over the MMA MACs a point of all terms: m8n8k4, 12 MMAs of 256 MACs a term for
-	 * 64 points; kernel16, the method table's count (lorastencil_term_macs) */
+	 * 64 points; kernel16 and sweep16, the method table's count (lorastencil_term_macs) at the full
+	 * band; staged, each term's at its own (macs) */
 	const long kf = stencil_fused_points(c->stencil, c->fusion);
-	const double per_term = LS.kernel == LR_M8 ? 12.0 * 256 / 64 : lorastencil_term_macs(d->R, c->dtype);
-	LS.sigma = (double)(kf - LS.centres) / (per_term * terms);
+	const double per_term = LS.kernel == LR_M8 ? 12.0 * 256 / 64 : lorastencil_term_macs(2 * d->R, c->dtype);
+	LS.sigma = (double)(kf - LS.centres) / (LS.staged ? macs : per_term * terms);
 	snprintf(LS.variant, sizeof(LS.variant), "mma.sync %s, %d term%s over %d plane%s in %d group%s (%s), "
 		 "fused radius %d, %s tiles%s, sigma %.4f",
-		 LS.kernel == LR_TF32 ? "m16n8k8 tf32" : LS.kernel == LR_F64 ? "m16n8k4 f64" : "m8n8k4 f64", terms,
+		 LS.kernel == LR_TF32 ? "m16n8k8 tf32" : LS.k8 ? "m16n8k8 f64" : LS.kernel == LR_F64 ? "m16n8k4 f64" : "m8n8k4 f64", terms,
 		 terms > 1 ? "s" : "", planes, planes > 1 ? "s" : "", a->groups, a->groups > 1 ? "s" : "",
 		 LS.centres ? "pyramid + centre" : "SVD", d->R, LS.kernel == LR_M8 ? "8 x 8" : "16 x 32",
 		 LS.sweep ? ", a z sweep of 32 planes" : LS.staged ? ", 32 x 128 patch staged a block" : "", LS.sigma);
 	if (LS.staged) {
 		const size_t n = strlen(LS.variant);
-		snprintf(LS.variant + n, sizeof(LS.variant) - n, ", %s%d blocks an SM", LS.lean ? "Au read as used, " : "",
-			 LS.blocks);
+		snprintf(LS.variant + n, sizeof(LS.variant) - n, ", K steps %s, %s%d blocks an SM", LS.ksteps,
+			 LS.lean ? "Au read as used, " : "", LS.blocks);
 	}
 	c->state = &LS;
 	return 0;
@@ -842,14 +928,11 @@ static void lr_launch(struct method_ctx *c, const void *in, void *out, cudaStrea
 		const dim3 sgrid((unsigned)((a->nx + 32 * LRS_WX - 1) / (32 * LRS_WX)),
 				 (unsigned)((a->ny + 16 * LRS_WY - 1) / (16 * LRS_WY)));
 		if (LS.kernel == LR_TF32)
-			lorastencil_staged<lr_tf32, 0><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
+			lorastencil_staged<lr_tf32, 0, false><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
 				(const float *)in, (float *)out, (const float *)LS.d_frag, *a);
-		else if (LS.lean)
-			lorastencil_staged<lr_f64, 1><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
-				(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
 		else
-			lorastencil_staged<lr_f64, 0><<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>(
-				(const double *)in, (double *)out, (const double *)LS.d_frag, *a);
+			lrs_f64()<<<sgrid, LRS_WY * LRS_WX * 32, LS.smem, s>>>((const double *)in, (double *)out,
+									 (const double *)LS.d_frag, *a);
 	} else if (LS.sweep) {
 		const dim3 sg(grid.x, grid.y, (unsigned)((a->nz + LR_ZC - 1) / LR_ZC));
 		if (LS.kernel == LR_TF32)

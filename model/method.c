@@ -120,13 +120,14 @@ static double sigma_spider(const struct stencil *s, int t, enum dtype dt, const 
 #define FP64_32 (DT_BIT(DT_FP64) | DT_BIT(DT_FP32))
 #define TF32_16 (DT_BIT(DT_TF32) | DT_BIT(DT_FP16))
 /* lorastencil: each (2R+1)^2 plane of the fused kernel (one in 2D, 2R+1 in 3D) as rank-1 terms of
- * full rank 2R+1 (random weights; the kernel reports its own terms', R+1 for sym), each term
+ * full rank 2R+1 (random weights; the kernel reports its own terms', R for sym), each term
  * 5 nks + h MMAs for 512 points (lorastencil_kernel16): fp64 m16n8k4 (512 MACs, K steps of 4 rows,
- * h = 16), tf32 m16n8k8 (1024 MACs, 8 rows, h = 8), nks = ceil((16 + 2R) / rows) */
-double lorastencil_term_macs(int R, enum dtype dt)
+ * h = 16), tf32 m16n8k8 (1024 MACs, 8 rows, h = 8), nks = ceil((16 + span) / rows), span the rows
+ * of the term's vertical band less one (2R; the 2D kernel's pyramid terms, shorter) */
+double lorastencil_term_macs(int span, enum dtype dt)
 {
 	const int rows = dt == DT_TF32 ? 8 : 4, h = dt == DT_TF32 ? 8 : 16, macs = dt == DT_TF32 ? 1024 : 512;
-	return (5.0 * ((16 + 2 * R + rows - 1) / rows) + h) * macs / 512;
+	return (5.0 * ((16 + span + rows - 1) / rows) + h) * macs / 512;
 }
 
 static double sigma_lorastencil(const struct stencil *s, int t, enum dtype dt, const char **why)
@@ -136,7 +137,7 @@ static double sigma_lorastencil(const struct stencil *s, int t, enum dtype dt, c
 		*why = "lorastencil runs 2D and 3D fp64 and tf32 kernels of fused radius up to 4";
 		return -1;
 	}
-	const double per_term = lorastencil_term_macs(R, dt);
+	const double per_term = lorastencil_term_macs(2 * R, dt);
 	const int terms = (2 * R + 1) * (s->dims == 3 ? 2 * R + 1 : 1);
 	return (double)stencil_fused_points(s, t) / (per_term * terms);
 }

@@ -73,9 +73,10 @@ int spider_k(enum dtype dt);
 /* MACs an MMA-based method processes per output point (dense-equivalent), or -1. */
 double tcstencil_processed_per_point(int dims, int fused_radius);
 double spider_processed_per_point(int dims, int fused_radius, enum dtype dt);
-/* lorastencil_kernel16's MMA MACs a point for one rank-1 term at fused radius R (fp64 m16n8k4 or
- * tf32 m16n8k8): the method table's rule and the kernel's own sigma both count with it */
-double lorastencil_term_macs(int R, enum dtype dt);
+/* lorastencil's MMA MACs a point for one rank-1 term whose vertical band spans span + 1 rows (2R + 1
+ * at fused radius R; fp64 m16n8k4 or tf32 m16n8k8): the method table's rule and the kernel's own
+ * sigma both count with it */
+double lorastencil_term_macs(int span, enum dtype dt);
 
 #ifdef __cplusplus
 }
