@@ -213,11 +213,11 @@ __device__ __forceinline__ void lr_patch(typename P::T (&pin)[P::KS][5][P::RPK],
 			}
 }
 
-/* a term's Au fragment of K step ks (its fragments f in shared memory), this lane's registers.
- * LANE: the fragments lane-major (a lane's AU words of a K step together: 16-byte loads), else
+/* a term's Au fragment of K step ks (its fragments f in shared memory), this lane's registers;
+ * zeros where live is 0. LANE: the fragments lane-major (a lane's AU words of a K step together: 16-byte loads), else
  * K-step-major (AU loads 32 words apart) */
 template <class P, bool LANE>
-__device__ __forceinline__ void lr_au(typename P::T (&au)[P::AU], const typename P::T *f, int ks)
+__device__ __forceinline__ void lr_au(typename P::T (&au)[P::AU], const typename P::T *f, int ks, bool live = true)
 {
 	static_assert(sizeof(au) % 16 == 0, "a lane's Au words of a K step are 16-byte loads");
 	const int lane = threadIdx.x & 31;
@@ -227,10 +227,12 @@ __device__ __forceinline__ void lr_au(typename P::T (&au)[P::AU], const typename
 		for (int i = 0; i < (int)(sizeof(au) / 16); i++)
 			v[i] = reinterpret_cast<const uint4 *>(f + (ks * 32 + lane) * P::AU)[i];
 		memcpy(au, v, sizeof(au));
+		if (!live)
+			memset(au, 0, sizeof(au));
 	} else {
 #pragma unroll
 		for (int j = 0; j < P::AU; j++)
-			au[j] = f[(ks * P::AU + j) * 32 + lane];
+			au[j] = live ? f[(ks * P::AU + j) * 32 + lane] : (typename P::T)0;
 	}
 }
 
@@ -405,8 +407,10 @@ __global__ void __launch_bounds__(LR16_WARPS * 32) lorastencil_kernel16(const ty
  * staging is a large share of a block's time (fp64 with up to four terms: the artifact's weights,
  * the pyramid of R terms), slower with seven (kernels/NOTES.md, issue 62). SPANS: each term its
  * own K steps and first row (lr_args' tspan): the pyramid's terms k > 0 have bands 2 k rows
- * shorter (box2d3r: 6, 5, 5 K steps for 6, 6, 6; LEAN then takes 80 registers, 4 bytes spilled);
- * the other kernels keep the full band's steps (LEAN with SVD terms, tf32).
+ * shorter (box2d3r: 6, 5, 5 K steps for 6, 6, 6; LEAN then takes 80 registers, 4 bytes spilled).
+ * SPANS on m16n8k8 and in LEAN where a term is shorter; the others keep the full band's steps,
+ * their code as before SPANS (m16n8k4 beyond four terms, LEAN with full bands, tf32 but for its
+ * unzeroed Au steps).
  */
 #define LRS_WY 2                     /* warp rows and columns a block */
 #define LRS_WX 4
@@ -442,8 +446,9 @@ __device__ __forceinline__ void lrs_terms(typename P::T (&acc)[4][4], const type
 		}
 		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];   /* LEAN: each K step's read as it is used */
 #pragma unroll
-		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)
-			lr_au<P, true>(au[ks], f, ks);
+		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)   /* m16n8k4: steps past nks zeroed (without, ptxas
+								       predicates the last step's MMAs) */
+			lr_au<P, true>(au[ks], f, ks, ks < nks || !std::is_same<P, lr_f64>::value);
 		lr_bv<P, true>(bv, f, (T)1);
 		/* column blocks nb0 .. nb0 + N - 1 together: N independent chains of MMAs (a K step's
 		 * MMAs into one X depend on one another) */
@@ -640,7 +645,7 @@ struct lr_state {
 	size_t smem;    /* its dynamic shared memory */
 	int lean;       /* its LEAN instance (fp64, up to LRS_LEAN_TERMS terms) */
 	int k8;         /* fp64 on m16n8k8 (lr_f64k8) */
-	int spans;      /* fp64 LEAN: each term its own K steps (SPANS; the non-LEAN kernels always) */
+	int spans;      /* each term its own K steps (SPANS: m16n8k8, LEAN with a shorter term) */
 	int blocks;     /* its blocks an SM (the occupancy API) */
 	double sigma;
 	char ksteps[2 * LR_MAXRANK + 1];   /* staged: each term's K steps, "6/5/5" */
@@ -731,7 +736,7 @@ static lrs_f64_kernel lrs_f64(void)
 		return lorastencil_staged<lr_f64k8, 0, true>;
 	if (LS.lean)
 		return LS.spans ? lorastencil_staged<lr_f64, 1, true> : lorastencil_staged<lr_f64, 1, false>;
-	return lorastencil_staged<lr_f64, 0, true>;
+	return lorastencil_staged<lr_f64, 0, false>;
 }
 
 static void lr_release(void)
@@ -828,19 +833,25 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		lr_term_rows(&LS.lr[0], k, d->R, lr_f64::KROWS, &nks, &span);
 		LS.k8 = nks % 2 == 0;
 	}
-	/* staged (one plane, one group): each term's K steps and first row, packed for the kernel, and
-	 * its MACs for sigma; tf32 keeps the full band's for every term (its kernel has no SPANS) */
-	const int krows = LS.kernel == LR_TF32 || LS.k8 ? 8 : 4;
-	int first[LR_MAXRANK] = { 0 }, shorter = 0;   /* shorter: some term takes fewer K steps */
+	/* staged (one plane, one group): each term's K steps and first row where its kernel has SPANS
+	 * (m16n8k8; LEAN where a term is shorter, the pyramid's), else the full band's (tf32, m16n8k4
+	 * beyond four terms), packed for the kernel, and its MACs for sigma */
+	const int krows = LS.kernel == LR_TF32 || LS.k8 ? 8 : 4, full = (16 + 2 * d->R + krows - 1) / krows;
+	int first[LR_MAXRANK] = { 0 }, nks[LR_MAXRANK], span[LR_MAXRANK], shorter = 0;
+	for (int k = 0; LS.staged && k < terms; k++) {
+		nks[k] = full, span[k] = 2 * d->R;
+		if (LS.kernel == LR_F64)
+			first[k] = lr_term_rows(&LS.lr[0], k, d->R, krows, &nks[k], &span[k]);
+		shorter |= nks[k] < full;
+	}
+	LS.spans = LS.staged && LS.kernel == LR_F64 && (LS.k8 || (terms <= LRS_LEAN_TERMS && shorter));
 	double macs = 0.0;
 	for (int k = 0; LS.staged && k < terms; k++) {
-		int nks = (16 + 2 * d->R + krows - 1) / krows, span = 2 * d->R;
-		if (LS.kernel == LR_F64)
-			first[k] = lr_term_rows(&LS.lr[0], k, d->R, krows, &nks, &span);
-		LS.args.tspan[k] = (unsigned char)((first[k] - (k ? first[k - 1] : 0) + 8) << 3 | nks);
-		shorter |= nks < (16 + 2 * d->R + krows - 1) / krows;
-		macs += lorastencil_term_macs(span, c->dtype);
-		snprintf(LS.ksteps + strlen(LS.ksteps), sizeof(LS.ksteps) - strlen(LS.ksteps), "%s%d", k ? "/" : "", nks);
+		if (!LS.spans)
+			first[k] = 0, nks[k] = full, span[k] = 2 * d->R;
+		LS.args.tspan[k] = (unsigned char)((first[k] - (k ? first[k - 1] : 0) + 8) << 3 | nks[k]);
+		macs += lorastencil_term_macs(span[k], c->dtype);
+		snprintf(LS.ksteps + strlen(LS.ksteps), sizeof(LS.ksteps) - strlen(LS.ksteps), "%s%d", k ? "/" : "", nks[k]);
 	}
 	for (int gi = 0, at = 0; ok && gi < LS.args.groups; at += LS.lr[gi].rank * words, gi++) {
 		if (LS.kernel == LR_M8)
@@ -850,7 +861,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		else if (LS.k8)
 			lr_fragments16<lr_f64k8>(&LS.lr[gi], d->R, LS.staged, first, h + at);
 		else
-			lr_fragments16<lr_f64>(&LS.lr[gi], d->R, LS.staged, LS.staged ? first : NULL, h + at);
+			lr_fragments16<lr_f64>(&LS.lr[gi], d->R, LS.staged, LS.spans ? first : NULL, h + at);
 	}
 	for (size_t i = 0; ok && LS.kernel == LR_TF32 && i < n; i++) {
 		const uint32_t b = tf32_bits((float)h[i]);
@@ -884,7 +895,6 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	if (LS.staged) {
 		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, krows, terms) : lrs_smem<double>(d->R, krows, terms);
 		LS.lean = LS.kernel == LR_F64 && terms <= LRS_LEAN_TERMS;
-		LS.spans = shorter;
 		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32, 0, false> : (const void *)lrs_f64();
 		/* LEAN: the largest carveout, for three blocks of the patch and up to four terms (183 KB) */
 		if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)LS.smem) != cudaSuccess ||
