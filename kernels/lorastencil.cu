@@ -15,8 +15,9 @@
  * sm_90, tf32 m16n8k8 on sm_80 and newer) and lorastencil_staged (2D, the same passes from a patch
  * staged in shared memory) take the vertical pass first on a warp's 16 x 32 tile and
  * feed its accumulator to the horizontal pass as it stands; in 3D kernel16 sums the terms of the
- * 2R + 1 input planes; staged takes each term's own K steps (the pyramid's shorter bands take
- * fewer) and, for fp64 beyond four terms of whole m16n8k8 steps, m16n8k8 (lr_f64k8). Below sm_90,
+ * 2R + 1 input planes; staged runs fp64 beyond four terms of whole m16n8k8 steps on m16n8k8
+ * (lr_f64k8), and there and in fp64's LEAN pyramid each term takes its own K steps (SPANS: the
+ * pyramid's shorter bands take fewer). Below sm_90,
  * fp64 2D runs lorastencil_kernel (m8n8k4: a warp's 8 x 8
  * tile, the horizontal pass first, the intermediate moved by shuffles). Fused radius R <= 4.
  * The kernel reports its own sigma: K_fused (less the centres) over the MMA MACs of its terms.
@@ -61,8 +62,9 @@ struct lr_args {
 					      plane leads it */
 	double pmultiple[LR_MAXPLANES];    /* a plane's weights over its group leader's (the leader: 1) */
 	double center[LR_MAXPLANES];       /* a plane's centre weight (0: none), on CUDA cores */
-	unsigned char tspan[LR_MAXRANK];   /* lorastencil_staged: term k's K steps (low 3 bits) and its
-					      first row in the warp's patch (lr_term_rows) */
+	unsigned char tspan[LR_MAXRANK];   /* lorastencil_staged with SPANS: term k's K steps (low 3
+					      bits) and, above them, 8 + its first row in the warp's
+					      patch less term k - 1's (lr_term_rows) */
 };
 
 /* a block: 8 warps, 2 x 4 output tiles of 8 x 8 (16 rows by 32 columns); 2D, one plane */
@@ -440,9 +442,9 @@ __device__ __forceinline__ void lrs_terms(typename P::T (&acc)[4][4], const type
 		const T *f = s_frag + k * LR16_TERM;
 		int nks = full;   /* without SPANS every term the full band's K steps from row 0 */
 		if constexpr (SPANS) {
-			const int span = tspan[k];
-			nks = span & 7;
-			bp += ((span >> 3) - 8) * SP;   /* to the term's first row */
+			const int ts = tspan[k];
+			nks = ts & 7;
+			bp += ((ts >> 3) - 8) * SP;   /* to the term's first row */
 		}
 		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];   /* LEAN: each K step's read as it is used */
 #pragma unroll
@@ -827,7 +829,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	float *hf = (float *)calloc(n, sizeof(float));
 	int ok = h && hf;
 	/* fp64 with more terms than LEAN takes: m16n8k8 where every term takes an even number of m16n8k4
-	 * K steps (the same MACs in half the MMA instructions; LEAN's 80 registers would spill) */
+	 * K steps (the same MACs in half the MMA instructions; in LEAN's 80 registers it spilled) */
 	LS.k8 = LS.staged && LS.kernel == LR_F64 && terms > LRS_LEAN_TERMS;
 	for (int k = 0, nks, span; LS.k8 && k < terms; k++) {
 		lr_term_rows(&LS.lr[0], k, d->R, lr_f64::KROWS, &nks, &span);

@@ -120,10 +120,11 @@ static double sigma_spider(const struct stencil *s, int t, enum dtype dt, const 
 #define FP64_32 (DT_BIT(DT_FP64) | DT_BIT(DT_FP32))
 #define TF32_16 (DT_BIT(DT_TF32) | DT_BIT(DT_FP16))
 /* lorastencil: each (2R+1)^2 plane of the fused kernel (one in 2D, 2R+1 in 3D) as rank-1 terms of
- * full rank 2R+1 (random weights; the kernel reports its own terms', R for sym), each term
- * 5 nks + h MMAs for 512 points (lorastencil_kernel16): fp64 m16n8k4 (512 MACs, K steps of 4 rows,
- * h = 16), tf32 m16n8k8 (1024 MACs, 8 rows, h = 8), nks = ceil((16 + span) / rows), span the rows
- * of the term's vertical band less one (2R; the 2D kernel's pyramid terms, shorter) */
+ * full rank 2R+1 (random weights; the kernel reports its own terms': R for the sym pyramid, R + 1
+ * where sym weights take the SVD), each term 5 nks + h MMAs for 512 points (lorastencil_kernel16):
+ * fp64 m16n8k4 (512 MACs, K steps of 4 rows, h = 16), tf32 m16n8k8 (1024 MACs, 8 rows, h = 8),
+ * nks = ceil((16 + span) / rows), span the rows of the term's vertical band less one (2R; the 2D
+ * kernel's pyramid terms, shorter) */
 double lorastencil_term_macs(int span, enum dtype dt)
 {
 	const int rows = dt == DT_TF32 ? 8 : 4, h = dt == DT_TF32 ? 8 : 16, macs = dt == DT_TF32 ? 1024 : 512;
