@@ -64,7 +64,7 @@ struct lr_args {
 	double center[LR_MAXPLANES];       /* a plane's centre weight (0: none), on CUDA cores */
 	unsigned char tspan[LR_MAXRANK];   /* lorastencil_staged with SPANS: term k's K steps (low 3
 					      bits) and, above them, 8 + its first row in the warp's
-					      patch less term k - 1's (lr_term_rows) */
+					      patch less term k - 1's (lr_plan_staged) */
 };
 
 /* a block: 8 warps, 2 x 4 output tiles of 8 x 8 (16 rows by 32 columns); 2D, one plane */
@@ -141,11 +141,16 @@ __global__ void __launch_bounds__(256) lorastencil_kernel(const double *__restri
 #define LR16_BV 384
 #define LR16_WARPS 4
 
+/* the K steps of krows rows that a term's vertical band of span + 1 rows takes for a warp's 16 rows */
+__host__ __device__ constexpr int lr_ksteps(int span, int krows) { return (16 + span + krows - 1) / krows; }
+
 struct lr_f64 {
 	typedef double T;
 	/* LANE: kernel16's and sweep16's fragments lane-major (lr_au); fp64 keeps them K-step-major, the
-	 * sweep's 254 registers ran 7 % slower lane-major (kernels/NOTES.md) */
-	enum { KROWS = 4, KS = 6, RPK = 1, AU = 2, LANE = 0 };
+	 * sweep's 254 registers ran 7 % slower lane-major (kernels/NOTES.md). ZAU: the staged kernel
+	 * without LEAN zeroes the Au steps past a term's (without, ptxas predicated the last step's
+	 * MMAs, issued for nothing at five steps a term) */
+	enum { KROWS = 4, KS = 6, RPK = 1, AU = 2, LANE = 0, ZAU = 1 };
 	static __device__ __forceinline__ double in(double v) { return v; }
 	static __device__ __forceinline__ void vert(double (&x)[4], const double *au, const double (&b)[RPK])
 	{
@@ -162,7 +167,7 @@ struct lr_f64 {
  * K steps: K steps of 8 rows, half the MMA instructions for the same MACs (Au j = h + 2 r) */
 struct lr_f64k8 {
 	typedef double T;
-	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, LANE = 1 };
+	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, LANE = 1, ZAU = 0 };
 	static __device__ __forceinline__ double in(double v) { return v; }
 	static __device__ __forceinline__ void vert(double (&x)[4], const double *au, const double (&b)[RPK])
 	{
@@ -178,7 +183,7 @@ struct lr_f64k8 {
 
 struct lr_tf32 {
 	typedef float T;
-	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, LANE = 1 };
+	enum { KROWS = 8, KS = 3, RPK = 2, AU = 4, LANE = 1, ZAU = 0 };
 	static __device__ __forceinline__ float in(float v) { return __uint_as_float(tf32_rna(v)); }
 	static __device__ __forceinline__ void vert(float (&x)[4], const float *au, const float (&b)[RPK])
 	{
@@ -426,7 +431,7 @@ template <typename T> __host__ __device__ constexpr int lrs_pitch() { return siz
 /* the patch's rows: 16 a warp row above the last warp row's nks K steps */
 __host__ __device__ constexpr int lrs_rows(int R, int krows)
 {
-	return 16 * (LRS_WY - 1) + (16 + 2 * R + krows - 1) / krows * krows;
+	return 16 * (LRS_WY - 1) + lr_ksteps(2 * R, krows) * krows;
 }
 
 /* a warp's 16 x 32 tile of every term (their fragments at s_frag) from the staged patch, added to
@@ -448,9 +453,8 @@ __device__ __forceinline__ void lrs_terms(typename P::T (&acc)[4][4], const type
 		}
 		T au[LEAN ? 1 : P::KS][P::AU], bv[2][2];   /* LEAN: each K step's read as it is used */
 #pragma unroll
-		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)   /* m16n8k4: steps past nks zeroed (without, ptxas
-								       predicates the last step's MMAs) */
-			lr_au<P, true>(au[ks], f, ks, ks < nks || !std::is_same<P, lr_f64>::value);
+		for (int ks = 0; ks < (LEAN ? 0 : P::KS); ks++)
+			lr_au<P, true>(au[ks], f, ks, ks < nks || !P::ZAU);
 		lr_bv<P, true>(bv, f, (T)1);
 		/* column blocks nb0 .. nb0 + N - 1 together: N independent chains of MMAs (a K step's
 		 * MMAs into one X depend on one another) */
@@ -650,7 +654,6 @@ struct lr_state {
 	int spans;      /* each term its own K steps (SPANS: m16n8k8, LEAN with a shorter term) */
 	int blocks;     /* its blocks an SM (the occupancy API) */
 	double sigma;
-	char ksteps[2 * LR_MAXRANK + 1];   /* staged: each term's K steps, "6/5/5" */
 	char variant[METHOD_VARIANT_MAX];
 };
 enum { LR_M8, LR_F64, LR_TF32 };
@@ -712,22 +715,51 @@ static void lr_fragments16(const struct lowrank *lr, int R, bool staged, const i
 		}
 }
 
-/* lorastencil_staged's rows of term k of lr: its vertical band u_k[lo .. hi] meets rows lo .. 15 + hi
- * of a warp's patch (rows from y0 - R), nks = ceil((16 + hi - lo) / krows) K steps (the pyramid's
- * shrinking bands take fewer than 2R); the first row, lo, or earlier where those steps would pass
- * the rows staged for the full band's; *span = hi - lo */
-static int lr_term_rows(const struct lowrank *lr, int k, int R, int krows, int *nks, int *span)
+/* term k of lr's vertical band u_k[lo .. lo + span] (the pyramid's shrink with k): its span, *lo */
+static int lr_band(const struct lowrank *lr, int k, int R, int *lo)
 {
 	const double *u = lr->u + (size_t)k * lr->n;
-	int lo = 0, hi = 2 * R;
-	while (lo < hi && u[lo] == 0.0)
-		lo++;
-	while (hi > lo && u[hi] == 0.0)
+	int l = 0, hi = 2 * R;
+	while (l < hi && u[l] == 0.0)
+		l++;
+	while (hi > l && u[hi] == 0.0)
 		hi--;
-	const int full = (16 + 2 * R + krows - 1) / krows;
-	*span = hi - lo;
-	*nks = (16 + *span + krows - 1) / krows;
-	return lo < krows * (full - *nks) ? lo : krows * (full - *nks);
+	*lo = l;
+	return hi - l;
+}
+
+/* lorastencil_staged's plan of its terms (one plane, one group). fp64 with more terms than LEAN
+ * takes runs m16n8k8 where every term takes an even number of m16n8k4 K steps (the same MACs in
+ * half the MMA instructions; in LEAN's 80 registers it spilled). Where the kernel has SPANS
+ * (m16n8k8; LEAN where a term is shorter, the pyramid's) term k meets rows lo .. 15 + lo + span of
+ * a warp's patch (rows from y0 - R) and takes lr_ksteps(span) K steps from row lo, or earlier where
+ * those would pass the rows staged for the full band's; else (tf32, m16n8k4 beyond four terms)
+ * the full band's from row 0. Sets LS.k8, LS.spans and the packed tspan, fills first[k] (the
+ * fragments' row offsets) and steps (the variant's "6/5/5"); the MACs of all terms (sigma) */
+static double lr_plan_staged(const struct method_ctx *c, int terms, int *first, char *steps, size_t len)
+{
+	const int R = c->composed->R;
+	int lo[LR_MAXRANK], span[LR_MAXRANK], shorter = 0;
+	for (int k = 0; k < terms; k++)
+		span[k] = LS.kernel == LR_F64 ? lr_band(&LS.lr[0], k, R, &lo[k]) : (lo[k] = 0, 2 * R);
+	LS.k8 = LS.kernel == LR_F64 && terms > LRS_LEAN_TERMS;
+	for (int k = 0; LS.k8 && k < terms; k++)
+		LS.k8 = lr_ksteps(span[k], lr_f64::KROWS) % 2 == 0;
+	const int krows = LS.kernel == LR_TF32 || LS.k8 ? 8 : 4, full = lr_ksteps(2 * R, krows);
+	for (int k = 0; k < terms; k++)
+		shorter |= lr_ksteps(span[k], krows) < full;
+	LS.spans = LS.kernel == LR_F64 && (LS.k8 || (terms <= LRS_LEAN_TERMS && shorter));
+	double macs = 0.0;
+	for (int k = 0; k < terms; k++) {
+		if (!LS.spans)
+			span[k] = 2 * R, lo[k] = 0;
+		const int nks = lr_ksteps(span[k], krows), last = krows * (full - nks);
+		first[k] = lo[k] < last ? lo[k] : last;
+		LS.args.tspan[k] = (unsigned char)((first[k] - (k ? first[k - 1] : 0) + 8) << 3 | nks);
+		macs += lorastencil_term_macs(span[k], c->dtype);
+		snprintf(steps + strlen(steps), len - strlen(steps), "%s%d", k ? "/" : "", nks);
+	}
+	return macs;
 }
 
 /* the fp64 staged kernel the state picks */
@@ -828,42 +860,19 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	double *h = (double *)calloc(n, sizeof(double));
 	float *hf = (float *)calloc(n, sizeof(float));
 	int ok = h && hf;
-	/* fp64 with more terms than LEAN takes: m16n8k8 where every term takes an even number of m16n8k4
-	 * K steps (the same MACs in half the MMA instructions; in LEAN's 80 registers it spilled) */
-	LS.k8 = LS.staged && LS.kernel == LR_F64 && terms > LRS_LEAN_TERMS;
-	for (int k = 0, nks, span; LS.k8 && k < terms; k++) {
-		lr_term_rows(&LS.lr[0], k, d->R, lr_f64::KROWS, &nks, &span);
-		LS.k8 = nks % 2 == 0;
-	}
-	/* staged (one plane, one group): each term's K steps and first row where its kernel has SPANS
-	 * (m16n8k8; LEAN where a term is shorter, the pyramid's), else the full band's (tf32, m16n8k4
-	 * beyond four terms), packed for the kernel, and its MACs for sigma */
-	const int krows = LS.kernel == LR_TF32 || LS.k8 ? 8 : 4, full = (16 + 2 * d->R + krows - 1) / krows;
-	int first[LR_MAXRANK] = { 0 }, nks[LR_MAXRANK], span[LR_MAXRANK], shorter = 0;
-	for (int k = 0; LS.staged && k < terms; k++) {
-		nks[k] = full, span[k] = 2 * d->R;
-		if (LS.kernel == LR_F64)
-			first[k] = lr_term_rows(&LS.lr[0], k, d->R, krows, &nks[k], &span[k]);
-		shorter |= nks[k] < full;
-	}
-	LS.spans = LS.staged && LS.kernel == LR_F64 && (LS.k8 || (terms <= LRS_LEAN_TERMS && shorter));
-	double macs = 0.0;
-	for (int k = 0; LS.staged && k < terms; k++) {
-		if (!LS.spans)
-			first[k] = 0, nks[k] = full, span[k] = 2 * d->R;
-		LS.args.tspan[k] = (unsigned char)((first[k] - (k ? first[k - 1] : 0) + 8) << 3 | nks[k]);
-		macs += lorastencil_term_macs(span[k], c->dtype);
-		snprintf(LS.ksteps + strlen(LS.ksteps), sizeof(LS.ksteps) - strlen(LS.ksteps), "%s%d", k ? "/" : "", nks[k]);
-	}
+	int first[LR_MAXRANK] = { 0 };
+	char steps[2 * LR_MAXRANK + 1] = "";
+	const double macs = LS.staged ? lr_plan_staged(c, terms, first, steps, sizeof(steps)) : 0.0;
+	const int *fr = LS.staged ? first : NULL;   /* the staged fragments' row offsets (zeros without SPANS) */
 	for (int gi = 0, at = 0; ok && gi < LS.args.groups; at += LS.lr[gi].rank * words, gi++) {
 		if (LS.kernel == LR_M8)
 			lr_fragments(&LS.lr[gi], d->R, h + at);
 		else if (LS.kernel == LR_TF32)
-			lr_fragments16<lr_tf32>(&LS.lr[gi], d->R, LS.staged, NULL, h + at);
+			lr_fragments16<lr_tf32>(&LS.lr[gi], d->R, LS.staged, fr, h + at);
 		else if (LS.k8)
-			lr_fragments16<lr_f64k8>(&LS.lr[gi], d->R, LS.staged, first, h + at);
+			lr_fragments16<lr_f64k8>(&LS.lr[gi], d->R, LS.staged, fr, h + at);
 		else
-			lr_fragments16<lr_f64>(&LS.lr[gi], d->R, LS.staged, LS.spans ? first : NULL, h + at);
+			lr_fragments16<lr_f64>(&LS.lr[gi], d->R, LS.staged, fr, h + at);
 	}
 	for (size_t i = 0; ok && LS.kernel == LR_TF32 && i < n; i++) {
 		const uint32_t b = tf32_bits((float)h[i]);
@@ -895,7 +904,8 @@ static int lr_setup(struct method_ctx *c, const char **why)
 	 * the summed patch (sym box3d1r: 56.1 against 56.5 GStencil/s, tf32 79.7 against 87.5; H200) */
 	LS.sweep = dims == 3 && d->R == 1 && LS.kernel != LR_M8 && terms <= LR_MAXRANK && LS.centres == 0;
 	if (LS.staged) {
-		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, krows, terms) : lrs_smem<double>(d->R, krows, terms);
+		LS.smem = LS.kernel == LR_TF32 ? lrs_smem<float>(d->R, lr_tf32::KROWS, terms)
+			  : lrs_smem<double>(d->R, LS.k8 ? lr_f64k8::KROWS : lr_f64::KROWS, terms);
 		LS.lean = LS.kernel == LR_F64 && terms <= LRS_LEAN_TERMS;
 		const void *k = LS.kernel == LR_TF32 ? (const void *)lorastencil_staged<lr_tf32, 0, false> : (const void *)lrs_f64();
 		/* LEAN: the largest carveout, for three blocks of the patch and up to four terms (183 KB) */
@@ -925,7 +935,7 @@ static int lr_setup(struct method_ctx *c, const char **why)
 		 LS.sweep ? ", a z sweep of 32 planes" : LS.staged ? ", 32 x 128 patch staged a block" : "", LS.sigma);
 	if (LS.staged) {
 		const size_t n = strlen(LS.variant);
-		snprintf(LS.variant + n, sizeof(LS.variant) - n, ", K steps %s, %s%d blocks an SM", LS.ksteps,
+		snprintf(LS.variant + n, sizeof(LS.variant) - n, ", K steps %s, %s%d blocks an SM", steps,
 			 LS.lean ? "Au read as used, " : "", LS.blocks);
 	}
 	c->state = &LS;
